@@ -1,0 +1,16 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
+  trailingSlash: 'ignore',
+  security: { checkOrigin: false },
+  vite: {
+    ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'pino', 'nodemailer', 'isomorphic-dompurify'] },
+  },
+});

@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { isLanguage, type Language } from '../../lib/localize';
+import { authenticate } from './core/auth';
+import type { AppDeps, AppEnv } from './core/context';
+import { ApiError, errorBody } from './core/errors';
+import { loadSettingsRows } from './core/settings-store';
+import { catalogRoutes } from './catalog/routes';
+import { commerceRoutes } from './commerce/routes';
+import { contentRoutes } from './content/routes';
+import { usersRoutes } from './users/routes';
+
+export const API_BASE = '/api';
+
+/**
+ * Shop language of a request: an explicit `lang` query or `X-Shop-Language` header (the visitor's switch),
+ * else the `lang` cookie, else the shop's language setting.
+ */
+async function resolveLanguage(deps: AppDeps, req: Request): Promise<Language> {
+  const url = new URL(req.url);
+  const explicit = url.searchParams.get('lang') ?? req.headers.get('x-shop-language');
+  if (isLanguage(explicit)) return explicit;
+  const cookie = /(?:^|;\s*)lang=(en|ru)\b/.exec(req.headers.get('cookie') ?? '')?.[1];
+  if (isLanguage(cookie)) return cookie;
+  const rows = await loadSettingsRows(deps.db);
+  const current = (rows.language as { current?: unknown } | undefined)?.current;
+  return isLanguage(current) ? current : 'en';
+}
+
+export function createApi(deps: AppDeps) {
+  const app = new Hono<AppEnv>().basePath(API_BASE);
+
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    c.set('lang', await resolveLanguage(deps, c.req.raw));
+    c.set('user', await authenticate(deps, c.req.header('authorization')));
+    await next();
+  });
+
+  app.route('/', contentRoutes);
+  app.route('/', catalogRoutes);
+  app.route('/', commerceRoutes);
+  app.route('/', usersRoutes);
+
+  app.notFound((c) => c.json(errorBody(new ApiError(404, 'This page could not be found')), 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json(errorBody(err), err.status as 400);
+    }
+    deps.logger.error({ err, path: c.req.path }, 'unhandled API error');
+    return c.json(errorBody(new ApiError(500, 'Internal server error, notify administrator')), 500);
+  });
+
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;

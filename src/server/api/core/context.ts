@@ -1,0 +1,28 @@
+import type { Database } from '../../db/client';
+import type { ServerConfig } from '../../config';
+import type { Logger } from '../../logger';
+import type { Mailer } from '../../mail';
+import type { Language } from '../../../lib/localize';
+
+export type AuthUser = { id: string; email: string };
+
+export type AppDeps = {
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  config: ServerConfig;
+  logger: Logger;
+  mailer: Mailer;
+  /** HS256 key for bearer tokens */
+  jwtKey: Uint8Array;
+  /** HMAC key the sandbox payment provider signs its notifications with */
+  paymentSecret: string;
+  now: () => Date;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    lang: Language;
+    user: AuthUser | null;
+  };
+};

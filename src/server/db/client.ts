@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database or an open transaction: every query helper accepts either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export type OpenDatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string };
+
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(path.join(options.dataDir, 'pglite'));
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Applies pending migrations. On PostgreSQL an advisory lock keeps concurrent instances from racing. */
+export async function runMigrations(handle: DatabaseHandle, migrationsFolder: string): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as never, { migrationsFolder });
+    return;
+  }
+  await withAdvisoryLock(handle, MIGRATION_LOCK_KEY, () => migrateNodePg(handle.db as never, { migrationsFolder }));
+}
+
+/** Runs `work` while holding a session-level advisory lock (PostgreSQL) or directly (PGlite is single-connection). */
+export async function withAdvisoryLock<T>(handle: DatabaseHandle, key: number, work: () => Promise<T>): Promise<T> {
+  if (handle.kind === 'pglite') return work();
+  return handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
+    return work();
+  });
+}

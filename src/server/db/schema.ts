@@ -1,0 +1,545 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Customer-facing text stored in both shop languages. */
+export type LocalizedText = { en: string; ru: string };
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/** Full-text search over both languages of the given jsonb columns ('simple' keeps it language-neutral). */
+const searchable = (...columns: string[]) =>
+  tsvector('search_vector').generatedAlwaysAs((): SQL =>
+    sql.raw(`to_tsvector('simple'::regconfig, ${columns
+      .map((c) => `coalesce(${c}->>'en', '') || ' ' || coalesce(${c}->>'ru', '')`)
+      .join(" || ' ' || ")})`),
+  );
+
+const id = () => text('id').primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const l10n = (name: string) => jsonb(name).$type<LocalizedText>();
+
+// ---------------------------------------------------------------- settings and system
+
+/** Shop settings, one row per group of spec 3.5 (common, header, footer, seo, ...). */
+export const settings = pgTable('settings', {
+  group: text('group').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Server-side secrets shared by every instance (JWT key, payment signing key). */
+export const systemSecrets = pgTable('system_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const images = pgTable('images', {
+  id: id(),
+  name: text('name').notNull(),
+  alt: l10n('alt'),
+  title: l10n('title'),
+  uri: text('uri').notNull(),
+  mime: text('mime').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  extension: text('extension').notNull(),
+  size: integer('size').notNull(),
+  type: text('type').notNull().default('image'),
+  dir: text('dir').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const redirects = pgTable('redirects', {
+  id: id(),
+  fromPath: text('from_path').notNull(),
+  toPath: text('to_path').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('redirects_from_path_idx').on(t.fromPath)]);
+
+// ---------------------------------------------------------------- catalog
+
+export type ProductProperty = { title: LocalizedText; value: LocalizedText };
+
+export const products = pgTable('products', {
+  id: id(),
+  slug: text('slug').notNull(),
+  title: l10n('title').notNull(),
+  description: l10n('description'),
+  metaTitle: l10n('meta_title'),
+  metaDescription: l10n('meta_description'),
+  imageIds: jsonb('image_ids').$type<string[]>().notNull().default([]),
+  properties: jsonb('properties').$type<ProductProperty[]>().notNull().default([]),
+  relatedProductIds: jsonb('related_product_ids').$type<string[]>().notNull().default([]),
+  weight: doublePrecision('weight').notNull().default(0),
+  height: doublePrecision('height').notNull().default(0),
+  width: doublePrecision('width').notNull().default(0),
+  length: doublePrecision('length').notNull().default(0),
+  /** Denormalised price of the product's display variation, in minor units, for listing sort and filter. */
+  priceCents: integer('price_cents').notNull().default(0),
+  priceFullCents: integer('price_full_cents').notNull().default(0),
+  /** Lower-cased English title, for sorting by title. */
+  sortTitle: text('sort_title').notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+  searchVector: searchable('title', 'description'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('products_slug_idx').on(t.slug),
+  index('products_price_idx').on(t.priceCents),
+  index('products_sort_title_idx').on(t.sortTitle),
+  index('products_search_idx').using('gin', t.searchVector),
+]);
+
+export const productOptions = pgTable('product_options', {
+  id: id(),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  title: l10n('title').notNull(),
+  type: text('type').notNull().default('string'),
+  view: text('view').notNull().default('select'),
+  unit: l10n('unit'),
+  position: integer('position').notNull().default(0),
+}, (t) => [index('product_options_product_idx').on(t.productId, t.position)]);
+
+export const productOptionValues = pgTable('product_option_values', {
+  id: id(),
+  optionId: text('option_id').notNull().references(() => productOptions.id, { onDelete: 'cascade' }),
+  title: l10n('title').notNull(),
+  /** Colour code or other machine value for swatch-like views. */
+  value: text('value'),
+  position: integer('position').notNull().default(0),
+}, (t) => [index('product_option_values_option_idx').on(t.optionId, t.position)]);
+
+export const variations = pgTable('variations', {
+  id: id(),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  title: l10n('title'),
+  sku: text('sku'),
+  isDefault: boolean('is_default').notNull().default(false),
+  imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
+  fullPriceCents: integer('full_price_cents').notNull().default(0),
+  discountPriceCents: integer('discount_price_cents'),
+  /** null means unlimited stock */
+  stock: integer('stock'),
+  weight: doublePrecision('weight'),
+  height: doublePrecision('height'),
+  width: doublePrecision('width'),
+  length: doublePrecision('length'),
+  position: integer('position').notNull().default(0),
+}, (t) => [index('variations_product_idx').on(t.productId, t.position)]);
+
+export const variationOptionValues = pgTable('variation_option_values', {
+  variationId: text('variation_id').notNull().references(() => variations.id, { onDelete: 'cascade' }),
+  optionValueId: text('option_value_id').notNull().references(() => productOptionValues.id, { onDelete: 'cascade' }),
+}, (t) => [
+  primaryKey({ columns: [t.variationId, t.optionValueId] }),
+  index('variation_option_values_value_idx').on(t.optionValueId),
+]);
+
+export const catalogs = pgTable('catalogs', {
+  id: id(),
+  slug: text('slug').notNull(),
+  title: l10n('title').notNull(),
+  description: l10n('description'),
+  metaTitle: l10n('meta_title'),
+  metaDescription: l10n('meta_description'),
+  imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
+  /** custom, title, price_asc or price_desc */
+  sortCriteria: text('sort_criteria').notNull().default('title'),
+  position: integer('position').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  noindex: boolean('noindex').notNull().default(false),
+  nofollow: boolean('nofollow').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('catalogs_slug_idx').on(t.slug)]);
+
+export const catalogProducts = pgTable('catalog_products', {
+  catalogId: text('catalog_id').notNull().references(() => catalogs.id, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.catalogId, t.productId] }),
+  index('catalog_products_catalog_position_idx').on(t.catalogId, t.position),
+  index('catalog_products_product_idx').on(t.productId),
+]);
+
+// ---------------------------------------------------------------- content
+
+/** Text pages, the homepage and article categories (`/{category}`). */
+export const pages = pgTable('pages', {
+  id: id(),
+  slug: text('slug').notNull(),
+  /** page, homepage or category */
+  type: text('type').notNull().default('page'),
+  title: l10n('title').notNull(),
+  metaTitle: l10n('meta_title'),
+  metaDescription: l10n('meta_description'),
+  previewImageId: text('preview_image_id').references(() => images.id, { onDelete: 'set null' }),
+  authorName: text('author_name'),
+  noindex: boolean('noindex').notNull().default(false),
+  nofollow: boolean('nofollow').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  searchVector: searchable('title', 'meta_description'),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('pages_slug_idx').on(t.slug),
+  index('pages_type_idx').on(t.type),
+  index('pages_search_idx').using('gin', t.searchVector),
+]);
+
+export const articles = pgTable('articles', {
+  id: id(),
+  slug: text('slug').notNull(),
+  categoryId: text('category_id').notNull().references(() => pages.id, { onDelete: 'cascade' }),
+  title: l10n('title').notNull(),
+  excerpt: l10n('excerpt'),
+  metaTitle: l10n('meta_title'),
+  metaDescription: l10n('meta_description'),
+  previewImageId: text('preview_image_id').references(() => images.id, { onDelete: 'set null' }),
+  authorName: text('author_name'),
+  enabled: boolean('enabled').notNull().default(true),
+  searchVector: searchable('title', 'excerpt'),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('articles_slug_idx').on(t.slug),
+  index('articles_category_published_idx').on(t.categoryId, t.publishedAt),
+  index('articles_search_idx').using('gin', t.searchVector),
+]);
+
+export const tags = pgTable('tags', {
+  id: id(),
+  slug: text('slug').notNull(),
+  /** the category slug the tag belongs to (spec: /tags/{type}/list) */
+  type: text('type').notNull(),
+  title: l10n('title').notNull(),
+  position: integer('position').notNull().default(0),
+}, (t) => [uniqueIndex('tags_type_slug_idx').on(t.type, t.slug)]);
+
+export const articleTags = pgTable('article_tags', {
+  articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+  tagId: text('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index('article_tags_tag_idx').on(t.tagId)]);
+
+export type SectionItem = { id: string; options: Record<string, unknown> };
+
+/** Sections of pages, catalogs, articles and products, in display order. */
+export const sections = pgTable('sections', {
+  id: id(),
+  /** page, catalog, article or product */
+  ownerType: text('owner_type').notNull(),
+  ownerId: text('owner_id').notNull(),
+  type: text('type').notNull(),
+  position: integer('position').notNull().default(0),
+  required: boolean('required').notNull().default(false),
+  group: text('group'),
+  enable: boolean('enable').notNull().default(true),
+  hidden: boolean('hidden').notNull().default(false),
+  options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+  items: jsonb('items').$type<SectionItem[]>().notNull().default([]),
+  styles: jsonb('styles').$type<Record<string, unknown>>().notNull().default({}),
+}, (t) => [index('sections_owner_idx').on(t.ownerType, t.ownerId, t.position)]);
+
+export const menus = pgTable('menus', {
+  id: id(),
+  name: text('name').notNull(),
+  title: l10n('title'),
+}, (t) => [uniqueIndex('menus_name_idx').on(t.name)]);
+
+export type MenuLink = { type: 'page' | 'catalog' | 'product' | 'category' | 'article' | 'external'; url: string };
+
+export const menuItems = pgTable('menu_items', {
+  id: id(),
+  menuId: text('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
+  parentId: text('parent_id'),
+  title: l10n('title').notNull(),
+  link: jsonb('link').$type<MenuLink>().notNull(),
+  position: integer('position').notNull().default(0),
+}, (t) => [index('menu_items_menu_idx').on(t.menuId, t.position)]);
+
+// ---------------------------------------------------------------- users
+
+export const users = pgTable('users', {
+  id: id(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** Raised when the password changes or the account is deleted, revoking older tokens. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('users_email_idx').on(t.email)]);
+
+export type Address = {
+  country?: string;
+  region?: string;
+  locality?: string;
+  street?: string;
+  postalCode?: string;
+};
+
+export const userProfiles = pgTable('user_profiles', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  phone: text('phone'),
+  birthDate: text('birth_date'),
+  address: jsonb('address').$type<Address>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/** Failed sign-in counters per account and per address, shared by every instance. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: id(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)]);
+
+export const cartItems = pgTable('cart_items', {
+  id: id(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  variationId: text('variation_id').notNull().references(() => variations.id, { onDelete: 'cascade' }),
+  quantity: integer('quantity').notNull(),
+  position: integer('position').notNull().default(0),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('cart_items_user_variation_idx').on(t.userId, t.variationId)]);
+
+// ---------------------------------------------------------------- delivery and payment
+
+export const shippingZones = pgTable('shipping_zones', {
+  id: id(),
+  title: l10n('title').notNull(),
+  /** ISO country codes the zone serves; empty means everywhere */
+  countries: jsonb('countries').$type<string[]>().notNull().default([]),
+  enabled: boolean('enabled').notNull().default(true),
+  position: integer('position').notNull().default(0),
+});
+
+export const shippingRates = pgTable('shipping_rates', {
+  id: id(),
+  zoneId: text('zone_id').notNull().references(() => shippingZones.id, { onDelete: 'cascade' }),
+  title: l10n('title').notNull(),
+  /** free, flat or by_manager */
+  kind: text('kind').notNull(),
+  priceCents: integer('price_cents').notNull().default(0),
+  minOrderCents: integer('min_order_cents'),
+  maxOrderCents: integer('max_order_cents'),
+  minWeight: doublePrecision('min_weight'),
+  maxWeight: doublePrecision('max_weight'),
+  /** 1_day, 2_days, 3_days, ..., 1_week, 2_weeks, 1_month */
+  speed: text('speed'),
+  enabled: boolean('enabled').notNull().default(true),
+  position: integer('position').notNull().default(0),
+}, (t) => [index('shipping_rates_zone_idx').on(t.zoneId, t.position)]);
+
+export const paymentMethods = pgTable('payment_methods', {
+  code: text('code').primaryKey(),
+  title: l10n('title').notNull(),
+  /** online or cash */
+  kind: text('kind').notNull(),
+  /** payment provider for online methods, e.g. sandbox */
+  provider: text('provider'),
+  enabled: boolean('enabled').notNull().default(true),
+  position: integer('position').notNull().default(0),
+});
+
+export const pickupLocations = pgTable('pickup_locations', {
+  id: id(),
+  code: text('code').notNull(),
+  title: l10n('title').notNull(),
+  address: l10n('address'),
+  workTime: l10n('work_time'),
+  paymentMethodCodes: jsonb('payment_method_codes').$type<string[]>().notNull().default([]),
+  enabled: boolean('enabled').notNull().default(true),
+  position: integer('position').notNull().default(0),
+}, (t) => [uniqueIndex('pickup_locations_code_idx').on(t.code)]);
+
+export const discountCodes = pgTable('discount_codes', {
+  id: id(),
+  /** stored upper-case; lookups are case-insensitive */
+  code: text('code').notNull(),
+  /** percent or fixed */
+  kind: text('kind').notNull(),
+  /** percent (1..100) or amount in minor units */
+  value: integer('value').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  minOrderCents: integer('min_order_cents'),
+  /** when non-empty the code applies only to these products or catalogs */
+  productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
+  catalogIds: jsonb('catalog_ids').$type<string[]>().notNull().default([]),
+  usageLimit: integer('usage_limit'),
+  usedCount: integer('used_count').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('discount_codes_code_idx').on(t.code)]);
+
+// ---------------------------------------------------------------- orders
+
+export const orderStates = pgTable('order_states', {
+  code: text('code').primaryKey(),
+  title: l10n('title').notNull(),
+  color: text('color'),
+  position: integer('position').notNull().default(0),
+});
+
+export type OrderContact = { name: string; phone: string; email?: string | null; lastName?: string | null };
+
+export const orders = pgTable('orders', {
+  id: id(),
+  number: serial('number').notNull(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** lets a guest read their own order (payment result page) */
+  secretToken: text('secret_token').notNull(),
+  status: text('status').notNull().default('new'),
+  /** new, pending, completed, failed or canceled */
+  paymentStatus: text('payment_status').notNull().default('new'),
+  paymentMethod: text('payment_method').notNull(),
+  /** pickup or shipping */
+  deliveryMethod: text('delivery_method').notNull(),
+  locationId: text('location_id'),
+  shippingZoneId: text('shipping_zone_id'),
+  shippingRateId: text('shipping_rate_id'),
+  deliveryTitle: text('delivery_title'),
+  deliveryPriceCents: integer('delivery_price_cents').notNull().default(0),
+  deliveryPriceByManager: boolean('delivery_price_by_manager').notNull().default(false),
+  itemsTotalCents: integer('items_total_cents').notNull(),
+  discountCodeId: text('discount_code_id'),
+  discountCents: integer('discount_cents').notNull().default(0),
+  totalCents: integer('total_cents').notNull(),
+  currency: text('currency').notNull(),
+  customer: jsonb('customer').$type<OrderContact>().notNull(),
+  receiver: jsonb('receiver').$type<OrderContact | null>(),
+  address: jsonb('address').$type<Address | null>(),
+  comment: text('comment'),
+  lang: text('lang').notNull().default('en'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('orders_number_idx').on(t.number),
+  index('orders_user_idx').on(t.userId, t.createdAt),
+]);
+
+export const orderItems = pgTable('order_items', {
+  id: id(),
+  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  productId: text('product_id'),
+  variationId: text('variation_id'),
+  productSlug: text('product_slug'),
+  title: text('title').notNull(),
+  variationTitle: text('variation_title'),
+  optionsText: text('options_text'),
+  sku: text('sku'),
+  imageId: text('image_id'),
+  quantity: integer('quantity').notNull(),
+  unitPriceCents: integer('unit_price_cents').notNull(),
+  unitFullPriceCents: integer('unit_full_price_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  position: integer('position').notNull().default(0),
+}, (t) => [index('order_items_order_idx').on(t.orderId, t.position)]);
+
+export const orderStateHistory = pgTable('order_state_history', {
+  id: id(),
+  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  /** status or payment */
+  kind: text('kind').notNull(),
+  fromValue: text('from_value'),
+  toValue: text('to_value').notNull(),
+  note: text('note'),
+  createdAt: createdAt(),
+}, (t) => [index('order_state_history_order_idx').on(t.orderId, t.createdAt)]);
+
+export const paymentTransactions = pgTable('payment_transactions', {
+  id: id(),
+  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  providerPaymentId: text('provider_payment_id'),
+  /** new, pending, completed, failed or canceled */
+  status: text('status').notNull().default('new'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('payment_transactions_order_idx').on(t.orderId), uniqueIndex('payment_transactions_provider_payment_idx').on(t.provider, t.providerPaymentId)]);
+
+/** Every accepted provider notification, so a replay changes nothing twice. */
+export const paymentNotifications = pgTable('payment_notifications', {
+  id: id(),
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  transactionId: text('transaction_id').notNull().references(() => paymentTransactions.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('payment_notifications_event_idx').on(t.provider, t.eventId)]);
+
+// ---------------------------------------------------------------- leads, reviews, comments
+
+export const leads = pgTable('leads', {
+  id: id(),
+  type: text('type').notNull().default('enquiry'),
+  productId: text('product_id'),
+  userId: text('user_id'),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email'),
+  text: text('text'),
+  createdAt: createdAt(),
+});
+
+export const reviews = pgTable('reviews', {
+  id: id(),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  authorName: text('author_name').notNull(),
+  email: text('email'),
+  rating: integer('rating').notNull(),
+  text: text('text').notNull(),
+  /** pending, approved or rejected */
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('reviews_product_status_idx').on(t.productId, t.status, t.createdAt),
+  index('reviews_user_idx').on(t.userId),
+]);
+
+export const comments = pgTable('comments', {
+  id: id(),
+  articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+  parentId: text('parent_id'),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  authorName: text('author_name').notNull(),
+  email: text('email'),
+  text: text('text').notNull(),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+}, (t) => [index('comments_article_status_idx').on(t.articleId, t.status, t.createdAt)]);

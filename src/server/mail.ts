@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from './logger';
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type SentMail = MailMessage & { file?: string };
+
+export type Mailer = { send(message: MailMessage): Promise<SentMail> };
+
+/**
+ * Real mail through nodemailer: SMTP when SMTP_URL is set, otherwise the RFC 822 message
+ * is written as an .eml file under `{dataDir}/mail` and its path logged.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+        return message;
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const dir = path.join(options.dataDir, 'mail');
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to file');
+      return { ...message, file };
+    },
+  };
+}

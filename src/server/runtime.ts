@@ -1,0 +1,53 @@
+import { createApi, type Api } from './api/app';
+import type { AppDeps } from './api/core/context';
+import { readConfig, type ServerConfig } from './config';
+import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } from './db/client';
+import { createLogger, type Logger } from './logger';
+import { createMailer } from './mail';
+import { loadSecret } from './secrets';
+import { seedDemoShop } from './seed';
+
+export type Runtime = { deps: AppDeps; api: Api; handle: DatabaseHandle };
+
+const SEED_LOCK_KEY = 727_002;
+
+export async function createRuntime(
+  config: ServerConfig,
+  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean } = {},
+): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const handle =
+    options.handle ??
+    (config.databaseUrl
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      : await openDatabase({ kind: 'pglite', dataDir: config.dataDir }));
+  await runMigrations(handle, config.migrationsDir);
+  if (options.seed ?? config.seedOnStart) {
+    const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
+      seedDemoShop(handle.db, { dataDir: config.dataDir }),
+    );
+    if (result.seeded) logger.info('demo shop seeded');
+  }
+  const deps: AppDeps = {
+    db: handle.db,
+    dbKind: handle.kind,
+    config,
+    logger,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    jwtKey: new TextEncoder().encode(await loadSecret(handle.db, 'jwt', config.jwtSecret)),
+    paymentSecret: await loadSecret(handle.db, 'payment-sandbox', config.paymentSandboxSecret),
+    now: () => new Date(),
+  };
+  return { deps, api: createApi(deps), handle };
+}
+
+let shared: Promise<Runtime> | undefined;
+
+/** The process-wide runtime used by the Astro server (pages and the /api endpoint). */
+export function getRuntime(): Promise<Runtime> {
+  shared ??= createRuntime(readConfig()).catch((error) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { readConfig } from '../../src/server/config';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { createLogger } from '../../src/server/logger';
+import { createRuntime, type Runtime } from '../../src/server/runtime';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Every data test runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export type TestApp = Runtime & {
+  dataDir: string;
+  /** Calls the API in-process; `path` is relative to /api. */
+  request: (path: string, init?: RequestInit & { token?: string; json?: unknown }) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+async function openTestDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite' });
+    return { handle, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `shop_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  return {
+    handle,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(kind: DatabaseKind, options: { seed?: boolean } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const { handle, drop } = await openTestDatabase(kind);
+  const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const runtime = await createRuntime(config, {
+    handle,
+    logger: createLogger('silent'),
+    seed: options.seed ?? false,
+  });
+  const request: TestApp['request'] = (p, init = {}) => {
+    const { token, json, headers, ...rest } = init;
+    const h = new Headers(headers);
+    if (token) h.set('authorization', `Bearer ${token}`);
+    if (json !== undefined) h.set('content-type', 'application/json');
+    return Promise.resolve(
+      runtime.api.request(`/api${p}`, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) }),
+    );
+  };
+  return {
+    ...runtime,
+    dataDir,
+    request,
+    close: async () => {
+      await handle.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

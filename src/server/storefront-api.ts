@@ -1,0 +1,15 @@
+import { createApiClient } from '../lib/api-client';
+import type { Language } from '../lib/localize';
+import { getRuntime } from './runtime';
+
+/**
+ * The typed API client for server-rendered pages: it calls the Hono app in-process (no network hop).
+ */
+export async function getServerApiClient(options: { lang?: Language; token?: string | null } = {}) {
+  const { api } = await getRuntime();
+  return createApiClient({
+    fetcher: (path, init) => Promise.resolve(api.request(`/api${path}`, init)),
+    getToken: () => options.token ?? null,
+    ...(options.lang ? { lang: options.lang } : {}),
+  });
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { decideRequest, isSuspiciousPath, normalizeRedirectTarget } from '../../src/lib/request-rules';
+
+const noRedirects = async () => null;
+const decide = (path: string, find: (p: string) => Promise<string | null> = noRedirects) =>
+  decideRequest(new URL(path, 'http://shop.test'), find);
+
+describe('request rules (spec 2.2)', () => {
+  it('redirects upper-case paths to lower case with 301, keeping the query', async () => {
+    expect(await decide('/Catalogs/Shoes?page=2&Sort=title')).toEqual({
+      kind: 'redirect',
+      location: '/catalogs/shoes?page=2&Sort=title',
+      status: 301,
+    });
+  });
+
+  it('keeps the case of password reset tokens', async () => {
+    expect(await decide('/reset_password_confirm/AbC-dEf')).toEqual({ kind: 'next' });
+  });
+
+  it.each([
+    '/.env',
+    '/.git/config',
+    '/.well-known/security.txt',
+    '/wp-admin',
+    '/wp-admin/setup.php',
+    '/wp-content/uploads/x',
+    '/wp-includes/x.js',
+    '/cgi-bin/test',
+    '/config.yml',
+    '/backup.sql',
+    '/index.php',
+    '/site.bak',
+    '/_ignition/execute-solution',
+    '/_profiler/phpinfo',
+  ])('sends the suspicious path %s to /404', async (path) => {
+    expect(isSuspiciousPath(path)).toBe(true);
+    expect(await decide(path)).toEqual({ kind: 'not-found' });
+  });
+
+  it.each(['/', '/about', '/catalogs/shoes', '/products/linen-shirt', '/blog/how-to-choose'])(
+    'lets the ordinary path %s through',
+    async (path) => {
+      expect(isSuspiciousPath(path)).toBe(false);
+      expect(await decide(path)).toEqual({ kind: 'next' });
+    },
+  );
+
+  it('answers a stored redirect with 301, adding a leading slash', async () => {
+    const find = async (p: string) => (p === '/old-shop' ? 'catalogs/clothing' : null);
+    expect(await decide('/old-shop', find)).toEqual({ kind: 'redirect', location: '/catalogs/clothing', status: 301 });
+  });
+
+  it('keeps absolute redirect targets as they are', () => {
+    expect(normalizeRedirectTarget('https://example.com/x')).toBe('https://example.com/x');
+    expect(normalizeRedirectTarget('/a')).toBe('/a');
+  });
+
+  it('strips a trailing slash with 301 when no stored redirect exists', async () => {
+    expect(await decide('/about/?x=1')).toEqual({ kind: 'redirect', location: '/about?x=1', status: 301 });
+  });
+
+  it('prefers a stored redirect over the trailing-slash rule', async () => {
+    const find = async (p: string) => (p === '/sale/' ? '/catalogs/shoes' : null);
+    expect(await decide('/sale/', find)).toEqual({ kind: 'redirect', location: '/catalogs/shoes', status: 301 });
+  });
+
+  it('redirects /admin to /admin/ and /account to /account/settings', async () => {
+    expect(await decide('/admin')).toEqual({ kind: 'redirect', location: '/admin/', status: 301 });
+    expect(await decide('/account')).toEqual({ kind: 'redirect', location: '/account/settings', status: 301 });
+  });
+
+  it('does not touch API, asset and media paths', async () => {
+    const find = async () => '/somewhere';
+    for (const p of ['/api/Products/X', '/_astro/App.B1x.js', '/media/demo/A.jpg']) {
+      expect(await decide(p, find)).toEqual({ kind: 'next' });
+    }
+  });
+});

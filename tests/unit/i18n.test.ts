@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+import en from '../../locales/en.json';
+import ru from '../../locales/ru.json';
+import { getTranslator } from '../../src/lib/i18n';
+
+function keys(obj: object, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+describe('translations', () => {
+  it('translates into both languages with interpolation', () => {
+    expect(getTranslator('en')('product.addToCart.stockError', { count: 3 })).toBe('Only 3 items are available');
+    expect(getTranslator('ru')('breadcrumbs.home')).toBe('Главная');
+  });
+
+  it('falls back to English, then to the key', () => {
+    const t = getTranslator('ru');
+    expect(t('no.such.key')).toBe('no.such.key');
+    expect(getTranslator('en')('errorPage.title.404')).toBe('Page not found');
+  });
+
+  it('uses English for an unknown language and warns', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(getTranslator('de')('breadcrumbs.home')).toBe('Home');
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('has the same keys in English and Russian', () => {
+    expect(keys(ru).sort()).toEqual(keys(en).sort());
+  });
+});

@@ -1,0 +1,96 @@
+import type { Language } from './localize';
+
+/** Error codes of spec 8, in the order the rules are checked. */
+export const DISCOUNT_ERROR = {
+  notFound: 1,
+  notApplicable: 2,
+  expired: 3,
+  invalid: 4,
+  exceedsCartPrice: 5,
+  minimumOrderNotMet: 6,
+} as const;
+
+export type DiscountErrorCode = (typeof DISCOUNT_ERROR)[keyof typeof DISCOUNT_ERROR];
+
+const DISCOUNT_ERROR_MESSAGES: Record<DiscountErrorCode, Record<Language, string>> = {
+  1: { en: 'Discount code does not exist', ru: 'Промокод не существует' },
+  2: { en: 'Discount code does not apply to these products', ru: 'Промокод не действует на эти товары' },
+  3: { en: 'Discount code has expired', ru: 'Срок действия промокода истёк' },
+  4: { en: 'Discount code is invalid', ru: 'Промокод недействителен' },
+  5: { en: "Discount value can't exceed cart price", ru: 'Условия применения промокода не выполнены' },
+  6: { en: 'Minimum order amount not met', ru: 'Не достигнута минимальная сумма заказа' },
+};
+
+export function discountErrorMessage(code: DiscountErrorCode, lang: Language): string {
+  return DISCOUNT_ERROR_MESSAGES[code][lang];
+}
+
+/** Upper-case, trimmed form in which codes are stored and compared. */
+export function normalizeDiscountCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export type DiscountRule = {
+  /** 'percent' (value 1..100) or 'fixed' (value in minor units) */
+  kind: string;
+  value: number;
+  enabled: boolean;
+  startsAt: Date | null;
+  expiresAt: Date | null;
+  minOrderCents: number | null;
+  /** when either list is non-empty, only lines of these products or of products in these catalogs are discounted */
+  productIds: string[];
+  catalogIds: string[];
+  usageLimit: number | null;
+  usedCount: number;
+};
+
+export type DiscountLine = { productId: string; catalogIds: string[]; totalCents: number };
+
+export type DiscountEvaluation =
+  | { ok: true; discountCents: number; itemsTotalCents: number; totalAfterDiscountCents: number }
+  | { ok: false; errorCode: DiscountErrorCode };
+
+/**
+ * Applies a discount code to order lines (prices already in minor units). `rule` null means no
+ * such code. The minimum order amount is checked against the whole items total; the discount
+ * itself only covers the lines the code applies to.
+ */
+export function evaluateDiscount(rule: DiscountRule | null, lines: DiscountLine[], now: Date): DiscountEvaluation {
+  if (!rule) return { ok: false, errorCode: DISCOUNT_ERROR.notFound };
+  const usedUp = rule.usageLimit !== null && rule.usedCount >= rule.usageLimit;
+  if (!rule.enabled || usedUp || !isKnownKind(rule.kind) || rule.value <= 0) {
+    return { ok: false, errorCode: DISCOUNT_ERROR.invalid };
+  }
+  const notStarted = rule.startsAt !== null && now < rule.startsAt;
+  const expired = rule.expiresAt !== null && now >= rule.expiresAt;
+  if (notStarted || expired) return { ok: false, errorCode: DISCOUNT_ERROR.expired };
+
+  const itemsTotalCents = sum(lines.map((l) => l.totalCents));
+  const applicableCents = sum(lines.filter((l) => appliesToLine(rule, l)).map((l) => l.totalCents));
+  if (applicableCents <= 0) return { ok: false, errorCode: DISCOUNT_ERROR.notApplicable };
+  if (rule.minOrderCents !== null && itemsTotalCents < rule.minOrderCents) {
+    return { ok: false, errorCode: DISCOUNT_ERROR.minimumOrderNotMet };
+  }
+  let discountCents: number;
+  if (rule.kind === 'percent') {
+    discountCents = Math.round((applicableCents * Math.min(rule.value, 100)) / 100);
+  } else {
+    if (rule.value > applicableCents) return { ok: false, errorCode: DISCOUNT_ERROR.exceedsCartPrice };
+    discountCents = rule.value;
+  }
+  return { ok: true, discountCents, itemsTotalCents, totalAfterDiscountCents: itemsTotalCents - discountCents };
+}
+
+function isKnownKind(kind: string): boolean {
+  return kind === 'percent' || kind === 'fixed';
+}
+
+function appliesToLine(rule: DiscountRule, line: DiscountLine): boolean {
+  if (rule.productIds.length === 0 && rule.catalogIds.length === 0) return true;
+  return rule.productIds.includes(line.productId) || line.catalogIds.some((id) => rule.catalogIds.includes(id));
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}

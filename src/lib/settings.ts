@@ -1,0 +1,351 @@
+import { z } from 'zod';
+
+/**
+ * Shop settings of spec 3.5, one schema per stored group, with every default of spec 3.5 and 9.
+ *
+ * Parsing is lenient because it reads stored data: unknown keys are kept, a missing or invalid value
+ * is replaced by its default and parsing never throws. Customer-facing texts may be a plain string or
+ * `{ en, ru }`; they are localized when served.
+ */
+
+export type LocalizedValue = string | { en: string; ru: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An object whose fields fall back to their defaults; anything that is not an object counts as `{}`. */
+function lenientObject<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.preprocess((value) => (isRecord(value) ? value : {}), z.looseObject(shape));
+}
+
+/** A list whose invalid entries are dropped; a single value counts as a list of one. */
+function list<T extends z.ZodType>(item: T) {
+  return z
+    .preprocess((value) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]), z.array(z.unknown()))
+    .transform((entries) =>
+      entries.flatMap((entry) => {
+        const parsed = item.safeParse(entry);
+        return parsed.success ? [parsed.data as z.output<T>] : [];
+      }),
+    );
+}
+
+const localizedObject = z
+  .object({ en: z.string().optional(), ru: z.string().optional() })
+  .refine((v) => v.en !== undefined || v.ru !== undefined)
+  .transform((v) => ({ en: v.en ?? '', ru: v.ru ?? '' }));
+
+const text = (fallback: LocalizedValue) =>
+  z.union([z.string(), localizedObject]).catch(() => (typeof fallback === 'string' ? fallback : { ...fallback }));
+const bilingual = (en: string, ru: string): LocalizedValue => ({ en, ru });
+const flag = (fallback: boolean) => z.boolean().catch(fallback);
+const string = (fallback: string) => z.string().catch(fallback);
+const count = (fallback: number, min = 0, max = 100_000) => z.coerce.number().int().min(min).max(max).catch(fallback);
+const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => z.enum(values).catch(fallback);
+const strings = () => list(z.string());
+/** An image id (spec 3.4: a 36-character string) or a plain uri; null when unset. */
+const imageRef = () => z.string().nullable().catch(null);
+/** Free-form options of an admin widget: any object, kept as stored. */
+const freeform = () => z.record(z.string(), z.unknown()).catch(() => ({}));
+const perScreen = <T extends z.ZodType>(desktop: T, tablet: T, mobile: T) => lenientObject({ desktop, tablet, mobile });
+
+// ---------------------------------------------------------------- currency
+
+export const CURRENCIES = ['RUB', 'AED', 'USD', 'EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'AED';
+
+const CURRENCY_SYMBOLS: Record<string, Currency> = { $: 'USD', '€': 'EUR', '₽': 'RUB' };
+
+/** Spec 9: currency is one of RUB, AED, USD or EUR; `$` and `€` are read as USD and EUR; anything else is the default. */
+export function normalizeCurrency(value: unknown): Currency {
+  if (typeof value !== 'string') return DEFAULT_CURRENCY;
+  const trimmed = value.trim();
+  const code = CURRENCY_SYMBOLS[trimmed] ?? trimmed.toUpperCase();
+  return (CURRENCIES as readonly string[]).includes(code) ? (code as Currency) : DEFAULT_CURRENCY;
+}
+
+// ---------------------------------------------------------------- groups
+
+const contactChannelFlags = Object.fromEntries(
+  ['phone', 'whatsapp', 'telegram'].flatMap((channel) =>
+    ['ShowOnMobileHeader', 'ShowOnMobileMenu', 'ShowOnWidget', 'ShowOnContactHeader'].map((where) => [`${channel}${where}`, flag(true)]),
+  ),
+) as Record<`${'phone' | 'whatsapp' | 'telegram'}${'ShowOnMobileHeader' | 'ShowOnMobileMenu' | 'ShowOnWidget' | 'ShowOnContactHeader'}`, z.ZodCatch<z.ZodBoolean>>;
+
+export const commonSettingsSchema = lenientObject({
+  /** 'ecommerce', or an order-taking / services-cart type */
+  type: string('ecommerce'),
+  sitename: text('Sitename'),
+  description: text(''),
+  favicon: z.string().min(1).catch('/favicon.ico'),
+  sharedImage: imageRef(),
+  showAccount: flag(true),
+  phones: strings(),
+  whatsapps: strings(),
+  emails: strings(),
+  telegram: string(''),
+  address: text(''),
+  mapUrl: string(''),
+  workTime: text(''),
+  whatsappMessage: text(''),
+  modalAgeVerification: lenientObject({
+    enabled: flag(false),
+    title: text(bilingual('Are you 18 years of age or older?', 'Вам уже исполнилось 18 лет?')),
+    text: text(''),
+  }),
+  modalCookieAccept: lenientObject({
+    enabled: flag(false),
+    title: text(bilingual('This website uses cookies', 'Этот сайт использует файлы cookie')),
+    text: text(''),
+    buttonText: text(bilingual('Accept', 'Принять')),
+  }),
+  ...contactChannelFlags,
+  whatsappShowOnWidgetDesktop: flag(true),
+});
+
+export const headerSettingsSchema = lenientObject({
+  logo: imageRef(),
+  logoMobile: imageRef(),
+  template: string('default'),
+  mobileTemplate: string('default'),
+  contactsSize: string('medium'),
+  contactsStyles: freeform(),
+  menuOptions: freeform(),
+  menuSubOptions: freeform(),
+  menuInfoOptions: freeform(),
+  sendEnquiry: lenientObject({
+    isShow: flag(false),
+    text: text(bilingual('Send Enquiry', 'Оставить заявку')),
+  }),
+});
+
+export const footerSettingsSchema = lenientObject({
+  logo: imageRef(),
+  menuColumns: count(4, 1, 12),
+  menuOptions: freeform(),
+  menuSubOptions: freeform(),
+});
+
+export const socialsSettingsSchema = lenientObject({
+  facebook: string(''),
+  instagram: string(''),
+  linkedIn: string(''),
+  twitter: string(''),
+  medium: string(''),
+  telegram: string(''),
+  tiktok: string(''),
+  vk: string(''),
+});
+
+/** H1, title and description templates; `{name}` stands for the page, catalog, product or article name. */
+const metaTemplate = () =>
+  lenientObject({
+    h1: text('{name}'),
+    title: text('{name}'),
+    description: text(''),
+  });
+
+export const seoSettingsSchema = lenientObject({
+  googleAnalytics: string(''),
+  googleTagManager: string(''),
+  metaPixel: string(''),
+  yandexMetrika: string(''),
+  snapchatPixel: string(''),
+  googleVerification: string(''),
+  yandexVerification: string(''),
+  customCode: string(''),
+  customStyle: string(''),
+  customCodeFooter: string(''),
+  callTrackingMango: string(''),
+  robots: string(''),
+  metaTemplates: lenientObject({
+    product: metaTemplate(),
+    catalog: metaTemplate(),
+    page: metaTemplate(),
+    category: metaTemplate(),
+    article: metaTemplate(),
+  }),
+});
+
+export const mediaSettingsSchema = lenientObject({
+  itemsStyle: lenientObject({
+    template: string('default'),
+    imageProportions: perScreen(string('16:9'), string('16:9'), string('16:9')),
+    borderRadius: count(16, 0, 1000),
+    textAlign: choice(['left', 'center', 'right'], 'left'),
+    showAuthor: flag(true),
+    showDate: flag(true),
+    showTags: flag(true),
+  }),
+  itemsLayout: perScreen(
+    lenientObject({ listColumn: count(3, 1, 12), listAlign: string('flex-start'), gap: count(32, 0, 500) }),
+    lenientObject({ listColumn: count(2, 1, 12), listAlign: string('flex-start'), gap: count(32, 0, 500) }),
+    lenientObject({ listColumn: count(1, 1, 12), listAlign: string('flex-start'), gap: count(20, 0, 500) }),
+  ),
+  itemsPerPage: count(12, 1, 100),
+  pageStyle: lenientObject({
+    showAuthor: flag(true),
+    showComments: flag(true),
+    showDate: flag(true),
+    showTableOfContent: flag(true),
+  }),
+});
+
+/** Consent checkbox of the lead form or the checkout, with optional extra checkboxes (spec 2.7, 5). */
+const policySchema = () =>
+  lenientObject({
+    show: flag(false),
+    enabledByDefault: flag(false),
+    text: text(''),
+    additionalCheckboxes: list(
+      z.looseObject({
+        text: text(''),
+        isShown: flag(true),
+        isRequired: flag(false),
+      }),
+    ),
+  });
+
+const previewSize = (size: number) => lenientObject({ width: count(size, 1, 5000), height: count(size, 1, 5000) });
+
+export const ecommerceSettingsSchema = lenientObject({
+  currency: z.string().transform(normalizeCurrency).catch(DEFAULT_CURRENCY),
+  template: string('default'),
+  templateListing: string('default'),
+  itemPerPage: count(12, 1, 100),
+  imageCrop: flag(true),
+  imageCropMode: string('outbound'),
+  previewSizeInListing: string('600x600'),
+  previewCustomSizeInListing: previewSize(600),
+  previewSizeInItem: string('1x1'),
+  previewCustomSizeInItem: previewSize(1000),
+  defaultColumns: perScreen(count(4, 1, 12), count(2, 1, 12), count(2, 1, 12)),
+  filter: lenientObject({
+    enabled: flag(true),
+    template: string('style-h-1'),
+  }),
+  pageNavigationType: string('pagination'),
+  btnLoadMore: lenientObject({ text: text(bilingual('Load more', 'Показать ещё')) }),
+  shippingPolicy: text(''),
+  refundPolicy: text(''),
+  skuIsShow: flag(false),
+  showPriceForOutOfStock: flag(true),
+  showSortingInCatalog: flag(true),
+  showRelatedProducts: flag(true),
+  relatedItemsTitle: text(bilingual('Related products', 'Похожие товары')),
+  productWidgetRelatedPosition: string('bottom'),
+  leadsPopupTitle: text(''),
+  leadsPopupPolicy: policySchema(),
+  checkoutPolicy: policySchema(),
+  showCheckoutReceiver: flag(false),
+  fastOrder: lenientObject({
+    isShow: flag(false),
+    type: string('enquiry'),
+    text: text(bilingual('Send Enquiry', 'Оставить заявку')),
+  }),
+  enquiryModalCustomField: lenientObject({
+    name: text(''),
+    isNoEmpty: flag(false),
+  }),
+  enquiryModalCustomFieldIsRequired: flag(false),
+  checkoutFormMessage: text(''),
+  checkoutOrderMessage: text(''),
+  productReviewsEnabled: flag(true),
+  showQuantity: z.union([z.boolean(), z.string()]).catch('always'),
+  showPriceFrom: flag(false),
+  priceFormatSeparator: choice(['none', 'comma', 'space'], 'none'),
+  productDetails: lenientObject({
+    templateInProductList: string('default'),
+    templateInProductCard: string('default'),
+  }),
+});
+
+export const languageSettingsSchema = lenientObject({
+  current: choice(['en', 'ru'], 'en'),
+});
+
+export const FONTS = [
+  'Anton',
+  'Open Sans',
+  'Oxygen',
+  'Oswald',
+  'Petrona',
+  'PT Sans',
+  'Ubuntu',
+  'Unbounded',
+  'Manrope',
+  'Marmelad',
+  'Montserrat',
+  'Roboto',
+  'Barlow Semi Condensed',
+  'Fira Sans',
+  'Poppins',
+] as const;
+
+const fontSizes = (desktop: number, tablet: number, mobile: number) =>
+  perScreen(count(desktop, 6, 200), count(tablet, 6, 200), count(mobile, 6, 200));
+
+/** Theme variables (spec 9 theme defaults). */
+export const stylesSettingsSchema = lenientObject({
+  content_width: count(1170, 320, 4000),
+  fontFamilyBody: string('Montserrat'),
+  fontFamilyHeading: string('Montserrat'),
+  fontSize: lenientObject({
+    body: fontSizes(16, 16, 14),
+    h1: fontSizes(39, 39, 26),
+    h2: fontSizes(31, 31, 24),
+    h3: fontSizes(24, 24, 20),
+    h4: fontSizes(20, 20, 18),
+  }),
+  borderRadius: lenientObject({
+    block: count(16, 0, 1000),
+    button: count(8, 0, 1000),
+    input: count(8, 0, 1000),
+  }),
+  colors: z.record(z.string(), z.string()).catch(() => ({})),
+});
+
+export const themesSettingsSchema = lenientObject({
+  current: string('default'),
+  fonts: list(z.string()).transform((fonts) => (fonts.length > 0 ? fonts : [...FONTS])),
+});
+
+export const paymentCashOnDeliverySettingsSchema = lenientObject({
+  enabled: flag(true),
+  title: text(bilingual('Cash on delivery', 'Оплата при получении')),
+  description: text(''),
+});
+
+export const shopSettingsSchema = z.object({
+  common: commonSettingsSchema,
+  header: headerSettingsSchema,
+  footer: footerSettingsSchema,
+  socials: socialsSettingsSchema,
+  seo: seoSettingsSchema,
+  media: mediaSettingsSchema,
+  ecommerce: ecommerceSettingsSchema,
+  language: languageSettingsSchema,
+  styles: stylesSettingsSchema,
+  themes: themesSettingsSchema,
+  paymentCashOnDelivery: paymentCashOnDeliverySettingsSchema,
+});
+
+export type ShopSettings = z.output<typeof shopSettingsSchema>;
+export type SettingsGroup = keyof ShopSettings;
+export const SETTINGS_GROUPS = Object.keys(shopSettingsSchema.shape) as SettingsGroup[];
+export type MetaTemplateKind = keyof ShopSettings['seo']['metaTemplates'];
+export type PolicySettings = ShopSettings['ecommerce']['checkoutPolicy'];
+
+/** Settings from the stored groups (`{ group: value }`), merged over the defaults. Never throws. */
+export function parseSettings(rawGroups: Record<string, unknown> | null | undefined): ShopSettings {
+  const source = isRecord(rawGroups) ? rawGroups : {};
+  return shopSettingsSchema.parse(Object.fromEntries(SETTINGS_GROUPS.map((group) => [group, source[group]])));
+}
+
+export const DEFAULT_SETTINGS: ShopSettings = parseSettings({});
+
+/** Fills a meta template: every `{name}` becomes the given name. */
+export function fillMetaTemplate(template: string, name: string): string {
+  return template.replaceAll('{name}', name).trim();
+}

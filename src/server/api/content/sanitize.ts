@@ -1,0 +1,50 @@
+import DOMPurify from 'isomorphic-dompurify';
+
+const RICH_TEXT_CONFIG = {
+  ADD_TAGS: ['iframe'],
+  ADD_ATTR: ['allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy', 'target'],
+  RETURN_DOM: true,
+} as const;
+
+/**
+ * Cleans owner-written rich text (spec 2.9): scripts, event handlers and unsafe urls go; iframes stay
+ * only when they load an https address, and load lazily. Runs when content is written, so reads stay cheap.
+ */
+export function sanitizeRichText(html: string): string {
+  if (!html) return '';
+  const body = DOMPurify.sanitize(html, RICH_TEXT_CONFIG);
+  for (const iframe of body.querySelectorAll('iframe')) {
+    if (isHttpsUrl(iframe.getAttribute('src'))) iframe.setAttribute('loading', 'lazy');
+    else iframe.remove();
+  }
+  for (const link of body.querySelectorAll('a[target="_blank"]')) {
+    link.setAttribute('rel', 'noopener noreferrer');
+  }
+  return body.innerHTML;
+}
+
+function isHttpsUrl(value: string | null): boolean {
+  if (!value) return false;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sanitizes every rich-text field inside section options or items: string values (or `{ en, ru }`
+ * texts, or per-screen objects) under a key starting with `html` (html, htmlBefore, htmlAfter, htmls).
+ */
+export function sanitizeRichTextFields<T>(value: T): T {
+  return walk(value, false) as T;
+}
+
+function walk(value: unknown, isRichText: boolean): unknown {
+  if (typeof value === 'string') return isRichText ? sanitizeRichText(value) : value;
+  if (Array.isArray(value)) return value.map((entry) => walk(entry, isRichText));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [key, walk(entry, isRichText || /^html/i.test(key))]),
+  );
+}

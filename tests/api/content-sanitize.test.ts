@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeRichText, sanitizeRichTextFields } from '../../src/server/api/content/sanitize';
+
+describe('sanitizeRichText', () => {
+  it('strips scripts and event handlers and keeps formatting', () => {
+    expect(sanitizeRichText('<p onclick="steal()">Hi <b>there</b><script>alert(1)</script></p>')).toBe('<p>Hi <b>there</b></p>');
+    expect(sanitizeRichText('<img src="/a.png" onerror="alert(1)" alt="A">')).toBe('<img src="/a.png" alt="A">');
+  });
+
+  it('removes javascript urls', () => {
+    expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
+  });
+
+  it('keeps https iframes and makes them load lazily', () => {
+    const html = sanitizeRichText('<iframe src="https://www.youtube.com/embed/abc" allowfullscreen onload="x()"></iframe>');
+    expect(html).toBe('<iframe src="https://www.youtube.com/embed/abc" allowfullscreen="" loading="lazy"></iframe>');
+  });
+
+  it('drops iframes without an https source', () => {
+    for (const iframe of [
+      '<iframe src="http://example.com"></iframe>',
+      '<iframe src="javascript:alert(1)"></iframe>',
+      '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+      '<iframe src="//example.com"></iframe>',
+    ]) {
+      expect(sanitizeRichText(`<p>a</p>${iframe}`)).toBe('<p>a</p>');
+    }
+  });
+
+  it('guards links that open a new tab', () => {
+    expect(sanitizeRichText('<a href="https://x.com" target="_blank">x</a>')).toBe('<a href="https://x.com" target="_blank" rel="noopener noreferrer">x</a>');
+  });
+
+  it('returns an empty string for empty input', () => {
+    expect(sanitizeRichText('')).toBe('');
+  });
+});
+
+describe('sanitizeRichTextFields', () => {
+  it('cleans html fields at any depth, in both languages, and leaves other fields alone', () => {
+    const cleaned = sanitizeRichTextFields({
+      heading: { title: { en: '<b>Title</b>', ru: 'Заголовок' } },
+      content: { html: { en: '<p>A</p><script>1</script>', ru: '<p onclick="x()">Б</p>' } },
+      htmlBefore: '<script>1</script>before',
+      items: [{ options: { content: { htmls: { desktop: '<img src="x" onerror="1">', mobile: 'm' } } } }],
+      count: 3,
+    });
+    expect(cleaned).toEqual({
+      heading: { title: { en: '<b>Title</b>', ru: 'Заголовок' } },
+      content: { html: { en: '<p>A</p>', ru: '<p>Б</p>' } },
+      htmlBefore: 'before',
+      items: [{ options: { content: { htmls: { desktop: '<img src="x">', mobile: 'm' } } } }],
+      count: 3,
+    });
+  });
+});

@@ -1,10 +1,10 @@
-import DOMPurify from 'isomorphic-dompurify';
+import DOMPurify, { type Config } from 'isomorphic-dompurify';
 
-const RICH_TEXT_CONFIG = {
+const RICH_TEXT_CONFIG: Config & { RETURN_DOM: true } = {
   ADD_TAGS: ['iframe'],
   ADD_ATTR: ['allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy', 'target'],
   RETURN_DOM: true,
-} as const;
+};
 
 /**
  * Cleans owner-written rich text (spec 2.9): scripts, event handlers and unsafe urls go; iframes stay
@@ -12,7 +12,8 @@ const RICH_TEXT_CONFIG = {
  */
 export function sanitizeRichText(html: string): string {
   if (!html) return '';
-  const body = DOMPurify.sanitize(html, RICH_TEXT_CONFIG);
+  // with RETURN_DOM the result is the <body> element holding the cleaned markup
+  const body = DOMPurify.sanitize(html, RICH_TEXT_CONFIG) as HTMLElement;
   for (const iframe of body.querySelectorAll('iframe')) {
     if (isHttpsUrl(iframe.getAttribute('src'))) iframe.setAttribute('loading', 'lazy');
     else iframe.remove();

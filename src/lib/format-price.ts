@@ -10,9 +10,10 @@
  *   expect a comma once the thousands are grouped with spaces.
  * - Whole amounts show no decimals; others show up to `decimals` (default 2) with trailing zeros trimmed.
  */
-import { DEFAULT_CURRENCY, normalizeCurrency as readCurrencySetting, type Currency } from './settings';
 
-export type { Currency };
+export const CURRENCIES = ['RUB', 'AED', 'USD', 'EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'AED';
 
 export const PRICE_SEPARATORS = ['none', 'comma', 'space'] as const;
 export type PriceSeparator = (typeof PRICE_SEPARATORS)[number];
@@ -24,13 +25,17 @@ export type PriceFormat = {
   decimals?: number;
 };
 
-/** One of the four shop currencies (the settings' reading); an unknown or missing value is also logged. */
+const CURRENCY_ALIASES: Record<string, Currency> = { $: 'USD', '€': 'EUR', '₽': 'RUB' };
+
+/** One of the four shop currencies; an unknown or missing value is logged and becomes AED. */
 export function normalizeCurrency(currency: string | null | undefined): Currency {
-  const normalized = readCurrencySetting(currency);
-  if (normalized === DEFAULT_CURRENCY && (currency ?? '').trim().toUpperCase() !== DEFAULT_CURRENCY) {
-    console.warn(`Unknown currency "${currency ?? ''}", using ${DEFAULT_CURRENCY}`);
-  }
-  return normalized;
+  const code = (currency ?? '').trim();
+  const upper = code.toUpperCase();
+  if ((CURRENCIES as readonly string[]).includes(upper)) return upper as Currency;
+  const alias = CURRENCY_ALIASES[code];
+  if (alias) return alias;
+  console.warn(`Unknown currency "${currency ?? ''}", using ${DEFAULT_CURRENCY}`);
+  return DEFAULT_CURRENCY;
 }
 
 export function normalizeSeparator(separator: string | null | undefined): PriceSeparator {

@@ -1,0 +1,105 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { type Language, localize } from '../../../lib/localize';
+import { hashPassword } from '../../auth/password';
+import type { Executor } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema';
+import type { AppDeps, AppEnv } from '../core/context';
+import { fieldError } from '../core/errors';
+import { loadSettingsRows } from '../core/settings-store';
+import { readBody } from '../core/validate';
+import { findUserByEmail, type UserRow } from './accounts';
+import { accountKey, clearAttempts, countAttempt } from './attempt-limits';
+import { MESSAGES, emailField, newPasswordField } from './fields';
+import { passwordResetMail } from './reset-mail';
+
+export const passwordResetRoutes = new Hono<AppEnv>();
+
+const HOUR_MS = 60 * 60_000;
+const LINK_LIFETIME_MS = HOUR_MS;
+/** Requests per account and hour that send mail; more are answered the same but send nothing. */
+const REQUEST_LIMIT = { limit: 3, windowMs: HOUR_MS };
+/** 32 random bytes in base64url. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const invalidLink = () => fieldError('token', MESSAGES.resetLinkInvalid);
+
+/** Always the same answer, whether or not the e-mail belongs to an account. */
+passwordResetRoutes.post('/reset_password_request', async (c) => {
+  const deps = c.var.deps;
+  const { email } = await readBody(c, z.object({ email: emailField }));
+  const user = await findUserByEmail(deps.db, email);
+  const now = deps.now();
+  if (user && (await countAttempt(deps.db, `password-reset:${user.id}`, REQUEST_LIMIT, now)).allowed) {
+    const token = await issueResetToken(deps.db, user, now);
+    try {
+      await sendResetMail(deps, user, token, c.var.lang);
+    } catch (error) {
+      // The answer must not differ for existing accounts, so a mail failure is only logged.
+      deps.logger.error({ err: error, userId: user.id }, 'password reset mail not sent');
+    }
+  }
+  return c.json({ success: true });
+});
+
+/** A new single-use link; links sent earlier stop working. Only the token's hash is stored. */
+async function issueResetToken(db: Executor, user: UserRow, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    await tx.insert(passwordResetTokens).values({
+      id: randomUUID(),
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS),
+      createdAt: now,
+    });
+  });
+  return token;
+}
+
+async function sendResetMail(deps: AppDeps, user: UserRow, token: string, lang: Language): Promise<void> {
+  const settings = await loadSettingsRows(deps.db);
+  const configuredName = localize(settings.common?.sitename, lang);
+  const siteName = typeof configuredName === 'string' && configuredName.trim() ? configuredName.trim() : new URL(deps.config.publicUrl).host;
+  const link = `${deps.config.publicUrl}/reset_password_confirm/${token}`;
+  await deps.mailer.send(passwordResetMail({ to: user.email, link, siteName, lang }));
+}
+
+const usableToken = (tokenHash: string, now: Date) =>
+  and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+
+passwordResetRoutes.post('/reset_password_confirm/:token', async (c) => {
+  const deps = c.var.deps;
+  const { password } = await readBody(c, z.object({ password: newPasswordField }));
+  const token = c.req.param('token');
+  if (!TOKEN_PATTERN.test(token)) throw invalidLink();
+  const tokenHash = hashToken(token);
+  // Looked up before hashing, so invalid links cost no hashing time.
+  const [pending] = await deps.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usableToken(tokenHash, deps.now()));
+  if (!pending) throw invalidLink();
+  const passwordHash = await hashPassword(password);
+  const now = deps.now();
+  const changed = await deps.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(usableToken(tokenHash, now))
+      .returning({ id: passwordResetTokens.id, userId: passwordResetTokens.userId });
+    if (!used) return false;
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, used.userId))
+      .returning({ email: users.email });
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, used.userId), ne(passwordResetTokens.id, used.id)));
+    // Whoever proved they own the mailbox may sign in at once, even after failed attempts.
+    if (user) await clearAttempts(tx, accountKey(user.email));
+    return true;
+  });
+  if (!changed) throw invalidLink();
+  return c.json({ success: true });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CURRENCY, normalizeCurrency, PRICE_SEPARATORS } from './format-price';
 
 /**
  * Shop settings of spec 3.5, one schema per stored group, with every default of spec 3.5 and 9.
@@ -48,22 +49,6 @@ const imageRef = () => z.string().nullable().catch(null);
 /** Free-form options of an admin widget: any object, kept as stored. */
 const freeform = () => z.record(z.string(), z.unknown()).catch(() => ({}));
 const perScreen = <T extends z.ZodType>(desktop: T, tablet: T, mobile: T) => lenientObject({ desktop, tablet, mobile });
-
-// ---------------------------------------------------------------- currency
-
-export const CURRENCIES = ['RUB', 'AED', 'USD', 'EUR'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-export const DEFAULT_CURRENCY: Currency = 'AED';
-
-const CURRENCY_SYMBOLS: Record<string, Currency> = { $: 'USD', '€': 'EUR', '₽': 'RUB' };
-
-/** Spec 9: currency is one of RUB, AED, USD or EUR; `$` and `€` are read as USD and EUR; anything else is the default. */
-export function normalizeCurrency(value: unknown): Currency {
-  if (typeof value !== 'string') return DEFAULT_CURRENCY;
-  const trimmed = value.trim();
-  const code = CURRENCY_SYMBOLS[trimmed] ?? trimmed.toUpperCase();
-  return (CURRENCIES as readonly string[]).includes(code) ? (code as Currency) : DEFAULT_CURRENCY;
-}
 
 // ---------------------------------------------------------------- groups
 
@@ -138,6 +123,8 @@ export const socialsSettingsSchema = lenientObject({
   vk: string(''),
 });
 
+export type MetaTemplateKind = 'product' | 'catalog' | 'page' | 'category' | 'article';
+
 /** H1, title and description templates; `{name}` stands for the page, catalog, product or article name. */
 const metaTemplate = () =>
   lenientObject({
@@ -210,6 +197,7 @@ const policySchema = () =>
 const previewSize = (size: number) => lenientObject({ width: count(size, 1, 5000), height: count(size, 1, 5000) });
 
 export const ecommerceSettingsSchema = lenientObject({
+  /** one of RUB, AED, USD, EUR ('$' and '€' read as USD and EUR) */
   currency: z.string().transform(normalizeCurrency).catch(DEFAULT_CURRENCY),
   template: string('default'),
   templateListing: string('default'),
@@ -254,7 +242,7 @@ export const ecommerceSettingsSchema = lenientObject({
   productReviewsEnabled: flag(true),
   showQuantity: z.union([z.boolean(), z.string()]).catch('always'),
   showPriceFrom: flag(false),
-  priceFormatSeparator: choice(['none', 'comma', 'space'], 'none'),
+  priceFormatSeparator: choice(PRICE_SEPARATORS, 'none'),
   productDetails: lenientObject({
     templateInProductList: string('default'),
     templateInProductCard: string('default'),
@@ -334,7 +322,6 @@ export const shopSettingsSchema = z.object({
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type SettingsGroup = keyof ShopSettings;
 export const SETTINGS_GROUPS = Object.keys(shopSettingsSchema.shape) as SettingsGroup[];
-export type MetaTemplateKind = keyof ShopSettings['seo']['metaTemplates'];
 export type PolicySettings = ShopSettings['ecommerce']['checkoutPolicy'];
 
 /** Settings from the stored groups (`{ group: value }`), merged over the defaults. Never throws. */

@@ -39,13 +39,17 @@ export type VariationDto = {
   length: number | null;
 };
 
-export type ProductDto = {
+/** The localized texts a product or catalog page is shown and indexed with. */
+export type PageTextsDto = {
   id: string;
   slug: string;
   title: string;
   description: string;
   metaTitle: string;
   metaDescription: string;
+};
+
+export type ProductDto = PageTextsDto & {
   images: ImageDto[];
   imagePreview: ImageDto | null;
   options: OptionDto[];
@@ -67,7 +71,9 @@ export type ProductDto = {
   inStock: boolean;
 };
 
-const text = (v: { en: string; ru: string } | null | undefined, lang: Language) => (v ? v[lang] || v.en || v.ru || '' : '');
+/** Text of a stored {en, ru} value in `lang`, falling back to the other language; '' when absent. */
+export const localizedText = (v: { en: string; ru: string } | null | undefined, lang: Language) =>
+  v ? v[lang] || v.en || v.ru || '' : '';
 
 /**
  * Loads full products (options, variations, images, catalogs, approved review count) in a fixed
@@ -125,11 +131,11 @@ export async function loadProducts(db: Executor, ids: string[], lang: Language):
   for (const p of productRows) {
     const options: OptionDto[] = (optionsByProduct.get(p.id) ?? []).map((o) => ({
       id: o.id,
-      title: text(o.title, lang),
+      title: localizedText(o.title, lang),
       type: o.type,
       view: o.view,
-      unit: text(o.unit, lang),
-      values: (valuesByOption.get(o.id) ?? []).map((v) => ({ id: v.id, title: text(v.title, lang), value: v.value })),
+      unit: localizedText(o.unit, lang),
+      values: (valuesByOption.get(o.id) ?? []).map((v) => ({ id: v.id, title: localizedText(v.title, lang), value: v.value })),
     }));
     const optionOrder = new Map<string, number>();
     options.forEach((o, oi) => o.values.forEach((v) => optionOrder.set(v.id, oi)));
@@ -139,7 +145,7 @@ export async function loadProducts(db: Executor, ids: string[], lang: Language):
         .map((l) => l.optionValueId)
         .sort((a, b) => (optionOrder.get(a) ?? 0) - (optionOrder.get(b) ?? 0)),
       default: v.isDefault,
-      title: text(v.title, lang),
+      title: localizedText(v.title, lang),
       image: v.imageId ? (imageMap.get(v.imageId) ?? null) : null,
       imageId: v.imageId,
       sku: v.sku,
@@ -161,16 +167,16 @@ export async function loadProducts(db: Executor, ids: string[], lang: Language):
     byId.set(p.id, {
       id: p.id,
       slug: p.slug,
-      title: text(p.title, lang),
-      description: text(p.description, lang),
-      metaTitle: text(p.metaTitle, lang),
-      metaDescription: text(p.metaDescription, lang),
+      title: localizedText(p.title, lang),
+      description: localizedText(p.description, lang),
+      metaTitle: localizedText(p.metaTitle, lang),
+      metaDescription: localizedText(p.metaDescription, lang),
       images,
       imagePreview: display?.image ?? images[0] ?? null,
       options,
       variations: variationDtos,
-      catalogs: (catalogsByProduct.get(p.id) ?? []).map((c) => ({ id: c.id, slug: c.slug, title: text(c.title, lang) })),
-      properties: p.properties.map((pr) => ({ title: text(pr.title, lang), value: text(pr.value, lang) })),
+      catalogs: (catalogsByProduct.get(p.id) ?? []).map((c) => ({ id: c.id, slug: c.slug, title: localizedText(c.title, lang) })),
+      properties: p.properties.map((pr) => ({ title: localizedText(pr.title, lang), value: localizedText(pr.value, lang) })),
       weight: p.weight,
       height: p.height,
       width: p.width,

@@ -1,4 +1,135 @@
 import { Hono } from 'hono';
+import type { Database } from '../../db/client';
 import type { AppEnv } from '../core/context';
+import { ApiError, fieldError, notFound } from '../core/errors';
+import { readBody, readParams, readQuery } from '../core/validate';
+import { loadCatalogPage } from './catalog-listing';
+import { findProductId, loadProducts } from './product-dto';
+import {
+  approvedReviews,
+  catalogProductIds,
+  countCatalogProducts,
+  createPendingReview,
+  findCatalog,
+  findProductIdByVariation,
+  loadProductDetail,
+  readEcommerceSettings,
+  type CatalogRow,
+  relatedProductIds,
+  similarProductIds,
+} from './queries';
+import {
+  catalogPageQuery,
+  catalogProductsQuery,
+  idOrSlugParams,
+  idParams,
+  relatedProductsQuery,
+  reviewBody,
+  reviewsQuery,
+  searchQuery,
+  similarQuery,
+  slugParams,
+} from './schemas';
+import { searchSite } from './search';
 
 export const catalogRoutes = new Hono<AppEnv>();
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+const CATALOG_NOT_FOUND = 'Catalog not found';
+const REVIEW_THANKS = {
+  en: 'Thank you! Your review will appear after moderation.',
+  ru: 'Спасибо! Ваш отзыв появится после модерации.',
+} as const;
+
+async function requireProductId(db: Database, idOrSlug: string): Promise<string> {
+  const productId = await findProductId(db, idOrSlug);
+  if (!productId) throw notFound(PRODUCT_NOT_FOUND);
+  return productId;
+}
+
+async function requireCatalog(db: Database, idOrSlug: string): Promise<CatalogRow> {
+  const catalog = await findCatalog(db, idOrSlug);
+  if (!catalog) throw notFound(CATALOG_NOT_FOUND);
+  return catalog;
+}
+
+// Fixed paths first: '/products/:idOrSlug' would otherwise take 'variation' and 'related-products'.
+catalogRoutes.get('/products/variation/:id', async (c) => {
+  const { db } = c.get('deps');
+  const { id } = readParams(c, idParams);
+  const productId = await findProductIdByVariation(db, id);
+  const [product] = productId ? await loadProducts(db, [productId], c.get('lang')) : [];
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return c.json(product);
+});
+
+catalogRoutes.get('/products/related-products', async (c) => {
+  const { db } = c.get('deps');
+  const { ids, limit } = readQuery(c, relatedProductsQuery);
+  return c.json(await loadProducts(db, await relatedProductIds(db, ids, limit), c.get('lang')));
+});
+
+catalogRoutes.get('/products/:idOrSlug', async (c) => {
+  const { idOrSlug } = readParams(c, idOrSlugParams);
+  const product = await loadProductDetail(c.get('deps').db, idOrSlug, c.get('lang'));
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return c.json(product);
+});
+
+catalogRoutes.get('/products/:idOrSlug/similar', async (c) => {
+  const { db } = c.get('deps');
+  const { idOrSlug } = readParams(c, idOrSlugParams);
+  const { limit } = readQuery(c, similarQuery);
+  const productId = await requireProductId(db, idOrSlug);
+  return c.json(await loadProducts(db, await similarProductIds(db, productId, limit), c.get('lang')));
+});
+
+catalogRoutes.get('/products/:idOrSlug/reviews', async (c) => {
+  const { db } = c.get('deps');
+  const { idOrSlug } = readParams(c, idOrSlugParams);
+  const { offset, limit } = readQuery(c, reviewsQuery);
+  const productId = await requireProductId(db, idOrSlug);
+  return c.json(await approvedReviews(db, productId, offset, limit));
+});
+
+catalogRoutes.post('/product-reviews', async (c) => {
+  const { db, now } = c.get('deps');
+  const { product, ...review } = await readBody(c, reviewBody);
+  if (!(await readEcommerceSettings(db)).productReviewsEnabled) {
+    throw new ApiError(403, 'Reviews are switched off in this shop');
+  }
+  const productId = await findProductId(db, product);
+  if (!productId) throw fieldError('product', PRODUCT_NOT_FOUND);
+  const id = await createPendingReview(db, { ...review, productId, userId: c.get('user')?.id ?? null, now: now() });
+  return c.json({ success: true, status: 'pending', id, message: REVIEW_THANKS[c.get('lang')] }, 201);
+});
+
+// Before '/catalogs/:id/products', which would otherwise read 'v3' as a catalog.
+catalogRoutes.get('/catalogs/v3/:slug', async (c) => {
+  const { db } = c.get('deps');
+  const { slug } = readParams(c, slugParams);
+  const query = readQuery(c, catalogPageQuery);
+  const catalog = await requireCatalog(db, slug);
+  const { itemPerPage } = await readEcommerceSettings(db);
+  return c.json(await loadCatalogPage(db, catalog, { ...query, itemsPerPage: itemPerPage }, c.get('lang')));
+});
+
+catalogRoutes.get('/catalogs/:id/products', async (c) => {
+  const { db } = c.get('deps');
+  const { id } = readParams(c, idParams);
+  const { offset, limit } = readQuery(c, catalogProductsQuery);
+  const catalog = await requireCatalog(db, id);
+  return c.json(await loadProducts(db, await catalogProductIds(db, catalog.id, offset, limit), c.get('lang')));
+});
+
+catalogRoutes.get('/catalogs/:id/countProducts', async (c) => {
+  const { db } = c.get('deps');
+  const { id } = readParams(c, idParams);
+  const catalog = await requireCatalog(db, id);
+  return c.json({ count: await countCatalogProducts(db, catalog.id) });
+});
+
+catalogRoutes.get('/search', async (c) => {
+  const { q, offset, limit } = readQuery(c, searchQuery);
+  return c.json(await searchSite(c.get('deps').db, q, offset, limit, c.get('lang')));
+});

@@ -1,0 +1,238 @@
+import { and, asc, count, desc, eq, gte, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '../../../lib/localize';
+import { amountToCents, centsToAmount } from '../../../lib/money';
+import type { Executor } from '../../db/client';
+import { catalogProducts, productOptionValues, productOptions, products, variationOptionValues, variations } from '../../db/schema';
+import { loadImages, type ImageDto } from '../shared/images';
+import { loadSections, type SectionDto } from '../shared/sections';
+import { loadProducts, localizedText, type PageTextsDto, type ProductDto } from './product-dto';
+import { countCatalogProducts, type CatalogRow } from './queries';
+import { isSortCriterion, type CatalogFilter, type FacetSelection, type SortCriterion } from './schemas';
+
+export const PRODUCT_LIST_SECTION = 'SectionProductList';
+/** Upper bound of an owner-configured page size, so one request cannot load a whole catalog. */
+const MAX_PAGE_SIZE = 100;
+
+export type ListingData = {
+  page: number;
+  pages: number;
+  total: number;
+  limit: number;
+  sort: SortCriterion;
+  /** Everything the catalog offers to filter by, independent of the applied filters. */
+  filters: { price: { min: number; max: number }; properties: FacetSelection[]; options: FacetSelection[] };
+  appliedFilters: { minPrice: number | null; maxPrice: number | null; properties: FacetSelection[]; options: FacetSelection[] };
+};
+
+export type ProductListSectionDto = Omit<SectionDto, 'items' | 'data'> & { items: ProductDto[]; data: ListingData };
+
+export type CatalogPageDto = PageTextsDto & {
+  noindex: boolean;
+  nofollow: boolean;
+  image: ImageDto | null;
+  sortCriteria: SortCriterion;
+  productCount: number;
+  sections: (SectionDto | ProductListSectionDto)[];
+};
+
+export type CatalogPageRequest = { page: number; sort?: SortCriterion | undefined; filter: CatalogFilter; itemsPerPage: number };
+
+/**
+ * `{en, ru}` jsonb as text in `lang`, falling back to the other language, in SQL. The language is
+ * written as a literal (it is one of two known values) so that the same expression can be grouped by.
+ */
+const localizedSql = (column: SQL, lang: Language) =>
+  sql<string>`coalesce(nullif(${column}->>${sql.raw(lang === 'ru' ? "'ru'" : "'en'")}, ''), nullif(${column}->>'en', ''), ${column}->>'ru', '')`;
+
+/** True when a `{en, ru}` jsonb value equals one of `texts` in either language, ignoring case. */
+function localizedMatches(column: SQL, texts: string[]): SQL {
+  const list = sql.join(
+    texts.map((t) => sql`${t.toLowerCase()}`),
+    sql`, `,
+  );
+  return sql`(lower(${column}->>'en') in (${list}) or lower(${column}->>'ru') in (${list}))`;
+}
+
+function propertyCondition(selection: FacetSelection): SQL {
+  return sql`exists (select 1 from jsonb_array_elements(${products.properties}) as property(item)
+    where ${localizedMatches(sql`property.item->'title'`, [selection.title])}
+      and ${localizedMatches(sql`property.item->'value'`, selection.values)})`;
+}
+
+/** One variation of the product must carry a selected value of every filtered option. */
+function optionsCondition(selections: FacetSelection[]): SQL {
+  const perOption = selections.map(
+    (s) => sql`exists (select 1 from ${variationOptionValues}
+      join ${productOptionValues} on ${productOptionValues.id} = ${variationOptionValues.optionValueId}
+      join ${productOptions} on ${productOptions.id} = ${productOptionValues.optionId}
+      where ${variationOptionValues.variationId} = ${variations.id}
+        and ${localizedMatches(sql`${productOptions.title}`, [s.title])}
+        and ${localizedMatches(sql`${productOptionValues.title}`, s.values)})`,
+  );
+  return sql`exists (select 1 from ${variations} where ${variations.productId} = ${products.id} and ${sql.join(perOption, sql` and `)})`;
+}
+
+function filterConditions(filter: CatalogFilter): (SQL | undefined)[] {
+  return [
+    filter.minPrice === undefined ? undefined : gte(products.priceCents, amountToCents(filter.minPrice)),
+    filter.maxPrice === undefined ? undefined : lte(products.priceCents, amountToCents(filter.maxPrice)),
+    ...filter.properties.map(propertyCondition),
+    filter.options.length > 0 ? optionsCondition(filter.options) : undefined,
+  ];
+}
+
+const ORDER_BY: Record<SortCriterion, SQL[]> = {
+  custom: [asc(catalogProducts.position), asc(products.id)],
+  title: [asc(products.sortTitle), asc(products.id)],
+  price_asc: [asc(products.priceCents), asc(products.sortTitle), asc(products.id)],
+  price_desc: [desc(products.priceCents), asc(products.sortTitle), asc(products.id)],
+};
+
+function inCatalog(catalogId: string) {
+  return and(eq(catalogProducts.catalogId, catalogId), eq(products.enabled, true));
+}
+
+/** Groups ordered (title, value) rows into facets, keeping the first-seen order of titles and values. */
+function toFacets(rows: { title: string; value: string }[]): FacetSelection[] {
+  const byTitle = new Map<string, string[]>();
+  for (const { title, value } of rows) {
+    if (title === '' || value === '') continue;
+    const values = byTitle.get(title) ?? [];
+    if (!values.includes(value)) values.push(value);
+    byTitle.set(title, values);
+  }
+  return [...byTitle].map(([title, values]) => ({ title, values }));
+}
+
+async function loadFacets(db: Executor, catalogId: string, lang: Language): Promise<ListingData['filters']> {
+  const propertyTitle = localizedSql(sql`property.item->'title'`, lang);
+  const propertyValue = localizedSql(sql`property.item->'value'`, lang);
+  const optionTitle = localizedSql(sql`${productOptions.title}`, lang);
+  const optionValue = localizedSql(sql`${productOptionValues.title}`, lang);
+  const [[price], propertyRows, optionRows] = await Promise.all([
+    db
+      .select({ min: min(products.priceCents), max: max(products.priceCents) })
+      .from(catalogProducts)
+      .innerJoin(products, eq(products.id, catalogProducts.productId))
+      .where(inCatalog(catalogId)),
+    db
+      .select({ title: propertyTitle, value: propertyValue })
+      .from(catalogProducts)
+      .innerJoin(products, eq(products.id, catalogProducts.productId))
+      .innerJoin(sql`jsonb_array_elements(${products.properties}) with ordinality as property(item, ord)`, sql`true`)
+      .where(inCatalog(catalogId))
+      .groupBy(propertyTitle, propertyValue)
+      .orderBy(sql`min(property.ord)`, propertyTitle, propertyValue),
+    db
+      .select({ title: optionTitle, value: optionValue })
+      .from(catalogProducts)
+      .innerJoin(products, eq(products.id, catalogProducts.productId))
+      .innerJoin(variations, eq(variations.productId, products.id))
+      .innerJoin(variationOptionValues, eq(variationOptionValues.variationId, variations.id))
+      .innerJoin(productOptionValues, eq(productOptionValues.id, variationOptionValues.optionValueId))
+      .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
+      .where(inCatalog(catalogId))
+      .groupBy(optionTitle, optionValue)
+      .orderBy(sql`min(${productOptions.position})`, optionTitle, sql`min(${productOptionValues.position})`, optionValue),
+  ]);
+  return {
+    price: { min: centsToAmount(Number(price?.min ?? 0)), max: centsToAmount(Number(price?.max ?? 0)) },
+    properties: toFacets(propertyRows),
+    options: toFacets(optionRows),
+  };
+}
+
+function pageSizeOf(section: SectionDto | undefined, itemsPerPage: number): number {
+  const limit = section?.options.limit as { isCustom?: unknown; count?: unknown } | undefined;
+  const custom = Number(limit?.count);
+  const size = limit?.isCustom === true && Number.isInteger(custom) && custom > 0 ? custom : itemsPerPage;
+  return Math.min(size, MAX_PAGE_SIZE);
+}
+
+function syntheticProductListSection(catalogId: string, position: number, pageSize: number): SectionDto {
+  return {
+    id: `product-list-${catalogId}`,
+    type: PRODUCT_LIST_SECTION,
+    position,
+    required: true,
+    group: null,
+    enable: true,
+    hidden: false,
+    options: { limit: { isCustom: false, count: pageSize } },
+    items: [],
+    styles: {},
+  };
+}
+
+/**
+ * A catalog page (spec GET /catalogs/v3/{slug}): the catalog with its sections, where the product
+ * list section carries the requested page of sorted, filtered products and the paging and facet data.
+ */
+export async function loadCatalogPage(db: Executor, catalog: CatalogRow, request: CatalogPageRequest, lang: Language): Promise<CatalogPageDto> {
+  const sections = await loadSections(db, 'catalog', catalog.id, lang);
+  let listIndex = sections.findIndex((s) => s.type === PRODUCT_LIST_SECTION);
+  if (listIndex < 0) {
+    sections.push(syntheticProductListSection(catalog.id, (sections.at(-1)?.position ?? -1) + 1, request.itemsPerPage));
+    listIndex = sections.length - 1;
+  }
+  const listSection = sections[listIndex]!;
+  const limit = pageSizeOf(listSection, request.itemsPerPage);
+  const sortCriteria: SortCriterion = isSortCriterion(catalog.sortCriteria) ? catalog.sortCriteria : 'title';
+  const sort = request.sort ?? sortCriteria;
+  const where = and(inCatalog(catalog.id), ...filterConditions(request.filter));
+
+  const [[filtered], productCount, pageRows, facets, imageMap] = await Promise.all([
+    db.select({ count: count() }).from(catalogProducts).innerJoin(products, eq(products.id, catalogProducts.productId)).where(where),
+    countCatalogProducts(db, catalog.id),
+    db
+      .select({ id: products.id })
+      .from(catalogProducts)
+      .innerJoin(products, eq(products.id, catalogProducts.productId))
+      .where(where)
+      .orderBy(...ORDER_BY[sort])
+      .offset((request.page - 1) * limit)
+      .limit(limit),
+    loadFacets(db, catalog.id, lang),
+    loadImages(db, [catalog.imageId], lang),
+  ]);
+  const total = Number(filtered?.count ?? 0);
+  const items = await loadProducts(
+    db,
+    pageRows.map((r) => r.id),
+    lang,
+  );
+  const withProducts: CatalogPageDto['sections'] = [...sections];
+  withProducts[listIndex] = {
+    ...listSection,
+    items,
+    data: {
+      page: request.page,
+      pages: Math.max(1, Math.ceil(total / limit)),
+      total,
+      limit,
+      sort,
+      filters: facets,
+      appliedFilters: {
+        minPrice: request.filter.minPrice ?? null,
+        maxPrice: request.filter.maxPrice ?? null,
+        properties: request.filter.properties,
+        options: request.filter.options,
+      },
+    },
+  };
+
+  return {
+    id: catalog.id,
+    slug: catalog.slug,
+    title: localizedText(catalog.title, lang),
+    description: localizedText(catalog.description, lang),
+    metaTitle: localizedText(catalog.metaTitle, lang),
+    metaDescription: localizedText(catalog.metaDescription, lang),
+    noindex: catalog.noindex,
+    nofollow: catalog.nofollow,
+    image: catalog.imageId ? (imageMap.get(catalog.imageId) ?? null) : null,
+    sortCriteria,
+    productCount,
+    sections: withProducts,
+  };
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Language } from '../../../lib/localize';
+import type { Database, Executor } from '../../db/client';
+import { catalogProducts, catalogs, products, reviews, variations } from '../../db/schema';
+import { loadSettingsRows } from '../core/settings-store';
+import { loadSections, type SectionDto } from '../shared/sections';
+import { findProductId, loadProducts, type ProductDto } from './product-dto';
+import type { ReviewInput } from './schemas';
+
+export type ProductDetailDto = ProductDto & { sections: SectionDto[] };
+export type ReviewDto = { id: string; authorName: string; rating: number; text: string; createdAt: string };
+export type CatalogRow = typeof catalogs.$inferSelect;
+
+const DEFAULT_ITEMS_PER_PAGE = 12;
+
+export type EcommerceSettings = { itemPerPage: number; productReviewsEnabled: boolean };
+
+/** The catalog-related shop settings (group 'ecommerce'), with the spec's defaults. */
+export async function readEcommerceSettings(db: Database): Promise<EcommerceSettings> {
+  const ecommerce = (await loadSettingsRows(db)).ecommerce ?? {};
+  const itemPerPage = Number(ecommerce.itemPerPage);
+  return {
+    itemPerPage: Number.isInteger(itemPerPage) && itemPerPage > 0 ? itemPerPage : DEFAULT_ITEMS_PER_PAGE,
+    productReviewsEnabled: ecommerce.productReviewsEnabled !== false,
+  };
+}
+
+export async function loadProductDetail(db: Executor, idOrSlug: string, lang: Language): Promise<ProductDetailDto | null> {
+  const id = await findProductId(db, idOrSlug);
+  if (!id) return null;
+  const [[product], sections] = await Promise.all([loadProducts(db, [id], lang), loadSections(db, 'product', id, lang)]);
+  return product ? { ...product, sections } : null;
+}
+
+/** Id of the enabled product owning a variation, or null. */
+export async function findProductIdByVariation(db: Executor, variationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(variations)
+    .innerJoin(products, eq(products.id, variations.productId))
+    .where(and(eq(variations.id, variationId), eq(products.enabled, true)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Enabled catalog by id or slug, or null. */
+export async function findCatalog(db: Executor, idOrSlug: string): Promise<CatalogRow | null> {
+  const [row] = await db
+    .select()
+    .from(catalogs)
+    .where(and(sql`(${catalogs.id} = ${idOrSlug} or ${catalogs.slug} = ${idOrSlug.toLowerCase()})`, eq(catalogs.enabled, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Enabled products that share an enabled catalog with any of `sourceIds`, in catalog order
+ * (catalog position, then the product's position in it), each once, leaving out `excludeIds`.
+ */
+async function productIdsSharingCatalogs(db: Executor, sourceIds: string[], excludeIds: string[], limit: number): Promise<string[]> {
+  if (sourceIds.length === 0 || limit <= 0) return [];
+  const sharedCatalogIds = db
+    .select({ id: catalogProducts.catalogId })
+    .from(catalogProducts)
+    .where(inArray(catalogProducts.productId, sourceIds));
+  const rows = await db
+    .select({ id: products.id })
+    .from(catalogProducts)
+    .innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId))
+    .innerJoin(products, eq(products.id, catalogProducts.productId))
+    .where(
+      and(
+        inArray(catalogProducts.catalogId, sharedCatalogIds),
+        eq(catalogs.enabled, true),
+        eq(products.enabled, true),
+        excludeIds.length > 0 ? notInArray(products.id, excludeIds) : undefined,
+      ),
+    )
+    .groupBy(products.id)
+    .orderBy(sql`min(${catalogs.position})`, sql`min(${catalogProducts.position})`, asc(products.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export function similarProductIds(db: Executor, productId: string, limit: number): Promise<string[]> {
+  return productIdsSharingCatalogs(db, [productId], [productId], limit);
+}
+
+/**
+ * Products to suggest next to the given (cart) products: their own related products first,
+ * in the given order, then products from the same catalogs. The given products never appear.
+ */
+export async function relatedProductIds(db: Executor, givenIds: string[], limit: number): Promise<string[]> {
+  const given = [...new Set(givenIds)];
+  if (given.length === 0) return [];
+  const sources = await db
+    .select({ id: products.id, relatedProductIds: products.relatedProductIds })
+    .from(products)
+    .where(and(inArray(products.id, given), eq(products.enabled, true)));
+  const sourceOrder = new Map(given.map((id, i) => [id, i]));
+  sources.sort((a, b) => sourceOrder.get(a.id)! - sourceOrder.get(b.id)!);
+
+  const candidates = [...new Set(sources.flatMap((s) => s.relatedProductIds))].filter((id) => !sourceOrder.has(id));
+  const enabledCandidates =
+    candidates.length === 0
+      ? new Set<string>()
+      : new Set(
+          (await db.select({ id: products.id }).from(products).where(and(inArray(products.id, candidates), eq(products.enabled, true)))).map(
+            (r) => r.id,
+          ),
+        );
+  const related = candidates.filter((id) => enabledCandidates.has(id)).slice(0, limit);
+  const fromCatalogs = await productIdsSharingCatalogs(
+    db,
+    sources.map((s) => s.id),
+    [...given, ...related],
+    limit - related.length,
+  );
+  return [...related, ...fromCatalogs];
+}
+
+export async function catalogProductIds(db: Executor, catalogId: string, offset: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(catalogProducts)
+    .innerJoin(products, eq(products.id, catalogProducts.productId))
+    .where(and(eq(catalogProducts.catalogId, catalogId), eq(products.enabled, true)))
+    .orderBy(asc(catalogProducts.position), asc(products.id))
+    .offset(offset)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function countCatalogProducts(db: Executor, catalogId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(catalogProducts)
+    .innerJoin(products, eq(products.id, catalogProducts.productId))
+    .where(and(eq(catalogProducts.catalogId, catalogId), eq(products.enabled, true)));
+  return Number(row?.count ?? 0);
+}
+
+/** Published (approved) reviews of a product, newest first. */
+export async function approvedReviews(db: Executor, productId: string, offset: number, limit: number): Promise<ReviewDto[]> {
+  const rows = await db
+    .select({ id: reviews.id, authorName: reviews.authorName, rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, 'approved')))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .offset(offset)
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Stores a review for moderation; it is published only once a manager approves it. */
+export async function createPendingReview(
+  db: Executor,
+  review: Omit<ReviewInput, 'product'> & { productId: string; userId: string | null; now: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await db.insert(reviews).values({
+    id,
+    productId: review.productId,
+    userId: review.userId,
+    authorName: review.name,
+    email: review.email ?? null,
+    rating: review.rating,
+    text: review.text,
+    status: 'pending',
+    createdAt: review.now,
+  });
+  return id;
+}

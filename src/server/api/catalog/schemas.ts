@@ -1,0 +1,151 @@
+import { z } from 'zod';
+
+export const SORT_CRITERIA = ['custom', 'title', 'price_asc', 'price_desc'] as const;
+export type SortCriterion = (typeof SORT_CRITERIA)[number];
+
+export function isSortCriterion(value: unknown): value is SortCriterion {
+  return typeof value === 'string' && (SORT_CRITERIA as readonly string[]).includes(value);
+}
+
+export const NOT_BLANK = 'This value should not be blank.';
+export const BAD_EMAIL = 'incorrect email format';
+/** Spec 5: letters, digits, underscore, hyphen, dot, then @, domain, dot, 2 to 8 letters. */
+const EMAIL_PATTERN = /^[\w.-]+@[\w.-]+\.[A-Za-z]{2,8}$/;
+
+const MAX_OFFSET = 1_000_000;
+/** Bounds of a facet filter, so a crafted query cannot build an unbounded SQL condition. */
+const MAX_FILTER_TITLES = 20;
+const MAX_FILTER_VALUES = 50;
+const MAX_FILTER_TEXT = 200;
+/** 1,000,000.00 in the shop currency: far above any price, small enough to stay an integer in cents. */
+const MAX_PRICE_AMOUNT = 1_000_000_000;
+
+const offset = z.coerce.number().int().min(0).max(MAX_OFFSET).default(0);
+const limit = (byDefault: number, max: number) => z.coerce.number().int().min(1).max(max).default(byDefault);
+
+/** A required text field: missing or blank both answer the spec's noEmpty message. */
+const requiredText = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? NOT_BLANK : 'This value should be a string.') })
+    .trim()
+    .min(1, NOT_BLANK)
+    .max(max, `This value is too long. It should have ${max} characters or less.`);
+
+export const idOrSlugParams = z.object({ idOrSlug: z.string().trim().min(1).max(200) });
+export const idParams = z.object({ id: z.string().trim().min(1).max(200) });
+export const slugParams = z.object({ slug: z.string().trim().min(1).max(200) });
+
+export const similarQuery = z.object({ limit: limit(6, 50) });
+export const reviewsQuery = z.object({ offset, limit: limit(11, 50) });
+export const catalogProductsQuery = z.object({ offset, limit: limit(20, 100) });
+export const searchQuery = z.object({
+  q: z.string().max(500).default(''),
+  offset,
+  limit: limit(30, 100),
+});
+
+const oneOrMany = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+export const relatedProductsQuery = z.object({
+  ids: oneOrMany
+    .pipe(z.array(z.string().trim().min(1).max(200)).max(100, 'At most 100 products can be given.'))
+    .default([]),
+  limit: limit(20, 50),
+});
+
+export const reviewBody = z.object({
+  product: requiredText(200),
+  name: requiredText(100),
+  email: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '') || v === null ? undefined : v,
+    z.string().trim().max(254).regex(EMAIL_PATTERN, BAD_EMAIL).optional(),
+  ),
+  rating: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: 'The rating should be a whole number from 1 to 5.' }).int().min(1).max(5, 'The rating should be a whole number from 1 to 5.'),
+  ),
+  text: requiredText(5000),
+});
+export type ReviewInput = z.infer<typeof reviewBody>;
+
+/** Selected values of one property or option title; values of one title are alternatives. */
+export type FacetSelection = { title: string; values: string[] };
+
+const FLAG_OFF = new Set(['0', 'false', 'off', '']);
+const filterText = z.string().trim().min(1).max(MAX_FILTER_TEXT);
+
+/**
+ * A property or option filter in any of the accepted forms:
+ * `[Title][Value]=1` (0/false unselects), `[Title]=Value`, `[Title][]=Value`,
+ * or the comma-separated `Title:Value,Title2:Value2` (also repeated).
+ */
+const facetFilter = z
+  .union([
+    z.string(),
+    z.array(z.string()),
+    z.record(z.string(), z.union([z.string(), z.array(z.string()), z.record(z.string(), z.union([z.string(), z.array(z.string())]))])),
+  ])
+  .transform((raw, ctx): FacetSelection[] => {
+    const pairs: [string, string][] = [];
+    if (typeof raw === 'string' || Array.isArray(raw)) {
+      for (const pair of [raw].flat().flatMap((s) => s.split(','))) {
+        if (pair.trim() === '') continue;
+        const colon = pair.indexOf(':');
+        if (colon <= 0) {
+          ctx.addIssue({ code: 'custom', message: 'Use Title:Value pairs separated by commas.' });
+          return z.NEVER;
+        }
+        pairs.push([pair.slice(0, colon), pair.slice(colon + 1)]);
+      }
+    } else {
+      for (const [title, selection] of Object.entries(raw)) {
+        if (typeof selection === 'string' || Array.isArray(selection)) {
+          for (const value of [selection].flat()) pairs.push([title, value]);
+        } else {
+          for (const [value, flag] of Object.entries(selection)) {
+            if (![flag].flat().some((f) => FLAG_OFF.has(f.trim().toLowerCase()))) pairs.push([title, value]);
+          }
+        }
+      }
+    }
+    const byTitle = new Map<string, Set<string>>();
+    for (const [title, value] of pairs) {
+      const t = filterText.safeParse(title);
+      const v = filterText.safeParse(value);
+      if (!t.success || !v.success) {
+        if (title.trim() === '' || value.trim() === '') continue;
+        ctx.addIssue({ code: 'custom', message: `Filter titles and values are limited to ${MAX_FILTER_TEXT} characters.` });
+        return z.NEVER;
+      }
+      const values = byTitle.get(t.data) ?? new Set<string>();
+      values.add(v.data);
+      byTitle.set(t.data, values);
+    }
+    if (byTitle.size > MAX_FILTER_TITLES || [...byTitle.values()].some((v) => v.size > MAX_FILTER_VALUES)) {
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_FILTER_TITLES} titles with ${MAX_FILTER_VALUES} values each can be filtered.` });
+      return z.NEVER;
+    }
+    return [...byTitle].map(([title, values]) => ({ title, values: [...values] }));
+  });
+
+const priceAmount = z.coerce.number().min(0).max(MAX_PRICE_AMOUNT);
+
+const catalogFilter = z
+  .object({
+    minPrice: z.preprocess((v) => (v === '' ? undefined : v), priceAmount.optional()),
+    maxPrice: z.preprocess((v) => (v === '' ? undefined : v), priceAmount.optional()),
+    properties: facetFilter.default([]),
+    options: facetFilter.default([]),
+  })
+  .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
+    message: 'The maximum price should not be less than the minimum price.',
+    path: ['maxPrice'],
+  });
+export type CatalogFilter = z.infer<typeof catalogFilter>;
+
+export const catalogPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(MAX_OFFSET).default(1),
+  sort: z.enum(SORT_CRITERIA).optional(),
+  filter: catalogFilter.default({ properties: [], options: [] }),
+});
+export type CatalogPageQuery = z.infer<typeof catalogPageQuery>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { isValidPhone, MAX_PHONE_LENGTH } from '../../../lib/phone-format';
+import { DEFAULT_MESSAGES, email } from '../../../lib/validation';
+
+const BLANK = DEFAULT_MESSAGES['forms.errors.noEmpty'];
+
+/** Text a customer must fill in: missing, null and blank all fail with the noEmpty message. */
+export function requiredText(maxLength: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? BLANK : 'This value should be a string.') })
+    .trim()
+    .min(1, BLANK)
+    .max(maxLength);
+}
+
+/** Optional text: missing, null and blank all become null. */
+export function optionalText(maxLength: number) {
+  return z
+    .string()
+    .trim()
+    .max(maxLength)
+    .nullish()
+    .transform((value) => value || null);
+}
+
+export const phoneField = requiredText(MAX_PHONE_LENGTH).refine(isValidPhone, DEFAULT_MESSAGES['forms.errors.phone']);
+
+/** Optional, but validated when filled. */
+export const optionalEmailField = optionalText(254).refine(
+  (value) => value === null || email(value) === null,
+  DEFAULT_MESSAGES['forms.errors.email'],
+);
+
+export const NAME_MAX_LENGTH = 100;

@@ -1,0 +1,210 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { localize, type Language } from '../../../lib/localize';
+import { centsToAmount } from '../../../lib/money';
+import { orderDeliveryWeight, ratePrice, rateApplies } from '../../../lib/shipping';
+import type { Executor } from '../../db/client';
+import { paymentMethods, pickupLocations, shippingRates, shippingZones, type Address } from '../../db/schema';
+import type { AppEnv } from '../core/context';
+import { fieldError, notFound } from '../core/errors';
+import { readQuery } from '../core/validate';
+import { optionalText, requiredText } from './contact-fields';
+import { commerceMessage } from './messages';
+import type { ResolvedLine } from './order-lines';
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type PickupLocationRow = typeof pickupLocations.$inferSelect;
+
+/** The code a client may pass to ask for the methods of shipping (rather than of a pickup location). */
+export const SHIPPING_METHODS_CODE = 'shipping';
+
+// ---------------------------------------------------------------- payment methods
+
+async function enabledPaymentMethods(db: Executor): Promise<PaymentMethodRow[]> {
+  return db.select().from(paymentMethods).where(eq(paymentMethods.enabled, true)).orderBy(asc(paymentMethods.position), asc(paymentMethods.code));
+}
+
+/**
+ * Enabled payment methods usable for a delivery: every enabled method for shipping, the enabled
+ * methods among a pickup location's paymentMethodCodes otherwise. A location with an empty list
+ * has not been restricted and accepts every enabled method.
+ */
+export async function availablePaymentMethods(db: Executor, location: PickupLocationRow | null): Promise<PaymentMethodRow[]> {
+  const methods = await enabledPaymentMethods(db);
+  if (!location || location.paymentMethodCodes.length === 0) return methods;
+  return methods.filter((m) => location.paymentMethodCodes.includes(m.code));
+}
+
+function paymentMethodsMap(methods: PaymentMethodRow[], lang: Language) {
+  return Object.fromEntries(methods.map((m) => [m.code, { methodName: localize(m.title, lang), kind: m.kind }]));
+}
+
+// ---------------------------------------------------------------- delivery of an order
+
+const addressSchema = z.object({
+  country: requiredText(64),
+  region: optionalText(120),
+  locality: requiredText(120),
+  street: requiredText(250),
+  postalCode: optionalText(20),
+});
+
+export const deliveryInputSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('pickup'), locationId: requiredText(100) }),
+  z.object({
+    method: z.literal('shipping'),
+    zoneId: requiredText(100),
+    rateId: requiredText(100),
+    address: addressSchema,
+  }),
+]);
+
+export type DeliveryInput = z.infer<typeof deliveryInputSchema>;
+
+export type ResolvedDelivery = {
+  method: DeliveryInput['method'];
+  title: string;
+  priceCents: number;
+  priceByManager: boolean;
+  location: PickupLocationRow | null;
+  zoneId: string | null;
+  rateId: string | null;
+  address: Address | null;
+};
+
+/**
+ * Checks the chosen delivery against the database: an enabled pickup location, or an enabled
+ * zone serving the address's country with an enabled rate of that zone that applies to the order
+ * (its items total after discount, in minor units, and its delivery weight).
+ */
+export async function resolveDelivery(
+  db: Executor,
+  input: DeliveryInput,
+  order: { amountCents: number; lines: ResolvedLine[] },
+  lang: Language,
+): Promise<ResolvedDelivery> {
+  if (input.method === 'pickup') {
+    const [location] = await db
+      .select()
+      .from(pickupLocations)
+      .where(and(eq(pickupLocations.id, input.locationId), eq(pickupLocations.enabled, true)));
+    if (!location) throw fieldError('delivery.locationId', commerceMessage('locationUnavailable', lang));
+    return {
+      method: 'pickup',
+      title: localize(location.title, lang),
+      priceCents: 0,
+      priceByManager: false,
+      location,
+      zoneId: null,
+      rateId: null,
+      address: null,
+    };
+  }
+
+  const [zone] = await db
+    .select()
+    .from(shippingZones)
+    .where(and(eq(shippingZones.id, input.zoneId), eq(shippingZones.enabled, true)));
+  if (!zone) throw fieldError('delivery.zoneId', commerceMessage('zoneUnavailable', lang));
+  const country = input.address.country.toUpperCase();
+  if (zone.countries.length > 0 && !zone.countries.some((c) => c.toUpperCase() === country)) {
+    throw fieldError('delivery.address.country', commerceMessage('countryNotServed', lang));
+  }
+  const [rate] = await db
+    .select()
+    .from(shippingRates)
+    .where(and(eq(shippingRates.id, input.rateId), eq(shippingRates.zoneId, zone.id)));
+  const weight = orderDeliveryWeight(order.lines.map((l) => ({ product: l.product, variation: l.variation, quantity: l.quantity })));
+  if (!rate || !rateApplies(rate, { amountCents: order.amountCents, weight })) {
+    throw fieldError('delivery.rateId', commerceMessage('rateUnavailable', lang));
+  }
+  const price = ratePrice(rate);
+  const { address } = input;
+  return {
+    method: 'shipping',
+    title: localize(rate.title, lang),
+    priceCents: price.priceCents,
+    priceByManager: price.priceByManager,
+    location: null,
+    zoneId: zone.id,
+    rateId: rate.id,
+    address: {
+      country,
+      locality: address.locality,
+      street: address.street,
+      ...(address.region ? { region: address.region } : {}),
+      ...(address.postalCode ? { postalCode: address.postalCode } : {}),
+    },
+  };
+}
+
+// ---------------------------------------------------------------- routes
+
+const byLocationQuerySchema = z.object({ code: z.string().trim().max(100).optional() });
+
+export const deliveryRoutes = new Hono<AppEnv>()
+  .get('/shipping-zones', async (c) => {
+    const { db } = c.var.deps;
+    const zones = await db.select().from(shippingZones).where(eq(shippingZones.enabled, true)).orderBy(asc(shippingZones.position), asc(shippingZones.id));
+    const rates = zones.length
+      ? await db
+          .select()
+          .from(shippingRates)
+          .where(and(inArray(shippingRates.zoneId, zones.map((z) => z.id)), eq(shippingRates.enabled, true)))
+          .orderBy(asc(shippingRates.position), asc(shippingRates.id))
+      : [];
+    return c.json(
+      zones.map((zone) => ({
+        id: zone.id,
+        title: localize(zone.title, c.var.lang),
+        countries: zone.countries,
+        rates: rates
+          .filter((r) => r.zoneId === zone.id)
+          .map((r) => ({
+            id: r.id,
+            title: localize(r.title, c.var.lang),
+            kind: r.kind,
+            price: centsToAmount(r.priceCents),
+            minOrderAmount: r.minOrderCents === null ? null : centsToAmount(r.minOrderCents),
+            maxOrderAmount: r.maxOrderCents === null ? null : centsToAmount(r.maxOrderCents),
+            minWeight: r.minWeight,
+            maxWeight: r.maxWeight,
+            speed: r.speed,
+          })),
+      })),
+    );
+  })
+  .get('/locations', async (c) => {
+    const rows = await c.var.deps.db
+      .select()
+      .from(pickupLocations)
+      .where(eq(pickupLocations.enabled, true))
+      .orderBy(asc(pickupLocations.position), asc(pickupLocations.id));
+    return c.json(
+      rows.map((l) => ({
+        id: l.id,
+        code: l.code,
+        title: localize(l.title, c.var.lang),
+        address: l.address ? localize(l.address, c.var.lang) : '',
+        workTime: l.workTime ? localize(l.workTime, c.var.lang) : '',
+      })),
+    );
+  })
+  .get('/configs/payments-available-methods', async (c) => {
+    return c.json(paymentMethodsMap(await availablePaymentMethods(c.var.deps.db, null), c.var.lang));
+  })
+  /** Methods for a pickup location's code; without a code, or with 'shipping', the methods for shipping. */
+  .get('/configs/payments-available-methods-by-location', async (c) => {
+    const { db } = c.var.deps;
+    const { code } = readQuery(c, byLocationQuerySchema);
+    let location: PickupLocationRow | null = null;
+    if (code && code !== SHIPPING_METHODS_CODE) {
+      [location = null] = await db
+        .select()
+        .from(pickupLocations)
+        .where(and(eq(pickupLocations.code, code), eq(pickupLocations.enabled, true)));
+      if (!location) throw notFound(commerceMessage('locationNotFound', c.var.lang));
+    }
+    return c.json(paymentMethodsMap(await availablePaymentMethods(db, location), c.var.lang));
+  });

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DEFAULT_MESSAGES } from '../../../lib/validation';
+import { leads, products } from '../../db/schema';
+import type { AppEnv } from '../core/context';
+import { fieldError } from '../core/errors';
+import { readBody } from '../core/validate';
+import { NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText } from './contact-fields';
+import { commerceMessage } from './messages';
+import { enquiryTextRequired } from './shop-settings';
+
+const TEXT_MAX_LENGTH = 5000;
+
+const leadSchema = z.object({
+  type: z.literal('enquiry').default('enquiry'),
+  /** null or absent: an enquiry about no product; any other value must name an enabled product */
+  product: z.string().max(100).nullish(),
+  name: requiredText(NAME_MAX_LENGTH),
+  phone: phoneField,
+  email: optionalEmailField,
+  text: optionalText(TEXT_MAX_LENGTH),
+});
+
+export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
+  const { db, now } = c.var.deps;
+  const { lang, user } = c.var;
+  const body = await readBody(c, leadSchema);
+  if (body.text === null && (await enquiryTextRequired(db))) {
+    throw fieldError('text', DEFAULT_MESSAGES['forms.errors.noEmpty']);
+  }
+  let productId: string | null = null;
+  if (body.product !== undefined && body.product !== null) {
+    if (body.product.trim() === '') throw fieldError('product', commerceMessage('invalidProductId', lang));
+    const [product] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, body.product), eq(products.enabled, true)));
+    if (!product) throw fieldError('product', commerceMessage('productNotFound', lang));
+    productId = product.id;
+  }
+  const id = randomUUID();
+  await db.insert(leads).values({
+    id,
+    type: body.type,
+    productId,
+    userId: user?.id ?? null,
+    name: body.name,
+    phone: body.phone,
+    email: body.email,
+    text: body.text,
+    createdAt: now(),
+  });
+  return c.json({ success: true, id }, 201);
+});

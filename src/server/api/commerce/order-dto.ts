@@ -1,0 +1,115 @@
+import { asc, inArray } from 'drizzle-orm';
+import { localize, type Language } from '../../../lib/localize';
+import { centsToAmount } from '../../../lib/money';
+import type { Executor } from '../../db/client';
+import { orderItems, orders, paymentMethods, type Address, type OrderContact } from '../../db/schema';
+import { loadImages, type ImageDto } from '../shared/images';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export type PaymentKind = 'online' | 'cash';
+
+export type OrderItemDto = {
+  id: string;
+  productId: string | null;
+  variationId: string | null;
+  productSlug: string | null;
+  title: string;
+  variationTitle: string | null;
+  optionsText: string | null;
+  sku: string | null;
+  image: ImageDto | null;
+  quantity: number;
+  price: number;
+  fullPrice: number;
+  totalPrice: number;
+};
+
+export type OrderDto = {
+  id: string;
+  number: number;
+  status: string;
+  paymentStatus: string;
+  /** payment method code */
+  method: string;
+  methodName: string;
+  paymentKind: PaymentKind;
+  currency: string;
+  totalPrice: number;
+  itemsPrice: number;
+  discountPrice: number;
+  deliveryInformation: {
+    method: string;
+    title: string | null;
+    price: number;
+    priceByManager: boolean;
+    locationId: string | null;
+    zoneId: string | null;
+    rateId: string | null;
+    address: Address | null;
+  };
+  customer: OrderContact;
+  receiver: OrderContact | null;
+  comment: string | null;
+  items: OrderItemDto[];
+  createdAt: string;
+};
+
+/** Full order documents in the order of `rows`, in a fixed number of queries. */
+export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language): Promise<OrderDto[]> {
+  if (rows.length === 0) return [];
+  const [itemRows, methodRows] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((o) => o.id))).orderBy(asc(orderItems.position)),
+    db.select().from(paymentMethods).where(inArray(paymentMethods.code, [...new Set(rows.map((o) => o.paymentMethod))])),
+  ]);
+  const images = await loadImages(db, itemRows.map((i) => i.imageId), lang);
+  const methodByCode = new Map(methodRows.map((m) => [m.code, m]));
+  return rows.map((order) => {
+    const method = methodByCode.get(order.paymentMethod);
+    return {
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      method: order.paymentMethod,
+      methodName: method ? localize(method.title, lang) : order.paymentMethod,
+      // A method removed since the order was placed can no longer be paid online.
+      paymentKind: method?.kind === 'online' ? 'online' : 'cash',
+      currency: order.currency,
+      totalPrice: centsToAmount(order.totalCents),
+      itemsPrice: centsToAmount(order.itemsTotalCents),
+      discountPrice: centsToAmount(order.discountCents),
+      deliveryInformation: {
+        method: order.deliveryMethod,
+        title: order.deliveryTitle,
+        price: centsToAmount(order.deliveryPriceCents),
+        priceByManager: order.deliveryPriceByManager,
+        locationId: order.locationId,
+        zoneId: order.shippingZoneId,
+        rateId: order.shippingRateId,
+        address: order.address,
+      },
+      customer: order.customer,
+      receiver: order.receiver,
+      comment: order.comment,
+      items: itemRows
+        .filter((item) => item.orderId === order.id)
+        .map((item) => ({
+          id: item.id,
+          productId: item.productId,
+          variationId: item.variationId,
+          productSlug: item.productSlug,
+          title: item.title,
+          variationTitle: item.variationTitle,
+          optionsText: item.optionsText,
+          sku: item.sku,
+          image: item.imageId ? (images.get(item.imageId) ?? null) : null,
+          quantity: item.quantity,
+          price: centsToAmount(item.unitPriceCents),
+          fullPrice: centsToAmount(item.unitFullPriceCents),
+          totalPrice: centsToAmount(item.totalCents),
+        })),
+      createdAt: order.createdAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,159 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { localize, type Language } from '../../../lib/localize';
+import { itemsTotalCents, orderTotals } from '../../../lib/order-totals';
+import { DEFAULT_MESSAGES } from '../../../lib/validation';
+import type { Executor } from '../../db/client';
+import { orderItems, orderStateHistory, orders, variations } from '../../db/schema';
+import { loadProducts, type ProductDto } from '../catalog/product-dto';
+import type { AppEnv } from '../core/context';
+import { fieldError } from '../core/errors';
+import { readBody } from '../core/validate';
+import { emptyCart } from './cart';
+import { NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText } from './contact-fields';
+import { availablePaymentMethods, deliveryInputSchema, resolveDelivery } from './delivery';
+import { applyDiscountCode, consumeDiscountCode } from './discounts';
+import { commerceMessage } from './messages';
+import { toOrderDtos } from './order-dto';
+import { lineInputSchema, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
+import { shopCurrency } from './shop-settings';
+
+export const INITIAL_ORDER_STATUS = 'new';
+export const INITIAL_PAYMENT_STATUS = 'new';
+
+const contactSchema = z.object({
+  name: requiredText(NAME_MAX_LENGTH),
+  lastName: optionalText(NAME_MAX_LENGTH),
+  phone: phoneField,
+});
+
+const placeOrderSchema = z.object({
+  items: z.array(lineInputSchema).min(1).max(MAX_LINES),
+  discountCodeId: optionalText(100),
+  customer: contactSchema.extend({ email: optionalEmailField }),
+  receiver: contactSchema.nullish().transform((r) => r ?? null),
+  delivery: deliveryInputSchema,
+  paymentMethod: requiredText(64),
+  comment: optionalText(2000),
+  agreement: z.literal(true, { error: DEFAULT_MESSAGES['forms.errors.noEmpty'] }),
+});
+
+type OrderItemSnapshot = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
+
+/** 'title: value unit' of each chosen option, joined by commas. */
+function optionsText(product: ProductDto | undefined, variationId: string): string | null {
+  const chosen = new Set(product?.variations.find((v) => v.id === variationId)?.productOptionValueIds ?? []);
+  const parts = (product?.options ?? []).flatMap((option) =>
+    option.values.filter((v) => chosen.has(v.id)).map((v) => `${option.title}: ${v.title}${option.unit ? ` ${option.unit}` : ''}`),
+  );
+  return parts.length ? parts.join(', ') : null;
+}
+
+/** What the order keeps of each line, so later catalog edits do not change placed orders. */
+async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language): Promise<OrderItemSnapshot[]> {
+  const productById = new Map((await loadProducts(db, lines.map((l) => l.product.id), lang)).map((p) => [p.id, p]));
+  return lines.map((line, position) => {
+    const product = productById.get(line.product.id);
+    const variation = product?.variations.find((v) => v.id === line.variationId);
+    return {
+      productId: line.product.id,
+      variationId: line.variationId,
+      productSlug: line.product.slug,
+      title: localize(line.product.title, lang),
+      variationTitle: variation?.title || null,
+      optionsText: optionsText(product, line.variationId),
+      sku: line.variation.sku,
+      imageId: line.variation.imageId ?? product?.imagePreview?.id ?? null,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      unitFullPriceCents: line.unitFullPriceCents,
+      totalCents: line.totalCents,
+      position,
+    };
+  });
+}
+
+/**
+ * Takes the lines out of stock inside the order transaction. Each conditional update only
+ * succeeds while enough stock is left (null stock is unlimited), so concurrent orders cannot
+ * oversell; rows are updated in id order so that two orders never wait on each other in a cycle.
+ */
+async function reserveStock(tx: Executor, lines: ResolvedLine[], lang: Language): Promise<void> {
+  const byVariationId = [...lines].sort((a, b) => (a.variationId < b.variationId ? -1 : a.variationId > b.variationId ? 1 : 0));
+  for (const line of byVariationId) {
+    const [reserved] = await tx
+      .update(variations)
+      .set({ stock: sql`${variations.stock} - ${line.quantity}` })
+      .where(and(eq(variations.id, line.variationId), or(isNull(variations.stock), gte(variations.stock, line.quantity))))
+      .returning({ id: variations.id });
+    if (reserved) continue;
+    const [current] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, line.variationId));
+    const count = Math.max(0, current?.stock ?? 0);
+    throw fieldError(`items.${line.index}.quantity`, commerceMessage('stock', lang, { count }));
+  }
+}
+
+export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c) => {
+  const { db, now } = c.var.deps;
+  const { lang, user } = c.var;
+  const body = await readBody(c, placeOrderSchema);
+
+  const lines = await resolveLines(db, body.items, 'items.', lang);
+  const discount = body.discountCodeId
+    ? await applyDiscountCode(db, { id: body.discountCodeId }, lines, { field: 'discountCodeId', lang, now: now() })
+    : null;
+  const discountCents = discount?.discountCents ?? 0;
+  const delivery = await resolveDelivery(db, body.delivery, { amountCents: itemsTotalCents(lines) - discountCents, lines }, lang);
+  const method = (await availablePaymentMethods(db, delivery.location)).find((m) => m.code === body.paymentMethod);
+  if (!method) throw fieldError('paymentMethod', commerceMessage('paymentMethodUnavailable', lang));
+  const totals = orderTotals(lines, discountCents, delivery.priceCents);
+  const items = await snapshotItems(db, lines, lang);
+  const currency = await shopCurrency(db);
+
+  const order = await db.transaction(async (tx) => {
+    await reserveStock(tx, lines, lang);
+    if (discount) await consumeDiscountCode(tx, discount.code.id, 'discountCodeId', lang);
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        id: randomUUID(),
+        userId: user?.id ?? null,
+        secretToken: randomBytes(24).toString('base64url'),
+        status: INITIAL_ORDER_STATUS,
+        paymentStatus: INITIAL_PAYMENT_STATUS,
+        paymentMethod: method.code,
+        deliveryMethod: delivery.method,
+        locationId: delivery.location?.id ?? null,
+        shippingZoneId: delivery.zoneId,
+        shippingRateId: delivery.rateId,
+        deliveryTitle: delivery.title,
+        deliveryPriceCents: totals.deliveryCents,
+        deliveryPriceByManager: delivery.priceByManager,
+        itemsTotalCents: totals.itemsTotalCents,
+        discountCodeId: discount?.code.id ?? null,
+        discountCents: totals.discountCents,
+        totalCents: totals.totalCents,
+        currency,
+        customer: body.customer,
+        receiver: body.receiver,
+        address: delivery.address,
+        comment: body.comment,
+        lang,
+        createdAt: now(),
+        updatedAt: now(),
+      })
+      .returning();
+    await tx.insert(orderItems).values(items.map((item) => ({ ...item, id: randomUUID(), orderId: created!.id })));
+    await tx.insert(orderStateHistory).values([
+      { id: randomUUID(), orderId: created!.id, kind: 'status', fromValue: null, toValue: INITIAL_ORDER_STATUS, createdAt: now() },
+      { id: randomUUID(), orderId: created!.id, kind: 'payment', fromValue: null, toValue: INITIAL_PAYMENT_STATUS, createdAt: now() },
+    ]);
+    if (user) await emptyCart(tx, user.id);
+    return created!;
+  });
+
+  const [dto] = await toOrderDtos(db, [order], lang);
+  return c.json({ ...dto!, secretToken: order.secretToken }, 201);
+});

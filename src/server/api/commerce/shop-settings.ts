@@ -1,0 +1,25 @@
+import { DEFAULT_CURRENCY, normalizeCurrency, type Currency } from '../../../lib/format-price';
+import type { Database } from '../../db/client';
+import { loadSettingsRows } from '../core/settings-store';
+
+const DEFAULT_SITENAME = 'Sitename';
+
+function setting(rows: Record<string, Record<string, unknown>>, group: string, key: string): unknown {
+  return rows[group]?.[key];
+}
+
+/** The currency orders are placed in (settings ecommerce.currency, default AED). */
+export async function shopCurrency(db: Database): Promise<Currency> {
+  const configured = setting(await loadSettingsRows(db), 'ecommerce', 'currency');
+  return typeof configured === 'string' && configured.trim() !== '' ? normalizeCurrency(configured) : DEFAULT_CURRENCY;
+}
+
+export async function shopName(db: Database): Promise<string> {
+  const configured = setting(await loadSettingsRows(db), 'common', 'sitename');
+  return typeof configured === 'string' && configured.trim() !== '' ? configured : DEFAULT_SITENAME;
+}
+
+/** Whether the enquiry form's free-text field must be filled (ecommerce.enquiryModalCustomFieldIsRequired). */
+export async function enquiryTextRequired(db: Database): Promise<boolean> {
+  return setting(await loadSettingsRows(db), 'ecommerce', 'enquiryModalCustomFieldIsRequired') === true;
+}

@@ -39,6 +39,12 @@ async function openTestDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseH
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pool.end() resolves before its connections have closed; forcing the drop then would kill them mid-close.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

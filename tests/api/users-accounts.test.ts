@@ -177,7 +177,7 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
 
   describe('bearer tokens', () => {
     it('refuses protected calls without a token or with a malformed header', async () => {
-      for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not.a.jwt' }]) {
+      for (const headers of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not.a.jwt' }]) {
         const res = await app.request('/users', { headers });
         expect(res.status).toBe(401);
         expect((await res.json()).success).toBe(false);

@@ -10,11 +10,11 @@ import {
   createReview,
   createSection,
   setSettingsGroup,
+  getJson,
   type CreatedProduct,
+  type Json,
 } from '../helpers/catalog-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
-
-type Json = any;
 
 describe.each(databaseKinds)('catalog products API on %s', (kind) => {
   let app: TestApp;
@@ -27,10 +27,7 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
   let lamp: CreatedProduct;
   let imageId: string;
 
-  const get = async (path: string, headers: Record<string, string> = {}) => {
-    const res = await app.request(path, { headers });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  const get = (path: string) => getJson(app, path);
   const ids = (list: { id: string }[]) => list.map((p) => p.id);
   const expectError = (body: Json, status: number) =>
     expect(body).toMatchObject({ success: false, status, message: expect.any(String), detail: { message: expect.any(String) }, errors: expect.any(Object) });

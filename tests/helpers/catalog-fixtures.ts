@@ -3,6 +3,7 @@ import { amountToCents } from '../../src/lib/money';
 import { refreshListingFields } from '../../src/server/api/catalog/listing-fields';
 import { invalidateSettings } from '../../src/server/api/core/settings-store';
 import type { Database } from '../../src/server/db/client';
+import type { TestApp } from './test-app';
 import {
   articles,
   catalogProducts,
@@ -23,6 +24,15 @@ import {
 /** Plain strings are English texts without a Russian translation (served in English in both languages). */
 export type Text = string | LocalizedText;
 export const l10n = (t: Text): LocalizedText => (typeof t === 'string' ? { en: t, ru: '' } : t);
+
+/** An API answer as the tests read it; its shape is what the assertions check. */
+export type Json = any;
+
+/** GETs an API path and reads the JSON answer. */
+export async function getJson(app: TestApp, path: string): Promise<{ status: number; body: Json }> {
+  const res = await app.request(path);
+  return { status: res.status, body: (await res.json()) as Json };
+}
 
 const uniqueSlug = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 

@@ -61,10 +61,11 @@ export function commerceFixtures(app: TestApp) {
         sku?: string;
         /** an option 'Size' with this value on the variation */
         size?: string;
+        variationId?: string;
       } = {},
     ): Promise<ProductFixture> {
       const productId = randomUUID();
-      const variationId = randomUUID();
+      const variationId = options.variationId ?? randomUUID();
       const slug = `product-${productId.slice(0, 8)}`;
       const title = options.title ?? `Product ${productId.slice(0, 4)}`;
       await db.insert(products).values({
@@ -115,7 +116,7 @@ export function commerceFixtures(app: TestApp) {
       return code;
     },
 
-    async location(options: { code?: string; paymentMethodCodes?: string[]; enabled?: boolean; title?: string } = {}) {
+    async location(options: { code?: string; paymentMethodCodes?: string[]; enabled?: boolean; title?: string; position?: number } = {}) {
       const id = randomUUID();
       const code = options.code ?? `loc-${id.slice(0, 8)}`;
       await db.insert(pickupLocations).values({
@@ -126,6 +127,7 @@ export function commerceFixtures(app: TestApp) {
         workTime: both('9-18'),
         paymentMethodCodes: options.paymentMethodCodes ?? [],
         enabled: options.enabled ?? true,
+        position: options.position ?? 0,
       });
       return { id, code };
     },

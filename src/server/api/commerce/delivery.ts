@@ -165,7 +165,7 @@ export const deliveryRoutes = new Hono<AppEnv>()
             id: r.id,
             title: localize(r.title, c.var.lang),
             kind: r.kind,
-            price: centsToAmount(r.priceCents),
+            price: centsToAmount(ratePrice(r).priceCents),
             minOrderAmount: r.minOrderCents === null ? null : centsToAmount(r.minOrderCents),
             maxOrderAmount: r.maxOrderCents === null ? null : centsToAmount(r.maxOrderCents),
             minWeight: r.minWeight,

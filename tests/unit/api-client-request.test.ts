@@ -265,3 +265,16 @@ describe('normalizeError', () => {
     expect(normalizeError({ response: { data: 1 }, message: 'x' }, 'ctx', '/p')).toMatchObject({ status: 'no status', message: UNKNOWN_ERROR_MESSAGE });
   });
 });
+
+describe('createCaller: calls where a 404 means none', () => {
+  it('answers the fallback without an error or a log line', async () => {
+    const { call, log } = setup(() => json(404, { message: 'Redirect not found' }));
+    expect(await call(spec({ notFoundIsEmpty: true, fallback: ['none'] }))).toEqual({ error: null, data: ['none'] });
+    expect(log.notify).not.toHaveBeenCalled();
+  });
+
+  it('still reports other failures', async () => {
+    const { call } = setup(() => json(400, { message: 'Validation Failed' }));
+    expect((await call(spec({ notFoundIsEmpty: true }))).error).toMatchObject({ statusCode: 400, message: 'Validation Failed' });
+  });
+});

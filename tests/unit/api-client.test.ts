@@ -480,6 +480,14 @@ describe('answers in an unexpected shape', () => {
   });
 });
 
+describe('getRedirect', () => {
+  it('answers null without an error when no redirect is stored (404)', async () => {
+    const { api, log } = fakeClient(() => json(404, { message: 'Redirect not found' }));
+    expect(await api.getRedirect('/nowhere')).toEqual({ error: null, data: null });
+    expect(log.notify).not.toHaveBeenCalled();
+  });
+});
+
 describe('calls without a request', () => {
   it('drops ids of 30 characters or fewer from image batches', async () => {
     const { api, sent } = fakeClient(() => json(200, []));

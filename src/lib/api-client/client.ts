@@ -281,8 +281,9 @@ export function createApiClient(options: ApiClientOptions) {
         : call<ImageDto[]>({ context: 'getImagesBatch', path: '/images/batch', query: { ids: imageIds }, fallback: [] });
     },
 
-    /** The stored redirect for a path, or null. */
-    getRedirect: (from: string) => call<RedirectDto | null>({ context: 'getRedirect', path: '/redirects', query: { from }, fallback: null }),
+    /** The stored redirect for a path, or null when there is none. */
+    getRedirect: (from: string) =>
+      call<RedirectDto | null>({ context: 'getRedirect', path: '/redirects', query: { from }, fallback: null, notFoundIsEmpty: true }),
 
     getMenus: (names: readonly string[] = DEFAULT_MENU_NAMES) =>
       call<MenusDto>({ context: 'getMenus', path: '/menus/batch', query: { names }, fallback: {} }),

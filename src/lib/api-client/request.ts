@@ -37,6 +37,8 @@ export type CallSpec<T> = {
   severity?: keyof ApiLog;
   /** Calls that only make sense signed in: without a token nothing is sent and the fallback is answered. */
   needsToken?: boolean;
+  /** A 404 means "there is none": the fallback is answered without an error. */
+  notFoundIsEmpty?: boolean;
 };
 
 export type Caller = <T>(spec: CallSpec<T>) => Promise<ApiResult<T>>;
@@ -92,6 +94,7 @@ export function createCaller(options: ApiClientOptions): Caller {
       } catch (cause) {
         throw normalizeThrownByFetcher(cause);
       }
+      if (spec.notFoundIsEmpty && response.status === 404) return { error: null, data: spec.fallback };
       const data = await readResponse(response);
       if (response.status >= 400) {
         throw new ResponseError(messageOfBody(data) ?? `Request failed with status code ${response.status}`, {

@@ -6,6 +6,8 @@ import type { OrderDto } from '../../server/api/commerce/order-dto';
 import type { ArticleSummary } from '../../server/api/content/article-data';
 import type { ImageDto } from '../../server/api/shared/images';
 import type { SectionDto } from '../../server/api/shared/sections';
+import type { MenuItemDto } from '../../server/api/content/menus';
+import type { Language, Localized } from '../localize';
 import type { ShopSettings } from '../settings';
 
 export type { ApiErrorBody, FormErrors } from '../../server/api/core/errors';
@@ -19,7 +21,6 @@ export type { SearchDto, SearchResultDto } from '../../server/api/catalog/search
 export type { CartItemDto } from '../../server/api/commerce/cart';
 export type { OrderDto, OrderItemDto } from '../../server/api/commerce/order-dto';
 export type { ProfileDto } from '../../server/api/users/profile-routes';
-export type { ShopSettings } from '../settings';
 
 // ---------------------------------------------------------------- catalog
 
@@ -130,26 +131,25 @@ export type LeadInput = {
 
 // ---------------------------------------------------------------- content
 export type { ArticleSummary, TagDto } from '../../server/api/content/article-data';
+export type { PageDto } from '../../server/api/content/pages';
+export type { MenuItemDto } from '../../server/api/content/menus';
 
-/** GET /config: the shop settings, localized. */
-export type ShopConfigDto = ShopSettings;
+/** An image setting as served: the image when the setting holds an image id, a plain uri as it is, or null. */
+export type ConfigImage = ImageDto | string | null;
+type LocalizedSettings = Localized<ShopSettings>;
+/** T with the fields of U replaced (unlike Omit, keeps the named fields of types with an index signature). */
+type Replace<T, U> = { [K in keyof T as K extends keyof U ? never : K]: T[K] } & U;
 
-export type PageDto = {
-  id: string;
-  slug: string;
-  type: string;
-  title: string;
-  h1: string;
-  metaTitle: string;
-  metaDescription: string;
-  previewImage: ImageDto | null;
-  author: { name: string } | null;
-  noindex: boolean;
-  nofollow: boolean;
-  publishedAt: string;
-  updatedAt: string;
-  sections: SectionDto[];
-};
+/** GET /config: the shop settings in the request's language, with logo, favicon and shared image resolved. */
+export type ShopConfigDto = Replace<
+  LocalizedSettings,
+  {
+    common: Replace<LocalizedSettings['common'], { favicon: ImageDto | string; sharedImage: ConfigImage }>;
+    header: Replace<LocalizedSettings['header'], { logo: ConfigImage; logoMobile: ConfigImage }>;
+    footer: Replace<LocalizedSettings['footer'], { logo: ConfigImage }>;
+    languages: readonly Language[];
+  }
+>;
 
 export type ArticleListDto = { items: ArticleSummary[]; total: number };
 export type ArticleDto = ArticleSummary & { h1: string; metaTitle: string; metaDescription: string; sections: SectionDto[] };
@@ -158,8 +158,7 @@ export type GroupedArticlesDto = { category: { id: string; slug: string; title: 
 export type CommentInput = { article: string; name: string; email?: string | null; text: string; parentId?: string | null };
 export type CommentDto = { id: string; parentId: string | null; authorName: string; text: string; createdAt: string };
 
-export type MenuItemDto = { id: string; title: string; url: string; external: boolean; children: MenuItemDto[] };
-/** Menus keyed by name (info, main, footer). */
+/** Menus keyed by name (info, main, footer); unknown names are left out. */
 export type MenusDto = Record<string, MenuItemDto[]>;
 
 export type RedirectDto = { from: string; to: string };

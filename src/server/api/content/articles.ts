@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Language } from '../../../lib/localize';
+import { comments } from '../../db/schema';
+import type { AppDeps, AppEnv } from '../core/context';
+import { fieldError, forbidden, notFound } from '../core/errors';
+import { readBody, readParams, readQuery } from '../core/validate';
+import { loadSections, type SectionDto } from '../shared/sections';
+import {
+  allCategories,
+  findCategories,
+  findCategory,
+  findPublishedArticle,
+  listCategoryArticles,
+  loadCategoryTags,
+  newestArticlesByCategory,
+  toSummaries,
+  type ArticleSummary,
+  type CategoryRef,
+} from './article-data';
+import { key, limitParam, listOf, offsetParam, plainText, slugParams } from './params';
+import { resolveSectionData } from './section-data';
+import { headingsFor } from './seo';
+import { loadShopSettings } from './shop-settings';
+
+export type ArticleDto = ArticleSummary & {
+  h1: string;
+  metaTitle: string;
+  metaDescription: string;
+  sections: SectionDto[];
+  commentCount: number;
+};
+
+export type CommentDto = { id: string; authorName: string; text: string; createdAt: string; parentId: string | null };
+
+const ARTICLE_NOT_FOUND = 'Article not found';
+const CATEGORY_NOT_FOUND = 'Category not found';
+const BLANK = 'This value should not be blank.';
+/** spec 5: letters, digits, underscore, hyphen and dot, then @, a domain, a dot and 2 to 8 letters */
+const EMAIL = /^[\w.-]+@(?:[\w-]+\.)+[A-Za-z]{2,8}$/;
+const COMMENT_PENDING: Record<Language, string> = {
+  en: 'Thank you! Your comment will appear after moderation.',
+  ru: 'Спасибо! Комментарий появится после проверки модератором.',
+};
+
+const listQuery = z.object({
+  offset: offsetParam,
+  limit: limitParam(12, 100),
+  tagIds: listOf(key, 50).default([]),
+});
+
+const groupedQuery = z.object({
+  categoryIds: listOf(key, 50).optional(),
+  limit: limitParam(6, 50),
+});
+
+const commentsQuery = z.object({ offset: offsetParam, limit: limitParam(20, 100) });
+
+const optionalText = (max: number) =>
+  z
+    .union([z.null(), plainText(max)])
+    .optional()
+    .transform((value) => value?.trim() || null);
+
+const commentBody = z.object({
+  article: key,
+  name: plainText(100).trim().min(1, BLANK),
+  email: optionalText(254).refine((value) => value === null || EMAIL.test(value), 'incorrect email format'),
+  text: plainText(5000).trim().min(1, BLANK),
+  parentId: optionalText(255),
+});
+
+const typeParams = z.object({ type: key });
+
+const findArticle = (deps: AppDeps, idOrSlug: string) => findPublishedArticle(deps.db, idOrSlug, deps.now());
+
+/** The categories asked for by id or slug, in the order asked, each once. */
+function inRequestOrder(requested: string[], found: CategoryRef[]): CategoryRef[] {
+  const byKey = new Map(found.flatMap((category) => [[category.id, category] as const, [category.slug, category] as const]));
+  const ordered = new Map<string, CategoryRef>();
+  for (const k of requested) {
+    const category = byKey.get(k) ?? byKey.get(k.toLowerCase());
+    if (category && !ordered.has(category.id)) ordered.set(category.id, category);
+  }
+  return [...ordered.values()];
+}
+
+async function requireCategory(deps: AppDeps, slug: string, lang: Language) {
+  const category = await findCategory(deps.db, slug, lang);
+  if (!category) throw notFound(CATEGORY_NOT_FOUND);
+  return category;
+}
+
+export const articleRoutes = new Hono<AppEnv>()
+  .get('/articles/grouped', async (c) => {
+    const deps = c.get('deps');
+    const lang = c.get('lang');
+    const { categoryIds, limit } = readQuery(c, groupedQuery);
+    const categories = categoryIds
+      ? inRequestOrder(categoryIds, await findCategories(deps.db, categoryIds, lang))
+      : await allCategories(deps.db, lang);
+    const byCategory = await newestArticlesByCategory(deps.db, categories.map((cat) => cat.id), limit, deps.now(), lang);
+    return c.json(categories.map((category) => ({ category, items: byCategory.get(category.id) ?? [] })));
+  })
+  .post('/articles/comments', async (c) => {
+    const deps = c.get('deps');
+    const lang = c.get('lang');
+    const body = await readBody(c, commentBody);
+    const settings = await loadShopSettings(deps.db);
+    if (!settings.media.pageStyle.showComments) throw forbidden('Comments are disabled');
+    const article = await findArticle(deps, body.article);
+    if (!article) throw fieldError('article', ARTICLE_NOT_FOUND, 404);
+    if (body.parentId) {
+      const [parent] = await deps.db
+        .select({ id: comments.id })
+        .from(comments)
+        .where(and(eq(comments.id, body.parentId), eq(comments.articleId, article.id), eq(comments.status, 'approved')));
+      if (!parent) throw fieldError('parentId', 'The comment you reply to does not exist.');
+    }
+    const id = randomUUID();
+    await deps.db.insert(comments).values({
+      id,
+      articleId: article.id,
+      parentId: body.parentId,
+      userId: c.get('user')?.id ?? null,
+      authorName: body.name,
+      email: body.email,
+      text: body.text,
+      status: 'pending',
+      createdAt: deps.now(),
+    });
+    return c.json({ success: true, status: 'pending', id, message: COMMENT_PENDING[lang] }, 201);
+  })
+  .get('/articles/:type/list', async (c) => {
+    const deps = c.get('deps');
+    const lang = c.get('lang');
+    const { type } = readParams(c, typeParams);
+    const query = readQuery(c, listQuery);
+    const category = await requireCategory(deps, type, lang);
+    return c.json(await listCategoryArticles(deps.db, { categoryId: category.id, ...query }, deps.now(), lang));
+  })
+  .get('/articles/:slug/comments', async (c) => {
+    const deps = c.get('deps');
+    const { slug } = readParams(c, slugParams);
+    const { offset, limit } = readQuery(c, commentsQuery);
+    const article = await findArticle(deps, slug);
+    if (!article) throw notFound(ARTICLE_NOT_FOUND);
+    const rows = await deps.db
+      .select({ id: comments.id, authorName: comments.authorName, text: comments.text, createdAt: comments.createdAt, parentId: comments.parentId })
+      .from(comments)
+      .where(and(eq(comments.articleId, article.id), eq(comments.status, 'approved')))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .offset(offset)
+      .limit(limit);
+    return c.json(rows.map((r): CommentDto => ({ ...r, createdAt: r.createdAt.toISOString() })));
+  })
+  .get('/articles/:slug', async (c) => {
+    const deps = c.get('deps');
+    const lang = c.get('lang');
+    const { slug } = readParams(c, slugParams);
+    const row = await findArticle(deps, slug);
+    if (!row) throw notFound(ARTICLE_NOT_FOUND);
+    const [summaries, settings, sections, [commentTotal]] = await Promise.all([
+      toSummaries(deps.db, [row], lang),
+      loadShopSettings(deps.db),
+      loadSections(deps.db, 'article', row.id, lang),
+      deps.db
+        .select({ total: count() })
+        .from(comments)
+        .where(and(eq(comments.articleId, row.id), eq(comments.status, 'approved'))),
+    ]);
+    const summary = summaries[0]!;
+    const article: ArticleDto = {
+      ...summary,
+      ...headingsFor(settings, 'article', lang, summary.title, row),
+      sections: await resolveSectionData(deps, sections, lang),
+      commentCount: Number(commentTotal?.total ?? 0),
+    };
+    return c.json(article);
+  })
+  .get('/tags/:type/list', async (c) => {
+    const deps = c.get('deps');
+    const lang = c.get('lang');
+    const { type } = readParams(c, typeParams);
+    const category = await requireCategory(deps, type, lang);
+    return c.json((await loadCategoryTags(deps.db, [category.slug], lang)).get(category.slug) ?? []);
+  });

@@ -1,0 +1,103 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { localize, type Language } from '../../../lib/localize';
+import { pages } from '../../db/schema';
+import type { AppDeps, AppEnv } from '../core/context';
+import { notFound } from '../core/errors';
+import { readParams } from '../core/validate';
+import { loadImages, type ImageDto } from '../shared/images';
+import { loadSections, type SectionDto } from '../shared/sections';
+import { authorOf } from './article-data';
+import { slugParams } from './params';
+import { resolveSectionData } from './section-data';
+import { headingsFor } from './seo';
+import { loadShopSettings } from './shop-settings';
+
+export type PageDto = {
+  id: string;
+  slug: string;
+  /** page, homepage or category */
+  type: string;
+  title: string;
+  h1: string;
+  metaTitle: string;
+  metaDescription: string;
+  noindex: boolean;
+  nofollow: boolean;
+  previewImage: ImageDto | null;
+  author: { name: string } | null;
+  publishedAt: string;
+  updatedAt: string;
+  sections: SectionDto[];
+};
+
+type PageRow = typeof pages.$inferSelect;
+
+const PAGE_NOT_FOUND = 'Page not found';
+
+async function findPage(deps: AppDeps, where: SQL): Promise<PageRow | null> {
+  const [row] = await deps.db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.enabled, true), where))
+    .orderBy(asc(pages.publishedAt), asc(pages.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The page with its visible sections. With `resolveWidgets` (the v2 calls) widget sections carry
+ * their products, articles or tags in `data`; a category page's media list shows that category.
+ */
+async function toPageDto(deps: AppDeps, page: PageRow, lang: Language, resolveWidgets: boolean): Promise<PageDto> {
+  const isCategory = page.type === 'category';
+  const [settings, images, sections] = await Promise.all([
+    loadShopSettings(deps.db),
+    loadImages(deps.db, [page.previewImageId], lang),
+    loadSections(deps.db, 'page', page.id, lang),
+  ]);
+  const title = localize(page.title, lang);
+  return {
+    id: page.id,
+    slug: page.slug,
+    type: page.type,
+    title,
+    ...headingsFor(settings, isCategory ? 'category' : 'page', lang, title, page),
+    noindex: page.noindex,
+    nofollow: page.nofollow,
+    previewImage: page.previewImageId ? (images.get(page.previewImageId) ?? null) : null,
+    author: authorOf(page.authorName),
+    publishedAt: page.publishedAt.toISOString(),
+    updatedAt: page.updatedAt.toISOString(),
+    sections: resolveWidgets
+      ? await resolveSectionData(deps, sections, lang, isCategory ? { categorySlug: page.slug } : {})
+      : sections,
+  };
+}
+
+function pageBySlug(resolveWidgets: boolean) {
+  return async (c: Context<AppEnv>) => {
+    const { slug } = readParams(c, slugParams);
+    const deps = c.get('deps');
+    const page = await findPage(deps, eq(pages.slug, slug.toLowerCase()));
+    if (!page) throw notFound(PAGE_NOT_FOUND);
+    return c.json(await toPageDto(deps, page, c.get('lang'), resolveWidgets));
+  };
+}
+
+function homepage(resolveWidgets: boolean) {
+  return async (c: Context<AppEnv>) => {
+    const deps = c.get('deps');
+    const page = await findPage(deps, eq(pages.type, 'homepage'));
+    if (!page) throw notFound(PAGE_NOT_FOUND);
+    return c.json(await toPageDto(deps, page, c.get('lang'), resolveWidgets));
+  };
+}
+
+export const pageRoutes = new Hono<AppEnv>()
+  .get('/pages/v2/:slug', pageBySlug(true))
+  .get('/pages/:slug', pageBySlug(false))
+  .get('/homepage/v2', homepage(true))
+  .get('/homepage/v2/', homepage(true))
+  .get('/homepage', homepage(false))
+  .get('/homepage/', homepage(false));

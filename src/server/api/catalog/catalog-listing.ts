@@ -196,11 +196,7 @@ export async function loadCatalogPage(db: Executor, catalog: CatalogRow, request
     loadImages(db, [catalog.imageId], lang),
   ]);
   const total = Number(filtered?.count ?? 0);
-  const items = await loadProducts(
-    db,
-    pageRows.map((r) => r.id),
-    lang,
-  );
+  const items = await loadProducts(db, pageRows.map((r) => r.id), lang);
   const withProducts: CatalogPageDto['sections'] = [...sections];
   withProducts[listIndex] = {
     ...listSection,

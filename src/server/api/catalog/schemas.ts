@@ -72,7 +72,6 @@ export type ReviewInput = z.infer<typeof reviewBody>;
 export type FacetSelection = { title: string; values: string[] };
 
 const FLAG_OFF = new Set(['0', 'false', 'off', '']);
-const filterText = z.string().trim().min(1).max(MAX_FILTER_TEXT);
 
 /**
  * A property or option filter in any of the accepted forms:
@@ -109,17 +108,17 @@ const facetFilter = z
       }
     }
     const byTitle = new Map<string, Set<string>>();
-    for (const [title, value] of pairs) {
-      const t = filterText.safeParse(title);
-      const v = filterText.safeParse(value);
-      if (!t.success || !v.success) {
-        if (title.trim() === '' || value.trim() === '') continue;
+    for (const [rawTitle, rawValue] of pairs) {
+      const title = rawTitle.trim();
+      const value = rawValue.trim();
+      if (title === '' || value === '') continue;
+      if (title.length > MAX_FILTER_TEXT || value.length > MAX_FILTER_TEXT) {
         ctx.addIssue({ code: 'custom', message: `Filter titles and values are limited to ${MAX_FILTER_TEXT} characters.` });
         return z.NEVER;
       }
-      const values = byTitle.get(t.data) ?? new Set<string>();
-      values.add(v.data);
-      byTitle.set(t.data, values);
+      const values = byTitle.get(title) ?? new Set<string>();
+      values.add(value);
+      byTitle.set(title, values);
     }
     if (byTitle.size > MAX_FILTER_TITLES || [...byTitle.values()].some((v) => v.size > MAX_FILTER_VALUES)) {
       ctx.addIssue({ code: 'custom', message: `At most ${MAX_FILTER_TITLES} titles with ${MAX_FILTER_VALUES} values each can be filtered.` });

@@ -118,11 +118,7 @@ export async function searchSite(db: Executor, q: string, offset: number, limit:
     rowsOf<HitRow>(db, sql`select * from (${hits(tsquery)}) as hits order by type_order, rank desc, id offset ${offset} limit ${limit}`),
     rowsOf<{ count: number }>(db, sql`select count(*)::int as count from (${hits(tsquery)}) as hits`),
   ]);
-  const imageMap = await loadImages(
-    db,
-    rows.map((r) => r.image_id),
-    lang,
-  );
+  const imageMap = await loadImages(db, rows.map((r) => r.image_id), lang);
   return {
     results: rows.map((hit) => ({
       type: hit.type,

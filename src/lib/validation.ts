@@ -3,6 +3,7 @@
  * the value passes. Format rules (email, phone, birthDate, password) pass empty values: a field is required
  * only when noEmpty is combined with them.
  */
+import { isValidPhone } from './phone-format';
 
 export const DEFAULT_MESSAGES = {
   'forms.errors.noEmpty': 'This value should not be blank.',
@@ -20,8 +21,6 @@ export type Rule = (value: unknown) => MessageKey | null;
 export const PASSWORD_MIN_LENGTH = 6;
 
 const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9_.-]+\.[A-Za-z]{2,8}$/;
-/** Optional plus, digits, an optional bracketed group, then digit groups separated by one hyphen or space. */
-const PHONE_PATTERN = /^\+?\d+(?:[ -]?\(\d+\))?(?:[ -]?\d+)*$/;
 const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function isEmpty(value: unknown): boolean {
@@ -41,7 +40,7 @@ export const email: Rule = (value) => {
 
 export const phone: Rule = (value) => {
   if (isEmpty(value)) return null;
-  return typeof value === 'string' && PHONE_PATTERN.test(value) ? null : 'forms.errors.phone';
+  return typeof value === 'string' && isValidPhone(value) ? null : 'forms.errors.phone';
 };
 
 export const password: Rule = (value) => {

@@ -68,6 +68,18 @@ describe('phone', () => {
     expect(phone(value)).toBe('forms.errors.phone');
   });
 
+  it('answers at once for a long run of digits with a stray character (no catastrophic backtracking)', () => {
+    const started = performance.now();
+    expect(phone(`${'1'.repeat(40)}x`)).toBe('forms.errors.phone');
+    expect(phone(`${'1 '.repeat(5000)}x`)).toBe('forms.errors.phone');
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('rejects numbers longer than 32 characters', () => {
+    expect(phone('1'.repeat(32))).toBeNull();
+    expect(phone('1'.repeat(33))).toBe('forms.errors.phone');
+  });
+
   it('is optional unless required', () => {
     expect(phone('')).toBeNull();
     expect(validateValue('', [noEmpty, phone])).toBe('forms.errors.noEmpty');

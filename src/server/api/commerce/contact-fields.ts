@@ -9,7 +9,7 @@ export function requiredText(maxLength: number) {
   return z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? BLANK : 'This value should be a string.') })
     .trim()
-    .min(1, BLANK)
+    .min(1, { error: BLANK, abort: true })
     .max(maxLength);
 }
 

@@ -184,7 +184,7 @@ const cases: Case[] = [
     fallback: null,
     answer: { success: true },
   },
-  { name: 'getArticleComments', invoke: (a) => a.getArticleComments('hello'), method: 'GET', path: '/articles/hello/comments', fallback: [], answer: [{ id: 'c1' }] },
+  { name: 'getArticleComments', invoke: (a) => a.getArticleComments('hello'), method: 'GET', path: '/articles/hello/comments?offset=0&limit=20', fallback: [], answer: [{ id: 'c1' }] },
   { name: 'getPage', invoke: (a) => a.getPage('about'), method: 'GET', path: '/pages/v2/about', fallback: null, answer: { slug: 'about' } },
   { name: 'getHomepage', invoke: (a) => a.getHomepage(), method: 'GET', path: '/homepage/v2', fallback: null, answer: { slug: 'home' } },
   { name: 'getImage', invoke: (a) => a.getImage(UUID_A), method: 'GET', path: `/images/${UUID_A}`, fallback: null, answer: { id: UUID_A } },

@@ -13,6 +13,7 @@ import type {
   CatalogPageParams,
   CommentDto,
   CommentInput,
+  CreatedDto,
   DiscountCheckDto,
   DiscountCheckInput,
   FacetFilterInput,
@@ -37,13 +38,13 @@ import type {
   ProfileDto,
   RedirectDto,
   RegistrationInput,
-  ReviewCreated,
   ReviewDto,
   ReviewInput,
   SearchDto,
   ShippingZoneDto,
   ShopConfigDto,
   SignedInDto,
+  PendingModerationDto,
   SuccessDto,
   TagDto,
   UserChangeInput,
@@ -153,7 +154,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** The review is published only after moderation. */
     postReview: (review: ReviewInput) =>
-      call<ReviewCreated | null>({ context: 'postReview', method: 'POST', path: '/product-reviews', body: review, fallback: null }),
+      call<PendingModerationDto | null>({ context: 'postReview', method: 'POST', path: '/product-reviews', body: review, fallback: null }),
 
     getProductByVariation: (variationId: string) =>
       call<ProductDto | null>({ context: 'getProductByVariation', path: `/products/variation/${segment(variationId)}`, fallback: null }),
@@ -243,7 +244,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     // ---------------------------------------------------------------- leads and content
     sendLead: (lead: LeadInput) =>
-      call<SuccessDto | null>({ context: 'sendLead', method: 'POST', path: '/leads', body: lead, fallback: null }),
+      call<CreatedDto | null>({ context: 'sendLead', method: 'POST', path: '/leads', body: lead, fallback: null }),
 
     getArticles: (type: string, { offset = 0, limit = 12, tagIds }: { offset?: number; limit?: number; tagIds?: readonly string[] } = {}) =>
       call<ArticleListDto>({
@@ -262,10 +263,16 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** The comment is published only after moderation. */
     postComment: (comment: CommentInput) =>
-      call<SuccessDto | null>({ context: 'postComment', method: 'POST', path: '/articles/comments', body: comment, fallback: null }),
+      call<PendingModerationDto | null>({ context: 'postComment', method: 'POST', path: '/articles/comments', body: comment, fallback: null }),
 
-    getArticleComments: (articleIdOrSlug: string) =>
-      call<CommentDto[]>({ context: 'getArticleComments', path: `/articles/${segment(articleIdOrSlug)}/comments`, fallback: [] }),
+    /** Published comments of an article, oldest first. */
+    getArticleComments: (articleIdOrSlug: string, { offset = 0, limit = 20 }: { offset?: number; limit?: number } = {}) =>
+      call<CommentDto[]>({
+        context: 'getArticleComments',
+        path: `/articles/${segment(articleIdOrSlug)}/comments`,
+        query: { offset, limit },
+        fallback: [],
+      }),
 
     getPage: (slug: string) => call<PageDto | null>({ context: 'getPage', path: `/pages/v2/${segment(slug)}`, fallback: null }),
 

@@ -2,10 +2,10 @@
  * Payloads and answers of the API calls (spec 7). Answers the server modules export are re-exported
  * from there (type-only, so nothing of the server reaches the browser); the rest mirror the route code.
  */
+import type { SortCriterion } from '../../server/api/catalog/schemas';
 import type { OrderDto } from '../../server/api/commerce/order-dto';
-import type { ArticleSummary } from '../../server/api/content/article-data';
+import type { ArticleSummary, CategoryRef } from '../../server/api/content/article-data';
 import type { ImageDto } from '../../server/api/shared/images';
-import type { SectionDto } from '../../server/api/shared/sections';
 import type { MenuItemDto } from '../../server/api/content/menus';
 import type { Language, Localized } from '../localize';
 import type { ShopSettings } from '../settings';
@@ -25,7 +25,8 @@ export type { ProfileDto } from '../../server/api/users/profile-routes';
 // ---------------------------------------------------------------- catalog
 
 export type ReviewInput = { product: string; name: string; email?: string | null; rating: number; text: string };
-export type ReviewCreated = { success: true; status: 'pending'; id: string; message: string };
+/** A review or comment was stored and waits for moderation; `message` thanks the author. */
+export type PendingModerationDto = { success: true; status: 'pending'; id: string; message: string };
 
 /** Selected values per property or option title, as a map or as the listing's own facet list. */
 export type FacetFilterInput = Record<string, readonly string[]> | readonly { title: string; values: readonly string[] }[];
@@ -40,7 +41,7 @@ export type CatalogFilterInput = {
 export type CatalogPageParams = {
   /** 1-based */
   page?: number;
-  sort?: 'custom' | 'title' | 'price_asc' | 'price_desc';
+  sort?: SortCriterion;
   filter?: CatalogFilterInput;
 };
 
@@ -116,7 +117,8 @@ export type ProfileChangeInput = {
   address?: AddressInput | null;
 };
 
-export type SuccessDto = { success: boolean; message?: string };
+export type SuccessDto = { success: boolean };
+export type CreatedDto = { success: true; id: string };
 
 // ---------------------------------------------------------------- leads
 export type LeadInput = {
@@ -130,7 +132,8 @@ export type LeadInput = {
 };
 
 // ---------------------------------------------------------------- content
-export type { ArticleSummary, TagDto } from '../../server/api/content/article-data';
+export type { ArticleSummary, CategoryRef, TagDto } from '../../server/api/content/article-data';
+export type { ArticleDto, CommentDto } from '../../server/api/content/articles';
 export type { PageDto } from '../../server/api/content/pages';
 export type { MenuItemDto } from '../../server/api/content/menus';
 
@@ -152,11 +155,8 @@ export type ShopConfigDto = Replace<
 >;
 
 export type ArticleListDto = { items: ArticleSummary[]; total: number };
-export type ArticleDto = ArticleSummary & { h1: string; metaTitle: string; metaDescription: string; sections: SectionDto[] };
-export type GroupedArticlesDto = { category: { id: string; slug: string; title: string }; items: ArticleSummary[]; total: number }[];
-
+export type GroupedArticlesDto = { category: CategoryRef; items: ArticleSummary[] }[];
 export type CommentInput = { article: string; name: string; email?: string | null; text: string; parentId?: string | null };
-export type CommentDto = { id: string; parentId: string | null; authorName: string; text: string; createdAt: string };
 
 /** Menus keyed by name (info, main, footer); unknown names are left out. */
 export type MenusDto = Record<string, MenuItemDto[]>;

@@ -29,8 +29,10 @@ export const text = (en: string, ru = `${en} (ru)`): LocalizedText => ({ en, ru 
 /** A slug no other fixture in the same database uses. */
 export const uniqueSlug = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
-export async function putSettings(db: Database, groups: Record<string, Record<string, unknown>>): Promise<void> {
-  for (const [group, value] of Object.entries(groups)) {
+/** Stores settings groups as given; a group may hold any JSON, as a broken admin write could leave it. */
+export async function putSettings(db: Database, groups: Record<string, unknown>): Promise<void> {
+  for (const [group, raw] of Object.entries(groups)) {
+    const value = raw as Record<string, unknown>;
     await db.insert(settings).values({ group, value }).onConflictDoUpdate({ target: settings.group, set: { value } });
   }
   invalidateSettings(db);

@@ -50,42 +50,23 @@ function productIdOf(item: { options: Record<string, unknown> }): string {
   return product && typeof product === 'object' ? asKey((product as Record<string, unknown>)['id']) : '';
 }
 
+/** What a section needs resolved, or null when it is not a widget. A widget without its catalog or category resolves empty. */
 function needOf(section: SectionDto, context: SectionDataContext, mediaPageSize: number): WidgetNeed | null {
   const options = section.options;
   const categorySlug = (asKey(options['categorySlug']) || context.categorySlug || '').toLowerCase();
   switch (section.type as SectionType) {
-    case 'SectionProductWidget': {
-      const catalogSlug = asKey(options['catalogSlug']).toLowerCase();
-      return catalogSlug ? { kind: 'catalogProducts', catalogSlug, limit: asLimit(options['limit'], DEFAULT_PRODUCT_WIDGET_LIMIT) } : null;
-    }
+    case 'SectionProductWidget':
+      return { kind: 'catalogProducts', catalogSlug: asKey(options['catalogSlug']).toLowerCase(), limit: asLimit(options['limit'], DEFAULT_PRODUCT_WIDGET_LIMIT) };
     case 'SectionProductWidgetByItems':
       return { kind: 'products', productIds: section.items.map(productIdOf).filter(Boolean) };
     case 'SectionMediaWidget':
-      return categorySlug
-        ? { kind: 'articles', categorySlug, limit: asLimit(options['limit'], DEFAULT_MEDIA_WIDGET_LIMIT), withTotal: false }
-        : null;
+      return { kind: 'articles', categorySlug, limit: asLimit(options['limit'], DEFAULT_MEDIA_WIDGET_LIMIT), withTotal: false };
     case 'SectionMediaList':
-      return categorySlug ? { kind: 'articles', categorySlug, limit: asLimit(options['limit'], mediaPageSize), withTotal: true } : null;
+      return { kind: 'articles', categorySlug, limit: asLimit(options['limit'], mediaPageSize), withTotal: true };
     case 'SectionMediaTagsList':
-      return categorySlug ? { kind: 'tags', categorySlug } : null;
+      return { kind: 'tags', categorySlug };
     default:
       return null;
-  }
-}
-
-function emptyData(section: SectionDto): Record<string, unknown> | undefined {
-  switch (section.type as SectionType) {
-    case 'SectionProductWidget':
-    case 'SectionProductWidgetByItems':
-      return { products: [] };
-    case 'SectionMediaWidget':
-      return { articles: [] };
-    case 'SectionMediaList':
-      return { articles: [], total: 0 };
-    case 'SectionMediaTagsList':
-      return { tags: [] };
-    default:
-      return undefined;
   }
 }
 
@@ -109,7 +90,7 @@ async function catalogProductIdsBySlug(db: Executor, slugs: string[], limit: num
   return bySlug;
 }
 
-const unique = <T>(values: T[]) => [...new Set(values)];
+const uniqueKeys = (values: string[]) => [...new Set(values.filter(Boolean))];
 const maxLimitOf = (needs: { limit: number }[]) => Math.max(0, ...needs.map((n) => n.limit));
 
 /**
@@ -130,17 +111,17 @@ export async function resolveSectionData(
   const present = needs.filter((n): n is WidgetNeed => n !== null);
   const catalogNeeds = present.filter((n) => n.kind === 'catalogProducts');
   const articleNeeds = present.filter((n) => n.kind === 'articles');
-  const categorySlugs = unique(present.flatMap((n) => (n.kind === 'articles' || n.kind === 'tags' ? [n.categorySlug] : [])));
+  const categorySlugs = uniqueKeys(present.flatMap((n) => (n.kind === 'articles' || n.kind === 'tags' ? [n.categorySlug] : [])));
 
   const [productIdsByCatalog, categories, tagsByCategory] = await Promise.all([
-    catalogProductIdsBySlug(db, unique(catalogNeeds.map((n) => n.catalogSlug)), maxLimitOf(catalogNeeds)),
+    catalogProductIdsBySlug(db, uniqueKeys(catalogNeeds.map((n) => n.catalogSlug)), maxLimitOf(catalogNeeds)),
     findCategories(db, categorySlugs, lang),
     loadCategoryTags(db, categorySlugs, lang),
   ]);
   const catalogProductIdsOf = (need: { catalogSlug: string; limit: number }) =>
     (productIdsByCatalog.get(need.catalogSlug) ?? []).slice(0, need.limit);
   const categoryIdBySlug = new Map(categories.map((c) => [c.slug, c.id]));
-  const categoryIdsOf = (list: { categorySlug: string }[]) => unique(list.flatMap((n) => categoryIdBySlug.get(n.categorySlug) ?? []));
+  const categoryIdsOf = (list: { categorySlug: string }[]) => uniqueKeys(list.flatMap((n) => categoryIdBySlug.get(n.categorySlug) ?? []));
 
   const productIds = present.flatMap((n) => (n.kind === 'products' ? n.productIds : n.kind === 'catalogProducts' ? catalogProductIdsOf(n) : []));
   const [productList, articlesByCategory, totals] = await Promise.all([
@@ -151,8 +132,7 @@ export async function resolveSectionData(
   const productById = new Map(productList.map((p) => [p.id, p]));
   const productsFor = (ids: string[]): ProductDto[] => ids.flatMap((id) => productById.get(id) ?? []);
 
-  const dataOf = (section: SectionDto, need: WidgetNeed | null): Record<string, unknown> | undefined => {
-    if (!need) return emptyData(section);
+  const dataOf = (need: WidgetNeed): Record<string, unknown> => {
     switch (need.kind) {
       case 'catalogProducts':
         return { products: productsFor(catalogProductIdsOf(need)) };
@@ -171,7 +151,7 @@ export async function resolveSectionData(
     }
   };
   return sections.map((section, i) => {
-    const data = dataOf(section, needs[i] ?? null);
-    return data ? { ...section, data } : section;
+    const need = needs[i];
+    return need ? { ...section, data: dataOf(need) } : section;
   });
 }

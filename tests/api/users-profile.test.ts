@@ -5,7 +5,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { signUserToken } from '../../src/server/api/core/auth';
 import { userProfiles, users } from '../../src/server/db/schema';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
-import { createUser, uniqueEmail, type TestUser } from '../helpers/users-fixtures';
+import { createUser, fieldMessages, uniqueEmail, type TestUser } from '../helpers/users-fixtures';
 
 const TODAY = '2026-03-15';
 
@@ -136,9 +136,7 @@ describe.each(databaseKinds)('user profile on %s', (kind) => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body).toMatchObject({ success: false, status: 400, message: 'Validation Failed', errorPath: field });
-    let node = body.errors;
-    for (const segment of field.split('.')) node = node.children[segment];
-    expect(node.errors).toContain(message);
+    expect(fieldMessages(body, field)).toContain(message);
     expect(await storedProfile(user)).toEqual(before);
   });
 

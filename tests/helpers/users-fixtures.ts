@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password';
 import { signUserToken } from '../../src/server/api/core/auth';
 import {
@@ -100,6 +101,23 @@ export async function createBelongings(app: TestApp, user: TestUser) {
   });
   await db.insert(leads).values({ id: ids.lead, userId: user.id, name: 'Ada', phone: '+15551234567', email: user.email });
   return ids;
+}
+
+type FormErrors = { errors: string[]; children: Record<string, FormErrors> };
+
+/** The messages an error body holds for a field; `path` uses dots for nesting (`profile.firstName`). */
+export function fieldMessages(body: { errors: FormErrors }, path: string): string[] {
+  let node: FormErrors | undefined = body.errors;
+  for (const segment of path.split('.')) node = node?.children[segment];
+  return node?.errors ?? [];
+}
+
+/** Asserts the spec's error body for an answer about one field (errorPath, the field's message, detail). */
+export async function expectFieldError(res: Response, status: number, field: string, message: string): Promise<void> {
+  expect(res.status).toBe(status);
+  const body = await res.json();
+  expect(body).toMatchObject({ success: false, status, message, errorPath: field, detail: { message } });
+  expect(fieldMessages(body, field)).toEqual([message]);
 }
 
 export type WrittenMail = { to: string; subject: string; text: string; html: string };

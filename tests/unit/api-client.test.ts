@@ -405,8 +405,9 @@ describe('query building', () => {
 
   it('leaves out empty filters and missing prices', async () => {
     const { api, sent } = fakeClient(() => json(200, {}));
-    await api.getCatalogV3('shirts', { filter: { minPrice: null, properties: {}, options: { Colour: [], '': ['x'], Size: ['', 'M'] } } });
-    expect(sent[0]!.path).toBe('/catalogs/v3/shirts?filter[options][Size][M]=1');
+    await api.getCatalogV3('shirts', { filter: { minPrice: null, properties: { Fit: [''] }, options: { Colour: [], '': ['x'], Size: ['', 'M'] } } });
+    await api.getCatalogV3('shirts', { page: 1, filter: { properties: [{ title: 'Fit', values: [''] }] } });
+    expect(sent.map((s) => s.path)).toEqual(['/catalogs/v3/shirts?filter[options][Size][M]=1', '/catalogs/v3/shirts?page=1']);
   });
 
   it('encodes facet titles and values', async () => {

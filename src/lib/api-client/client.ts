@@ -60,8 +60,6 @@ export type ReviewsPage = { items: ReviewDto[]; hasMore: boolean };
 
 const segment = encodeURIComponent;
 
-const nonEmpty = (values: readonly string[]) => values.filter((v) => v !== '');
-
 /** `{ Title: { Value: 1 } }`, the `[Title][Value]=1` form of a facet filter. */
 function facetQuery(input: FacetFilterInput | undefined): Record<string, Record<string, 1>> | undefined {
   if (!input) return undefined;
@@ -70,8 +68,8 @@ function facetQuery(input: FacetFilterInput | undefined): Record<string, Record<
     : Object.entries(input as Record<string, readonly string[]>);
   const query: Record<string, Record<string, 1>> = {};
   for (const [title, values] of entries) {
-    if (title === '' || values.length === 0) continue;
-    query[title] = Object.fromEntries(nonEmpty(values).map((value) => [value, 1 as const]));
+    const chosen = values.filter((value) => value !== '');
+    if (title !== '' && chosen.length > 0) query[title] = Object.fromEntries(chosen.map((value) => [value, 1 as const]));
   }
   return Object.keys(query).length > 0 ? query : undefined;
 }

@@ -106,6 +106,12 @@ describe.each(databaseKinds)('discount codes on %s', (kind) => {
     }
   });
 
+  it('refuses NUL characters, which the database cannot store', async () => {
+    const res = await check('CODE', [{ variationId: 'x\u0000', quantity: 1 }]);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errorPath: 'items.0.variationId' });
+  });
+
   it('refuses unknown variations on the item field', async () => {
     const { code } = await fx.discountCode();
     const res = await check(code, [...cart(), { variationId: 'gone', quantity: 1 }]);

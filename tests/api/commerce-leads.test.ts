@@ -77,6 +77,11 @@ describe.each(databaseKinds)('leads on %s', (kind) => {
     await expectRefused(lead({ product: 42 }), 'product');
   });
 
+  it('refuses NUL characters, which the database cannot store', async () => {
+    await expectRefused(lead({ name: 'Iv\u0000an' }), 'name');
+    await expectRefused(lead({ product: 'a\u0000' }), 'product');
+  });
+
   it('refuses other lead types', async () => {
     await expectRefused(lead({ type: 'spam' }), 'type');
   });

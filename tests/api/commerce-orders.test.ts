@@ -207,6 +207,8 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
       ['a pickup without location', (b: Record<string, any>) => delete b.delivery.locationId, 'delivery.locationId'],
       ['no payment method', (b: Record<string, any>) => delete b.paymentMethod, 'paymentMethod'],
       ['a huge comment', (b: Record<string, any>) => (b.comment = 'x'.repeat(2001)), 'comment'],
+      ['a NUL character', (b: Record<string, any>) => (b.customer.lastName = 'a\u0000'), 'customer.lastName'],
+      ['a NUL character in an id', (b: Record<string, any>) => (b.delivery.locationId = '\u0000'), 'delivery.locationId'],
     ])('refuses %s as a validation error', async (_label, change, path) => {
       const item = await fx.product({ stock: 3 });
       const body = orderBody([{ variationId: item.variationId, quantity: 1 }], pickup(), cash) as Record<string, any>;
@@ -415,6 +417,8 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
         app.request(`/orders/99999999?token=${encodeURIComponent(guestOrder.secretToken)}`),
         app.request(`/orders/99999999999999999999`),
       ];
+      expect((await app.request('/orders/a%00b', { token: alice.token })).status).toBe(400);
+      expect((await app.request('/orders/batch?ids[]=a%00b', { token: alice.token })).status).toBe(400);
       for (const res of await Promise.all(attempts)) {
         expect(res.status).toBe(404);
         expect(await res.json()).toMatchObject({ success: false, status: 404, message: 'Order not found' });

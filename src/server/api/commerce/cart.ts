@@ -9,6 +9,7 @@ import { loadProducts, type ProductDto } from '../catalog/product-dto';
 import { requireUser } from '../core/auth';
 import type { AppEnv } from '../core/context';
 import { readBody } from '../core/validate';
+import { ID_MAX_LENGTH } from './fields';
 import { lineInputSchema, MAX_LINES, resolveLines } from './order-lines';
 
 export type CartItemDto = { id: string; variationId: string; quantity: number; product: ProductDto };
@@ -36,7 +37,7 @@ export async function emptyCart(tx: Executor, userId: string): Promise<void> {
 }
 
 /** Client item ids are accepted but not trusted: an item keeps its stored id per variation. */
-const putCartSchema = z.array(lineInputSchema.extend({ id: z.string().max(100).nullish() })).max(MAX_LINES);
+const putCartSchema = z.array(lineInputSchema.extend({ id: z.string().max(ID_MAX_LENGTH).nullish() })).max(MAX_LINES);
 
 export const cartRoutes = new Hono<AppEnv>()
   .get('/cart', async (c) => {

@@ -9,7 +9,7 @@ import { paymentMethods, pickupLocations, shippingRates, shippingZones, type Add
 import type { AppEnv } from '../core/context';
 import { fieldError, notFound } from '../core/errors';
 import { readQuery } from '../core/validate';
-import { optionalText, requiredText } from './contact-fields';
+import { ID_MAX_LENGTH, optionalText, requiredText, storableString } from './fields';
 import { commerceMessage } from './messages';
 import type { ResolvedLine } from './order-lines';
 
@@ -51,11 +51,11 @@ const addressSchema = z.object({
 });
 
 export const deliveryInputSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('pickup'), locationId: requiredText(100) }),
+  z.object({ method: z.literal('pickup'), locationId: requiredText(ID_MAX_LENGTH) }),
   z.object({
     method: z.literal('shipping'),
-    zoneId: requiredText(100),
-    rateId: requiredText(100),
+    zoneId: requiredText(ID_MAX_LENGTH),
+    rateId: requiredText(ID_MAX_LENGTH),
     address: addressSchema,
   }),
 ]);
@@ -141,7 +141,7 @@ export async function resolveDelivery(
 
 // ---------------------------------------------------------------- routes
 
-const byLocationQuerySchema = z.object({ code: z.string().trim().max(100).optional() });
+const byLocationQuerySchema = z.object({ code: storableString(ID_MAX_LENGTH).optional() });
 
 export const deliveryRoutes = new Hono<AppEnv>()
   .get('/shipping-zones', async (c) => {

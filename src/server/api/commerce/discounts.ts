@@ -9,7 +9,7 @@ import { discountCodes } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { ApiError } from '../core/errors';
 import { readBody } from '../core/validate';
-import { requiredText } from './contact-fields';
+import { requiredText } from './fields';
 import { lineInputSchema, loadCatalogIds, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;

@@ -7,7 +7,7 @@ import { leads, products } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
 import { readBody } from '../core/validate';
-import { NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText } from './contact-fields';
+import { ID_MAX_LENGTH, NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText, storableString } from './fields';
 import { commerceMessage } from './messages';
 import { enquiryTextRequired } from './shop-settings';
 
@@ -16,7 +16,7 @@ const TEXT_MAX_LENGTH = 5000;
 const leadSchema = z.object({
   type: z.literal('enquiry').default('enquiry'),
   /** null or absent: an enquiry about no product; any other value must name an enabled product */
-  product: z.string().max(100).nullish(),
+  product: storableString(ID_MAX_LENGTH).nullish(),
   name: requiredText(NAME_MAX_LENGTH),
   phone: phoneField,
   email: optionalEmailField,

@@ -6,6 +6,7 @@ import { effectivePriceCents } from '../../../lib/pricing';
 import type { Executor } from '../../db/client';
 import { catalogProducts, products, variations } from '../../db/schema';
 import { ApiError } from '../core/errors';
+import { ID_MAX_LENGTH, requiredText } from './fields';
 import { commerceMessage } from './messages';
 
 export const MAX_QUANTITY = 9999;
@@ -13,7 +14,7 @@ export const MAX_LINES = 200;
 
 /** One requested line of a cart, discount check or order. Any price the client adds is ignored. */
 export const lineInputSchema = z.object({
-  variationId: z.string().trim().min(1).max(100),
+  variationId: requiredText(ID_MAX_LENGTH),
   quantity: z.int().min(1).max(MAX_QUANTITY),
 });
 

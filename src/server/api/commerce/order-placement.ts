@@ -12,7 +12,7 @@ import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
 import { readBody } from '../core/validate';
 import { emptyCart } from './cart';
-import { NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText } from './contact-fields';
+import { ID_MAX_LENGTH, NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText } from './fields';
 import { availablePaymentMethods, deliveryInputSchema, resolveDelivery } from './delivery';
 import { applyDiscountCode, consumeDiscountCode } from './discounts';
 import { commerceMessage } from './messages';
@@ -31,7 +31,7 @@ const contactSchema = z.object({
 
 const placeOrderSchema = z.object({
   items: z.array(lineInputSchema).min(1).max(MAX_LINES),
-  discountCodeId: optionalText(100),
+  discountCodeId: optionalText(ID_MAX_LENGTH),
   customer: contactSchema.extend({ email: optionalEmailField }),
   receiver: contactSchema.nullish().transform((r) => r ?? null),
   delivery: deliveryInputSchema,

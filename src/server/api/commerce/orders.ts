@@ -8,6 +8,7 @@ import { requireUser } from '../core/auth';
 import type { AppEnv, AuthUser } from '../core/context';
 import { notFound } from '../core/errors';
 import { readParams, readQuery } from '../core/validate';
+import { ID_MAX_LENGTH, storableString } from './fields';
 import { commerceMessage } from './messages';
 import { toOrderDtos, type OrderRow } from './order-dto';
 import { safeEqual } from './secure-compare';
@@ -49,9 +50,10 @@ export async function findAccessibleOrder(
   return isOwner || holdsToken ? order : null;
 }
 
-const orderParamsSchema = z.object({ numberOrId: z.string().max(100) });
+const orderParamsSchema = z.object({ numberOrId: storableString(ID_MAX_LENGTH) });
 const orderQuerySchema = z.object({ token: z.string().max(200).optional() });
-const oneOrMany = z.union([z.string().max(100), z.array(z.string().max(100)).max(100)]).transform((v) => (Array.isArray(v) ? v : [v]));
+const orderReference = storableString(ID_MAX_LENGTH);
+const oneOrMany = z.union([orderReference, z.array(orderReference).max(100)]).transform((v) => (Array.isArray(v) ? v : [v]));
 const batchQuerySchema = z.object({ ids: oneOrMany.optional() });
 const pageQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),

@@ -32,7 +32,7 @@ export type ProviderNotification = {
   status: PaymentOutcome;
   amountCents: number;
   currency: string;
-  /** the parsed body as received, kept with the notification */
+  /** the validated content, stored with the notification */
   payload: unknown;
 };
 

@@ -6,6 +6,7 @@ import { paymentMethods, paymentTransactions } from '../../../db/schema';
 import type { AppEnv } from '../../core/context';
 import { fieldError, notFound } from '../../core/errors';
 import { readBody, readParams } from '../../core/validate';
+import { ID_MAX_LENGTH, requiredText } from '../fields';
 import { commerceMessage } from '../messages';
 import { findAccessibleOrder } from '../orders';
 import { receiveNotification } from './notifications';
@@ -13,7 +14,7 @@ import { DEFAULT_PROVIDER_CODE, findPaymentProvider } from './provider';
 import { sandboxRoutes } from './sandbox-routes';
 
 const initializeSchema = z.object({
-  order: z.union([z.int().positive(), z.string().trim().min(1).max(100)]),
+  order: z.union([z.int().positive(), requiredText(ID_MAX_LENGTH)]),
   token: z.string().max(200).optional(),
 });
 

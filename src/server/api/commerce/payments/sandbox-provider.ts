@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { amountToCents } from '../../../../lib/money';
+import { ID_MAX_LENGTH, storableString } from '../fields';
 import { safeEqual } from '../secure-compare';
 import { PAYMENT_OUTCOMES } from './payment-status';
 import type { PaymentProvider, ProviderNotification } from './provider';
@@ -28,10 +29,10 @@ export function sandboxPaymentPath(transactionId: string): string {
 
 const notificationSchema = z.object({
   eventId: z.uuid(),
-  transactionId: z.string().min(1).max(100),
+  transactionId: storableString(ID_MAX_LENGTH).min(1),
   status: z.enum(PAYMENT_OUTCOMES),
   amount: z.number().nonnegative().max(1e10),
-  currency: z.string().min(3).max(3),
+  currency: z.string().regex(/^[A-Z]{3}$/),
 });
 
 export type SandboxNotificationBody = z.infer<typeof notificationSchema>;
@@ -57,10 +58,9 @@ export const sandboxProvider: PaymentProvider = {
   },
 
   parseNotification({ rawBody }): ProviderNotification | null {
-    const payload = parseJson(rawBody);
-    const parsed = notificationSchema.safeParse(payload);
+    const parsed = notificationSchema.safeParse(parseJson(rawBody));
     if (!parsed.success) return null;
     const { eventId, transactionId, status, amount, currency } = parsed.data;
-    return { eventId, transactionId, status, amountCents: amountToCents(amount), currency, payload };
+    return { eventId, transactionId, status, amountCents: amountToCents(amount), currency, payload: parsed.data };
   },
 };

@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { readParams } from '../../core/validate';
 import type { OrderRow } from '../order-dto';
+import { ID_MAX_LENGTH, storableString } from '../fields';
 import { shopName } from '../shop-settings';
 import { receiveNotification } from './notifications';
 import { canMoveTo, type PaymentOutcome } from './payment-status';
@@ -111,7 +112,7 @@ async function loadSandboxPayment(deps: AppDeps, transactionId: string) {
   return row;
 }
 
-const pageParamsSchema = z.object({ transactionId: z.string().max(100) });
+const pageParamsSchema = z.object({ transactionId: storableString(ID_MAX_LENGTH) });
 const actionParamsSchema = pageParamsSchema.extend({ action: z.enum(['pay', 'fail', 'cancel']) });
 
 export const sandboxRoutes = new Hono<AppEnv>()

@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, comments, leads, orders, reviews, userProfiles } from '../../src/server/db/schema';
+import {
+  cartItems,
+  comments,
+  leads,
+  loginThrottle,
+  orders,
+  passwordResetTokens,
+  reviews,
+  userProfiles,
+} from '../../src/server/db/schema';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 import {
   countUserRows,
@@ -300,6 +309,8 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
       const mine = await createBelongings(app, user);
       const theirs = await createBelongings(app, neighbour);
       const db = app.deps.db;
+      expect((await signIn(user.email, 'wrong password')).status).toBe(401);
+      expect((await post('/reset_password_request', { email: user.email })).status).toBe(200);
 
       const res = await app.request('/users', { method: 'DELETE', token: user.token });
       expect(res.status).toBe(200);
@@ -316,6 +327,10 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
       expect(comment).toMatchObject({ userId: null, email: null, text: 'Nice post' });
       const [lead] = await db.select().from(leads).where(eq(leads.id, mine.lead));
       expect(lead!.userId).toBeNull();
+      expect(await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toEqual([]);
+      const keys = (await db.select({ key: loginThrottle.key }).from(loginThrottle)).map((row) => row.key);
+      expect(keys).not.toContain(`account:${user.email}`);
+      expect(keys).not.toContain(`password-reset:${user.id}`);
 
       expect((await app.request('/users', { token: user.token })).status).toBe(401);
       expect((await signIn(user.email, user.password)).status).toBe(401);

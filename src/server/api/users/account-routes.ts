@@ -9,7 +9,14 @@ import type { AppEnv } from '../core/context';
 import { ApiError, fieldError, unauthorized } from '../core/errors';
 import { readBody } from '../core/validate';
 import { findUserByEmail, findUserById, hashForMissingAccount, signedInAnswer, withUniqueEmail } from './accounts';
-import { SIGN_IN_LIMITS, accountKey, beginPasswordAttempt, clearAttempts, signInCounters } from './attempt-limits';
+import {
+  SIGN_IN_LIMITS,
+  accountKey,
+  beginPasswordAttempt,
+  clearAttempts,
+  resetRequestKey,
+  signInCounters,
+} from './attempt-limits';
 import { MESSAGES, emailField, givenPasswordField, newPasswordField, personNameField } from './fields';
 
 export const accountRoutes = new Hono<AppEnv>();
@@ -125,6 +132,7 @@ accountRoutes.delete('/users', async (c) => {
     await tx.update(leads).set({ userId: null }).where(eq(leads.userId, id));
     await tx.delete(users).where(eq(users.id, id));
     await clearAttempts(tx, accountKey(user.email));
+    await clearAttempts(tx, resetRequestKey(id));
   });
   return c.json({ success: true });
 });

@@ -15,6 +15,7 @@ export const SIGN_IN_LIMITS = {
 
 export const accountKey = (email: string) => `account:${email}`;
 export const addressKey = (address: string | undefined) => `ip:${address?.trim() || 'unknown'}`;
+export const resetRequestKey = (userId: string) => `password-reset:${userId}`;
 
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 

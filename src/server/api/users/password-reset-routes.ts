@@ -11,7 +11,7 @@ import { fieldError } from '../core/errors';
 import { loadSettingsRows } from '../core/settings-store';
 import { readBody } from '../core/validate';
 import { findUserByEmail, type UserRow } from './accounts';
-import { accountKey, clearAttempts, countAttempt } from './attempt-limits';
+import { accountKey, clearAttempts, countAttempt, resetRequestKey } from './attempt-limits';
 import { MESSAGES, emailField, newPasswordField } from './fields';
 import { passwordResetMail } from './reset-mail';
 
@@ -33,7 +33,7 @@ passwordResetRoutes.post('/reset_password_request', async (c) => {
   const { email } = await readBody(c, z.object({ email: emailField }));
   const user = await findUserByEmail(deps.db, email);
   const now = deps.now();
-  if (user && (await countAttempt(deps.db, `password-reset:${user.id}`, REQUEST_LIMIT, now)).allowed) {
+  if (user && (await countAttempt(deps.db, resetRequestKey(user.id), REQUEST_LIMIT, now)).allowed) {
     const token = await issueResetToken(deps.db, user, now);
     try {
       await sendResetMail(deps, user, token, c.var.lang);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUserToken } from '../../src/server/api/core/auth';
 import { comments, users } from '../../src/server/db/schema';
 import {
@@ -13,25 +13,20 @@ import {
   addSection,
   addTag,
   clearSettings,
+  daysAgo,
   putSettings,
   tagArticle,
   text,
   uniqueSlug,
+  useTestApp,
 } from '../helpers/content-fixtures';
-import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
+import { databaseKinds } from '../helpers/test-app';
 
-const DAY = 24 * 60 * 60 * 1000;
-const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 const idsOf = (items: { id: string }[]) => items.map((i) => i.id);
 
 describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
-  let app: TestApp;
-  const get = (path: string) => app.request(path);
-  const getJson = async (path: string) => {
-    const res = await get(path);
-    expect(res.status, path).toBe(200);
-    return res.json();
-  };
+  const t = useTestApp(kind);
+  const { get, getJson } = t;
 
   /** A category with three published articles (newest first: a1, a2, a3) and hidden ones around them. */
   const blog = {
@@ -50,8 +45,7 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    const db = app.deps.db;
+    const db = t.app.deps.db;
     blog.slug = uniqueSlug('blog');
     blog.id = await addPage(db, { slug: blog.slug, type: 'category', title: text('Blog', 'Блог') });
     blog.otherCategoryId = await addPage(db, { slug: uniqueSlug('recipes'), type: 'category', title: text('Recipes', 'Рецепты') });
@@ -79,15 +73,12 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
     blog.disabledArticleSlug = uniqueSlug('draft');
     await addArticle(db, { categoryId: blog.id, slug: blog.disabledArticleSlug, enabled: false, publishedAt: daysAgo(1) });
     blog.futureArticleSlug = uniqueSlug('scheduled');
-    await addArticle(db, { categoryId: blog.id, slug: blog.futureArticleSlug, publishedAt: new Date(Date.now() + DAY) });
+    await addArticle(db, { categoryId: blog.id, slug: blog.futureArticleSlug, publishedAt: daysAgo(-1) });
     await addArticle(db, { categoryId: blog.otherCategoryId, publishedAt: daysAgo(1) });
     blog.hiddenCategorySlug = uniqueSlug('closed');
     const hiddenCategory = await addPage(db, { slug: blog.hiddenCategorySlug, type: 'category', enabled: false });
     blog.hiddenCategoryArticleSlug = uniqueSlug('closed-post');
     await addArticle(db, { categoryId: hiddenCategory, slug: blog.hiddenCategoryArticleSlug, publishedAt: daysAgo(1) });
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   describe('GET /articles/:type/list', () => {
@@ -139,7 +130,7 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
 
     it('answers 404 for an unknown, disabled or non-category page', async () => {
       const plainPage = uniqueSlug('about');
-      await addPage(app.deps.db, { slug: plainPage });
+      await addPage(t.app.deps.db, { slug: plainPage });
       for (const slug of ['no-such-category', blog.hiddenCategorySlug, plainPage]) {
         const res = await get(`/articles/${slug}/list`);
         expect(res.status, slug).toBe(404);
@@ -189,7 +180,7 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
 
   describe('GET /articles/:slug', () => {
     it('answers the article with meta texts, sections and the approved comment count', async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       const articleId = blog.articles[0]!;
       const product = await addProduct(db, { title: text('Seeds', 'Семена') });
       const catalogSlug = uniqueSlug('seeds');
@@ -221,7 +212,7 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
     });
 
     it('prefers its own meta texts and else fills the article template', async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       const slug = uniqueSlug('meta');
       await addArticle(db, { categoryId: blog.id, slug, title: text('Roses'), metaDescription: text('All on roses', 'Всё о розах'), publishedAt: daysAgo(5) });
       await putSettings(db, { seo: { metaTemplates: { article: { title: '{name} — blog', h1: 'Article: {name}', description: 'ignored {name}' } } } });
@@ -243,7 +234,7 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
 
   describe('GET /articles/:slug/comments', () => {
     it('answers approved comments only, oldest first, paged', async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       const articleId = blog.articles[1]!;
       const firstAt = daysAgo(3);
       const first = await addComment(db, { articleId, authorName: 'Ivan', text: 'First!', email: 'ivan@example.com', createdAt: firstAt });
@@ -266,12 +257,12 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
   });
 
   describe('POST /articles/comments', () => {
-    const countComments = async () => Number((await app.deps.db.select({ n: count() }).from(comments))[0]!.n);
+    const countComments = async () => Number((await t.app.deps.db.select({ n: count() }).from(comments))[0]!.n);
 
     it('stores the comment for moderation and keeps it hidden', async () => {
       const articleId = blog.articles[2]!;
       const before = (await getJson(`/articles/${blog.articleSlugs[2]}`)).commentCount;
-      const res = await app.request('/articles/comments?lang=ru', {
+      const res = await t.app.request('/articles/comments?lang=ru', {
         method: 'POST',
         json: { article: blog.articleSlugs[2], name: '  Maria ', email: 'maria@example.com', text: ' Great post ' },
       });
@@ -279,7 +270,7 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
       const body = await res.json();
       expect(body).toEqual({ success: true, status: 'pending', id: expect.any(String), message: 'Спасибо! Комментарий появится после проверки модератором.' });
 
-      const [stored] = await app.deps.db.select().from(comments).where(eq(comments.id, body.id));
+      const [stored] = await t.app.deps.db.select().from(comments).where(eq(comments.id, body.id));
       expect(stored).toMatchObject({ articleId, authorName: 'Maria', email: 'maria@example.com', text: 'Great post', status: 'pending', userId: null, parentId: null });
       expect(idsOf(await getJson(`/articles/${blog.articleSlugs[2]}/comments`))).not.toContain(body.id);
       expect((await getJson(`/articles/${blog.articleSlugs[2]}`)).commentCount).toBe(before);
@@ -287,22 +278,22 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
 
     it('answers in English and accepts the article id and a reply to an approved comment', async () => {
       const articleId = blog.articles[2]!;
-      const parent = await addComment(app.deps.db, { articleId });
-      const res = await app.request('/articles/comments?lang=en', { method: 'POST', json: { article: articleId, name: 'Li', text: 'Agreed', parentId: parent, email: '' } });
+      const parent = await addComment(t.app.deps.db, { articleId });
+      const res = await t.app.request('/articles/comments?lang=en', { method: 'POST', json: { article: articleId, name: 'Li', text: 'Agreed', parentId: parent, email: '' } });
       expect(res.status).toBe(201);
       const body = await res.json();
       expect(body.message).toBe('Thank you! Your comment will appear after moderation.');
-      const [stored] = await app.deps.db.select().from(comments).where(eq(comments.id, body.id));
+      const [stored] = await t.app.deps.db.select().from(comments).where(eq(comments.id, body.id));
       expect(stored).toMatchObject({ parentId: parent, email: null, status: 'pending' });
     });
 
     it('records the signed-in user', async () => {
       const userId = randomUUID();
-      await app.deps.db.insert(users).values({ id: userId, email: `${userId}@example.com`, passwordHash: 'x' });
-      const token = await signUserToken(app.deps, { id: userId, email: `${userId}@example.com`, tokenVersion: 0 });
-      const res = await app.request('/articles/comments', { method: 'POST', token, json: { article: blog.articleSlugs[0], name: 'Member', text: 'Hello' } });
+      await t.app.deps.db.insert(users).values({ id: userId, email: `${userId}@example.com`, passwordHash: 'x' });
+      const token = await signUserToken(t.app.deps, { id: userId, email: `${userId}@example.com`, tokenVersion: 0 });
+      const res = await t.app.request('/articles/comments', { method: 'POST', token, json: { article: blog.articleSlugs[0], name: 'Member', text: 'Hello' } });
       expect(res.status).toBe(201);
-      const [stored] = await app.deps.db.select().from(comments).where(eq(comments.id, (await res.json()).id));
+      const [stored] = await t.app.deps.db.select().from(comments).where(eq(comments.id, (await res.json()).id));
       expect(stored?.userId).toBe(userId);
     });
 
@@ -319,16 +310,16 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
         [{ article: blog.articleSlugs[0], name: 'A\u0000', text: 'Hi' }, 'name'],
       ];
       for (const [json, field] of cases) {
-        const res = await app.request('/articles/comments', { method: 'POST', json });
+        const res = await t.app.request('/articles/comments', { method: 'POST', json });
         expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);
         const body = await res.json();
         expect(body).toMatchObject({ success: false, status: 400, message: 'Validation Failed' });
         expect(body.errors.children[field].errors.length).toBeGreaterThan(0);
       }
-      const email = await app.request('/articles/comments', { method: 'POST', json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi', email: 'bad@' } });
+      const email = await t.app.request('/articles/comments', { method: 'POST', json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi', email: 'bad@' } });
       expect((await email.json()).errors.children.email.errors).toEqual(['incorrect email format']);
 
-      const malformed = await app.request('/articles/comments', { method: 'POST', body: '{"article":', headers: { 'content-type': 'application/json' } });
+      const malformed = await t.app.request('/articles/comments', { method: 'POST', body: '{"article":', headers: { 'content-type': 'application/json' } });
       expect(malformed.status).toBe(400);
       expect(await countComments()).toBe(before);
     });
@@ -336,14 +327,14 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
     it('refuses comments on articles readers cannot see and replies to hidden comments', async () => {
       const before = await countComments();
       for (const article of ['no-such-article', blog.disabledArticleSlug, blog.futureArticleSlug]) {
-        const res = await app.request('/articles/comments', { method: 'POST', json: { article, name: 'A', text: 'Hi' } });
+        const res = await t.app.request('/articles/comments', { method: 'POST', json: { article, name: 'A', text: 'Hi' } });
         expect(res.status, article).toBe(404);
         expect(await res.json()).toMatchObject({ success: false, errorPath: 'article', message: 'Article not found' });
       }
-      const pending = await addComment(app.deps.db, { articleId: blog.articles[0]!, status: 'pending' });
-      const elsewhere = await addComment(app.deps.db, { articleId: blog.articles[1]! });
+      const pending = await addComment(t.app.deps.db, { articleId: blog.articles[0]!, status: 'pending' });
+      const elsewhere = await addComment(t.app.deps.db, { articleId: blog.articles[1]! });
       for (const parentId of [pending, elsewhere, 'no-such-comment']) {
-        const res = await app.request('/articles/comments', { method: 'POST', json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi', parentId } });
+        const res = await t.app.request('/articles/comments', { method: 'POST', json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi', parentId } });
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ errorPath: 'parentId' });
       }
@@ -351,15 +342,15 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
     });
 
     it('refuses comments while the shop has switched comments off', async () => {
-      await putSettings(app.deps.db, { media: { pageStyle: { showComments: false } } });
+      await putSettings(t.app.deps.db, { media: { pageStyle: { showComments: false } } });
       try {
         const before = await countComments();
-        const res = await app.request('/articles/comments', { method: 'POST', json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi' } });
+        const res = await t.app.request('/articles/comments', { method: 'POST', json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi' } });
         expect(res.status).toBe(403);
         expect(await res.json()).toMatchObject({ success: false, status: 403, message: 'Comments are disabled' });
         expect(await countComments()).toBe(before);
       } finally {
-        await clearSettings(app.deps.db);
+        await clearSettings(t.app.deps.db);
       }
     });
   });
@@ -379,7 +370,7 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
 
     it('answers an empty list for a category without tags and 404 for an unknown or disabled one', async () => {
       const bare = uniqueSlug('bare');
-      await addPage(app.deps.db, { slug: bare, type: 'category' });
+      await addPage(t.app.deps.db, { slug: bare, type: 'category' });
       expect(await getJson(`/tags/${bare}/list`)).toEqual([]);
       for (const slug of ['no-such-category', blog.hiddenCategorySlug]) {
         const res = await get(`/tags/${slug}/list`);

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addImage, clearSettings, putSettings, text } from '../helpers/content-fixtures';
-import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addImage, clearSettings, putSettings, text, useTestApp } from '../helpers/content-fixtures';
+import { databaseKinds } from '../helpers/test-app';
 
 describe.each(databaseKinds)('GET /config on %s', (kind) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const t = useTestApp(kind);
   beforeEach(async () => {
-    await clearSettings(app.deps.db);
+    await clearSettings(t.app.deps.db);
   });
 
-  const getConfig = async (lang?: 'en' | 'ru') => {
-    const res = await app.request(`/config${lang ? `?lang=${lang}` : ''}`);
-    expect(res.status).toBe(200);
-    return res.json();
-  };
+  const getConfig = (lang?: 'en' | 'ru') => t.getJson(`/config${lang ? `?lang=${lang}` : ''}`);
 
   it('answers the defaults when nothing is stored', async () => {
     const config = await getConfig();
@@ -44,7 +34,7 @@ describe.each(databaseKinds)('GET /config on %s', (kind) => {
   });
 
   it('serves stored texts in the request language', async () => {
-    await putSettings(app.deps.db, {
+    await putSettings(t.app.deps.db, {
       common: { sitename: text('Garden shop', 'Садовый магазин'), phones: ['+971500000000'] },
       ecommerce: { fastOrder: { isShow: true } },
     });
@@ -58,19 +48,19 @@ describe.each(databaseKinds)('GET /config on %s', (kind) => {
   });
 
   it('uses the shop language when the request names none', async () => {
-    await putSettings(app.deps.db, { language: { current: 'ru' }, common: { sitename: text('Shop', 'Магазин') } });
+    await putSettings(t.app.deps.db, { language: { current: 'ru' }, common: { sitename: text('Shop', 'Магазин') } });
     const config = await getConfig();
     expect(config.language.current).toBe('ru');
     expect(config.common.sitename).toBe('Магазин');
   });
 
   it('resolves logo, favicon and shared image ids to images', async () => {
-    const logo = await addImage(app.deps.db, { alt: text('Logo', 'Логотип') });
-    const logoMobile = await addImage(app.deps.db);
-    const footerLogo = await addImage(app.deps.db);
-    const favicon = await addImage(app.deps.db, { mime: 'image/png', extension: 'png' });
-    const shared = await addImage(app.deps.db);
-    await putSettings(app.deps.db, {
+    const logo = await addImage(t.app.deps.db, { alt: text('Logo', 'Логотип') });
+    const logoMobile = await addImage(t.app.deps.db);
+    const footerLogo = await addImage(t.app.deps.db);
+    const favicon = await addImage(t.app.deps.db, { mime: 'image/png', extension: 'png' });
+    const shared = await addImage(t.app.deps.db);
+    await putSettings(t.app.deps.db, {
       header: { logo, logoMobile },
       footer: { logo: footerLogo },
       common: { favicon, sharedImage: shared },
@@ -85,7 +75,7 @@ describe.each(databaseKinds)('GET /config on %s', (kind) => {
 
   it('falls back when an image id points nowhere and keeps plain uris', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    await putSettings(app.deps.db, {
+    await putSettings(t.app.deps.db, {
       header: { logo: missing, logoMobile: '/static/logo.svg' },
       common: { favicon: missing, sharedImage: missing },
     });
@@ -97,7 +87,7 @@ describe.each(databaseKinds)('GET /config on %s', (kind) => {
   });
 
   it('normalises the currency, replaces invalid values and keeps unknown keys', async () => {
-    await putSettings(app.deps.db, {
+    await putSettings(t.app.deps.db, {
       ecommerce: { currency: '€', itemPerPage: 'many', customFlag: true },
       footer: 'broken',
     });

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { menuItems } from '../../src/server/db/schema';
-import { addImage, addMenu, addRedirect, text, uniqueSlug } from '../helpers/content-fixtures';
-import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
+import { addImage, addMenu, addRedirect, text, uniqueSlug, useTestApp } from '../helpers/content-fixtures';
+import { databaseKinds } from '../helpers/test-app';
 
 describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
-  let app: TestApp;
-  const get = (path: string) => app.request(path);
-  const getJson = async (path: string) => {
-    const res = await get(path);
-    expect(res.status, path).toBe(200);
-    return res.json();
-  };
+  const t = useTestApp(kind);
+  const { get, getJson } = t;
 
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
 
   describe('GET /images/:id', () => {
     it('answers the image with texts in the request language', async () => {
-      const id = await addImage(app.deps.db, { alt: text('A rose', 'Роза'), title: text('Rose', 'Роза крупно'), dir: 'products' });
+      const id = await addImage(t.app.deps.db, { alt: text('A rose', 'Роза'), title: text('Rose', 'Роза крупно'), dir: 'products' });
       const image = await getJson(`/images/${id}?lang=ru`);
       expect(image).toEqual({
         id,
@@ -51,8 +40,8 @@ describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
 
   describe('GET /images/batch', () => {
     it('answers the images in request order, without unknown or repeated ids', async () => {
-      const a = await addImage(app.deps.db);
-      const b = await addImage(app.deps.db);
+      const a = await addImage(t.app.deps.db);
+      const b = await addImage(t.app.deps.db);
       const unknown = '00000000-0000-4000-8000-000000000001';
       const images = await getJson(`/images/batch?ids[]=${b}&ids[]=${unknown}&ids[]=${a}&ids[]=${b}`);
       expect(images.map((i: { id: string }) => i.id)).toEqual([b, a]);
@@ -61,14 +50,14 @@ describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
     it('drops ids of 30 characters or fewer before the lookup', async () => {
       const shortId = 'short-image-id-of-30-chars-xyz';
       expect(shortId).toHaveLength(30);
-      await addImage(app.deps.db, { id: shortId });
-      const longId = await addImage(app.deps.db);
+      await addImage(t.app.deps.db, { id: shortId });
+      const longId = await addImage(t.app.deps.db);
       expect(await getJson(`/images/batch?ids[]=${shortId}`)).toEqual([]);
       expect((await getJson(`/images/batch?ids[]=${shortId}&ids[]=${longId}`)).map((i: { id: string }) => i.id)).toEqual([longId]);
     });
 
     it('accepts a single id and no ids', async () => {
-      const id = await addImage(app.deps.db);
+      const id = await addImage(t.app.deps.db);
       expect((await getJson(`/images/batch?ids=${id}`)).map((i: { id: string }) => i.id)).toEqual([id]);
       expect(await getJson('/images/batch')).toEqual([]);
     });
@@ -83,8 +72,8 @@ describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
   describe('GET /redirects', () => {
     it('finds the stored redirect with or without a trailing slash, in any case', async () => {
       const base = uniqueSlug('old-page');
-      await addRedirect(app.deps.db, `/${base}`, '/new-page');
-      await addRedirect(app.deps.db, `/${base}-folder/`, 'catalogs/roses');
+      await addRedirect(t.app.deps.db, `/${base}`, '/new-page');
+      await addRedirect(t.app.deps.db, `/${base}-folder/`, 'catalogs/roses');
       for (const from of [`/${base}`, `/${base}/`, `/${base.toUpperCase()}`, `${base}`, `/${base}?utm=1`]) {
         expect(await getJson(`/redirects?from=${encodeURIComponent(from)}`), from).toEqual({ from: `/${base}`, to: '/new-page' });
       }
@@ -93,8 +82,8 @@ describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
 
     it('prefers the redirect stored exactly as asked when both spellings exist', async () => {
       const base = uniqueSlug('twin');
-      await addRedirect(app.deps.db, `/${base}`, '/one');
-      await addRedirect(app.deps.db, `/${base}/`, '/two');
+      await addRedirect(t.app.deps.db, `/${base}`, '/one');
+      await addRedirect(t.app.deps.db, `/${base}/`, '/two');
       expect((await getJson(`/redirects?from=/${base}/`)).to).toBe('/two');
       expect((await getJson(`/redirects?from=/${base}`)).to).toBe('/one');
     });
@@ -119,7 +108,7 @@ describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
   describe('menus', () => {
     let mainItemIds: string[] = [];
     beforeAll(async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       mainItemIds = (
         await addMenu(db, 'main', [
           {
@@ -172,7 +161,7 @@ describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
     });
 
     it('logs and leaves out unknown menu names', async () => {
-      const warn = vi.spyOn(app.deps.logger, 'warn');
+      const warn = vi.spyOn(t.app.deps.logger, 'warn');
       try {
         const menus = await getJson('/menus/batch?names[]=sidebar&names[]=info');
         expect(Object.keys(menus)).toEqual(['info']);
@@ -183,7 +172,7 @@ describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
     });
 
     it('leaves out items whose parent is gone', async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       const { menuId } = await addMenu(db, 'orphans', [{ title: text('Kept'), link: { type: 'page', url: 'kept' } }]);
       await db.insert(menuItems).values({ id: crypto.randomUUID(), menuId, parentId: 'deleted-parent', title: text('Lost'), link: { type: 'page', url: 'lost' } });
       expect((await getJson('/menus/orphans/entries')).map((i: { title: string }) => i.title)).toEqual(['Kept']);

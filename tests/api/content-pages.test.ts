@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pages } from '../../src/server/db/schema';
 import {
   addArticle,
@@ -10,34 +10,23 @@ import {
   addSection,
   addTag,
   clearSettings,
+  daysAgo,
   putSettings,
   text,
   uniqueSlug,
+  useTestApp,
 } from '../helpers/content-fixtures';
-import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
+import { databaseKinds } from '../helpers/test-app';
 
-const DAY = 24 * 60 * 60 * 1000;
-const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 
 describe.each(databaseKinds)('content pages on %s', (kind) => {
-  let app: TestApp;
-  const get = (path: string) => app.request(path);
-  const getJson = async (path: string) => {
-    const res = await get(path);
-    expect(res.status, path).toBe(200);
-    return res.json();
-  };
+  const t = useTestApp(kind);
+  const { get, getJson } = t;
 
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
 
   describe('GET /pages/:slug', () => {
     it('answers the page with its visible sections in both languages', async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       const preview = await addImage(db, { alt: text('Preview', 'Превью') });
       const slug = uniqueSlug('about');
       const id = await addPage(db, {
@@ -81,7 +70,7 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
     });
 
     it('fills missing heading and meta texts from the seo templates', async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       await putSettings(db, {
         seo: {
           metaTemplates: {
@@ -121,19 +110,19 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
 
     it('uses the page name when no template is set', async () => {
       const slug = uniqueSlug('plain');
-      await addPage(app.deps.db, { slug, title: text('Plain', 'Простая') });
+      await addPage(t.app.deps.db, { slug, title: text('Plain', 'Простая') });
       expect(await getJson(`/pages/${slug}?lang=ru`)).toMatchObject({ h1: 'Простая', metaTitle: 'Простая', metaDescription: '' });
     });
 
     it('finds a page whatever the case of the slug', async () => {
       const slug = uniqueSlug('contacts');
-      await addPage(app.deps.db, { slug });
+      await addPage(t.app.deps.db, { slug });
       expect((await getJson(`/pages/${slug.toUpperCase()}`)).slug).toBe(slug);
     });
 
     it('answers 404 in the error shape for unknown and disabled pages', async () => {
       const disabled = uniqueSlug('hidden');
-      await addPage(app.deps.db, { slug: disabled, enabled: false });
+      await addPage(t.app.deps.db, { slug: disabled, enabled: false });
       for (const path of ['/pages/no-such-page', `/pages/${disabled}`, '/pages/v2/no-such-page', `/pages/v2/${disabled}`]) {
         const res = await get(path);
         expect(res.status, path).toBe(404);
@@ -153,7 +142,7 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
   describe('GET /homepage', () => {
     it('answers 404 while there is no homepage, then the homepage on every variant of the path', async () => {
       expect((await get('/homepage')).status).toBe(404);
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       const catalogSlug = uniqueSlug('hits');
       const product = await addProduct(db, { title: text('Rose', 'Роза') });
       await addCatalog(db, [product], { slug: catalogSlug });
@@ -178,7 +167,7 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
 
   describe('GET /pages/v2/:slug widget data', () => {
     it('resolves product widgets from a catalog in catalog order, up to the limit', async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       const [a, b, c, hidden] = [
         await addProduct(db, { title: text('A', 'А'), priceCents: 1250 }),
         await addProduct(db, { title: text('B', 'Б') }),
@@ -208,7 +197,7 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
     });
 
     it('resolves product widgets by items in item order, skipping unknown products', async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       const first = await addProduct(db, { title: text('First', 'Первый') });
       const second = await addProduct(db);
       const slug = uniqueSlug('picked');
@@ -229,14 +218,14 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
     });
 
     it('resolves media widgets, media lists and tag lists of a category', async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       const categorySlug = uniqueSlug('news');
       const categoryId = await addPage(db, { slug: categorySlug, type: 'category', title: text('News', 'Новости') });
       const otherCategory = await addPage(db, { slug: uniqueSlug('other'), type: 'category' });
       const newest = await addArticle(db, { categoryId, title: text('Newest', 'Новейшая'), publishedAt: daysAgo(1) });
       const middle = await addArticle(db, { categoryId, publishedAt: daysAgo(2) });
       const oldest = await addArticle(db, { categoryId, publishedAt: daysAgo(3) });
-      await addArticle(db, { categoryId, publishedAt: new Date(Date.now() + DAY) });
+      await addArticle(db, { categoryId, publishedAt: daysAgo(-1) });
       await addArticle(db, { categoryId, enabled: false, publishedAt: daysAgo(1) });
       await addArticle(db, { categoryId: otherCategory, publishedAt: daysAgo(1) });
       const tagB = await addTag(db, { type: categorySlug, title: text('Second', 'Второй'), position: 2 });
@@ -265,7 +254,7 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
     });
 
     it('lists the category itself on a category page and pages it by the media setting', async () => {
-      const db = app.deps.db;
+      const db = t.app.deps.db;
       await putSettings(db, { media: { itemsPerPage: 2 } });
       try {
         const categorySlug = uniqueSlug('journal');
@@ -286,8 +275,8 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
 
     it('leaves sections that are not widgets without data', async () => {
       const slug = uniqueSlug('text');
-      const id = await addPage(app.deps.db, { slug });
-      await addSection(app.deps.db, { ownerType: 'page', ownerId: id, type: 'SectionTextBlockBase', options: { content: { html: '<p>Hi</p>' } } });
+      const id = await addPage(t.app.deps.db, { slug });
+      await addSection(t.app.deps.db, { ownerType: 'page', ownerId: id, type: 'SectionTextBlockBase', options: { content: { html: '<p>Hi</p>' } } });
       const page = await getJson(`/pages/v2/${slug}`);
       expect(page.sections[0]).not.toHaveProperty('data');
       expect(page.sections[0].options.content.html).toBe('<p>Hi</p>');

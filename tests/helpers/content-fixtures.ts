@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import {
   articles,
@@ -21,10 +22,46 @@ import {
   type SectionItem,
 } from '../../src/server/db/schema';
 import { invalidateSettings } from '../../src/server/api/core/settings-store';
+import { createTestApp, type DatabaseKind, type TestApp } from './test-app';
 
 /** Content fixtures inserted straight into the database; every helper returns the new row's id. */
 
+export type ApiTestContext = {
+  readonly app: TestApp;
+  get: (path: string) => Promise<Response>;
+  /** GETs `path`, expects 200 and answers the JSON body. */
+  getJson: (path: string) => Promise<any>;
+};
+
+/** Opens a test app before the enclosing describe block's tests and closes it after them. */
+export function useTestApp(kind: DatabaseKind): ApiTestContext {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const context: ApiTestContext = {
+    get app() {
+      if (!app) throw new Error('the test app is not open yet');
+      return app;
+    },
+    get: (path) => context.app.request(path),
+    getJson: async (path) => {
+      const res = await context.get(path);
+      expect(res.status, path).toBe(200);
+      return res.json();
+    },
+  };
+  return context;
+}
+
 export const text = (en: string, ru = `${en} (ru)`): LocalizedText => ({ en, ru });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A moment `days` days before now (negative: in the future). */
+export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 /** A slug no other fixture in the same database uses. */
 export const uniqueSlug = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;

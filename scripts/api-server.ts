@@ -1,10 +1,19 @@
 // Runs the HTTP API on its own (without the storefront pages), e.g. for a separate API tier.
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import { readConfig } from '../src/server/config';
+import { clientAddressOf, withClientAddress } from '../src/server/client-address';
 import { createRuntime } from '../src/server/runtime';
 
 const runtime = await createRuntime(readConfig());
 const port = Number(process.env.API_PORT ?? 4322);
-serve({ fetch: runtime.api.fetch, port, hostname: process.env.HOST ?? '127.0.0.1' }, (info) => {
-  runtime.deps.logger.info(`API listening on http://${info.address}:${info.port}/api`);
-});
+serve(
+  {
+    fetch: (request: Request, env: HttpBindings) =>
+      runtime.api.fetch(
+        withClientAddress(request, clientAddressOf(request, env.incoming.socket.remoteAddress, runtime.deps.config.trustProxy)),
+      ),
+    port,
+    hostname: process.env.HOST ?? '127.0.0.1',
+  },
+  (info) => runtime.deps.logger.info(`API listening on http://${info.address}:${info.port}/api`),
+);

@@ -13,6 +13,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Shop <no-reply@localhost>'),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   SEED_ON_START: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -28,6 +29,8 @@ export type ServerConfig = {
   mailFrom: string;
   paymentSandboxSecret: string | undefined;
   seedOnStart: boolean;
+  /** take the client address from X-Forwarded-For (only behind a trusted load balancer) */
+  trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -52,6 +55,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     seedOnStart: e.SEED_ON_START === 'true',
+    trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,23 +1,17 @@
 import type { APIRoute } from 'astro';
+import { clientAddressOf, withClientAddress } from '../../server/client-address';
 import { getRuntime } from '../../server/runtime';
 
 export const prerender = false;
 
-/**
- * Every /api request is answered by the Hono app (which can also run on its own: scripts/api-server.ts).
- * The client address is passed on in a header only the server sets, for sign-in throttling.
- */
+/** Every /api request is answered by the Hono app (which can also run on its own: scripts/api-server.ts). */
 export const ALL: APIRoute = async ({ request, clientAddress }) => {
-  const { api } = await getRuntime();
-  const headers = new Headers(request.headers);
-  headers.set('x-shop-client-ip', safeClientAddress(() => clientAddress));
-  return api.fetch(new Request(request, { headers }));
-};
-
-function safeClientAddress(read: () => string): string {
+  const { api, deps } = await getRuntime();
+  let socketAddress: string | undefined;
   try {
-    return read() || 'unknown';
+    socketAddress = clientAddress;
   } catch {
-    return 'unknown';
+    socketAddress = undefined;
   }
-}
+  return api.fetch(withClientAddress(request, clientAddressOf(request, socketAddress, deps.config.trustProxy)));
+};

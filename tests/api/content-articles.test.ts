@@ -126,6 +126,7 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
       const single = await getJson(`/articles/${blog.slug}/list?tagIds=${blog.tagNews}`);
       expect(idsOf(single.items)).toEqual([blog.articles[0]]);
       expect(await getJson(`/articles/${blog.slug}/list?tagIds[]=unknown`)).toEqual({ items: [], total: 0 });
+      expect((await getJson(`/articles/${blog.slug}/list?tagIds[]=`)).total).toBe(3);
     });
 
     it('answers 404 for an unknown, disabled or non-category page', async () => {

@@ -7,9 +7,15 @@ export const plainText = (max: number) =>
 /** An id or slug from the path or the query. */
 export const key = plainText(255).pipe(z.string().min(1, 'This value should not be blank.'));
 
-/** A list query parameter (`ids[]=a&ids[]=b`); a single `ids=a` is accepted as a list of one. */
+/**
+ * A list query parameter (`ids[]=a&ids[]=b`); a single `ids=a` is accepted as a list of one and
+ * empty entries (`ids[]=`) are ignored.
+ */
 export const listOf = <T extends z.ZodType>(item: T, max: number) =>
-  z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item).max(max));
+  z.preprocess(
+    (value) => (value === undefined ? value : (Array.isArray(value) ? value : [value]).filter((entry) => entry !== '')),
+    z.array(item).max(max),
+  );
 
 export const offsetParam = z.coerce.number().int().min(0).max(1_000_000).default(0);
 export const limitParam = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);

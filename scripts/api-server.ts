@@ -1,5 +1,5 @@
 // Runs the HTTP API on its own (without the storefront pages), e.g. for a separate API tier.
-import { serve, type HttpBindings } from '@hono/node-server';
+import { serve, type HttpBindings, type Http2Bindings } from '@hono/node-server';
 import { readConfig } from '../src/server/config';
 import { clientAddressOf, withClientAddress } from '../src/server/client-address';
 import { createRuntime } from '../src/server/runtime';
@@ -8,7 +8,7 @@ const runtime = await createRuntime(readConfig());
 const port = Number(process.env.API_PORT ?? 4322);
 serve(
   {
-    fetch: (request: Request, env: HttpBindings) =>
+    fetch: (request: Request, env: HttpBindings | Http2Bindings) =>
       runtime.api.fetch(
         withClientAddress(request, clientAddressOf(request, env.incoming.socket.remoteAddress, runtime.deps.config.trustProxy)),
       ),

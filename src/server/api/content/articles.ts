@@ -3,6 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Language } from '../../../lib/localize';
+import { DEFAULT_MESSAGES, email } from '../../../lib/validation';
 import { comments } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../core/context';
 import { fieldError, forbidden, notFound } from '../core/errors';
@@ -37,9 +38,7 @@ export type CommentDto = { id: string; authorName: string; text: string; created
 
 const ARTICLE_NOT_FOUND = 'Article not found';
 const CATEGORY_NOT_FOUND = 'Category not found';
-const BLANK = 'This value should not be blank.';
-/** spec 5: letters, digits, underscore, hyphen and dot, then @, a domain, a dot and 2 to 8 letters */
-const EMAIL = /^[\w.-]+@(?:[\w-]+\.)+[A-Za-z]{2,8}$/;
+const BLANK = DEFAULT_MESSAGES['forms.errors.noEmpty'];
 const COMMENT_PENDING: Record<Language, string> = {
   en: 'Thank you! Your comment will appear after moderation.',
   ru: 'Спасибо! Комментарий появится после проверки модератором.',
@@ -67,7 +66,7 @@ const optionalText = (max: number) =>
 const commentBody = z.object({
   article: key,
   name: plainText(100).trim().min(1, BLANK),
-  email: optionalText(254).refine((value) => value === null || EMAIL.test(value), 'incorrect email format'),
+  email: optionalText(254).refine((value) => email(value) === null, DEFAULT_MESSAGES['forms.errors.email']),
   text: plainText(5000).trim().min(1, BLANK),
   parentId: optionalText(255),
 });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { DEFAULT_MESSAGES } from '../../../lib/validation';
 
 /** A string safe to compare in SQL: bounded and without NUL bytes (PostgreSQL refuses those). */
 export const plainText = (max: number) =>
   z.string().max(max).refine((value) => !value.includes('\u0000'), 'This value is not valid.');
 
 /** An id or slug from the path or the query. */
-export const key = plainText(255).pipe(z.string().min(1, 'This value should not be blank.'));
+export const key = plainText(255).min(1, DEFAULT_MESSAGES['forms.errors.noEmpty']);
 
 /**
  * A list query parameter (`ids[]=a&ids[]=b`); a single `ids=a` is accepted as a list of one and

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { DEFAULT_MESSAGES } from '../../../lib/validation';
 import { redirects } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
@@ -8,7 +9,7 @@ import { readQuery } from '../core/validate';
 import { plainText } from './params';
 
 const redirectQuery = z.object({
-  from: plainText(2000).pipe(z.string().trim().min(1, 'This value should not be blank.')),
+  from: plainText(2000).trim().min(1, DEFAULT_MESSAGES['forms.errors.noEmpty']),
 });
 
 /** A path compared without case, query, hash, and leading or trailing slashes: `/Old/?a=1` is `old`. */

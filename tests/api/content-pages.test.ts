@@ -134,7 +134,7 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
       for (const path of ['/pages/a%00b', `/pages/${'x'.repeat(300)}`, '/pages/v2/a%00b']) {
         const res = await get(path);
         expect(res.status, path).toBe(400);
-        expect(await res.json()).toMatchObject({ success: false, status: 400, message: 'Validation Failed' });
+        expect(await res.json()).toMatchObject({ success: false, status: 400 });
       }
     });
   });

@@ -23,3 +23,26 @@ describe.each(databaseKinds)('API core on %s', (kind) => {
     });
   });
 });
+
+describe.each(databaseKinds)('input with NUL characters on %s', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('refuses NUL in bodies, queries and paths with a 400, never a 500', async () => {
+    const body = await app.request('/register', {
+      method: 'POST',
+      json: { email: 'a\u0000@b.co', password: 'secret12', profile: { firstName: 'A', lastName: 'B' } },
+    });
+    expect(body.status).toBe(400);
+    expect((await body.json()).message).toBe('Invalid character in input');
+    const query = await app.request('/search?q=%00abc');
+    expect(query.status).toBe(400);
+    const path = await app.request('/products/%00x');
+    expect(path.status).toBe(400);
+  });
+});

@@ -9,7 +9,7 @@ import { seedDemoShop } from './seed';
 
 export type Runtime = { deps: AppDeps; api: Api; handle: DatabaseHandle };
 
-const SEED_LOCK_KEY = 727_002;
+export const SEED_LOCK_KEY = 727_002;
 
 export async function createRuntime(
   config: ServerConfig,

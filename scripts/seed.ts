@@ -1,0 +1,21 @@
+// Seeds the demo shop: `npm run db:seed` (only into an empty shop), `npm run db:seed -- --reset` (wipe and re-seed).
+import { readConfig } from '../src/server/config';
+import { withAdvisoryLock } from '../src/server/db/client';
+import { createLogger } from '../src/server/logger';
+import { SEED_LOCK_KEY } from '../src/server/runtime';
+import { seedDemoShop } from '../src/server/seed';
+import { openMigratedDatabase } from '../src/server/seed/database';
+
+const config = readConfig();
+const logger = createLogger(config.logLevel);
+const reset = process.argv.includes('--reset');
+const handle = await openMigratedDatabase(config);
+try {
+  const started = Date.now();
+  // the same lock as a starting server, so the two never seed at once
+  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { dataDir: config.dataDir, reset }));
+  if (seeded) logger.info({ reset, ms: Date.now() - started }, 'demo shop seeded');
+  else logger.info('the shop already has data; nothing seeded (use --reset to wipe and re-seed)');
+} finally {
+  await handle.close();
+}

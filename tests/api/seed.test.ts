@@ -46,16 +46,17 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
   const select = <T extends PgTable>(table: T) => db.select().from(table as PgTable) as unknown as Promise<T['$inferSelect'][]>;
 
   beforeAll(async () => {
-    app = await createTestApp(kind);
+    // the server seeds an empty shop on its first start
+    app = await createTestApp(kind, { seed: true });
     db = app.deps.db;
-    expect(await seedDemoShop(db, { dataDir: app.dataDir })).toEqual({ seeded: true });
     counts = await tableCounts(db);
   });
   afterAll(async () => {
     await app.close();
   });
 
-  it('seeds only an empty shop: a second run writes nothing', async () => {
+  it('seeds on first start, and only an empty shop: a second run writes nothing', async () => {
+    expect(counts.products).toBeGreaterThan(0);
     expect(await seedDemoShop(db, { dataDir: app.dataDir })).toEqual({ seeded: false });
     expect(await tableCounts(db)).toEqual(counts);
   });
@@ -396,12 +397,27 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
     expect(files.map((f) => fs.statSync(path.join(app.dataDir, 'uploads', 'demo', f)).mtimeMs)).toEqual(modified);
   });
 
-  it('leaves the shop untouched when a reset fails', async () => {
+  it('leaves the shop untouched when a reset cannot draw its pictures', async () => {
     const notADirectory = path.join(app.dataDir, 'not-a-directory');
     fs.writeFileSync(notADirectory, '');
     await db.insert(schema.leads).values({ id: crypto.randomUUID(), name: 'Kept', phone: '+12125550100' });
     const before = await tableCounts(db);
     await expect(seedDemoShop(db, { dataDir: notADirectory, reset: true })).rejects.toThrow();
+    expect(await tableCounts(db)).toEqual(before);
+  });
+
+  it('rolls the whole reset back when an insert fails half way', async () => {
+    await db.insert(schema.leads).values({ id: crypto.randomUUID(), name: 'Kept too', phone: '+12125550100' });
+    const before = await tableCounts(db);
+    // order states are inserted last, after the tables were emptied and most rows written again
+    await db.execute(sql.raw(`create function seed_test_fail() returns trigger language plpgsql as $$ begin raise exception 'insert refused'; end $$`));
+    await db.execute(sql.raw('create trigger seed_test_fail before insert on order_states for each statement execute function seed_test_fail()'));
+    try {
+      await expect(seedDemoShop(db, { dataDir: app.dataDir, reset: true })).rejects.toThrow();
+    } finally {
+      await db.execute(sql.raw('drop trigger seed_test_fail on order_states'));
+      await db.execute(sql.raw('drop function seed_test_fail()'));
+    }
     expect(await tableCounts(db)).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
-import type { Database, Executor } from '../db/client';
-import * as schema from '../db/schema';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { refreshListingFields } from '../api/catalog/listing-fields';
+import type { Database, Executor } from '../db/client';
+import * as schema from '../db/schema';
 import { renderImages } from './art/render';
 import { catalogImages, catalogRows } from './catalog';
 import { productSectionRows } from './catalog/product-sections';

@@ -2,7 +2,6 @@ import type { SectionType } from '../../lib/section-types';
 import { sanitizeRichTextFields } from '../api/content/sanitize';
 import type { LocalizedText, sections } from '../db/schema';
 import { seedId } from './ids';
-import { t } from './text';
 
 type SectionRow = typeof sections.$inferInsert;
 type Options = Record<string, unknown>;
@@ -99,5 +98,3 @@ export function sectionRows(ownerType: SectionOwner, ownerId: string, seeds: Sec
     };
   });
 }
-
-export const readMore = t('Read more', 'Подробнее');

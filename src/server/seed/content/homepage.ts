@@ -153,6 +153,16 @@ export function homepageSections(): SectionSeed[] {
     },
     itemSection('SectionLogoGallery', t('Our partner workshops', 'Наши партнёрские мастерские'), layout(grid(5), grid(3), carousel(2)), PARTNERS.map((p) => ({ image: imageId(p.key), alt: t(p.name, p.name), link: { type: 'external', url: `https://${p.key.replace('partner-', '')}.example` } })), { align: 'center' }),
     {
+      // prepared for the winter sale and switched off until then
+      type: 'SectionBanner2',
+      hidden: true,
+      options: {
+        section: frame('none', 'full'),
+        heading: { title: t('Winter sale: up to 30% off', 'Зимняя распродажа: скидки до 30%'), fontStyleTitle: 'h2', align: 'center' },
+        content: { image: imageId(PICTURES.slideClothing), alt: t('Winter sale', 'Зимняя распродажа') },
+      },
+    },
+    {
       type: 'SectionContacts1',
       options: {
         section: frame('grey'),

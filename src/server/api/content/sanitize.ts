@@ -14,12 +14,13 @@ export function sanitizeRichText(html: string): string {
   if (!html) return '';
   // with RETURN_DOM the result is the <body> element holding the cleaned markup
   const body = DOMPurify.sanitize(html, RICH_TEXT_CONFIG) as HTMLElement;
-  for (const iframe of body.querySelectorAll('iframe')) {
+  // getElementsByTagName is several times faster than querySelectorAll under jsdom
+  for (const iframe of [...body.getElementsByTagName('iframe')]) {
     if (isHttpsUrl(iframe.getAttribute('src'))) iframe.setAttribute('loading', 'lazy');
     else iframe.remove();
   }
-  for (const link of body.querySelectorAll('a[target="_blank"]')) {
-    link.setAttribute('rel', 'noopener noreferrer');
+  for (const link of body.getElementsByTagName('a')) {
+    if (link.getAttribute('target') === '_blank') link.setAttribute('rel', 'noopener noreferrer');
   }
   return body.innerHTML;
 }

@@ -198,6 +198,22 @@ export function videoEmbedUrl(ref: VideoRef, mode: VideoMode = 'default'): strin
   }
 }
 
+/** The video's own page at the service: where the play link leads when the page runs no script. */
+export function videoPageUrl(ref: VideoRef): string {
+  switch (ref.source) {
+    case 'youtube':
+      return `https://www.youtube.com/watch?v=${ref.id}`;
+    case 'vimeo':
+      return `https://vimeo.com/${ref.id}${ref.hash ? `/${ref.hash}` : ''}`;
+    case 'rutube':
+      return withQuery(`https://rutube.ru/video/${ref.id}/`, { p: ref.privateKey });
+    case 'vk':
+      return `https://vk.com/video${ref.ownerId}_${ref.id}`;
+    case 'kinescope':
+      return `https://kinescope.io/${ref.id}`;
+  }
+}
+
 /** A preview picture the service serves at a predictable address, or null where it has none. */
 export function videoThumbnailUrl(ref: VideoRef): string | null {
   switch (ref.source) {

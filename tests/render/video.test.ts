@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectVideoSource, parseRatio, parseVideo, videoEmbedUrl, videoThumbnailUrl } from '../../src/sections/video';
+import { detectVideoSource, parseRatio, parseVideo, videoEmbedUrl, videoPageUrl, videoThumbnailUrl } from '../../src/sections/video';
 
 const YT = 'dQw4w9WgXcQ';
 const RUTUBE = 'c6cc4d620b1d4338901770a44b3e82f4';
@@ -117,5 +117,15 @@ describe('parseRatio', () => {
 
   it.each([undefined, null, '', 'wide', '0:9', '16:0', '1000:1', -1, Number.NaN])('falls back to 16:9 for %j', (value) => {
     expect(parseRatio(value)).toEqual({ width: 16, height: 9 });
+  });
+});
+
+describe('videoPageUrl', () => {
+  it('links the video page of each service, for visitors without script', () => {
+    expect(videoPageUrl({ source: 'youtube', id: YT })).toBe(`https://www.youtube.com/watch?v=${YT}`);
+    expect(videoPageUrl({ source: 'vimeo', id: '1', hash: 'abcdef' })).toBe('https://vimeo.com/1/abcdef');
+    expect(videoPageUrl({ source: 'rutube', id: RUTUBE, privateKey: 'k' })).toBe(`https://rutube.ru/video/${RUTUBE}/?p=k`);
+    expect(videoPageUrl({ source: 'vk', ownerId: '-1', id: '2', hash: 'ff' })).toBe('https://vk.com/video-1_2');
+    expect(videoPageUrl({ source: 'kinescope', id: 'abc' })).toBe('https://kinescope.io/abc');
   });
 });

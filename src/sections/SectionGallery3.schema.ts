@@ -1,0 +1,7 @@
+import { defineGallery } from './gallery-options';
+
+/** Gallery style 3: a carousel of 3:4 tiles with their titles over the picture. */
+export default defineGallery(
+  { desktop: { type: 'carousel', columns: 3, dots: true }, tablet: { type: 'carousel', columns: 2, dots: true }, mobile: { type: 'carousel', columns: 1, dots: true } },
+  '3:4',
+);

@@ -3,7 +3,8 @@ import KeenSlider, { type KeenSliderInstance, type KeenSliderPlugin } from 'keen
 /**
  * The hero slider's behaviour (spec 2.9, 9): one slide at a time in a loop, arrows, dots, adaptive
  * height and autoplay. Before this runs the slides form a row the visitor can swipe through, with the
- * first slide showing, so the slider works without JavaScript.
+ * first slide showing, so the slider works without JavaScript. The arrows and dots are those of the
+ * items carousel (items-layout.css).
  */
 
 export type SlideshowLabels = { previous: string; next: string; slides: string; slideOf: string; pause: string; play: string };
@@ -77,7 +78,7 @@ function sync(slider: KeenSliderInstance, host: HTMLElement, labels: SlideshowLa
     slide.toggleAttribute('inert', i !== rel);
     slide.setAttribute('aria-label', fill(labels.slideOf, i + 1, count));
   });
-  host.querySelectorAll('.slideshow__dot').forEach((dot, i) => dot.setAttribute('aria-current', String(i === rel)));
+  host.querySelectorAll('.carousel__dot').forEach((dot, i) => dot.setAttribute('aria-current', String(i === rel)));
   const height = slider.slides[rel]?.offsetHeight;
   if (height) slider.container.style.height = `${height}px`;
   preloadNext(slider);
@@ -107,14 +108,14 @@ export function mountSlideshow(host: HTMLElement, config: SlideshowConfig): () =
   );
 
   const controls: HTMLElement[] = [
-    control('slideshow__arrow slideshow__arrow--prev', labels.previous, () => slider.prev()),
-    control('slideshow__arrow slideshow__arrow--next', labels.next, () => slider.next()),
+    control('carousel__arrow carousel__arrow--prev', labels.previous, () => slider.prev()),
+    control('carousel__arrow carousel__arrow--next', labels.next, () => slider.next()),
   ];
   const dots = document.createElement('div');
-  dots.className = 'slideshow__dots';
+  dots.className = 'carousel__dots slideshow__dots';
   dots.setAttribute('role', 'group');
   dots.setAttribute('aria-label', labels.slides);
-  slider.slides.forEach((_, i) => dots.append(control('slideshow__dot', fill(labels.slideOf, i + 1, slider.slides.length), () => slider.moveToIdx(i))));
+  slider.slides.forEach((_, i) => dots.append(control('carousel__dot', fill(labels.slideOf, i + 1, slider.slides.length), () => slider.moveToIdx(i))));
   controls.push(dots);
   if (delay) {
     const toggle = control('slideshow__toggle', labels.pause, () => {

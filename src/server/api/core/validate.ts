@@ -3,16 +3,28 @@ import type { z } from 'zod';
 import { parseQueryString } from '../../../lib/query-string';
 import { ApiError, validationError } from './errors';
 
-/** PostgreSQL cannot store NUL characters in text; such input is refused before it reaches a query. */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
-  return false;
+/** PostgreSQL cannot store NUL characters in text: the path of the first value holding one, or null. */
+function pathOfNul(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value && typeof value === 'object') {
+    for (const [key, entry] of Object.entries(value)) {
+      if (key.includes('\u0000')) return path;
+      const found = pathOfNul(entry, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
+/** Refuses input with NUL characters before it reaches a query, as a validation error on that field. */
 function refuseNul(value: unknown, where: 'body' | 'query' | 'params'): void {
-  if (containsNul(value)) throw new ApiError(400, 'Invalid character in input', { errorPath: where });
+  const path = pathOfNul(value);
+  if (!path) return;
+  const field = path.join('.') || where;
+  throw new ApiError(400, 'Validation Failed', {
+    errorPath: field,
+    fieldErrors: { [field]: ['This value contains an invalid character.'] },
+  });
 }
 
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {

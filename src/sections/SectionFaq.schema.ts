@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sectionSchema } from './common-options';
 import { defineSection } from './context';
-import { layoutsSchema, onEveryScreen } from './layout';
+import { layoutsSchema, templateOf } from './layout';
 import { hasRichContent } from './rich-text';
 import { lenientObject, text } from './schema-kit';
 
@@ -16,7 +16,7 @@ const questionSchema = lenientObject({
   .pipe(z.object({ question: z.string().min(1), answer: z.string().refine(hasRichContent) }));
 
 export default defineSection({
-  schema: sectionSchema({ template: layoutsSchema(onEveryScreen({ type: 'list', columns: 1, gap: 12 })) }),
+  schema: sectionSchema({ template: layoutsSchema(templateOf({ type: 'list', columns: 1, gap: 12 })) }),
   item: questionSchema,
   hasContent: ({ items }) => items.length > 0,
 });

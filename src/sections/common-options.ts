@@ -97,6 +97,9 @@ export function sectionSchema<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.preprocess(withSectionAlias, lenientObject({ ...frameShape, ...shape }));
 }
 
+/** The id of a section's title, which names the section (aria-labelledby). */
+export const sectionTitleId = (sectionId: string) => `section-${sectionId}-title`;
+
 /** The frame part of any section's parsed options. */
 export type FrameOptions = z.output<ReturnType<typeof sectionSchema<{}>>>;
 

@@ -106,8 +106,12 @@ export function layoutsSchema(defaults: PerScreen<LayoutDefaults>) {
   });
 }
 
-/** The same layout defaults on every screen. */
-export const onEveryScreen = (layout: LayoutDefaults): PerScreen<LayoutDefaults> => ({ desktop: layout, tablet: layout, mobile: layout });
+/** Section layout defaults per screen; a smaller screen left out takes the next larger one's. */
+export const templateOf = (desktop: LayoutDefaults, tablet = desktop, mobile = tablet): PerScreen<LayoutDefaults> => ({ desktop, tablet, mobile });
+export const grid = (columns: number): LayoutDefaults => ({ type: 'grid', columns });
+export const list = (columns: number): LayoutDefaults => ({ type: 'list', columns });
+export const carousel = (columns: number): LayoutDefaults => ({ type: 'carousel', columns });
+export const masonry = (columns: number): LayoutDefaults => ({ type: 'masonry', columns });
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 const lcm = (a: number, b: number) => (a * b) / gcd(a, b);
@@ -186,4 +190,20 @@ export function columnsOf(layout: ItemLayout): number {
     return Math.max(1, Math.round(tracks / Math.min(...spans)));
   }
   return layout.columns;
+}
+
+/** Widest CSS px of a screen's content: the content width on desktop, the screen otherwise (spec 9). */
+const SCREEN_CONTENT_WIDTHS: PerScreen<number> = { desktop: 1170, tablet: 1024, mobile: 567 };
+
+/**
+ * The box width item images are requested at (the widest an item gets on any screen) and the
+ * `sizes` attribute telling the browser how wide they are shown on each screen.
+ */
+export function itemImageSizes(layouts: ItemLayouts): { width: number; sizes: string } {
+  const widthOn = (screen: keyof ItemLayouts) => Math.ceil(SCREEN_CONTENT_WIDTHS[screen] / columnsOf(layouts[screen]));
+  const vw = (screen: keyof ItemLayouts) => Math.ceil(100 / columnsOf(layouts[screen]));
+  return {
+    width: Math.max(...SCREENS.map(widthOn)),
+    sizes: `(max-width: 567px) ${vw('mobile')}vw, (max-width: 1024px) ${vw('tablet')}vw, ${widthOn('desktop')}px`,
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cellStyle, columnsOf, gridPattern, hasCarousel, layoutsSchema, layoutStyle, onEveryScreen } from '../../src/sections/layout';
+import { cellStyle, columnsOf, gridPattern, hasCarousel, layoutsSchema, layoutStyle, templateOf } from '../../src/sections/layout';
 
-const parse = (stored: unknown, defaults = onEveryScreen({ type: 'list' })) => layoutsSchema(defaults).parse(stored);
+const parse = (stored: unknown, defaults = templateOf({ type: 'list' })) => layoutsSchema(defaults).parse(stored);
 
 describe('item layouts', () => {
   it('gives each layout type the defaults of the spec', () => {

@@ -19,7 +19,7 @@ describe('section frame', () => {
     expect(title.classList.contains('s-title--h3')).toBe(true);
     expect(title.getAttribute('style')).toContain('#123456');
     expect(root!.getAttribute('aria-labelledby')).toBe(title.id);
-    expect(texts(root!, '.frame__note')).toEqual(['All you need to know']);
+    expect(texts(root!, '.section-heading__note')).toEqual(['All you need to know']);
     const button = root!.querySelector<HTMLButtonElement>('footer button[data-lead-form]')!;
     expect(button.textContent?.trim()).toBe('Ask us');
     expect(button.dataset['defaultComment']).toBe('I have a question');

@@ -1,0 +1,4 @@
+import { contentSection } from './content-section';
+
+/** A centred picture between the heading and the text. */
+export default contentSection();

@@ -1,0 +1,4 @@
+import { pictureTextSection } from './content-section';
+
+/** Text with a picture on the left, in columns of the 12-column grid per screen. */
+export default pictureTextSection();

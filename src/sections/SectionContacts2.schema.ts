@@ -1,0 +1,9 @@
+import { sectionSchema } from './common-options';
+import { contactsShape, sectionContacts } from './contacts-options';
+import { defineSection } from './context';
+
+/** The shop's contacts as cards, one per channel. */
+export default defineSection({
+  schema: sectionSchema(contactsShape),
+  hasContent: ({ options, context }) => sectionContacts(context.settings, options.mapUrl, context.lang).length > 0,
+});

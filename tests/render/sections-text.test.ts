@@ -206,10 +206,13 @@ describe('banners', () => {
       }),
       context({ imageList: [picture] }),
     );
+    expect(root!.classList.contains('frame--full')).toBe(true);
+    expect(root!.classList.contains('frame--bg-image')).toBe(true);
     expect(root!.querySelector('.cover')!.classList.contains('cover--center')).toBe(true);
-    const img = root!.querySelector('.cover img')!;
+    const img = root!.querySelector('img.frame__background')!;
+    expect(img.getAttribute('src')).toContain(picture.uri);
     expect(img.getAttribute('fetchpriority')).toBe('high');
-    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1920', '720']);
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1920', '1080']);
     expect(root!.querySelector('.cover a')!.getAttribute('href')).toBe('/catalogs/new-arrivals');
   });
 });

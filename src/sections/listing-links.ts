@@ -40,6 +40,12 @@ export function keptParams(url: URL): [string, string][] {
   return [...new URLSearchParams(url.search)].filter(([key]) => key !== PAGE_PARAM && !key.startsWith('filter['));
 }
 
+/** The list without any filter, at page 1, keeping the rest of the query. */
+export function filtersResetHref(url: URL): string {
+  const query = new URLSearchParams(keptParams(url)).toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
 export type PageLink = { page: number; current: boolean } | { gap: true };
 
 /**

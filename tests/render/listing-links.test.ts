@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { facetFieldName, hrefWith, keptParams, pageHref, pageLinks, pageParam, sortHref, tagHref } from '../../src/sections/listing-links';
+import { facetFieldName, filtersResetHref, hrefWith, keptParams, pageHref, pageLinks, pageParam, sortHref, tagHref } from '../../src/sections/listing-links';
 
 const url = new URL('https://shop.example/catalogs/shirts?sort=price_asc&filter%5BminPrice%5D=10&page=3');
 
@@ -24,6 +24,11 @@ describe('listing links', () => {
       ['sort', 'title'],
       ['lang', 'ru'],
     ]);
+  });
+
+  it('resets the filters keeping the sort, at page 1', () => {
+    expect(filtersResetHref(new URL('https://shop.example/c?sort=title&filter[minPrice]=5&page=3'))).toBe('/c?sort=title');
+    expect(filtersResetHref(new URL('https://shop.example/c?filter[minPrice]=5'))).toBe('/c');
   });
 
   it('names facet checkboxes in the API bracket notation', () => {

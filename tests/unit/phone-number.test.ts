@@ -6,6 +6,7 @@ import {
   initialPhoneCountry,
   isInternationalPhone,
   phoneNumber,
+  readInCountry,
   readPhone,
   withTrunkEightAsPlusSeven,
 } from '../../src/islands/phone/phone-number';
@@ -94,5 +95,16 @@ describe('the country the picker starts on', () => {
     expect(initialPhoneCountry(null, { addressCountry: 'ae' })).toBe('AE');
     expect(initialPhoneCountry('', { addressCountry: 'ZZ', phones: ['+7 495 123-45-67'] })).toBe('RU');
     expect(initialPhoneCountry(undefined, {})).toBe('US');
+  });
+});
+
+describe('choosing a country in the picker', () => {
+  it('reads a national entry in the chosen country', () => {
+    expect(readInCountry('2079460958', 'GB')).toMatchObject({ country: 'GB', valid: true, value: '+442079460958' });
+  });
+
+  it('keeps only the national number of an international entry', () => {
+    expect(readInCountry('+44 20 7946 0958', 'DE')).toMatchObject({ text: '2079460958', country: 'DE' });
+    expect(readInCountry('+1 212 555 0147', 'US')).toMatchObject({ text: '2125550147', valid: true, value: '+12125550147' });
   });
 });

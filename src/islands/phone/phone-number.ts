@@ -76,6 +76,16 @@ export function readPhone(input: string, chosen: CountryCode): PhoneReading {
   };
 }
 
+/** The entry read for a country chosen in the picker: an international entry keeps only its national number. */
+export function readInCountry(text: string, country: CountryCode): PhoneReading {
+  if (!text.trim().startsWith('+')) return readPhone(text, country);
+  const typing = new AsYouType(undefined, metadata);
+  typing.input(text);
+  const digits = text.replace(/\D/g, '');
+  const callingCode = typing.getCallingCode() ?? '';
+  return readPhone(digits.startsWith(callingCode) ? digits.slice(callingCode.length) : '', country);
+}
+
 /** A valid number stored in international format without spaces. */
 export function isInternationalPhone(value: unknown): boolean {
   if (typeof value !== 'string' || !value.startsWith('+')) return false;

@@ -3,9 +3,11 @@ import type { AppEnv } from '../core/context';
 import { accountRoutes } from './account-routes';
 import { passwordResetRoutes } from './password-reset-routes';
 import { profileRoutes } from './profile-routes';
+import { reviewsRoutes } from './reviews-routes';
 
 export const usersRoutes = new Hono<AppEnv>();
 
 usersRoutes.route('/', accountRoutes);
 usersRoutes.route('/', profileRoutes);
 usersRoutes.route('/', passwordResetRoutes);
+usersRoutes.route('/', reviewsRoutes);

@@ -1,11 +1,16 @@
 import { defineMiddleware } from 'astro:middleware';
-import { decideRequest } from './lib/request-rules';
+import { decideRequest, isCacheablePath, isPassthroughPath } from './lib/request-rules';
 import { getRuntime } from './server/runtime';
 import { getServerApiClient } from './server/storefront-api';
 
 const NO_CACHE = 'no-cache, private';
 
-/** Request rules of spec 2.2 for every page request, and the cache header on every response. */
+/**
+ * Request rules of spec 2.2 for every page request: malformed and suspicious addresses are logged and
+ * shown the 404 page, upper case, stored redirects and trailing slashes answer 301, and a page that
+ * turns out not to exist is logged. Every response carries Cache-Control: no-cache, private, except
+ * the cacheable built assets, media files and fonts.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
   const url = new URL(context.request.url);
   const decision = await decideRequest(url, async (path) => {
@@ -14,28 +19,35 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return data?.to ?? null;
   });
   if (decision.kind === 'redirect') {
-    return withCacheHeader(
-      new Response(null, { status: decision.status, headers: { location: decision.location } }),
-    );
+    return withCacheHeader(new Response(null, { status: decision.status, headers: { location: decision.location } }));
   }
   if (decision.kind === 'not-found') {
-    const { deps } = await getRuntime();
-    deps.logger.warn({ path: url.pathname }, 'suspicious path sent to /404');
-    return withCacheHeader(context.rewrite('/404'));
+    await log('warn', { path: url.pathname, reason: decision.reason }, 'bad route sent to /404');
+    return withCacheHeader(await context.rewrite('/404'));
   }
   const response = await next();
-  if (url.pathname.startsWith('/media/') || url.pathname.startsWith('/_astro/')) return response;
-  return withCacheHeader(response);
+  if (response.status === 404 && !isPassthroughPath(url.pathname) && url.pathname !== '/404') {
+    await log('info', { path: url.pathname }, 'page not found');
+  }
+  // Assets keep the long cache lifetime they were served with; anything else, their errors included, is not cached.
+  return isCacheablePath(url.pathname) && response.headers.has('cache-control') ? response : withCacheHeader(response);
 });
 
-async function withCacheHeader(response: Response | Promise<Response>): Promise<Response> {
-  const r = await response;
+async function log(level: 'warn' | 'info', details: Record<string, unknown>, message: string) {
   try {
-    r.headers.set('cache-control', NO_CACHE);
-    return r;
+    (await getRuntime()).deps.logger[level](details, message);
   } catch {
-    // immutable headers (e.g. a fetched response): copy
-    const copy = new Response(r.body, r);
+    console.warn(message, details);
+  }
+}
+
+function withCacheHeader(response: Response): Response {
+  try {
+    response.headers.set('cache-control', NO_CACHE);
+    return response;
+  } catch {
+    // A response with immutable headers (one that was fetched) is copied.
+    const copy = new Response(response.body, response);
     copy.headers.set('cache-control', NO_CACHE);
     return copy;
   }

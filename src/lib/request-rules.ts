@@ -3,7 +3,8 @@
 export type RequestDecision =
   | { kind: 'next' }
   | { kind: 'redirect'; location: string; status: 301 | 302 }
-  | { kind: 'not-found' };
+  /** suspicious: a probe for files or admin tools; malformed: an address no page can have */
+  | { kind: 'not-found'; reason: 'suspicious' | 'malformed' };
 
 const SUSPICIOUS = [
   /(^|\/)\.[^/]/, // dotfiles and dot-directories: /.env, /.git/config, /.well-known/...
@@ -15,7 +16,19 @@ const SUSPICIOUS = [
 const CASE_SENSITIVE = [/^\/reset_password_confirm\//];
 
 /** Paths the page rules do not touch: the API, built assets and media files. */
-const PASSTHROUGH = [/^\/api(\/|$)/, /^\/_astro\//, /^\/media\//, /^\/assets\//, /^\/favicon\.ico$/, /^\/robots\.txt$/, /^\/sitemap\.xml$/];
+const PASSTHROUGH = [
+  /^\/api(\/|$)/,
+  /^\/_astro\//,
+  /^\/media\//,
+  /^\/assets\//,
+  /^\/favicon\.ico$/,
+  /^\/robots\.txt$/,
+  /^\/sitemap\.xml$/,
+  /^\/liveness$/,
+];
+
+/** Responses browsers and proxies may keep: built assets, media files and fonts. Everything else is no-cache, private. */
+const CACHEABLE = [/^\/_astro\//, /^\/media\//, /^\/assets\/fonts\//];
 
 export function isSuspiciousPath(pathname: string): boolean {
   return SUSPICIOUS.some((re) => re.test(pathname));
@@ -25,9 +38,25 @@ export function isPassthroughPath(pathname: string): boolean {
   return PASSTHROUGH.some((re) => re.test(pathname));
 }
 
+export function isCacheablePath(pathname: string): boolean {
+  return CACHEABLE.some((re) => re.test(pathname));
+}
+
+/** A path that cannot name a page: broken percent-escapes, control characters (NUL included) or an absurd length. */
+export function isMalformedPath(pathname: string): boolean {
+  if (pathname.length > 2000) return true;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  return /[\u0000-\u001f\u007f]/.test(decoded) || decoded.includes('//');
+}
+
 /**
  * Decides what happens to a page request before it is rendered:
- * upper case -> 301 to lower case (query kept); suspicious -> 404; stored redirect -> 301;
+ * malformed or suspicious -> 404; upper case -> 301 to lower case (query kept); stored redirect -> 301;
  * trailing slash -> 301 without it; /admin -> 301 /admin/; /account -> /account/settings.
  */
 export async function decideRequest(
@@ -36,9 +65,11 @@ export async function decideRequest(
 ): Promise<RequestDecision> {
   const { pathname, search } = url;
   if (isPassthroughPath(pathname)) return { kind: 'next' };
-  if (isSuspiciousPath(pathname)) return { kind: 'not-found' };
-  if (pathname !== pathname.toLowerCase() && !CASE_SENSITIVE.some((re) => re.test(pathname))) {
-    return { kind: 'redirect', location: pathname.toLowerCase() + search, status: 301 };
+  if (isMalformedPath(pathname)) return { kind: 'not-found', reason: 'malformed' };
+  if (isSuspiciousPath(pathname)) return { kind: 'not-found', reason: 'suspicious' };
+  const lowerCase = lowerCasePath(pathname);
+  if (lowerCase !== pathname && !CASE_SENSITIVE.some((re) => re.test(pathname))) {
+    return { kind: 'redirect', location: lowerCase + search, status: 301 };
   }
   if (pathname === '/admin') return { kind: 'redirect', location: '/admin/', status: 301 };
   if (pathname === '/admin/') return { kind: 'next' };
@@ -51,6 +82,18 @@ export async function decideRequest(
   }
   if (pathname === '/account') return { kind: 'redirect', location: '/account/settings', status: 301 };
   return { kind: 'next' };
+}
+
+/**
+ * The path with its letters in lower case, percent-escaped ones (Cyrillic) included. The case of the
+ * escapes' hex digits is no letter of the path: '/%D0%BE' (о) stays as it is.
+ */
+export function lowerCasePath(pathname: string): string {
+  return pathname.replace(/((?:%[0-9a-f]{2})+)|([^%]+)/gi, (whole, escaped: string | undefined, literal: string | undefined) => {
+    if (literal) return literal.toLowerCase();
+    const text = decodeURIComponent(escaped ?? whole);
+    return text === text.toLowerCase() ? whole : encodeURIComponent(text.toLowerCase());
+  });
 }
 
 /** Stored redirect targets get a leading slash unless they are absolute addresses. */

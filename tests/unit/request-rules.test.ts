@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decideRequest, isSuspiciousPath, normalizeRedirectTarget } from '../../src/lib/request-rules';
+import { decideRequest, isCacheablePath, isMalformedPath, isSuspiciousPath, lowerCasePath, normalizeRedirectTarget } from '../../src/lib/request-rules';
 
 const noRedirects = async () => null;
 const decide = (path: string, find: (p: string) => Promise<string | null> = noRedirects) =>
-  decideRequest(new URL(path, 'http://shop.test'), find);
+  decideRequest(new URL(`http://shop.test${path}`), find);
 
 describe('request rules (spec 2.2)', () => {
   it('redirects upper-case paths to lower case with 301, keeping the query', async () => {
@@ -35,7 +35,7 @@ describe('request rules (spec 2.2)', () => {
     '/_profiler/phpinfo',
   ])('sends the suspicious path %s to /404', async (path) => {
     expect(isSuspiciousPath(path)).toBe(true);
-    expect(await decide(path)).toEqual({ kind: 'not-found' });
+    expect(await decide(path)).toEqual({ kind: 'not-found', reason: 'suspicious' });
   });
 
   it.each(['/', '/about', '/catalogs/shoes', '/products/linen-shirt', '/blog/how-to-choose'])(
@@ -74,6 +74,41 @@ describe('request rules (spec 2.2)', () => {
     const find = async () => '/somewhere';
     for (const p of ['/api/Products/X', '/_astro/App.B1x.js', '/media/demo/A.jpg']) {
       expect(await decide(p, find)).toEqual({ kind: 'next' });
+    }
+  });
+
+  it.each(['/%E0%A4%A', '/about%00', '/a%0Ab', '//evil.test', '//evil.test/', `/${'a'.repeat(2001)}`])(
+    'sends the malformed path %s to /404 before any redirect',
+    async (path) => {
+      expect(isMalformedPath(path)).toBe(true);
+      expect(await decide(path, async () => '/somewhere')).toEqual({ kind: 'not-found', reason: 'malformed' });
+    },
+  );
+
+  it('never answers a protocol-relative redirect', async () => {
+    for (const path of ['//Evil.test', '//evil.test/', '/\\evil.test/']) {
+      const decision = await decide(path);
+      if (decision.kind === 'redirect') expect(decision.location.startsWith('//')).toBe(false);
+    }
+  });
+
+  it('lets percent-encoded lower-case Cyrillic paths through and lower-cases upper-case ones', async () => {
+    expect(isMalformedPath('/%D0%BE-%D0%BD%D0%B0%D1%81')).toBe(false);
+    expect(await decide('/%D0%BE-%D0%BD%D0%B0%D1%81')).toEqual({ kind: 'next' });
+    expect(lowerCasePath('/%D0%9E-%D0%BD%D0%B0%D1%81/Shoes%2FX')).toBe('/%D0%BE-%D0%BD%D0%B0%D1%81/shoes%2Fx');
+    expect(await decide('/%D0%9E-%D0%BD%D0%B0%D1%81?Q=1')).toEqual({ kind: 'redirect', location: '/%D0%BE-%D0%BD%D0%B0%D1%81?Q=1', status: 301 });
+  });
+
+  it('does not look up redirects for the liveness check', async () => {
+    expect(await decide('/liveness', async () => '/elsewhere')).toEqual({ kind: 'next' });
+  });
+
+  it('lets only built assets, media and fonts be cached', () => {
+    for (const path of ['/_astro/page.B1x.js', '/media/demo/a.jpg', '/assets/fonts/montserrat/montserrat-latin-400-normal.woff2']) {
+      expect(isCacheablePath(path), path).toBe(true);
+    }
+    for (const path of ['/', '/about', '/api/config', '/sitemap.xml', '/robots.txt', '/assets/other.js', '/liveness']) {
+      expect(isCacheablePath(path), path).toBe(false);
     }
   });
 });

@@ -1,0 +1,169 @@
+/**
+ * Navigation behaviour of every page (spec 2.2), framework-free: a thin loading bar on link
+ * navigation and on requests lasting longer than 200 ms, a smooth scroll to the hash or the top after
+ * a page has loaded, link prefetch on hover or focus (skipped on 2g and data saver), one reload at
+ * most every 60 s when a script chunk fails to load, and the closing of the mobile menu.
+ */
+import {
+  CHUNK_RELOAD_KEY,
+  PROGRESS_DELAY_MS,
+  SCROLL_DELAY_MS,
+  canPrefetch,
+  isPageNavigation,
+  isPrefetchable,
+  scrollTarget,
+  shouldReloadAfterChunkError,
+  type ConnectionInfo,
+} from './navigation-rules';
+
+// ---------------------------------------------------------------- loading bar
+
+const bar = document.querySelector<HTMLElement>('[data-loading-bar]');
+let pending = 0;
+let showTimer: ReturnType<typeof setTimeout> | undefined;
+
+function startLoading() {
+  pending += 1;
+  if (pending > 1 || !bar) return;
+  showTimer = setTimeout(() => {
+    bar.classList.remove('is-done');
+    bar.classList.add('is-loading');
+  }, PROGRESS_DELAY_MS);
+}
+
+function stopLoading() {
+  pending = Math.max(0, pending - 1);
+  if (pending > 0 || !bar) return;
+  clearTimeout(showTimer);
+  if (bar.classList.contains('is-loading')) {
+    bar.classList.replace('is-loading', 'is-done');
+  }
+}
+
+function resetLoading() {
+  pending = 0;
+  clearTimeout(showTimer);
+  bar?.classList.remove('is-loading', 'is-done');
+}
+
+// Listening on window, after the page's own handlers (modals, the cart) had their say on the event.
+window.addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement)) return;
+  const target = { href: link.href, target: link.target, hasDownload: link.hasAttribute('download') };
+  if (isPageNavigation(event, target, new URL(location.href))) startLoading();
+});
+window.addEventListener('submit', (event) => {
+  const form = event.target as HTMLFormElement | null;
+  if (!event.defaultPrevented && form?.method.toLowerCase() === 'get') startLoading();
+});
+// A page restored from the back/forward cache must not keep the bar of the navigation that left it.
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) resetLoading();
+});
+
+const nativeFetch = window.fetch.bind(window);
+window.fetch = (...args: Parameters<typeof fetch>) => {
+  startLoading();
+  return nativeFetch(...args).finally(stopLoading);
+};
+
+// ---------------------------------------------------------------- scroll after navigation
+
+function scrollAfterLoad() {
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const target = scrollTarget(location.hash, navigation?.type);
+  if (!target) return;
+  const behavior: ScrollBehavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  setTimeout(() => {
+    if (target.kind === 'element') document.getElementById(target.id)?.scrollIntoView({ behavior, block: 'start' });
+    else if (window.scrollY > 0) window.scrollTo({ top: 0, behavior });
+  }, SCROLL_DELAY_MS);
+}
+
+if (document.readyState === 'complete') scrollAfterLoad();
+else window.addEventListener('load', scrollAfterLoad, { once: true });
+
+// ---------------------------------------------------------------- prefetch
+
+const prefetched = new Set<string>();
+const connection = () => (navigator as Navigator & { connection?: ConnectionInfo }).connection;
+
+function prefetch(link: HTMLAnchorElement) {
+  if (link.hasAttribute('data-no-prefetch') || prefetched.has(link.href)) return;
+  if (!canPrefetch(connection()) || !isPrefetchable(link.href, new URL(location.href))) return;
+  prefetched.add(link.href);
+  const hint = document.createElement('link');
+  hint.rel = 'prefetch';
+  hint.href = link.href;
+  document.head.append(hint);
+}
+
+let hoverTimer: ReturnType<typeof setTimeout> | undefined;
+const linkOf = (event: Event) => {
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  return link instanceof HTMLAnchorElement ? link : null;
+};
+document.addEventListener(
+  'pointerover',
+  (event) => {
+    const link = linkOf(event);
+    if (!link) return;
+    clearTimeout(hoverTimer);
+    hoverTimer = setTimeout(() => prefetch(link), 80);
+  },
+  { passive: true },
+);
+document.addEventListener('pointerout', () => clearTimeout(hoverTimer), { passive: true });
+document.addEventListener('focusin', (event) => {
+  const link = linkOf(event);
+  if (link) prefetch(link);
+});
+document.addEventListener(
+  'touchstart',
+  (event) => {
+    const link = linkOf(event);
+    if (link) prefetch(link);
+  },
+  { passive: true },
+);
+
+// ---------------------------------------------------------------- failed chunk loads
+
+function reloadOnce(event?: Event) {
+  const now = Date.now();
+  let last: number | null = null;
+  try {
+    const stored = sessionStorage.getItem(CHUNK_RELOAD_KEY);
+    last = stored === null ? null : Number(stored);
+    if (!shouldReloadAfterChunkError(now, last)) return;
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));
+  } catch {
+    // storage unavailable (private mode): reloading without a record could loop, so do not reload
+    return;
+  }
+  event?.preventDefault();
+  location.reload();
+}
+
+window.addEventListener('vite:preloadError', (event) => reloadOnce(event));
+window.addEventListener('unhandledrejection', (event) => {
+  const message = event.reason instanceof Error ? event.reason.message : String(event.reason);
+  if (/dynamically imported module|importing a module script failed|error loading dynamically imported/i.test(message)) reloadOnce();
+});
+
+// ---------------------------------------------------------------- mobile menu and header panels
+
+const closeMenus = () => {
+  document.querySelectorAll<HTMLDetailsElement>('[data-mobile-menu][open], .site-header details[open]').forEach((menu) => {
+    menu.open = false;
+  });
+};
+document.addEventListener('click', (event) => {
+  const target = event.target as Element | null;
+  if (target?.closest?.('[data-mobile-menu-close]')) closeMenus();
+  else if (target?.closest?.('[data-mobile-menu] a[href]')) closeMenus();
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') closeMenus();
+});

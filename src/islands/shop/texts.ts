@@ -6,6 +6,10 @@ import type { Language } from '../../lib/localize';
  * the server sends them (already in the request's language).
  */
 const TEXTS = {
+  // form rules of spec 5
+  'forms.errors.noEmpty': { en: 'This value should not be blank.', ru: 'Значение не должно быть пустым.' },
+  'forms.errors.email': { en: 'incorrect email format', ru: 'неверный формат электронной почты' },
+  'forms.errors.phone': { en: 'incorrect phone number format', ru: 'неверный формат телефона' },
   // prices and stock
   priceOnRequest: { en: 'Price on request', ru: 'Цена по запросу' },
   from: { en: 'from', ru: 'от' },
@@ -178,6 +182,13 @@ const TEXTS = {
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ShopTextKey = keyof typeof TEXTS;
+
+/** Message keys of the validation rules (../../lib/validation) the shopping forms use. */
+export type RuleMessageKey = Extract<ShopTextKey, `forms.errors.${string}`>;
+
+export function isRuleMessageKey(key: string): key is RuleMessageKey {
+  return key.startsWith('forms.errors.') && key in TEXTS;
+}
 
 export function shopText(lang: Language, key: ShopTextKey, values: Record<string, string | number> = {}): string {
   const template: string = TEXTS[key][lang] ?? TEXTS[key].en;

@@ -1,0 +1,12 @@
+import { $cartCount, startCartSync } from '../../stores/cart';
+
+/** Fills every `[data-cart-count]` element (the header's cart badge) with the number of pieces in the cart. */
+export function showCartCount(): void {
+  startCartSync();
+  $cartCount.subscribe((count) => {
+    for (const badge of document.querySelectorAll<HTMLElement>('[data-cart-count]')) {
+      badge.textContent = count > 0 ? String(count) : '';
+      badge.dataset.count = String(count);
+    }
+  });
+}

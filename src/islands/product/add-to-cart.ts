@@ -1,0 +1,70 @@
+import type { ImageDto, ProductDto, VariationDto } from '../../lib/api-client';
+import { analyticsItem } from '../../lib/analytics';
+import type { Language } from '../../lib/localize';
+import { previewImage } from '../../lib/variation';
+import { track } from '../../stores/analytics';
+import { addToCart } from '../../stores/cart';
+import { openModal } from '../../stores/modal';
+import { mountModals } from '../mount-modals';
+import type { MoneyFormat } from '../shop/money';
+import { optionsText } from './product-view';
+
+/** What the add-to-cart modal shows (spec 2.7). */
+export type AddToCartDetails = {
+  lang: Language;
+  siteType: string;
+  money: MoneyFormat;
+  item: {
+    title: string;
+    href: string;
+    image: ImageDto | null;
+    optionsText: string;
+    price: number;
+    fullPrice: number;
+    quantity: number;
+  };
+};
+
+export type StockErrorDetails = { lang: Language; count: number };
+
+export function productHref(product: Pick<ProductDto, 'slug'>, variationId: string): string {
+  return `/products/${encodeURIComponent(product.slug)}?variation=${encodeURIComponent(variationId)}`;
+}
+
+/**
+ * Puts pieces of a variation in the cart and shows the outcome: the add-to-cart modal, or the stock error
+ * modal ('Only {count} items are available') when the cart would hold more than the stock.
+ */
+export function addVariationToCart(input: {
+  product: ProductDto;
+  variation: VariationDto;
+  quantity: number;
+  lang: Language;
+  siteType: string;
+  money: MoneyFormat;
+}): boolean {
+  const { product, variation, quantity, lang, siteType, money } = input;
+  const result = addToCart(product, variation.id, quantity);
+  mountModals();
+  if (!result.ok) {
+    openModal('AddToCartStockError', { lang, count: result.available } satisfies StockErrorDetails);
+    return false;
+  }
+  track({ name: 'add_to_cart', items: [analyticsItem(product, variation, quantity)] });
+  const details: AddToCartDetails = {
+    lang,
+    siteType,
+    money,
+    item: {
+      title: product.title,
+      href: productHref(product, variation.id),
+      image: previewImage(product, variation),
+      optionsText: optionsText(product, variation),
+      price: variation.price,
+      fullPrice: variation.fullPrice,
+      quantity,
+    },
+  };
+  openModal('AddToCart', details);
+  return true;
+}

@@ -1,0 +1,123 @@
+/** What the product page shows for a product and its chosen variation (spec 2.7, 3.1, 3.5), as pure rules. */
+import type { ImageDto, ProductDto, ShopConfigDto, VariationDto } from '../../lib/api-client';
+import { deliverySize } from '../../lib/pricing';
+import type { OptionSelection } from '../../lib/variation';
+
+/** The settings the buy box follows. */
+export type BuyBoxSettings = {
+  /** settings.common.type: 'ecommerce', or an order-taking type */
+  siteType: string;
+  showPriceFrom: boolean;
+  skuIsShow: boolean;
+  showPriceForOutOfStock: boolean;
+  showQuantity: boolean;
+  fastOrder: { isShow: boolean; text: string };
+};
+
+/** Quantity is shown unless the setting switches it off. */
+export function isQuantityShown(setting: boolean | string | undefined): boolean {
+  return setting !== false && setting !== 'never' && setting !== 'none' && setting !== 'false';
+}
+
+export function buyBoxSettings(settings: ShopConfigDto | null | undefined): BuyBoxSettings {
+  const ecommerce = settings?.ecommerce;
+  return {
+    siteType: settings?.common.type ?? 'ecommerce',
+    showPriceFrom: ecommerce?.showPriceFrom ?? false,
+    skuIsShow: ecommerce?.skuIsShow ?? false,
+    showPriceForOutOfStock: ecommerce?.showPriceForOutOfStock ?? true,
+    showQuantity: isQuantityShown(ecommerce?.showQuantity),
+    fastOrder: { isShow: ecommerce?.fastOrder.isShow ?? false, text: ecommerce?.fastOrder.text ?? '' },
+  };
+}
+
+export const isEcommerce = (siteType: string) => siteType === 'ecommerce';
+
+export type PriceView =
+  | { kind: 'hidden' }
+  | { kind: 'request' }
+  | { kind: 'price'; price: number; fullPrice: number | null; discount: number; from: boolean };
+
+/**
+ * The price block: nothing for an out-of-stock variation when such prices are hidden, 'Price on request'
+ * for a zero price, else the price with the old price and discount amount when discounted, and the
+ * 'from' prefix when the shop shows prices as starting prices.
+ */
+export function priceView(variation: VariationDto | null, settings: Pick<BuyBoxSettings, 'showPriceFrom' | 'showPriceForOutOfStock'>): PriceView {
+  if (!variation) return { kind: 'request' };
+  if (!variation.inStock && !settings.showPriceForOutOfStock) return { kind: 'hidden' };
+  if (variation.price <= 0) return { kind: 'request' };
+  return {
+    kind: 'price',
+    price: variation.price,
+    fullPrice: variation.hasDiscount ? variation.fullPrice : null,
+    discount: variation.hasDiscount ? variation.discount : 0,
+    from: settings.showPriceFrom,
+  };
+}
+
+/** Stock shown as a count from this many pieces down. */
+export const FEW_LEFT_THRESHOLD = 5;
+
+export type StockView = { inStock: false } | { inStock: true; fewLeft: number | null };
+
+export function stockView(variation: VariationDto | null): StockView {
+  if (!variation?.inStock) return { inStock: false };
+  const { stock } = variation;
+  return { inStock: true, fewLeft: stock !== null && stock <= FEW_LEFT_THRESHOLD ? stock : null };
+}
+
+/** A variation can be put in the cart when it is priced and in stock. */
+export function canBuy(variation: VariationDto | null): variation is VariationDto {
+  return !!variation && variation.price > 0 && variation.inStock;
+}
+
+/** Whether choosing `valueId` (with the other chosen values) leads to a variation, and whether that one is in stock. */
+export function optionValueState(
+  product: Pick<ProductDto, 'variations'>,
+  selection: OptionSelection,
+  optionId: string,
+  valueId: string,
+): 'available' | 'out-of-stock' | 'missing' {
+  const wanted = Object.values({ ...selection, [optionId]: valueId }).filter((id) => id !== '');
+  const match = product.variations.find((v) => wanted.every((id) => v.productOptionValueIds.includes(id)));
+  if (!match) return 'missing';
+  return match.inStock ? 'available' : 'out-of-stock';
+}
+
+/** The gallery: the product's images, then variation images the product list lacks, each once. */
+export function galleryImages(product: Pick<ProductDto, 'images' | 'variations'>): ImageDto[] {
+  const seen = new Set<string>();
+  const images: ImageDto[] = [];
+  for (const image of [...product.images, ...product.variations.map((v) => v.image)]) {
+    if (image && !seen.has(image.id)) {
+      seen.add(image.id);
+      images.push(image);
+    }
+  }
+  return images;
+}
+
+/** Delivery size of spec 3.1 in kg, to 2 decimals; null when unavailable. */
+export function shippingWeight(product: Pick<ProductDto, 'weight' | 'height' | 'width' | 'length'>, variation: VariationDto | null): number | null {
+  const size = deliverySize(product, variation ?? undefined);
+  return size === null ? null : Math.round(size * 100) / 100;
+}
+
+/** The page address with `variation` set to the chosen variation, other parameters kept. */
+export function withVariationParam(href: string, variationId: string): string {
+  const url = new URL(href);
+  url.searchParams.set('variation', variationId);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** 'Title: value unit' of each chosen option, joined by commas (the lead form and cart summaries). */
+export function optionsText(product: Pick<ProductDto, 'options'>, variation: Pick<VariationDto, 'productOptionValueIds'>): string {
+  return product.options
+    .flatMap((option) =>
+      option.values
+        .filter((value) => variation.productOptionValueIds.includes(value.id))
+        .map((value) => `${option.title}: ${value.title}${option.unit ? ` ${option.unit}` : ''}`),
+    )
+    .join(', ');
+}

@@ -1,0 +1,205 @@
+import { JSDOM } from 'jsdom';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import AddToCart from '../../src/islands/modals/types/AddToCart';
+import AddToCartStockError from '../../src/islands/modals/types/AddToCartStockError';
+import ProductBuyBox from '../../src/islands/product/ProductBuyBox';
+import type { BuyBoxSettings } from '../../src/islands/product/product-view';
+import type { MoneyFormat } from '../../src/islands/shop/money';
+import type { OptionDto, ProductDto } from '../../src/lib/api-client';
+import type { Language } from '../../src/lib/localize';
+import { imageDto, productDto, variationDto } from '../unit/fixtures/products';
+
+const money: MoneyFormat = { currency: 'USD', separator: 'comma' };
+const settings: BuyBoxSettings = {
+  siteType: 'ecommerce',
+  showPriceFrom: false,
+  skuIsShow: true,
+  showPriceForOutOfStock: true,
+  showQuantity: true,
+  fastOrder: { isShow: false, text: '' },
+};
+
+const colour: OptionDto = {
+  id: 'colour',
+  title: 'Colour',
+  type: 'string',
+  view: 'color',
+  unit: '',
+  values: [
+    { id: 'white', title: 'White', value: '#f1eee8' },
+    { id: 'sand', title: 'Sand', value: '#d2b98f' },
+  ],
+};
+const size: OptionDto = {
+  id: 'size',
+  title: 'Size',
+  type: 'string',
+  view: 'select',
+  unit: '',
+  values: [
+    { id: 's', title: 'S', value: null },
+    { id: 'm', title: 'M', value: null },
+  ],
+};
+
+const shirt = productDto('shirt', {
+  title: 'Linen shirt',
+  images: [imageDto('white-img'), imageDto('sand-img')],
+  options: [colour, size],
+  variations: [
+    variationDto('white-s', { productOptionValueIds: ['white', 's'], default: true, sku: 'NF-W-S', fullPrice: 1069, image: imageDto('white-img'), stock: 12 }),
+    variationDto('white-m', { productOptionValueIds: ['white', 'm'], sku: 'NF-W-M', fullPrice: 69, discountPrice: 55, stock: 3 }),
+    variationDto('sand-s', { productOptionValueIds: ['sand', 's'], sku: 'NF-S-S', fullPrice: 69, image: imageDto('sand-img'), stock: 0 }),
+    variationDto('sand-m', { productOptionValueIds: ['sand', 'm'], sku: 'NF-S-M', fullPrice: 0 }),
+  ],
+});
+
+function render(
+  overrides: { product?: ProductDto; variation?: string | null; settings?: Partial<BuyBoxSettings>; lang?: Language } = {},
+): HTMLElement {
+  const html = renderToString(
+    createElement(ProductBuyBox, {
+      product: overrides.product ?? shirt,
+      heading: 'Linen shirt',
+      initialVariationId: overrides.variation === undefined ? 'white-s' : overrides.variation,
+      lang: overrides.lang ?? 'en',
+      money,
+      settings: { ...settings, ...overrides.settings },
+    }),
+  );
+  return new JSDOM(`<!doctype html><body>${html}</body>`).window.document.body;
+}
+
+const text = (root: ParentNode, selector: string) => root.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+
+describe('the product buy box', () => {
+  it('shows the chosen variation: title, price with grouping, stock, SKU and its image', () => {
+    const box = render();
+    expect(text(box, 'h1')).toBe('Linen shirt');
+    expect(text(box, '[data-testid="product-price"]')).toBe('$1,069');
+    expect(text(box, '.stock-label')).toBe('In stock');
+    expect(text(box, '[data-testid="product-sku"]')).toBe('NF-W-S');
+    expect(box.querySelector('.product-gallery__main img')?.getAttribute('src')).toContain('/uploads/white-img.jpg?w=680&h=680');
+    expect(box.querySelector('.product-gallery__thumb[aria-pressed="true"] img')?.getAttribute('src')).toContain('white-img');
+  });
+
+  it('shows the old price and the discount amount of a discounted variation, and the last pieces', () => {
+    const box = render({ variation: 'white-m' });
+    expect(text(box, '.shop-price__current')).toBe('$55');
+    expect(text(box, '.shop-price__old')).toBe('Old price: $69');
+    expect(text(box, '.product-buy__discount')).toBe('You save $14');
+    expect(text(box, '.stock-label')).toBe('Only 3 left');
+  });
+
+  it("adds the 'from' prefix when configured", () => {
+    expect(text(render({ settings: { showPriceFrom: true } }), '.shop-price__current')).toBe('from $1,069');
+  });
+
+  it('asks for the price of a zero-priced variation with an enquiry button instead of add to cart', () => {
+    const box = render({ variation: 'sand-m' });
+    expect(text(box, '[data-testid="product-price"]')).toBe('Price on request');
+    const request = box.querySelector<HTMLButtonElement>('.product-buy__actions [data-lead-form]');
+    expect(request?.dataset['productId']).toBe('shirt');
+    expect(box.querySelector('.shop-quantity')).toBeNull();
+  });
+
+  it('offers no add to cart for a sold-out variation and hides its price when the shop says so', () => {
+    const box = render({ variation: 'sand-s' });
+    expect(text(box, '.stock-label')).toBe('Out of stock');
+    expect(box.querySelector<HTMLButtonElement>('.product-buy__actions button')?.disabled).toBe(true);
+    expect(text(box, '[data-testid="product-price"]')).toBe('$69');
+    expect(text(render({ variation: 'sand-s', settings: { showPriceForOutOfStock: false } }), '[data-testid="product-price"]')).toBe('');
+  });
+
+  it('hides the SKU and the quantity when the settings say so', () => {
+    const box = render({ settings: { skuIsShow: false, showQuantity: false } });
+    expect(box.querySelector('[data-testid="product-sku"]')).toBeNull();
+    expect(box.querySelector('.shop-quantity')).toBeNull();
+    expect(box.querySelector('.product-buy__actions button')?.textContent).toBe('Add to cart');
+  });
+
+  it('renders colour swatches from the option values and selects for select options, marking sold-out values', () => {
+    const box = render();
+    const swatches = [...box.querySelectorAll<HTMLButtonElement>('.swatch')];
+    expect(swatches.map((s) => [s.getAttribute('aria-label'), s.getAttribute('aria-pressed'), s.style.getPropertyValue('--swatch')])).toEqual([
+      ['White', 'true', '#f1eee8'],
+      ['Sand · Out of stock', 'false', '#d2b98f'],
+    ]);
+    expect(text(box, '.product-option legend')).toBe('Colour: White');
+    const select = box.querySelector<HTMLSelectElement>('select#option-size')!;
+    expect([...select.options].map((o) => [o.textContent, o.selected])).toEqual([
+      ['S', true],
+      ['M', false],
+    ]);
+  });
+
+  it('renders button options for other views', () => {
+    const buttons = { ...shirt, options: [colour, { ...size, view: 'buttons', unit: 'EU' }] };
+    const box = render({ product: buttons });
+    expect([...box.querySelectorAll('.option-button')].map((b) => [b.textContent, b.getAttribute('aria-pressed')])).toEqual([
+      ['S EU', 'true'],
+      ['M EU', 'false'],
+    ]);
+  });
+
+  it('shows the fast-order button with the product id when configured', () => {
+    const box = render({ settings: { fastOrder: { isShow: true, text: 'Quick order' } } });
+    const fast = box.querySelector<HTMLButtonElement>('.product-buy__fast-order')!;
+    expect(fast.textContent).toBe('Quick order');
+    expect(fast.hasAttribute('data-lead-form')).toBe(true);
+    expect(fast.dataset['productId']).toBe('shirt');
+    expect(render().querySelector('.product-buy__fast-order')).toBeNull();
+  });
+
+  it('says add to order for the order-taking site type and speaks Russian', () => {
+    expect(render({ settings: { siteType: 'services' } }).querySelector('.product-buy__actions > button')?.textContent).toBe('Add to order');
+    const ru = render({ lang: 'ru' });
+    expect(text(ru, '.stock-label')).toBe('В наличии');
+    expect(ru.querySelector('.product-buy__actions > button')?.textContent).toBe('В корзину');
+  });
+
+  it('shows the delivery weight of the variation', () => {
+    const heavy = { ...shirt, weight: 2, variations: shirt.variations.map((v) => ({ ...v, weight: v.id === 'white-s' ? 3.5 : null })) };
+    expect(text(render({ product: heavy }), '.product-buy__weight')).toBe('Shipping weight: 3.5 kg');
+  });
+});
+
+describe('the add-to-cart modals', () => {
+  const details = {
+    lang: 'en' as const,
+    money,
+    item: { title: 'Linen shirt', href: '/products/shirt?variation=white-m', image: imageDto('white-img'), optionsText: 'Colour: White, Size: M', price: 55, fullPrice: 69, quantity: 2 },
+  };
+  const renderModal = (element: Parameters<typeof renderToString>[0]) => new JSDOM(`<body>${renderToString(element)}</body>`).window.document.body;
+
+  it('show the item with its 64x64 image, prices and quantity, and the cart wording of an ecommerce shop', () => {
+    const modal = renderModal(createElement(AddToCart, { details: { ...details, siteType: 'ecommerce' }, close: () => {} }));
+    expect(text(modal, 'h2')).toBe('Added to the cart');
+    expect(modal.querySelector('.added-to-cart__image img')?.getAttribute('width')).toBe('64');
+    expect(modal.querySelector('.added-to-cart__title')?.getAttribute('href')).toBe('/products/shirt?variation=white-m');
+    expect(text(modal, '.added-to-cart__options')).toBe('Colour: White, Size: M');
+    expect(text(modal, '.added-to-cart__quantity')).toBe('Quantity: 2');
+    expect(text(modal, '.shop-price__current')).toBe('$55');
+    expect(text(modal, '.shop-price__old')).toBe('Old price: $69');
+    expect(text(modal, '.modal__actions button')).toBe('Continue shopping');
+    expect(modal.querySelector('.modal__actions a')?.getAttribute('href')).toBe('/cart');
+    expect(text(modal, '.modal__actions a')).toBe('Go to the cart');
+  });
+
+  it('use the order label for the order-taking site type and price on request for zero prices', () => {
+    const modal = renderModal(
+      createElement(AddToCart, { details: { ...details, siteType: 'services', item: { ...details.item, price: 0 } }, close: () => {} }),
+    );
+    expect(text(modal, 'h2')).toBe('Added to the order');
+    expect(text(modal, '.modal__actions a')).toBe('Go to the order');
+    expect(text(modal, '.shop-price')).toBe('Price on request');
+  });
+
+  it("say how many pieces are available: 'Only {count} items are available'", () => {
+    const modal = renderModal(createElement(AddToCartStockError, { details: { lang: 'en', count: 3 }, close: () => {} }));
+    expect(text(modal, '.stock-error__text')).toBe('Only 3 items are available');
+    expect(text(modal, 'button')).toBe('Ok');
+  });
+});

@@ -176,11 +176,18 @@ describe('faq, properties, testimonials and plans', () => {
     const root = await renderSection(
       section('SectionPricingPlans', {}, [
         { heading: { title: 'Standard' }, price: '$7.99', features: ['Tracking', '', 5], button: { isShow: false } },
-        { heading: { title: 'Freight' }, price: 'On request', highlighted: true, button: { isShow: true, text: 'Get a quote', defaultComment: 'Quote freight please' } },
+        {
+          heading: { title: 'Freight', note: 'Heavy orders' },
+          price: 'On request',
+          content: { html: '<ul><li>Over 20 kg</li><li>To the door</li></ul>' },
+          highlighted: true,
+          button: { isShow: true, text: 'Get a quote', defaultComment: 'Quote freight please' },
+        },
       ]),
     );
     expect(texts(root!, '.plan__title')).toEqual(['Standard', 'Freight']);
-    expect(texts(root!, '.plan__features li')).toEqual(['Tracking']);
+    expect(texts(root!, '.plan__note')).toEqual(['Heavy orders']);
+    expect(texts(root!, '.plan__features li')).toEqual(['Tracking', 'Over 20 kg', 'To the door']);
     const highlighted = root!.querySelector('.plan--highlighted')!;
     expect(highlighted.querySelector('button[data-lead-form]')!.getAttribute('data-default-comment')).toBe('Quote freight please');
     expect(root!.querySelectorAll('.plan .section-button')).toHaveLength(1);

@@ -58,7 +58,8 @@ function createControls(slider: KeenSliderInstance, layout: ItemLayout, labels: 
     dots.className = 'carousel__dots';
     dots.setAttribute('role', 'group');
     dots.setAttribute('aria-label', labels.slides);
-    const count = layout.infinite ? slider.track.details.slides.length : slider.track.details.maxIdx + 1;
+    const details = slider.track.details;
+    const count = details ? (layout.infinite ? details.slides.length : details.maxIdx + 1) : 0;
     for (let i = 0; i < count; i += 1) dots.append(button('carousel__dot', `${labels.slide} ${i + 1}`, () => slider.moveToIdx(i)));
     controls.push(dots);
   }
@@ -66,6 +67,8 @@ function createControls(slider: KeenSliderInstance, layout: ItemLayout, labels: 
 }
 
 function syncState(slider: KeenSliderInstance, layout: ItemLayout, host: HTMLElement): void {
+  // keen-slider has no details while the container has no size (hidden, or not laid out yet)
+  if (!slider.track.details) return;
   const { rel, maxIdx } = slider.track.details;
   host.querySelectorAll('.carousel__dot').forEach((dot, i) => dot.setAttribute('aria-current', String(i === rel)));
   if (!layout.infinite) {
@@ -108,16 +111,17 @@ export function mountCarousel(host: HTMLElement, config: CarouselConfig): () => 
   const setup = () => {
     teardown();
     const layout = currentLayout(config.layouts);
-    if (layout.type !== 'carousel' || container.children.length === 0) return;
+    // All items fit on one page: the CSS layout shows them, no slider needed.
+    if (layout.type !== 'carousel' || container.children.length <= layout.columns * layout.rows) return;
     if (layout.rows > 1) groupIntoSlides(container, layout.rows);
     container.setAttribute(READY, '');
     const instance = new KeenSlider(container, {
-      selector: (element: HTMLElement) => element.children,
+      // keen-slider takes an array or NodeList here, not an HTMLCollection
+      selector: (element: HTMLElement) => [...element.children] as HTMLElement[],
       loop: layout.infinite,
       drag: layout.swipe,
       defaultAnimation: { duration: layout.speed },
       slides: { perView: perView(container, layout), spacing: layout.gap, origin: layout.centerMode ? 'center' : 'auto' },
-      created: (s) => syncState(s, layout, host),
       slideChanged: (s) => syncState(s, layout, host),
     });
     slider = instance;

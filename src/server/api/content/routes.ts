@@ -5,6 +5,7 @@ import { configRoutes } from './config';
 import { imageRoutes } from './images';
 import { menuRoutes } from './menus';
 import { pageRoutes } from './pages';
+import { previewRoutes } from './preview-routes';
 import { redirectRoutes } from './redirects';
 
 export const contentRoutes = new Hono<AppEnv>()
@@ -13,4 +14,5 @@ export const contentRoutes = new Hono<AppEnv>()
   .route('/', articleRoutes)
   .route('/', imageRoutes)
   .route('/', redirectRoutes)
-  .route('/', menuRoutes);
+  .route('/', menuRoutes)
+  .route('/', previewRoutes);

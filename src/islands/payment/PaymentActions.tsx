@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import type { AnalyticsItem } from '../../lib/analytics';
+import type { Language } from '../../lib/localize';
+import { track } from '../../stores/analytics';
+import { shopApi } from '../shop/api';
+import { shopTexts } from '../shop/texts';
+import { INITIALIZATION_ERROR, PAYMENT_QUERY, type PaymentScreen } from './payment-screen';
+
+type Props = {
+  screen: PaymentScreen;
+  lang: Language;
+  order: { number: number; token: string } | null;
+  /** the order's payment may still change: ask again until it does */
+  awaiting: boolean;
+  paymentStatus: string | null;
+  /** the purchase to track once (success screens) */
+  purchase: { transactionId: string; value: number; shipping: number; items: AnalyticsItem[] } | null;
+};
+
+const POLL_INTERVAL_MS = 3000;
+const POLL_ATTEMPTS = 20;
+const TRACKED_KEY = 'shop.trackedPurchases';
+const TRACKED_KEPT = 50;
+
+/** Each order's purchase is tracked once, even when the result page is opened again. */
+function trackPurchaseOnce(purchase: NonNullable<Props['purchase']>): void {
+  let tracked: string[] = [];
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(TRACKED_KEY) ?? '[]');
+    tracked = Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    tracked = [];
+  }
+  if (tracked.includes(purchase.transactionId)) return;
+  track({ name: 'purchase', ...purchase });
+  localStorage.setItem(TRACKED_KEY, JSON.stringify([...tracked, purchase.transactionId].slice(-TRACKED_KEPT)));
+}
+
+/** The payment result's actions: pay again (a new payment at the provider), and keeping a pending payment's page up to date. */
+export default function PaymentActions({ screen, lang, order, awaiting, paymentStatus, purchase }: Props) {
+  const t = shopTexts(lang);
+  const [starting, setStarting] = useState(false);
+
+  useEffect(() => {
+    if (purchase) trackPurchaseOnce(purchase);
+  }, []);
+
+  useEffect(() => {
+    if (!awaiting || !order) return;
+    let attempts = 0;
+    const timer = setInterval(async () => {
+      attempts += 1;
+      const { data } = await shopApi({ lang }).getOrder(order.number, order.token);
+      if ((data && data.paymentStatus !== paymentStatus) || attempts >= POLL_ATTEMPTS) {
+        clearInterval(timer);
+        if (data && data.paymentStatus !== paymentStatus) window.location.reload();
+      }
+    }, POLL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [awaiting]);
+
+  if (!order || (screen !== 'tryAgain' && screen !== 'initializationFailed')) return null;
+
+  const payAgain = async () => {
+    setStarting(true);
+    const { data } = await shopApi({ lang }).initializePayment({ order: order.number, token: order.token });
+    if (data?.url) {
+      window.location.assign(data.url);
+      return;
+    }
+    const url = new URL(window.location.href);
+    url.searchParams.set(PAYMENT_QUERY.error, INITIALIZATION_ERROR);
+    window.location.assign(url.toString());
+  };
+
+  return (
+    <button type="button" className="shop-button shop-button--accent" onClick={payAgain} disabled={starting} aria-busy={starting}>
+      {t('tryAgain')}
+    </button>
+  );
+}

@@ -1,0 +1,40 @@
+/** Which payment result screen (spec 4) an order shows, and the address of that page. */
+import type { OrderDto } from '../../lib/api-client';
+
+export type PaymentScreen = 'success' | 'tryAgain' | 'cashSuccess' | 'cashFailed' | 'initializationFailed' | 'notFound';
+
+/** Query of /payment: the order's number and secret token, and what the checkout already knows. */
+export const PAYMENT_QUERY = { order: 'order', token: 'token', kind: 'kind', error: 'error' } as const;
+export const INITIALIZATION_ERROR = 'initialization';
+export const CASH_KIND = 'cash';
+
+/** /payment?order={number}&token={secret}, with kind=cash for cash orders and error=initialization when starting the payment failed. */
+export function paymentResultPath(
+  order: Pick<OrderDto, 'number' | 'paymentKind'> & { secretToken: string },
+  options: { initializationFailed?: boolean } = {},
+): string {
+  const query = new URLSearchParams({ [PAYMENT_QUERY.order]: String(order.number), [PAYMENT_QUERY.token]: order.secretToken });
+  if (order.paymentKind === 'cash') query.set(PAYMENT_QUERY.kind, CASH_KIND);
+  if (options.initializationFailed) query.set(PAYMENT_QUERY.error, INITIALIZATION_ERROR);
+  return `/payment?${query}`;
+}
+
+/**
+ * The screen for an order: cash orders end on the cash success screen (or cash failed when the placed
+ * order cannot be shown); online ones on success / order received while the payment is new, pending or
+ * completed, on try again when it failed or was canceled, and on 'payment initialization failed' when
+ * the payment could not be started.
+ */
+export function paymentScreen(input: { order: Pick<OrderDto, 'paymentKind' | 'paymentStatus'> | null; cash: boolean; initializationFailed: boolean }): PaymentScreen {
+  const { order } = input;
+  if (!order) return input.cash ? 'cashFailed' : 'notFound';
+  if (order.paymentKind === 'cash') return 'cashSuccess';
+  if (order.paymentStatus === 'completed') return 'success';
+  if (order.paymentStatus === 'failed' || order.paymentStatus === 'canceled') return 'tryAgain';
+  return input.initializationFailed ? 'initializationFailed' : 'success';
+}
+
+/** The payment may still change: the page keeps asking for it. */
+export function isAwaitingPayment(order: Pick<OrderDto, 'paymentKind' | 'paymentStatus'> | null): boolean {
+  return order?.paymentKind === 'online' && (order.paymentStatus === 'new' || order.paymentStatus === 'pending');
+}

@@ -183,27 +183,14 @@ export function cellStyle(layouts: ItemLayouts, index: number): Record<string, s
 
 export const hasCarousel = (layouts: ItemLayouts) => SCREENS.some((screen) => layouts[screen].type === 'carousel');
 
-/** How many items a row holds on a screen, to size item images. */
+/**
+ * How many items a row holds on a screen, to size item images; for a grid template, how many of its
+ * widest cells would fill a row, so that no cell gets a picture too small for it.
+ */
 export function columnsOf(layout: ItemLayout): number {
   if (layout.type === 'grid' && layout.template) {
     const { tracks, spans } = gridPattern(layout.template);
-    return Math.max(1, Math.round(tracks / Math.min(...spans)));
+    return Math.max(1, Math.floor(tracks / Math.max(...spans)));
   }
   return layout.columns;
-}
-
-/** Widest CSS px of a screen's content: the content width on desktop, the screen otherwise (spec 9). */
-const SCREEN_CONTENT_WIDTHS: PerScreen<number> = { desktop: 1170, tablet: 1024, mobile: 567 };
-
-/**
- * The box width item images are requested at (the widest an item gets on any screen) and the
- * `sizes` attribute telling the browser how wide they are shown on each screen.
- */
-export function itemImageSizes(layouts: ItemLayouts): { width: number; sizes: string } {
-  const widthOn = (screen: keyof ItemLayouts) => Math.ceil(SCREEN_CONTENT_WIDTHS[screen] / columnsOf(layouts[screen]));
-  const vw = (screen: keyof ItemLayouts) => Math.ceil(100 / columnsOf(layouts[screen]));
-  return {
-    width: Math.max(...SCREENS.map(widthOn)),
-    sizes: `(max-width: 567px) ${vw('mobile')}vw, (max-width: 1024px) ${vw('tablet')}vw, ${widthOn('desktop')}px`,
-  };
 }

@@ -84,7 +84,9 @@ describe('text item sections', () => {
     expect(card.querySelector('h3 a')!.getAttribute('href')).toBe('/materials');
     const img = card.querySelector('img')!;
     expect(img.getAttribute('alt')).toBe('Linen');
-    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['567', '425']);
+    // a third of the content width less the gaps, at 4:3
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['356', '267']);
+    expect(img.getAttribute('sizes')).toContain('356px');
     expect(card.querySelector('button[data-lead-form]')!.getAttribute('data-default-comment')).toBe('Which materials?');
   });
 

@@ -31,8 +31,5 @@ export function leadFormPolicy(settings: ShopConfigDto | null): LeadFormPolicy {
   };
 }
 
-/** The comment field: its label from the enquiry settings and whether it must be filled (as the API checks). */
-export function leadCommentField(settings: ShopConfigDto | null): { label: string | null; required: boolean } {
-  const ecommerce = settings?.ecommerce;
-  return { label: ecommerce?.enquiryModalCustomField.name.trim() || null, required: ecommerce?.enquiryModalCustomFieldIsRequired === true };
-}
+/** Whether the comment must be filled: the enquiry setting the API checks too (spec 5). */
+export const commentRequired = (settings: ShopConfigDto | null): boolean => settings?.ecommerce.enquiryModalCustomFieldIsRequired === true;

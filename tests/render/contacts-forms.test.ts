@@ -127,13 +127,13 @@ describe('lead form sections', () => {
     expect(checked!.querySelector('input[name=policy]')!.hasAttribute('checked')).toBe(true);
   });
 
-  it('has no consent checkbox when the settings do not show it; the comment follows the enquiry settings', async () => {
-    const settings = shopConfig({ ecommerce: { enquiryModalCustomField: { name: 'Preferred time to call' }, enquiryModalCustomFieldIsRequired: true } });
+  it('has no consent checkbox when the settings do not show it; the comment is required when the enquiry setting says so', async () => {
+    const settings = shopConfig({ ecommerce: { enquiryModalCustomFieldIsRequired: true } });
     const root = await renderSection(section('SectionForm2', {}), context({ settings }));
     expect(root!.querySelector('input[type=checkbox]')).toBeNull();
     const textarea = root!.querySelector('textarea')!;
     expect(textarea.hasAttribute('required')).toBe(true);
-    expect(root!.querySelector(`label[for="${textarea.id}"]`)!.textContent?.trim()).toBe('Preferred time to call *');
+    expect(root!.querySelector(`label[for="${textarea.id}"]`)!.textContent?.trim()).toBe('Comment *');
     expect(texts(root!, 'button[type=submit]')).toEqual(['Send']);
   });
 

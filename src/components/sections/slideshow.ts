@@ -66,11 +66,14 @@ function control(className: string, text: string, onClick: () => void): HTMLButt
 
 /** Lets the next slide's pictures load before it slides in. */
 function preloadNext(slider: KeenSliderInstance): void {
+  if (!slider.track.details) return;
   const next = slider.slides[(slider.track.details.rel + 1) % slider.slides.length];
   next?.querySelectorAll('img[loading="lazy"]').forEach((img) => img.setAttribute('loading', 'eager'));
 }
 
 function sync(slider: KeenSliderInstance, host: HTMLElement, labels: SlideshowLabels): void {
+  // no details while the slides have no size yet (the slider is hidden)
+  if (!slider.track.details) return;
   const { rel } = slider.track.details;
   const count = slider.slides.length;
   slider.slides.forEach((slide, i) => {
@@ -98,7 +101,8 @@ export function mountSlideshow(host: HTMLElement, config: SlideshowConfig): () =
   const slider = new KeenSlider(
     container,
     {
-      selector: (element: HTMLElement) => element.children,
+      // keen-slider takes an array or a NodeList, not an HTMLCollection
+      selector: (element: HTMLElement) => [...element.children] as HTMLElement[],
       loop: true,
       defaultAnimation: { duration: ANIMATION_MS },
       created: (s) => sync(s, host, labels),

@@ -77,11 +77,13 @@ const record = z.record(z.string(), z.unknown());
 const position = z.number().int().min(0);
 
 const itemSchema = z.looseObject({ id, options: record.default({}) });
+/** Items per section, as many as a long gallery or FAQ needs. */
+const MAX_ITEMS = 200;
 const sectionSchema = z.looseObject({
   id,
   type: z.string().min(1).max(100),
   options: record.default({}),
-  items: z.array(z.unknown()).default([]),
+  items: z.array(z.unknown()).max(MAX_ITEMS).default([]),
   enable: z.boolean().default(true),
   hidden: z.boolean().default(false),
 });
@@ -90,7 +92,7 @@ const sectionChangeSchema = z.looseObject({
   id,
   type: z.string().min(1).max(100).optional(),
   options: record.optional(),
-  items: z.array(z.unknown()).optional(),
+  items: z.array(z.unknown()).max(MAX_ITEMS).optional(),
   enable: z.boolean().optional(),
   hidden: z.boolean().optional(),
 });
@@ -103,8 +105,9 @@ function toItems(items: unknown[]): PreviewItem[] {
   });
 }
 
-const sectionPayload = sectionSchema.transform((section) => ({ ...section, items: toItems(section.items) }) as PreviewSection);
-const sectionsPayload = z.array(sectionPayload).max(200);
+/** A whole section as the builder sends it, with defaults filled in (also what the render endpoint takes). */
+export const previewSectionSchema = sectionSchema.transform((section) => ({ ...section, items: toItems(section.items) }) as PreviewSection);
+const sectionsPayload = z.array(previewSectionSchema).max(200);
 const menusPayload = z.record(z.string().max(50), z.array(z.unknown()).max(500));
 const routePayload = z.object({
   name: z.string().max(100).optional(),
@@ -131,7 +134,7 @@ const payloads = {
   updatePageOptions: record,
   setSections: z.preprocess((value) => unwrap(value, 'sections'), sectionsPayload),
   updateSection: z.preprocess((value) => unwrap(value, 'section'), sectionChangeSchema),
-  addSection: z.object({ section: sectionPayload, index: position.optional() }),
+  addSection: z.object({ section: previewSectionSchema, index: position.optional() }),
   removeSection: z.object({ id }),
   reorderSection: z.object({ from: position, to: position }),
   addSectionItem: z.object({ sectionId: id, item: itemSchema, index: position.optional() }),

@@ -12,6 +12,15 @@ import { resolveSectionData } from './section-data';
 /** Bounds of a preview request: a page's worth of sections, never an unbounded product lookup. */
 export const PREVIEW_LIMITS = { bodyBytes: 1024 * 1024, sections: 100, itemsPerSection: 200, items: 1000 } as const;
 
+/** Section types whose content the server resolves (spec 3.4 widget types; a product list is a catalog's listing). */
+export const WIDGET_SECTION_TYPES: readonly string[] = [
+  'SectionProductWidget',
+  'SectionProductWidgetByItems',
+  'SectionMediaWidget',
+  'SectionMediaList',
+  'SectionMediaTagsList',
+];
+
 const options = z.record(z.string(), z.unknown()).default({});
 
 const previewSection = z.object({

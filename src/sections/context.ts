@@ -2,17 +2,15 @@ import type { z } from 'zod';
 import type { ProductDto, SectionDto, ShopConfigDto } from '../lib/api-client';
 import type { Currency, PriceSeparator } from '../lib/format-price';
 import type { Language } from '../lib/localize';
+import type { Crumb } from '../server/seo';
 import type { ImageMap } from './images';
-
-/** One step of a breadcrumb trail after Home; `uri` without the leading slash. */
-export type BreadcrumbStep = { title: string; uri: string };
 
 /** What the page a section list belongs to tells its sections. */
 export type PageInfo = {
   /** the page's main heading, shown by a SectionHeadingH1 without a title of its own */
   title?: string;
   /** the trail after Home, shown by a SectionBreadcrumbs without items of its own */
-  breadcrumbs?: BreadcrumbStep[];
+  breadcrumbs?: Crumb[];
   /** the article's rich text, for a table of contents */
   richText?: string;
   /** the products of a catalog's product list section */

@@ -2,7 +2,6 @@ import type { Language } from '../lib/localize';
 
 /** Interface texts of the section components (controls, landmarks), in both shop languages. */
 const LABELS = {
-  breadcrumbs: { en: 'Breadcrumbs', ru: 'Навигационная цепочка' },
   previous: { en: 'Previous', ru: 'Назад' },
   next: { en: 'Next', ru: 'Вперёд' },
   slide: { en: 'Slide', ru: 'Слайд' },

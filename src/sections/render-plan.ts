@@ -30,9 +30,10 @@ function showsImage(section: SectionDto, context: SectionContext): boolean {
 /**
  * The sections a page shows, in order, with the props of their components: sections of unknown types
  * and sections without content are left out; the first three of the rest are critical, and the first
- * critical one showing an image gets the page's lead image.
+ * critical one showing an image gets the page's lead image. `firstIndex` is the number of sections the
+ * page has already shown above these (a page that renders its sections in parts).
  */
-export function planSections(sections: readonly SectionDto[], context: SectionContext): PlannedSection[] {
+export function planSections(sections: readonly SectionDto[], context: SectionContext, firstIndex = 0): PlannedSection[] {
   const visible = sections.flatMap((section) => {
     const entry = findSection(section.type);
     if (!entry) return [];
@@ -42,9 +43,10 @@ export function planSections(sections: readonly SectionDto[], context: SectionCo
     const items = parseItems(entry, section);
     return entry.hasContent({ section, options, items, context }) ? [{ entry, section, options, items }] : [];
   });
-  const leadIndex = visible.findIndex(({ section }, index) => index < CRITICAL_SECTIONS && showsImage(section, context));
+  const isCritical = (index: number) => firstIndex + index < CRITICAL_SECTIONS;
+  const leadIndex = visible.findIndex(({ section }, index) => isCritical(index) && showsImage(section, context));
   return visible.map(({ entry, section, options, items }, index) => ({
     entry,
-    props: { section, options, items, index, critical: index < CRITICAL_SECTIONS, leadImage: index === leadIndex, context },
+    props: { section, options, items, index: firstIndex + index, critical: isCritical(index), leadImage: index === leadIndex, context },
   }));
 }

@@ -58,11 +58,11 @@ export function context(overrides: Partial<SectionContext> & { imageList?: Image
 
 let container: AstroContainer | null = null;
 
-export async function renderSections(sections: SectionDto[], sectionContext: SectionContext = context()): Promise<Document> {
+export async function renderSections(sections: SectionDto[], sectionContext: SectionContext = context(), firstIndex = 0): Promise<Document> {
   container ??= await AstroContainer.create();
   container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
   container.addClientRenderer({ name: '@astrojs/react', entrypoint: '@astrojs/react/client.js' });
-  const html = await container.renderToString(SectionRenderer, { props: { sections, context: sectionContext } });
+  const html = await container.renderToString(SectionRenderer, { props: { sections, context: sectionContext, firstIndex } });
   return new JSDOM(`<!doctype html><body>${html}</body>`).window.document;
 }
 

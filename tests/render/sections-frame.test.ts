@@ -112,4 +112,12 @@ describe('section frame', () => {
     expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy']);
     expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', null, null, null]);
   });
+
+  it('continues the count of critical sections when a page renders its sections in parts', async () => {
+    const pictures = [image(), image()];
+    const withImages = pictures.map((p) => section('SectionTextBlockBase', { content: { html: '<p>x</p>', image: p.id } }));
+    const document = await renderSections(withImages, context({ imageList: pictures }), 2);
+    const images = withImages.map((s) => document.querySelector(`#section-${s.id} img`)!);
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy']);
+  });
 });

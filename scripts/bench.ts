@@ -104,13 +104,13 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-type Menu = { url: string; type: string; children: Menu[] }[];
-const flatten = (items: Menu): Menu => items.flatMap((item) => [item, ...flatten(item.children)]);
+type MenuItem = { url: string; type: string; children: MenuItem[] };
+const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.children)]);
 
 /** The homepage, the first catalog of the menus, its first product, and a text page. */
 async function choosePages(base: string): Promise<{ kind: PageKind; path: string }[]> {
-  const menus = await getJson<Record<string, Menu>>(`${base}/api/menus/batch`);
-  const links = Object.values(menus).flatMap(flatten);
+  const menus = await getJson<Record<string, MenuItem[]>>(`${base}/api/menus/batch`);
+  const links = Object.values(menus).flatMap((items) => flatten(items));
   const catalog = links.find((link) => link.type === 'catalog')?.url;
   if (!catalog) throw new Error('The menus link no catalog');
   const listing = await getJson<{ sections: { type: string; items: { slug: string }[] }[] }>(`${base}/api/catalogs/v3/${catalog.replace('/catalogs/', '')}`);

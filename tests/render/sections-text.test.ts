@@ -61,6 +61,9 @@ describe('heading and breadcrumbs', () => {
     expect(texts(root!, 'li')).toEqual(['Главная', 'Каталог']);
     expect(root!.querySelector('nav')!.getAttribute('aria-label')).toBe('Навигационная цепочка');
     expect(await renderSection(section('SectionBreadcrumbs', {}, [{ title: '' }]))).toBeNull();
+    const titled = await renderSection(section('SectionBreadcrumbs', { heading: { title: 'Not shown' } }, [{ title: 'Shoes', uri: 'shoes' }]));
+    expect(titled!.hasAttribute('aria-labelledby')).toBe(false);
+    expect(titled!.textContent).not.toContain('Not shown');
   });
 });
 

@@ -220,6 +220,7 @@ describe('listening', () => {
     expect(allowedOrigins(doc)).toEqual(new Set([ADMIN, 'https://other-admin.example', ORIGIN]));
 
     startPreviewChannel(doc);
+    expect(doc.documentElement.dataset['preview']).toBe('ready');
     const view = doc.defaultView!;
     const reorder = { author: 'shop-builder', action: 'reorderSection', payload: { from: 0, to: 2 } };
     const settle = () => new Promise((resolve) => setTimeout(resolve, 20));

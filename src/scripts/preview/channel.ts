@@ -239,5 +239,7 @@ export function startPreviewChannel(doc: Document = document): PreviewChannel {
   if (view.parent !== view) {
     for (const origin of origins) view.parent.postMessage(channel.readyMessage(), origin);
   }
+  // Marks the page as listening (for the builder's own scripts and for tests).
+  doc.documentElement.dataset['preview'] = 'ready';
   return channel;
 }

@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The admin live preview on the built shop: the builder's actions, sent as the document event, change
+ * the homepage at once through the server's re-render. The page's own sections are replaced first,
+ * so the test does not depend on the demo content.
+ */
+
+const send = (page: Page, action: string, payload?: unknown) =>
+  page.evaluate(
+    ([name, data]) => document.dispatchEvent(new CustomEvent('shop-builder', { detail: { author: 'shop-builder', action: name, payload: data } })),
+    [action, payload] as const,
+  );
+
+const sectionIds = (page: Page) =>
+  page.locator('main [data-section-type][id^="section-"]:not([hidden])').evaluateAll((elements) => elements.map((e) => e.id.replace('section-', '')));
+
+const textBlock = (id: string, title: string) => ({
+  id,
+  type: 'SectionTextBlockBase',
+  options: { heading: { title }, content: { html: `<p>${title} text.</p>` } },
+});
+
+test.describe('admin live preview', () => {
+  test('ordinary visitors do not load the channel', async ({ page }) => {
+    const channelScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/channel/i.test(request.url())) channelScripts.push(request.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).not.toHaveAttribute('data-preview', 'ready');
+    expect(channelScripts).toEqual([]);
+  });
+
+  test('applies the builder actions to the homepage opened with ?preview=1', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/?preview=1');
+    await expect(page.locator('html')).toHaveAttribute('data-preview', 'ready');
+
+    const slides = ['One', 'Two'].map((title, index) => ({ id: `slide-${index}`, options: { heading: { title } } }));
+    await send(page, 'setSections', [
+      textBlock('story', 'Our story'),
+      { id: 'faq', type: 'SectionFaq', options: { heading: { title: 'Questions' } }, items: [{ id: 'q1', options: { question: 'Delivery?', answer: '<p>Two days.</p>' } }] },
+      { id: 'hero', type: 'SectionSlider', items: slides },
+    ]);
+    await expect(page.locator('#section-story h2')).toHaveText('Our story');
+    await expect(page.locator('#section-story')).toHaveAttribute('data-section-type', 'SectionTextBlockBase');
+    expect(await sectionIds(page)).toEqual(['story', 'faq', 'hero']);
+
+    // The slider's carousel island, inserted by the preview, hydrates itself.
+    const island = page.locator('#section-hero astro-island');
+    await expect(island).toHaveCount(1);
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).not.toHaveAttribute('ssr', /.*/);
+
+    await send(page, 'updateSection', { id: 'story', options: { heading: { title: 'Live title' } } });
+    await expect(page.locator('#section-story h2')).toHaveText('Live title');
+
+    await send(page, 'reorderSection', { from: 0, to: 1 });
+    await expect.poll(() => sectionIds(page)).toEqual(['faq', 'story', 'hero']);
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await send(page, 'focusSection', { id: 'story' });
+    const story = page.locator('#section-story');
+    await expect(story).toHaveAttribute('data-preview-focus', '');
+    await expect(story).toBeInViewport();
+    await expect(story).not.toHaveAttribute('data-preview-focus', '', { timeout: 5000 });
+
+    await send(page, 'focusSection', { id: 'faq', enable: false });
+    await expect(page.locator('#section-faq')).toBeHidden();
+    await send(page, 'focusSection', { id: 'faq', enable: true });
+    await expect(page.locator('#section-faq')).toBeVisible();
+
+    await send(page, 'updateSettings', { styles: { colors: { primary: '#ff0000' } } });
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()))
+      .toBe('#ff0000');
+
+    expect(errors).toEqual([]);
+    await send(page, 'launchRockets', {});
+    await expect.poll(() => errors).toContain('Unknown admin action launchRockets');
+  });
+
+  test('obeys window messages of the framing builder only from an allowed origin, and tells it when ready', async ({ page, baseURL }) => {
+    const shopOrigin = new URL(baseURL!).origin;
+    // The shop's own origin is allowed by default; the same server under another host name is another origin.
+    const otherOrigin = shopOrigin.replace('127.0.0.1', 'localhost');
+    for (const [builderOrigin, allowed] of [[shopOrigin, true], [otherOrigin, false]] as const) {
+      await page.goto(`${builderOrigin}/admin/`);
+      const ready = page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            window.addEventListener('message', (event) => {
+              if (event.data?.author === 'storefront') resolve(event.data);
+            });
+            setTimeout(() => resolve(null), 8000);
+          }),
+      );
+      await page.evaluate((src) => {
+        const frame = document.createElement('iframe');
+        frame.id = 'shop';
+        frame.src = src;
+        frame.style.cssText = 'width:1200px;height:800px';
+        document.body.append(frame);
+      }, `${shopOrigin}/`);
+      const shop = page.frameLocator('#shop');
+      await expect(shop.locator('html')).toHaveAttribute('data-preview', 'ready');
+      if (allowed) expect(await ready).toMatchObject({ author: 'storefront', action: 'ready', payload: { path: '/' } });
+      else expect(await ready).toBeNull();
+
+      await page.evaluate((target) => {
+        const message = { author: 'shop-builder', action: 'setSections', payload: [{ id: 'framed', type: 'SectionTextBlockBase', options: { heading: { title: 'From the builder' }, content: { html: '<p>Hi</p>' } } }] };
+        document.querySelector<HTMLIFrameElement>('#shop')!.contentWindow!.postMessage(message, target);
+      }, shopOrigin);
+      if (allowed) {
+        await expect(shop.locator('#section-framed h2')).toHaveText('From the builder');
+      } else {
+        await page.waitForTimeout(1500);
+        await expect(shop.locator('#section-framed')).toHaveCount(0);
+      }
+    }
+  });
+
+  test('changeRoute leads to the storefront page of the admin route, keeping the preview', async ({ page }) => {
+    await page.goto('/?preview=1');
+    await expect(page.locator('html')).toHaveAttribute('data-preview', 'ready');
+    await send(page, 'changeRoute', { name: 'cart' });
+    await page.waitForURL('**/cart?preview=1');
+    await expect(page.locator('html')).toHaveAttribute('data-preview', 'ready');
+  });
+
+  test('the render endpoint answers JSON only', async ({ request }) => {
+    const form = await request.post('/_preview/render', { form: { sections: '[]' } });
+    expect(form.status()).toBe(415);
+    expect(form.headers()['content-type']).toContain('application/json');
+    const rendered = await request.post('/_preview/render', { data: { sections: [textBlock('x', 'Hello')] } });
+    expect(rendered.status()).toBe(200);
+    expect(rendered.headers()['content-type']).toBe('application/json; charset=utf-8');
+    const body = await rendered.json();
+    expect(body.sections[0].id).toBe('x');
+    expect(body.sections[0].html).toContain('id="section-x"');
+    expect(body.sections[0].html).toContain('data-section-type="SectionTextBlockBase"');
+  });
+});

@@ -3,6 +3,7 @@ import type { ImageDto, MenuItemDto, ShopConfigDto } from '../../src/lib/api-cli
 import { LANGUAGES, localize, type Language } from '../../src/lib/localize';
 import { parseSettings } from '../../src/lib/settings';
 import type { PageContext } from '../../src/server/page-context';
+import { imageDto } from '../unit/fixtures/products';
 
 /** Fixtures of the chrome tests (head, layouts, header and footer data): settings as GET /config answers them. */
 
@@ -21,23 +22,7 @@ export function shopConfig(groups: Record<string, unknown> = {}, lang: Language 
 }
 
 export function image(overrides: Partial<ImageDto> = {}): ImageDto {
-  const id = overrides.id ?? randomUUID();
-  return {
-    id,
-    name: `${id}.jpg`,
-    alt: 'An image',
-    title: '',
-    uri: `/media/test/${id}.jpg`,
-    mime: 'image/jpeg',
-    width: 1600,
-    height: 900,
-    extension: 'jpg',
-    size: 1000,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    type: 'image',
-    dir: 'test',
-    ...overrides,
-  };
+  return { ...imageDto(overrides.id ?? randomUUID()), alt: 'An image', width: 1600, height: 900, ...overrides };
 }
 
 export function menuItem(title: string, url: string, children: MenuItemDto[] = [], type = 'page'): MenuItemDto {

@@ -90,6 +90,7 @@ describe('texts', () => {
   it('turns rich text into a short plain description', () => {
     expect(plainText('<p>Soft&nbsp;linen &amp; <b>cotton</b></p><script>alert(1)</script>')).toBe('Soft linen & cotton');
     expect(plainText(`<p>${'word '.repeat(100)}</p>`, 20)).toBe('word word word word…');
+    expect(plainText('<p>Use &amp;lt;b&amp;gt; for bold</p><p>Next</p>')).toBe('Use &lt;b&gt; for bold Next');
   });
 
   it('says noindex and nofollow only when flagged', () => {

@@ -167,3 +167,8 @@ document.addEventListener('click', (event) => {
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') closeMenus();
 });
+// The header's search opens ready for typing.
+document.querySelector<HTMLDetailsElement>('.site-header__search')?.addEventListener('toggle', (event) => {
+  const search = event.currentTarget as HTMLDetailsElement;
+  if (search.open) search.querySelector('input')?.focus();
+});

@@ -401,3 +401,35 @@ export function formatAddress(address: Address | null | undefined, lang: Languag
   if (country === RUSSIA) parts.reverse();
   return parts.filter(Boolean).join(', ');
 }
+
+export type AddressField = 'country' | 'region' | 'locality' | 'street' | 'postalCode';
+
+/**
+ * The address form's fields for a country (country, region, locality, postal code, street), labelled
+ * the country's way; the region offers the country's zones (named as its addresses are written) when
+ * it has them, else free text.
+ */
+export function addressFormFields(
+  country: CountryCode | null | undefined,
+  lang: Language,
+): { name: AddressField; label: string; options?: { value: string; label: string }[] }[] {
+  const labels = addressLabels(country, lang);
+  const zones = zonesOf(country);
+  const zoneLang = addressLanguage(country, lang);
+  return [
+    { name: 'country', label: labels.country, options: countryList(lang).map((c) => ({ value: c.code, label: c.name })) },
+    {
+      name: 'region',
+      label: labels.zone,
+      ...(zones.length > 0 ? { options: zones.map((zone) => ({ value: zone.code, label: zoneName(zone, zoneLang) })) } : {}),
+    },
+    { name: 'locality', label: labels.city },
+    { name: 'postalCode', label: labels.postalCode },
+    { name: 'street', label: labels.address1 },
+  ];
+}
+
+/** The region kept when the country changes: free text between two countries without zones, else none. */
+export function regionAfterCountryChange(region: string, from: CountryCode | null | undefined, to: CountryCode | null | undefined): string {
+  return zonesOf(from).length === 0 && zonesOf(to).length === 0 ? region : '';
+}

@@ -1,24 +1,56 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { atom, map } from 'nanostores';
+import {
+  type ApiClient,
+  type ApiResult,
+  type LoginInput,
+  type OrderDto,
+  type ProfileChangeInput,
+  type ProfileDto,
+  type RegistrationInput,
+  type SignedInDto,
+  type UserChangeInput,
+  createBrowserApiClient,
+} from '../lib/api-client';
+import { isLanguage, type Language } from '../lib/localize';
 
-/** Spec 3.3 / 9: the signed-in user kept in browser storage, version 0.0.13. */
+/**
+ * The customer's session (spec 3.3, 4): logged out (user and profile null, no orders) or logged in
+ * (id, email, token) after a successful sign-in or registration. User and profile persist in browser
+ * storage, version 0.0.13; the storage key and the user's stored shape are shared with the cart code.
+ */
 export const USER_STORE_VERSION = '0.0.13';
 export const USER_STORAGE_KEY = 'user';
+export const PROFILE_STORAGE_KEY = 'userProfile';
 
 export type SignedInUser = { id: string; email: string; token: string };
 
 const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** The stored user, or null for anything unreadable or written by another store version. */
-export function parseStoredUser(stored: string): SignedInUser | null {
+function readVersioned(stored: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(stored);
     if (typeof value !== 'object' || value === null) return null;
-    const { version, id, email, token } = value as Record<string, unknown>;
-    if (version !== USER_STORE_VERSION || !isNonEmptyString(id) || !isNonEmptyString(token)) return null;
-    return { id, email: typeof email === 'string' ? email : '', token };
+    return (value as Record<string, unknown>).version === USER_STORE_VERSION ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The stored user, or null for anything unreadable or written by another store version. */
+export function parseStoredUser(stored: string): SignedInUser | null {
+  const value = readVersioned(stored);
+  if (!value) return null;
+  const { id, email, token } = value;
+  if (!isNonEmptyString(id) || !isNonEmptyString(token)) return null;
+  return { id, email: typeof email === 'string' ? email : '', token };
+}
+
+/** The stored profile, or null for anything unreadable or written by another store version. */
+export function parseStoredProfile(stored: string): ProfileDto | null {
+  const value = readVersioned(stored);
+  const profile = value?.profile;
+  return typeof profile === 'object' && profile !== null && isNonEmptyString((profile as ProfileDto).id) ? (profile as ProfileDto) : null;
 }
 
 /** null when signed out (the storage key is then removed). */
@@ -27,10 +59,112 @@ export const $user = persistentAtom<SignedInUser | null>(USER_STORAGE_KEY, null,
   decode: parseStoredUser,
 });
 
+export const $profile = persistentAtom<ProfileDto | null>(PROFILE_STORAGE_KEY, null, {
+  encode: (profile) => (profile ? JSON.stringify({ version: USER_STORE_VERSION, profile }) : undefined),
+  decode: parseStoredProfile,
+});
+
+export const $orders = atom<OrderDto[]>([]);
+
+/** Spec 4: set on a client-level failure (status below 500), cleared on success. */
+export const $authErrors = map({ registrationError: false, loginError: false });
+
 export function signIn(user: SignedInUser): void {
   $user.set(user);
 }
 
+/** Logged out: user, profile and orders cleared. */
 export function signOut(): void {
   $user.set(null);
+  $profile.set(null);
+  $orders.set([]);
+}
+
+function pageLanguage(): Language | undefined {
+  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  return isLanguage(lang) ? lang : undefined;
+}
+
+/** The API client of the browser, carrying the signed-in user's token. */
+export function userApi(): ApiClient {
+  const lang = pageLanguage();
+  return createBrowserApiClient({ getToken: () => $user.get()?.token, ...(lang ? { lang } : {}) });
+}
+
+const isClientFailure = (result: ApiResult<unknown>) => result.error !== null && result.error.statusCode < 500;
+
+/** A request the server refused for the token itself: the session is over. */
+function endSessionOnUnauthorized(result: ApiResult<unknown>): void {
+  if (result.error?.statusCode === 401) signOut();
+}
+
+/** Signed in: the profile loads, and the local cart and the server's are merged and saved (spec 4). */
+async function afterSignIn(answer: SignedInDto): Promise<void> {
+  signIn({ id: answer.data.id, email: answer.data.email, token: answer.token });
+  // The cart code is loaded only now: pages never pay for it just to sign in.
+  const [, { syncCartAfterSignIn }] = await Promise.all([loadProfile(), import('./cart')]);
+  await syncCartAfterSignIn(answer.token);
+}
+
+export async function login(credentials: LoginInput): Promise<ApiResult<SignedInDto | null>> {
+  const result = await userApi().login(credentials);
+  $authErrors.setKey('loginError', isClientFailure(result));
+  if (result.data) await afterSignIn(result.data);
+  return result;
+}
+
+/** Registration signs the new customer in at once. */
+export async function register(registration: RegistrationInput): Promise<ApiResult<SignedInDto | null>> {
+  const result = await userApi().register(registration);
+  $authErrors.setKey('registrationError', isClientFailure(result));
+  if (result.data) await afterSignIn(result.data);
+  return result;
+}
+
+/** Nothing is asked without a token. */
+export async function loadProfile(): Promise<ProfileDto | null> {
+  if (!$user.get()) return null;
+  const result = await userApi().getProfile();
+  endSessionOnUnauthorized(result);
+  if (result.data) $profile.set(result.data);
+  return result.data;
+}
+
+export async function saveProfile(change: ProfileChangeInput): Promise<ApiResult<ProfileDto | null>> {
+  const result = await userApi().putProfile(change);
+  endSessionOnUnauthorized(result);
+  if (result.data) $profile.set(result.data);
+  return result;
+}
+
+/** A new e-mail or password; the answer carries a fresh token (older ones stop working after a password change). */
+export async function changeCredentials(change: UserChangeInput): Promise<ApiResult<SignedInDto | null>> {
+  const result = await userApi().putUser(change);
+  endSessionOnUnauthorized(result);
+  if (result.data) {
+    signIn({ id: result.data.data.id, email: result.data.data.email, token: result.data.token });
+    const profile = $profile.get();
+    if (profile) $profile.set({ ...profile, email: result.data.data.email });
+  }
+  return result;
+}
+
+export async function loadOrders(): Promise<ApiResult<OrderDto[]>> {
+  const result = await userApi().getUserOrders();
+  endSessionOnUnauthorized(result);
+  if (!result.error) $orders.set(result.data);
+  return result;
+}
+
+/** Logout clears the session and goes to the homepage. */
+export function logout(): void {
+  signOut();
+  window.location.assign('/');
+}
+
+/** Self-service deletion; afterwards the user is logged out and goes to the homepage. */
+export async function deleteAccount(): Promise<ApiResult<unknown>> {
+  const result = await userApi().deleteUser();
+  if (!result.error) logout();
+  return result;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   COUNTRY_CODES,
+  addressFormFields,
   addressLabels,
   countryList,
   findCountry,
   formatAddress,
+  regionAfterCountryChange,
   regionName,
   searchCountries,
   zonesOf,
@@ -88,5 +90,31 @@ describe('writing an address', () => {
   it('keeps a free-text region and skips empty parts', () => {
     expect(formatAddress({ country: 'FR', locality: 'Paris', region: 'Île-de-France', street: null }, 'en')).toBe('Paris, Île-de-France, France');
     expect(formatAddress(null, 'en')).toBe('');
+  });
+});
+
+describe('the address form', () => {
+  it('has the fields from the country down to the street, labelled for the country', () => {
+    const fields = addressFormFields('US', 'en');
+    expect(fields.map((f) => [f.name, f.label])).toEqual([
+      ['country', 'Country/region'],
+      ['region', 'State'],
+      ['locality', 'City'],
+      ['postalCode', 'ZIP code'],
+      ['street', 'Street and house'],
+    ]);
+    expect(fields[1]!.options).toContainEqual({ value: 'NY', label: 'New York' });
+  });
+
+  it('offers Russian regions by their Russian names, and free text where a country has no zones', () => {
+    expect(addressFormFields('RU', 'en')[1]!.options).toContainEqual({ value: 'MOW', label: 'Москва' });
+    expect(addressFormFields('FR', 'en')[1]!.options).toBeUndefined();
+    expect(addressFormFields(null, 'ru')[0]!.options!.find((o) => o.value === 'FR')?.label).toBe('Франция');
+  });
+
+  it('keeps a free-text region only between countries without zones', () => {
+    expect(regionAfterCountryChange('Île-de-France', 'FR', 'DE')).toBe('Île-de-France');
+    expect(regionAfterCountryChange('NY', 'US', 'CA')).toBe('');
+    expect(regionAfterCountryChange('Bavaria', 'DE', 'US')).toBe('');
   });
 });

@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import { type ShopConfigDto, createBrowserApiClient } from '../../lib/api-client';
+import type { Language } from '../../lib/localize';
+
+let config: Promise<ShopConfigDto | null> | undefined;
+
+/** The shop settings for code in the browser, fetched once per page. */
+export function loadShopConfig(lang: Language): Promise<ShopConfigDto | null> {
+  config ??= createBrowserApiClient({ lang }).getConfig().then((result) => result.data);
+  return config;
+}
+
+/** The shop settings, or undefined while they load (null when they could not be loaded). */
+export function useShopConfig(lang: Language): ShopConfigDto | null | undefined {
+  const [value, setValue] = useState<ShopConfigDto | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void loadShopConfig(lang).then((loaded) => live && setValue(loaded));
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  return value;
+}

@@ -3,24 +3,106 @@
  * features whose code is loaded on first use, so a page with nothing interactive runs no React.
  *
  *   <button data-lead-form data-default-comment="..." data-title="...">  opens the lead form modal
+ *   <button data-auth-form="signin|create|reset|delete">                 opens the account modal
+ *   <a href="/account/...">                                              signed out: the sign-in modal, then there
+ *
+ * On load it also asks the cookie and age questions (spec 2.7) when the shop has them on and the
+ * visitor has not answered yet; React is loaded only then.
  */
-async function openModalLazily(type: 'LeadForm' | 'AccountAuthForm', details: Record<string, unknown>) {
+type ModalType = 'LeadForm' | 'AccountAuthForm' | 'ModalCookieAccept' | 'ModalAgeVerification';
+
+async function openModalLazily(type: ModalType, details: Record<string, unknown>) {
   const [{ mountModals }, { openModal }] = await Promise.all([import('../islands/mount-modals'), import('../stores/modal')]);
   mountModals();
   openModal(type, details);
 }
 
+const readStorage = (key: string): string | null => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+/** A signed-in session is stored under 'user' with its token (src/stores/user.ts). */
+function isSignedIn(): boolean {
+  try {
+    return Boolean((JSON.parse(readStorage('user') ?? 'null') as { token?: unknown } | null)?.token);
+  } catch {
+    return false;
+  }
+}
+
 document.addEventListener('click', (event) => {
-  const target = (event.target as Element | null)?.closest<HTMLElement>('[data-lead-form], [data-auth-form]');
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const target = (event.target as Element | null)?.closest<HTMLElement>('[data-lead-form], [data-auth-form], a[href^="/account"]');
   if (!target) return;
-  event.preventDefault();
   if (target.hasAttribute('data-lead-form')) {
+    event.preventDefault();
     void openModalLazily('LeadForm', {
       title: target.dataset.title,
       comment: target.dataset.defaultComment,
       productId: target.dataset.productId,
+      variationId: target.dataset.variationId,
     });
-  } else {
+  } else if (target.hasAttribute('data-auth-form')) {
+    event.preventDefault();
     void openModalLazily('AccountAuthForm', { type: target.dataset.authForm || 'signin' });
+  } else if (!isSignedIn()) {
+    event.preventDefault();
+    void openModalLazily('AccountAuthForm', { type: 'signin', redirectTo: target.getAttribute('href') });
   }
 });
+
+// ---------------------------------------------------------------- cookie and age questions
+
+type ConsentQuestion = { enabled: boolean; title?: string; text?: string; buttonText?: string };
+type ConsentSettings = { modalAgeVerification?: ConsentQuestion; modalCookieAccept?: ConsentQuestion };
+
+/** Age first: the cookie question waits until the age question is answered (one modal at a time). */
+const QUESTIONS = [
+  { type: 'ModalAgeVerification', setting: 'modalAgeVerification', answeredKey: 'ageVerificationConfirm' },
+  { type: 'ModalCookieAccept', setting: 'modalCookieAccept', answeredKey: 'cookieAccept' },
+] as const;
+
+const CONSENT_CACHE_KEY = 'shopConsentSettings';
+
+/** The two questions' settings, fetched once per browser session and language. */
+async function consentSettings(lang: string): Promise<ConsentSettings | null> {
+  try {
+    const cached = JSON.parse(sessionStorage.getItem(CONSENT_CACHE_KEY) ?? 'null') as { lang: string; common: ConsentSettings } | null;
+    if (cached?.lang === lang) return cached.common;
+  } catch {
+    // Unreadable cache: ask again.
+  }
+  const response = await fetch('/api/config', { headers: { accept: 'application/json', 'x-shop-language': lang } });
+  if (!response.ok) return null;
+  const { common } = (await response.json()) as { common?: ConsentSettings };
+  const questions: ConsentSettings = { modalAgeVerification: common?.modalAgeVerification, modalCookieAccept: common?.modalCookieAccept };
+  try {
+    sessionStorage.setItem(CONSENT_CACHE_KEY, JSON.stringify({ lang, common: questions }));
+  } catch {
+    // No session storage: fetched again on the next page.
+  }
+  return questions;
+}
+
+async function askConsentQuestions(): Promise<void> {
+  if (QUESTIONS.every((q) => readStorage(q.answeredKey) === 'true')) return;
+  const settings = await consentSettings(document.documentElement.lang || 'en');
+  const pending = QUESTIONS.filter((q) => settings?.[q.setting]?.enabled && readStorage(q.answeredKey) !== 'true');
+  if (pending.length === 0) return;
+  const { $modal } = await import('../stores/modal');
+  const askNext = () => {
+    const question = pending.shift();
+    if (question) void openModalLazily(question.type, { ...settings?.[question.setting] });
+  };
+  // The next question comes once the current one has closed (and was answered).
+  $modal.listen((state) => {
+    if (!state.isOpen && !state.type) askNext();
+  });
+  askNext();
+}
+
+void askConsentQuestions().catch((error: unknown) => console.error('consent questions not shown', error));

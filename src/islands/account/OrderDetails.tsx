@@ -1,0 +1,138 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import type { OrderDto } from '../../lib/api-client';
+import { formatAddress } from '../../lib/countries';
+import { formatDateShort } from '../../lib/dates';
+import type { Language } from '../../lib/localize';
+import { $user, userApi } from '../../stores/user';
+import { displayPhone } from '../phone/phone-number';
+import { ProductImage } from '../shop/ProductImage';
+import { AccountGate, LoadState } from './AccountGate';
+import { OrderStatus } from './OrderStatus';
+import { type OrderMoney, orderMoney, paymentLabelKey, useOrderStates } from './order-view';
+import { accountTexts } from './texts';
+
+type Props = { lang: Language; number: string | null; separator?: string };
+
+/** /account/orders/details?number=…: items, totals, delivery and the payment outcome of one of the user's orders. */
+export default function OrderDetails(props: Props) {
+  return (
+    <AccountGate lang={props.lang}>
+      <Details {...props} />
+    </AccountGate>
+  );
+}
+
+function Details({ lang, number, separator }: Props) {
+  const t = accountTexts(lang);
+  const user = useStore($user);
+  const states = useOrderStates();
+  const [order, setOrder] = useState<OrderDto | null>(null);
+  const [state, setState] = useState<'loading' | 'failed' | 'missing' | 'ready'>('loading');
+  const load = useCallback(async () => {
+    if (!number) return setState('missing');
+    setState('loading');
+    const result = await userApi().getOrder(number);
+    setOrder(result.data);
+    if (result.data) setState('ready');
+    else setState(result.error && result.error.statusCode !== 404 && result.error.statusCode !== 400 ? 'failed' : 'missing');
+  }, [number]);
+  useEffect(() => {
+    void load();
+  }, [load, user?.id]);
+
+  const back = (
+    <a className="account-back" href="/account/orders">
+      ← {t('backToOrders')}
+    </a>
+  );
+  if (state === 'loading' || state === 'failed') return <LoadState lang={lang} state={state} onRetry={() => void load()} />;
+  if (state === 'missing' || !order) {
+    return (
+      <div className="account-empty" role="alert">
+        <p>{t('orderNotFound')}</p>
+        {back}
+      </div>
+    );
+  }
+  const money = orderMoney(order, separator);
+  return (
+    <article className="account-order-details" data-order-details={order.number}>
+      {back}
+      <header className="account-order__head">
+        <h2 className="account-title">{t('orderNumber', { number: order.number })}</h2>
+        <OrderStatus order={order} states={states} />
+      </header>
+      <p className="account-muted">{t('placedOn', { date: formatDateShort(order.createdAt, lang) })}</p>
+      <section className="account-card">
+        <h3 className="account-subtitle">{t('items')}</h3>
+        <ul className="account-items">
+          {order.items.map((item) => (
+            <li key={item.id} className="account-item">
+              <ProductImage image={item.image} width={64} height={64} alt={item.title} className="account-item__image" />
+              <div className="account-item__text">
+                {item.productSlug ? <a href={`/products/${item.productSlug}`}>{item.title}</a> : <span>{item.title}</span>}
+                {(item.optionsText || item.variationTitle) && <span className="account-muted">{item.optionsText || item.variationTitle}</span>}
+                <span className="account-muted">
+                  {item.quantity} × {money(item.price)}
+                </span>
+              </div>
+              <strong className="account-item__total">{money(item.totalPrice)}</strong>
+            </li>
+          ))}
+        </ul>
+        <Totals order={order} money={money} lang={lang} />
+      </section>
+      <div className="account-grid">
+        <section className="account-card">
+          <h3 className="account-subtitle">{t('delivery')}</h3>
+          <p>
+            {order.deliveryInformation.method === 'pickup' ? t('pickup') : t('shipping')}
+            {order.deliveryInformation.title && `: ${order.deliveryInformation.title}`}
+          </p>
+          {order.deliveryInformation.address && <p className="account-muted">{formatAddress(order.deliveryInformation.address, lang)}</p>}
+        </section>
+        <section className="account-card">
+          <h3 className="account-subtitle">{t('payment')}</h3>
+          <p>{order.methodName || order.method}</p>
+          <p className="account-muted" data-payment-status={order.paymentStatus}>
+            {t(paymentLabelKey(order))}
+          </p>
+        </section>
+        <section className="account-card">
+          <h3 className="account-subtitle">{t('contact')}</h3>
+          <p>{[order.customer.name, order.customer.lastName].filter(Boolean).join(' ')}</p>
+          <p className="account-muted">{[displayPhone(order.customer.phone), order.customer.email].filter(Boolean).join(' · ')}</p>
+        </section>
+        {order.comment && (
+          <section className="account-card">
+            <h3 className="account-subtitle">{t('comment')}</h3>
+            <p className="account-pre">{order.comment}</p>
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Totals({ order, money, lang }: { order: OrderDto; money: OrderMoney; lang: Language }) {
+  const t = accountTexts(lang);
+  const delivery = order.deliveryInformation;
+  const deliveryText = delivery.priceByManager ? t('deliveryByManager') : delivery.price > 0 ? money(delivery.price) : t('free');
+  return (
+    <dl className="account-totals">
+      <dt>{t('subtotal')}</dt>
+      <dd>{money(order.itemsPrice)}</dd>
+      {order.discountPrice > 0 && (
+        <>
+          <dt>{t('discount')}</dt>
+          <dd>−{money(order.discountPrice)}</dd>
+        </>
+      )}
+      <dt>{t('delivery')}</dt>
+      <dd>{deliveryText}</dd>
+      <dt className="account-totals__total">{t('total')}</dt>
+      <dd className="account-totals__total">{money(order.totalPrice)}</dd>
+    </dl>
+  );
+}

@@ -21,6 +21,7 @@ import { ProductTile } from '../shop/ProductTile';
 import { QuantityStepper } from '../shop/QuantityStepper';
 import { shopTexts } from '../shop/texts';
 import { DiscountCodeForm } from './DiscountCodeForm';
+import { SummaryRows } from './SummaryRows';
 import { useDiscountCode } from './use-discount-code';
 
 type Props = {
@@ -93,7 +94,7 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
         {droppedNotice}
         <h2 className="cart-empty__title">{t(ecommerce ? 'cartEmpty' : 'orderEmpty')}</h2>
         <p>{t('cartEmptyHint')}</p>
-        <a className="shop-button" href="/">
+        <a className="button" href="/">
           {t('toCatalog')}
         </a>
       </div>
@@ -144,44 +145,21 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
               );
             })}
           </ul>
-          <button type="button" className="shop-button shop-button--link cart-lines__empty" onClick={clearCart}>
+          <button type="button" className="button button--link cart-lines__empty" onClick={clearCart}>
             {t('emptyCart')}
           </button>
         </section>
 
         <aside className="cart-summary" aria-label={t('total')}>
           <DiscountCodeForm lang={lang} state={discount} />
-          <dl className="summary-rows">
-            <div className="summary-row">
-              <dt>{t('items', { count: totals.quantity })}</dt>
-              <dd>{formatMoney(totals.totalFullPrice, money)}</dd>
-            </div>
-            {totals.totalDiscount > 0 && (
-              <div className="summary-row summary-row--discount">
-                <dt>{t('productDiscount')}</dt>
-                <dd>−{formatMoney(totals.totalDiscount, money)}</dd>
-              </div>
-            )}
-            {discount.applied && (
-              <div className="summary-row summary-row--discount">
-                <dt>
-                  {t('discount')} ({discount.applied.code})
-                </dt>
-                <dd data-testid="discount-amount">−{formatMoney(discount.applied.price, money)}</dd>
-              </div>
-            )}
-            <div className="summary-row summary-row--total">
-              <dt>{t('total')}</dt>
-              <dd data-testid="cart-total">{formatMoney(total, money)}</dd>
-            </div>
-          </dl>
+          <SummaryRows lang={lang} money={money} totals={totals} discount={discount.applied} total={total} totalTestId="cart-total" />
           {!available && (
             <p className="shop-notice shop-notice--error" role="alert">
               {t('unavailableQuantity')}
             </p>
           )}
           <a
-            className="shop-button shop-button--wide shop-button--accent"
+            className="button button--wide button--accent"
             href={available ? '/checkout' : undefined}
             aria-disabled={!available}
             role="link"

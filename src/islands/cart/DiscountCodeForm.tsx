@@ -23,7 +23,7 @@ export function DiscountCodeForm({ lang, state, error }: { lang: Language; state
         <p className="shop-notice shop-notice--success" role="status">
           {t('codeApplied', { code: state.applied.code })}
         </p>
-        <button type="button" className="shop-button shop-button--link" onClick={state.remove}>
+        <button type="button" className="button button--link" onClick={state.remove}>
           {t('removeCode')}
         </button>
       </div>
@@ -46,7 +46,7 @@ export function DiscountCodeForm({ lang, state, error }: { lang: Language; state
           aria-invalid={shownError ? true : undefined}
           aria-describedby={shownError ? 'discount-code-error' : undefined}
         />
-        <button type="button" className="shop-button shop-button--ghost" onClick={() => void apply()} disabled={state.checking || code.trim() === ''}>
+        <button type="button" className="button button--outline" onClick={() => void apply()} disabled={state.checking || code.trim() === ''}>
           {t('applyCode')}
         </button>
       </div>

@@ -9,6 +9,7 @@ import { track } from '../../stores/analytics';
 import { $cart, clearCart, refreshCart, saveCheckoutFields, startCartSync } from '../../stores/cart';
 import { $user } from '../../stores/user';
 import { DiscountCodeForm } from '../cart/DiscountCodeForm';
+import { SummaryRows } from '../cart/SummaryRows';
 import { orderLinesOf, useDiscountCode } from '../cart/use-discount-code';
 import { optionsText } from '../product/product-view';
 import { shopApi } from '../shop/api';
@@ -416,7 +417,7 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
       <aside className="checkout__summary cart-summary" aria-label={t('yourOrder')}>
         <div className="checkout__summary-head">
           <h2 className="checkout__summary-title">{t('yourOrder')}</h2>
-          <a href="/cart" className="shop-button shop-button--link">
+          <a href="/cart" className="button button--link">
             {t('editCart')}
           </a>
         </div>
@@ -437,34 +438,12 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
           ))}
         </ul>
         <DiscountCodeForm lang={lang} state={discount} error={serverErrors.discount} />
-        <dl className="summary-rows">
-          <div className="summary-row">
-            <dt>{t('items', { count: totals.quantity })}</dt>
-            <dd>{formatMoney(totals.totalFullPrice, money)}</dd>
-          </div>
-          {totals.totalDiscount > 0 && (
-            <div className="summary-row summary-row--discount">
-              <dt>{t('productDiscount')}</dt>
-              <dd>−{formatMoney(totals.totalDiscount, money)}</dd>
-            </div>
-          )}
-          {discount.applied && (
-            <div className="summary-row summary-row--discount">
-              <dt>
-                {t('discount')} ({discount.applied.code})
-              </dt>
-              <dd data-testid="discount-amount">−{formatMoney(discount.applied.price, money)}</dd>
-            </div>
-          )}
+        <SummaryRows lang={lang} money={money} totals={totals} discount={discount.applied} total={total} totalTestId="checkout-total">
           <div className="summary-row">
             <dt>{t('deliveryCost')}</dt>
             <dd data-testid="delivery-cost">{charge ? <ChargeText charge={charge} money={money} lang={lang} /> : t('chooseDelivery')}</dd>
           </div>
-          <div className="summary-row summary-row--total">
-            <dt>{t('total')}</dt>
-            <dd data-testid="checkout-total">{formatMoney(total, money)}</dd>
-          </div>
-        </dl>
+        </SummaryRows>
 
         {policy.show && (
           <PolicyCheck
@@ -498,7 +477,7 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
             {t('fixErrors')}
           </p>
         )}
-        <button type="submit" className="shop-button shop-button--wide shop-button--accent" disabled={placing || !available} aria-busy={placing}>
+        <button type="submit" className="button button--wide button--accent" disabled={placing || !available} aria-busy={placing}>
           {placing ? t('placing') : t('placeOrder')}
         </button>
         {formMessage && <p className="checkout__message">{formMessage}</p>}

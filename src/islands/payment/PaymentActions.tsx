@@ -74,7 +74,7 @@ export default function PaymentActions({ screen, lang, order, awaiting, paymentS
   };
 
   return (
-    <button type="button" className="shop-button shop-button--accent" onClick={payAgain} disabled={starting} aria-busy={starting}>
+    <button type="button" className="button button--accent" onClick={payAgain} disabled={starting} aria-busy={starting}>
       {t('tryAgain')}
     </button>
   );

@@ -165,17 +165,17 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
           {buyable ? (
             <button
               type="button"
-              className="shop-button shop-button--wide"
+              className="button button--wide"
               onClick={() => addVariationToCart({ product, variation, quantity, lang, siteType: settings.siteType, money })}
             >
               {t(isEcommerce(settings.siteType) ? 'addToCart' : 'addToOrder')}
             </button>
           ) : price.kind === 'request' && stock.inStock ? (
-            <button type="button" className="shop-button shop-button--wide" data-lead-form data-product-id={product.id} data-title={t('requestPrice')}>
+            <button type="button" className="button button--wide" data-lead-form data-product-id={product.id} data-title={t('requestPrice')}>
               {t('requestPrice')}
             </button>
           ) : (
-            <button type="button" className="shop-button shop-button--wide" disabled>
+            <button type="button" className="button button--wide" disabled>
               {t('outOfStock')}
             </button>
           )}
@@ -186,7 +186,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
           </p>
         )}
         {settings.fastOrder.isShow && (
-          <button type="button" className="shop-button shop-button--ghost shop-button--wide product-buy__fast-order" data-lead-form data-product-id={product.id}>
+          <button type="button" className="button button--outline button--wide product-buy__fast-order" data-lead-form data-product-id={product.id}>
             {settings.fastOrder.text}
           </button>
         )}

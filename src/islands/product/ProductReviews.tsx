@@ -134,7 +134,7 @@ export default function ProductReviews({ productId, lang, initialReviews, initia
         </ul>
       )}
       {hasMore && (
-        <button type="button" className="shop-button shop-button--ghost" onClick={loadMore} disabled={loading}>
+        <button type="button" className="button button--outline" onClick={loadMore} disabled={loading}>
           {t('moreReviews')}
         </button>
       )}
@@ -184,7 +184,7 @@ export default function ProductReviews({ productId, lang, initialReviews, initia
                   {formError}
                 </p>
               )}
-              <button type="submit" className="shop-button" disabled={sending}>
+              <button type="submit" className="button" disabled={sending}>
                 {sending ? t('sending') : t('sendReview')}
               </button>
             </form>

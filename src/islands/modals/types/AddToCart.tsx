@@ -29,10 +29,10 @@ export default function AddToCart({ details, close }: ModalContentProps) {
         <Price price={item.price} fullPrice={item.fullPrice} money={money} lang={lang} className="added-to-cart__price" />
       </div>
       <div className="modal__actions">
-        <button type="button" className="shop-button shop-button--ghost" onClick={close}>
+        <button type="button" className="button button--outline" onClick={close}>
           {t('continueShopping')}
         </button>
-        <a href="/cart" className="shop-button">
+        <a href="/cart" className="button">
           {t(ecommerce ? 'viewCart' : 'viewOrder')}
         </a>
       </div>

@@ -9,7 +9,7 @@ export default function AddToCartStockError({ details, close }: ModalContentProp
     <div className="stock-error" role="alert">
       <p className="stock-error__text">{shopText(lang, 'stockError', { count })}</p>
       <div className="modal__actions">
-        <button type="button" className="shop-button" onClick={close} autoFocus>
+        <button type="button" className="button" onClick={close} autoFocus>
           {shopText(lang, 'ok')}
         </button>
       </div>

@@ -163,6 +163,7 @@ describe('the product buy box', () => {
   it('shows the delivery weight of the variation', () => {
     const heavy = { ...shirt, weight: 2, variations: shirt.variations.map((v) => ({ ...v, weight: v.id === 'white-s' ? 3.5 : null })) };
     expect(text(render({ product: heavy }), '.product-buy__weight')).toBe('Shipping weight: 3.5 kg');
+    expect(text(render({ product: heavy, lang: 'ru' }), '.product-buy__weight')).toBe('Вес для доставки: 3,5 кг');
   });
 });
 

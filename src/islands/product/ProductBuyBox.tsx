@@ -190,7 +190,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
             {settings.fastOrder.text}
           </button>
         )}
-        {weight !== null && <p className="product-buy__weight">{t('parcelWeight', { weight })}</p>}
+        {weight !== null && <p className="product-buy__weight">{t('parcelWeight', { weight: weight.toLocaleString(lang) })}</p>}
       </div>
     </div>
   );

@@ -255,6 +255,18 @@ describe('page markup helpers', () => {
     expect(c!.parentElement?.tagName).toBe('MAIN');
   });
 
+  it('leaves sections split over several containers where they are while in order', () => {
+    const doc = page(
+      `<main><div class="opening">${sectionHtml('h', 'H')}</div><p class="byline">By us</p><div class="body">${sectionHtml('t1', 'T1')}${sectionHtml('t2', 'T2')}</div></main>`,
+    );
+    const [h, t1, t2] = ['h', 't1', 't2'].map((id) => doc.getElementById(`section-${id}`)!);
+    placeSections(doc, [h!, t1!, t2!], doc.body);
+    expect(t1!.parentElement?.className).toBe('body');
+    placeSections(doc, [h!, t2!, t1!], doc.body);
+    expect(ids(doc)).toEqual(['h', 't2', 't1']);
+    expect(h!.parentElement?.className).toBe('opening');
+  });
+
   it('places the first section of an empty page in the fallback container', () => {
     const doc = page('<main id="main"><h1>New page</h1></main>');
     const element = sectionElementFrom(doc, { id: 'x', type: 'SectionFaq' }, sectionHtml('x', 'X', 'SectionFaq'));

@@ -64,23 +64,23 @@ export function runScripts(doc: Document, root: Element): void {
   }
 }
 
-/** The next section element after `element` among its siblings, skipping anything else. */
-function nextSectionSibling(element: Element): Element | null {
-  let next = element.nextElementSibling;
-  while (next && !isSectionElement(next)) next = next.nextElementSibling;
-  return next;
+/** The section element following `element` in the document (sections may sit in more than one container). */
+function nextSectionInDocument(doc: Document, element: Element): Element | null {
+  const all = [...doc.querySelectorAll(SECTION_SELECTOR)];
+  return all[all.indexOf(element) + 1] ?? null;
 }
 
 /**
  * Puts the section elements in the given order, moving only those out of place (a moved node is
- * re-created by the browser: frames reload, islands reconnect). New elements go after the previous
- * section, the first one before the page's first section, or at the end of `fallbackParent`.
+ * re-created by the browser: frames reload, islands reconnect). An element goes right after the
+ * section before it, the first one before the page's first section, or at the end of `fallbackParent`
+ * on a page without sections.
  */
 export function placeSections(doc: Document, ordered: HTMLElement[], fallbackParent: Element): void {
   let previous: HTMLElement | null = null;
   for (const element of ordered) {
     if (previous) {
-      if (nextSectionSibling(previous) !== element) previous.after(element);
+      if (nextSectionInDocument(doc, previous) !== element) previous.after(element);
     } else {
       const first = doc.querySelector(SECTION_SELECTOR);
       if (!first) fallbackParent.append(element);

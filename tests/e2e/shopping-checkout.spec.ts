@@ -174,6 +174,26 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { name: 'Thank you! Your order has been received' })).toBeVisible();
   });
 
+  test('payment methods that fail to load stop the order with the reload message', async ({ page }) => {
+    await addToCart(page, 'organic-cotton-tee');
+    await page.route('**/api/configs/payments-available-methods-by-location**', (route) => route.abort());
+    const orders: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/orders') && orders.push(r.method()));
+    await page.goto('/checkout');
+    await expect(page.getByText('Payment methods not loaded, please reload the page')).toBeVisible();
+    await fillContacts(page);
+    await acceptTerms(page);
+    await page.getByRole('button', { name: 'Place the order' }).click();
+    await expect(page.getByText('Please check the highlighted fields.')).toBeVisible();
+    expect(orders).toEqual([]);
+  });
+
+  test('provider notifications to /payment/notification reach the API, which refuses an unsigned one', async ({ request }) => {
+    const response = await request.post('/payment/notification', { data: { transactionId: 'x', status: 'completed' } });
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toMatchObject({ success: false, status: 401, message: 'Invalid payment notification signature' });
+  });
+
   test('an order that cannot be read shows no details: not found, or cash failed for a placed cash order', async ({ page }) => {
     await page.goto('/payment?order=999999&token=nope&error=initialization');
     await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();

@@ -31,6 +31,16 @@ export async function loadPageContext(Astro: AstroGlobal) {
 
 export type PageContext = Awaited<ReturnType<typeof loadPageContext>>;
 
+/** The page context, or null when it cannot be loaded (the error pages then show their plain fallback). */
+export async function loadPageContextOrNull(Astro: AstroGlobal): Promise<PageContext | null> {
+  try {
+    return await loadPageContext(Astro);
+  } catch (error) {
+    console.error('The shop settings and menus could not be loaded', error);
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------- reading list queries
 
 type QueryValue = ReturnType<typeof parseQueryString>[string];

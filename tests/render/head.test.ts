@@ -1,6 +1,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import ErrorPage from '../../src/components/chrome/ErrorPage.astro';
 import AccountLayout from '../../src/layouts/AccountLayout.astro';
 import BaseLayout from '../../src/layouts/BaseLayout.astro';
 import type { Language } from '../../src/lib/localize';
@@ -227,5 +228,36 @@ describe('account layout (spec 2.4)', () => {
     expect(sidebar.querySelector('button[data-account-logout]')).not.toBeNull();
     expect(sidebar.textContent).not.toContain('Your reviews');
     expect(document.querySelector('.account__content #page-body')).not.toBeNull();
+  });
+});
+
+describe('error page (spec 2.6)', () => {
+  const renderError = async (props: Record<string, unknown>) =>
+    new JSDOM(await container.renderToString(ErrorPage, { props, request: new Request('https://shop.test/missing') })).window.document;
+
+  it('shows the 404 title and description with a button home, in the shop chrome', async () => {
+    const document = await renderError({ ctx: pageContext(shopConfig(SETTINGS), 'en', MENUS), status: 404 });
+    expect(document.title).toBe('Page not found');
+    expect(document.querySelector('h1')?.textContent).toBe('Page not found');
+    expect(document.querySelector('.error-view__text')?.textContent).toBe('The page you are looking for does not exist or has been moved.');
+    expect(document.querySelector('.error-view a.button')?.getAttribute('href')).toBe('/');
+    expect(document.querySelector('header.site-header')).not.toBeNull();
+    expect(meta(document, 'robots')).toBe('noindex');
+  });
+
+  it('shows the default title and the message for other statuses, in Russian too', async () => {
+    const english = await renderError({ ctx: pageContext(shopConfig(SETTINGS), 'en', MENUS), status: 500, message: 'Try again later' });
+    expect(english.querySelector('h1')?.textContent).toBe('An error occurred');
+    expect(english.querySelector('.error-view__text')?.textContent).toBe('Try again later');
+    const russian = await renderError({ ctx: pageContext(shopConfig(SETTINGS, 'ru'), 'ru', MENUS), status: 500 });
+    expect(russian.querySelector('h1')?.textContent).toBe('Произошла ошибка');
+    expect(russian.querySelector('.error-view a.button')?.textContent).toBe('На главную');
+  });
+
+  it('falls back to a plain message with a link home when the shop settings cannot be loaded', async () => {
+    const document = await renderError({ ctx: null, status: 404 });
+    expect(document.body.textContent).toContain('An error occurred while showing the error page');
+    expect(document.querySelector('a')?.getAttribute('href')).toBe('/');
+    expect(document.querySelector('header')).toBeNull();
   });
 });

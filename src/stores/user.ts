@@ -121,13 +121,22 @@ export async function register(registration: RegistrationInput): Promise<ApiResu
   return result;
 }
 
-/** Nothing is asked without a token. */
-export async function loadProfile(): Promise<ProfileDto | null> {
-  if (!$user.get()) return null;
-  const result = await userApi().getProfile();
-  endSessionOnUnauthorized(result);
-  if (result.data) $profile.set(result.data);
-  return result.data;
+let profileRequest: Promise<ProfileDto | null> | null = null;
+
+/** Nothing is asked without a token; callers at the same moment share one request. */
+export function loadProfile(): Promise<ProfileDto | null> {
+  if (!$user.get()) return Promise.resolve(null);
+  profileRequest ??= userApi()
+    .getProfile()
+    .then((result) => {
+      endSessionOnUnauthorized(result);
+      if (result.data) $profile.set(result.data);
+      return result.data;
+    })
+    .finally(() => {
+      profileRequest = null;
+    });
+  return profileRequest;
 }
 
 export async function saveProfile(change: ProfileChangeInput): Promise<ApiResult<ProfileDto | null>> {

@@ -1,18 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { Language } from '../../lib/localize';
-import { $profile, $user, logout } from '../../stores/user';
+import { $profile, $user, loadProfile, logout } from '../../stores/user';
 import { type AuthMode, CreateAccountForm, ResetRequestForm, SignInForm } from '../forms/AuthForms';
 import './account.css';
 import { accountTexts } from './texts';
 
 /**
  * Brings the account layout's server-rendered sidebar to life: the greeting's first name from the
- * profile (the layout's 'Name' stays until there is one) and the logout button, hidden when signed out.
+ * profile, fetched afresh on each account page (the layout's 'Name' stays until there is one), and
+ * the logout button, hidden when signed out.
  */
 function useAccountSidebar(): void {
   const user = useStore($user);
   const firstName = useStore($profile)?.firstName.trim();
+  useEffect(() => {
+    if (user) void loadProfile();
+  }, [user?.id]);
   useEffect(() => {
     document.querySelectorAll<HTMLElement>('[data-account-first-name]').forEach((element) => {
       element.dataset.fallback ??= element.textContent ?? '';

@@ -91,6 +91,7 @@ function CountryPicker({ lang, country, onChoose }: { lang: Language; country: C
 
   useEffect(() => {
     if (!open) return;
+    root.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
     const onPointerDown = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) close();
     };

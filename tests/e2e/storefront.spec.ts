@@ -163,6 +163,40 @@ test.describe('head, sitemap and robots on the wire (spec 2.3)', () => {
   });
 });
 
+test.describe('list queries reach the API (spec 2.1)', () => {
+  /** Distinct product or article links inside the page's sections of one type, in order. */
+  async function linksIn(request: APIRequestContext, path: string, sectionType: string, prefix: string): Promise<string[]> {
+    const html = await (await request.get(path)).text();
+    const start = html.indexOf(`data-section-type="${sectionType}"`);
+    expect(start, `${path} has a ${sectionType}`).toBeGreaterThan(-1);
+    const end = html.indexOf('data-section-type="', start + 30);
+    const part = html.slice(start, end === -1 ? undefined : end);
+    return [...new Set([...part.matchAll(new RegExp(`href="(${prefix}[^"?#]+)`, 'g'))].map((m) => m[1]!))];
+  }
+
+  test('a catalog shows the page, sort and filters of its address', async ({ request }) => {
+    const query = 'sort=price_desc&page=1&filter[minPrice]=50';
+    const api = (await (await request.get(`/api/catalogs/v3/clothing?${query}`)).json()) as { sections: { type: string; items?: { slug: string }[] }[] };
+    const expected = api.sections.find((section) => section.type === 'SectionProductList')!.items!.map((item) => `/products/${item.slug}`);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(await linksIn(request, `/catalogs/clothing?${query}`, 'SectionProductList', '/products/')).toEqual(expected);
+    const second = await linksIn(request, '/catalogs/clothing?page=2', 'SectionProductList', '/products/');
+    const first = await linksIn(request, '/catalogs/clothing', 'SectionProductList', '/products/');
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.some((link) => first.includes(link))).toBe(false);
+    expect((await request.get('/catalogs/clothing?page=abc&sort=nonsense&filter[minPrice]=x')).status()).toBe(200);
+  });
+
+  test('a category page lists the articles of the requested tag', async ({ request }) => {
+    const tags = (await (await request.get('/api/tags/blog/list')).json()) as { id: string; slug: string }[];
+    const style = tags.find((tag) => tag.slug === 'style')!;
+    const api = (await (await request.get(`/api/articles/blog/list?tagIds[]=${style.id}`)).json()) as { items: { url: string }[] };
+    expect(await linksIn(request, '/blog?tag=style', 'SectionMediaList', '/blog/')).toEqual(api.items.map((item) => item.url));
+    const all = await linksIn(request, '/blog', 'SectionMediaList', '/blog/');
+    expect(all.length).toBeGreaterThan(api.items.length);
+  });
+});
+
 // ---------------------------------------------------------------- in the browser
 
 const PAGES = [

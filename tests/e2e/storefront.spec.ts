@@ -53,6 +53,10 @@ test.describe('request rules on the wire (spec 2.2)', () => {
     expect((await request.get(`${baseURL}//evil.test/`, noRedirect)).status()).toBe(404);
   });
 
+  test('/account answers 301 to /account/settings', async ({ request }) => {
+    expect(await head(request, '/account')).toMatchObject({ status: 301, location: '/account/settings' });
+  });
+
   test('/admin answers 301 to /admin/, which explains the admin preview channel', async ({ request }) => {
     expect(await head(request, '/admin')).toMatchObject({ status: 301, location: '/admin/' });
     const admin = await head(request, '/admin/');

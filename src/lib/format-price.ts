@@ -4,11 +4,11 @@
  * - Currency is normalised to RUB, AED, USD or EUR ('$' and '€' map to USD and EUR); anything else is
  *   reported through `console.warn` and shown as the shop default, AED.
  * - AED is a prefix code ('AED 1200'), RUB a suffix ('1200 ₽'), $ and € are prefixed ('$1200', '€1200').
- * - Separator 'none' (default): no grouping, '.' decimal mark ('1200000.5').
- *   'comma': English grouping, '.' decimal mark ('1,200,000.5').
- *   'space': Russian grouping with a space and ',' as decimal mark ('1 200 000,5'), as Russian readers
+ * - Separator 'none' (default): no grouping, '.' decimal mark ('1200000.50').
+ *   'comma': English grouping, '.' decimal mark ('1,200,000.50').
+ *   'space': Russian grouping with a space and ',' as decimal mark ('1 200 000,50'), as Russian readers
  *   expect a comma once the thousands are grouped with spaces.
- * - Whole amounts show no decimals; others show up to `decimals` (default 2) with trailing zeros trimmed.
+ * - Whole amounts show no decimals; others show exactly `decimals` (0 to 2, default 2) decimals, as money does.
  */
 
 export const CURRENCIES = ['RUB', 'AED', 'USD', 'EUR'] as const;
@@ -56,7 +56,9 @@ export function formatAmount(amount: number, separator: PriceSeparator = 'none',
   // toFixed(6) first removes binary noise such as 1.005 * 100 = 100.49999999999999.
   const scaled = Math.round(Number((Math.abs(value) * factor).toFixed(6)));
   const whole = Math.floor(scaled / factor);
-  const fraction = String(scaled % factor).padStart(maxDecimals, '0').replace(/0+$/, '');
+  const cents = scaled % factor;
+  // money reads as 82.80, not 82.8: a fraction, when there is one, shows every allowed decimal
+  const fraction = cents === 0 ? '' : String(cents).padStart(maxDecimals, '0');
   const { group, decimal } = GROUPING[separator];
   const wholeText = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, group);
   const sign = value < 0 && scaled > 0 ? '-' : '';

@@ -46,17 +46,17 @@ describe('normalizeSeparator', () => {
 
 describe('formatAmount', () => {
   it('shows no grouping by default', () => {
-    expect(formatAmount(1200000.5)).toBe('1200000.5');
+    expect(formatAmount(1200000.5)).toBe('1200000.50');
   });
 
   it('groups the English way with comma', () => {
-    expect(formatAmount(1200000.5, 'comma')).toBe('1,200,000.5');
+    expect(formatAmount(1200000.5, 'comma')).toBe('1,200,000.50');
     expect(formatAmount(999, 'comma')).toBe('999');
     expect(formatAmount(1000, 'comma')).toBe('1,000');
   });
 
   it('groups the Russian way with space and a decimal comma', () => {
-    expect(formatAmount(1200000.5, 'space')).toBe('1 200 000,5');
+    expect(formatAmount(1200000.5, 'space')).toBe('1 200 000,50');
     expect(formatAmount(12345.67, 'space')).toBe('12 345,67');
   });
 
@@ -66,12 +66,12 @@ describe('formatAmount', () => {
     expect(formatAmount(1200.001)).toBe('1200');
   });
 
-  it('shows at most two decimals, rounded half up, trailing zeros trimmed', () => {
-    expect(formatAmount(10.5)).toBe('10.5');
+  it('shows two decimals when there is a fraction, rounded half up', () => {
+    expect(formatAmount(10.5)).toBe('10.50');
     expect(formatAmount(10.25)).toBe('10.25');
     expect(formatAmount(10.256)).toBe('10.26');
     expect(formatAmount(1.005)).toBe('1.01');
-    expect(formatAmount(0.1 + 0.2)).toBe('0.3');
+    expect(formatAmount(0.1 + 0.2)).toBe('0.30');
     expect(formatAmount(9.999)).toBe('10');
   });
 
@@ -83,7 +83,7 @@ describe('formatAmount', () => {
   });
 
   it('keeps the sign of negative amounts and shows non-finite amounts as 0', () => {
-    expect(formatAmount(-1500.5, 'comma')).toBe('-1,500.5');
+    expect(formatAmount(-1500.5, 'comma')).toBe('-1,500.50');
     expect(formatAmount(-0.001)).toBe('0');
     expect(formatAmount(Number.NaN)).toBe('0');
     expect(formatAmount(Number.POSITIVE_INFINITY)).toBe('0');
@@ -107,8 +107,8 @@ describe('formatPrice', () => {
   });
 
   it('applies the separator and decimals', () => {
-    expect(formatPrice(1200000.5, { currency: 'USD', separator: 'comma' })).toBe('$1,200,000.5');
-    expect(formatPrice(1200000.5, { currency: 'RUB', separator: 'space' })).toBe('1 200 000,5 ₽');
+    expect(formatPrice(1200000.5, { currency: 'USD', separator: 'comma' })).toBe('$1,200,000.50');
+    expect(formatPrice(1200000.5, { currency: 'RUB', separator: 'space' })).toBe('1 200 000,50 ₽');
     expect(formatPrice(99.99, { currency: 'EUR', decimals: 0 })).toBe('€100');
   });
 

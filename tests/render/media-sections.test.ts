@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleSummary, SectionDto } from '../../src/lib/api-client';
-import { context, image, renderSection, section, texts } from './section-fixtures';
+import { context, image, renderSection, renderSections, section, texts } from './section-fixtures';
 import { renderSectionsAt, shopConfig } from './widget-fixtures';
 
 const withData = (s: SectionDto, data: Record<string, unknown>): SectionDto => ({ ...s, data });
@@ -149,6 +149,14 @@ describe('SectionMediaTableOfContents', () => {
       ['Storing', '#storing'],
     ]);
     expect(root!.querySelector('.toc__entry--h3')!.textContent?.trim()).toBe('Drying');
+  });
+
+  it('links to headings that exist in the article body', async () => {
+    const body = section('SectionTextBlockSimple', { content: { html: richText } });
+    const document = await renderSections([section('SectionMediaTableOfContents', {}), body], context({ page: { richText } }));
+    const targets = [...document.querySelectorAll<HTMLAnchorElement>('nav.toc a')].map((a) => decodeURIComponent(a.hash.slice(1)));
+    expect(targets).toEqual(['wash', 'drying', 'storing']);
+    for (const target of targets) expect(document.getElementById(`section-${body.id}`)!.querySelector(`[id="${target}"]`)?.tagName).toMatch(/^H[23]$/);
   });
 
   it('is hidden when switched off in the page style or with fewer than two headings', async () => {

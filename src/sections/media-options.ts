@@ -38,6 +38,10 @@ export const sectionTags = (data: Record<string, unknown> | undefined): TagDto[]
 
 export const sectionComments = (data: Record<string, unknown> | undefined): CommentDto[] => listOf(data?.['comments'], isComment);
 
+/** The id or slug of the article a comments section belongs to (`data.article`), which visitors' comments are sent to. */
+export const sectionCommentedArticle = (data: Record<string, unknown> | undefined): string | null =>
+  isString(data?.['article']) && data['article'] !== '' ? data['article'] : null;
+
 const positive = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback);
 
 /** Paging of a media list: the page shown, the number of pages and the tag it is filtered by. */

@@ -202,6 +202,24 @@ describe('SectionMediaComments', () => {
     expect(texts(root!, '.comments__note')).toEqual(['Comments appear after moderation.']);
   });
 
+  it('places the comment form for the article below the comments, loaded when it comes into view', async () => {
+    const root = await renderSection(withData(section('SectionMediaComments', {}), { comments, article: 'linen-care' }));
+    const island = root!.querySelector('astro-island')!;
+    expect(island.getAttribute('component-url')).toContain('CommentForm');
+    expect(island.getAttribute('client')).toBe('visible');
+    expect(JSON.parse(island.getAttribute('props')!)).toMatchObject({ lang: [0, 'en'], article: [0, 'linen-care'] });
+    expect(island.querySelector('form[data-form="comment"] textarea')).not.toBeNull();
+    expect(root!.querySelector('.comments')!.compareDocumentPosition(island) & root!.ownerDocument.defaultView!.Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(texts(root!, '.form__actions .form-field__hint')).toEqual(['Published after moderation.']);
+    expect(root!.querySelector('.comments__note')).toBeNull();
+  });
+
+  it('has no form when the page does not name the article', async () => {
+    const root = await renderSection(withData(section('SectionMediaComments', {}), { comments, article: 42 }));
+    expect(root!.querySelector('astro-island, form')).toBeNull();
+    expect(texts(root!, '.comments__note')).toEqual(['Comments appear after moderation.']);
+  });
+
   it('shows a heading and the moderation note without comments, in the page language', async () => {
     const root = await renderSection(section('SectionMediaComments', {}), context({ lang: 'ru', settings: shopConfig({}, 'ru') }));
     expect(texts(root!, 'h2')).toEqual(['Комментарии']);

@@ -289,7 +289,10 @@ test.describe('navigation behaviour (spec 2.2)', () => {
     await expect(page.locator('link[rel="prefetch"][href$="/faq"]')).toHaveCount(1);
 
     const saver = await browser.newPage();
-    await saver.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+    await saver.addInitScript(() => {
+      localStorage.setItem('cookieAccept', 'true');
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });
+    });
     await saver.goto(page.url());
     await saver.locator('.site-footer a[href="/faq"]').first().hover();
     await saver.waitForTimeout(300);

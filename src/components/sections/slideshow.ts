@@ -1,4 +1,4 @@
-import KeenSlider, { type KeenSliderInstance, type KeenSliderPlugin } from 'keen-slider';
+import KeenSlider, { type KeenSliderInstance, type KeenSliderPlugin, type TrackDetails } from 'keen-slider';
 
 /**
  * The hero slider's behaviour (spec 2.9, 9): one slide at a time in a loop, arrows, dots, adaptive
@@ -29,12 +29,14 @@ function autoplay(delay: number, isPaused: () => boolean): KeenSliderPlugin {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let hovered = false;
     let focused = false;
+    let destroyed = false;
     const schedule = () => {
       clearTimeout(timer);
-      if (hovered || focused || document.hidden || isPaused()) return;
-      timer = setTimeout(() => slider.next(), delay);
+      if (destroyed || hovered || focused || document.hidden || isPaused()) return;
+      timer = setTimeout(() => move(slider, (details) => details.abs + 1), delay);
     };
-    const on = (target: EventTarget, event: string, handler: () => void) => target.addEventListener(event, handler);
+    const listeners = new AbortController();
+    const on = (target: EventTarget, event: string, handler: () => void) => target.addEventListener(event, handler, { signal: listeners.signal });
     slider.on('created', () => {
       const root = slider.container;
       on(root, 'mouseenter', () => ((hovered = true), schedule()));
@@ -49,10 +51,20 @@ function autoplay(delay: number, isPaused: () => boolean): KeenSliderPlugin {
     slider.on('animationEnded', schedule);
     slider.on('updated', schedule);
     slider.on('destroyed', () => {
+      destroyed = true;
       clearTimeout(timer);
-      document.removeEventListener('visibilitychange', schedule);
+      listeners.abort();
     });
   };
+}
+
+/**
+ * Moves to the slide `target` picks from the current position. keen-slider has no track details
+ * while it has no slides to measure (its own next() and prev() then throw); the move then waits.
+ */
+function move(slider: KeenSliderInstance, target: (details: TrackDetails) => number): void {
+  const { details } = slider.track;
+  if (details) slider.moveToIdx(target(details), true);
 }
 
 function control(className: string, text: string, onClick: () => void): HTMLButtonElement {
@@ -112,8 +124,8 @@ export function mountSlideshow(host: HTMLElement, config: SlideshowConfig): () =
   );
 
   const controls: HTMLElement[] = [
-    control('carousel__arrow carousel__arrow--prev', labels.previous, () => slider.prev()),
-    control('carousel__arrow carousel__arrow--next', labels.next, () => slider.next()),
+    control('carousel__arrow carousel__arrow--prev', labels.previous, () => move(slider, (details) => details.abs - 1)),
+    control('carousel__arrow carousel__arrow--next', labels.next, () => move(slider, (details) => details.abs + 1)),
   ];
   const dots = document.createElement('div');
   dots.className = 'carousel__dots slideshow__dots';

@@ -9,6 +9,7 @@ import {
   storedUser,
   uniqueEmail,
 } from './accounts-helpers';
+import { usd } from './shopping-helpers';
 
 const WRONG_CREDENTIALS = 'The username or password you entered is incorrect';
 
@@ -124,7 +125,7 @@ test('the account lists the customer’s orders with their details', async ({ pa
   await expect(details.getByRole('link', { name: product.title })).toBeVisible();
   await expect(details).toContainText(`Pick-up: ${location.title}`);
   await expect(details).toContainText('Cash or card on receipt');
-  await expect(details.locator('.account-totals')).toContainText(`$${order.totalPrice}`);
+  await expect(details.locator('.account-totals')).toContainText(`${usd(order.totalPrice)}`);
 
   // Someone else's order number is not shown.
   await page.goto('/account/orders/details?number=999999');

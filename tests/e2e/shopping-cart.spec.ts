@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, addToCart, expectCartCount, product, registerCustomer, serverCart, setSession } from './shopping-helpers';
+import { usd } from './shopping-helpers';
 
 test.describe('cart', () => {
   test.beforeEach(async ({ context }) => {
@@ -16,7 +17,7 @@ test.describe('cart', () => {
     const apply = page.getByRole('button', { name: 'Apply' });
     const total = page.getByTestId('cart-total');
     const itemsTotal = variation.price * 2;
-    await expect(total).toHaveText(`$${itemsTotal}`);
+    await expect(total).toHaveText(`${usd(itemsTotal)}`);
 
     for (const [code, message] of [
       ['NO-SUCH-CODE', 'Discount code does not exist'],
@@ -29,22 +30,22 @@ test.describe('cart', () => {
       await field.fill(code);
       await apply.click();
       await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
-      await expect(total).toHaveText(`$${itemsTotal}`);
+      await expect(total).toHaveText(`${usd(itemsTotal)}`);
     }
 
     await field.fill('welcome10');
     await apply.click();
     await expect(page.getByText('Code WELCOME10 applied')).toBeVisible();
     const discount = Math.round(itemsTotal * 10) / 100;
-    await expect(page.getByTestId('discount-amount')).toHaveText(`−$${discount}`);
-    await expect(total).toHaveText(`$${Math.round((itemsTotal - discount) * 100) / 100}`);
+    await expect(page.getByTestId('discount-amount')).toHaveText(`−${usd(discount)}`);
+    await expect(total).toHaveText(`${usd(Math.round((itemsTotal - discount) * 100) / 100)}`);
 
     // The discount follows the cart: one piece less, the server's discount for one piece.
     await page.locator('.cart-line').getByRole('button', { name: 'Decrease quantity' }).click();
-    await expect(page.getByTestId('discount-amount')).toHaveText(`−$${Math.round(variation.price * 10) / 100}`);
+    await expect(page.getByTestId('discount-amount')).toHaveText(`−${usd(Math.round(variation.price * 10) / 100)}`);
 
     await page.getByRole('button', { name: 'Remove code' }).click();
-    await expect(total).toHaveText(`$${variation.price}`);
+    await expect(total).toHaveText(`${usd(variation.price)}`);
   });
 
   test('discount errors come in the page language', async ({ page }) => {

@@ -11,6 +11,7 @@ import {
   product,
   variationWithStock,
 } from './shopping-helpers';
+import { usd } from './shopping-helpers';
 
 /** Chooses shipping to a US address; the demo shop's standard rate fits an order under $100. */
 async function shipToNewYork(page: Page) {
@@ -52,7 +53,7 @@ test.describe('checkout', () => {
     await page.getByRole('radio', { name: 'Cash or card on receipt' }).check();
     await page.getByRole('textbox', { name: 'Comment to the order' }).fill('I will come after 6 pm');
     await acceptTerms(page);
-    await expect(page.getByTestId('checkout-total')).toHaveText(`$${variation.price * 2}`);
+    await expect(page.getByTestId('checkout-total')).toHaveText(`${usd(variation.price * 2)}`);
     await placeOrder(page, /\/payment\?/);
 
     await expect(page.getByRole('heading', { name: 'Thank you! Your order has been placed' })).toBeVisible();
@@ -120,12 +121,12 @@ test.describe('checkout', () => {
       await shipToNewYork(page);
       await expect(page.getByTestId('delivery-cost')).toHaveText('$7.99');
       const total = Math.round((variation.price + 7.99) * 100) / 100;
-      await expect(page.getByTestId('checkout-total')).toHaveText(`$${total}`);
+      await expect(page.getByTestId('checkout-total')).toHaveText(`${usd(total)}`);
       await page.getByRole('radio', { name: 'Bank card online' }).check();
       await acceptTerms(page);
       await placeOrder(page, /\/api\/payment\/sandbox\//);
 
-      await expect(page.getByText(`$${total}`)).toBeVisible();
+      await expect(page.getByText(`${usd(total)}`)).toBeVisible();
       await page.getByRole('button', { name: action, exact: true }).click();
       await page.waitForURL(/\/payment\?/);
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();

@@ -1,5 +1,9 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { ProductDto, VariationDto } from '../../src/lib/api-client';
+import { formatPrice } from '../../src/lib/format-price';
+
+/** How the shop shows a dollar amount (two decimals when there is a fraction). */
+export const usd = (amount: number) => formatPrice(amount, { currency: 'USD' });
 
 /** Shared steps of the shopping journeys, run against the seeded demo shop. */
 
@@ -25,6 +29,8 @@ export function variationWithStock(from: ProductDto, min: number, max: number): 
 export async function addToCart(page: Page, slug: string, variationId?: string, quantity = 1): Promise<void> {
   await page.goto(`/products/${slug}${variationId ? `?variation=${variationId}` : ''}`);
   const buyBox = page.locator('.product-buy');
+  // typing before the island hydrates would be reset by React: wait until Astro marks it hydrated
+  await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
   if (quantity !== 1) {
     await buyBox.getByLabel('Quantity', { exact: true }).fill(String(quantity));
     await buyBox.getByLabel('Quantity', { exact: true }).blur();

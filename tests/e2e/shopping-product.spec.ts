@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, addToCart, expectCartCount, product, variationWithStock } from './shopping-helpers';
+import { usd } from './shopping-helpers';
 
 test.describe('product page', () => {
   test.beforeEach(async ({ context }) => {
@@ -53,7 +54,7 @@ test.describe('product page', () => {
     const line = page.locator(`.cart-line[data-variation-id="${sandM.id}"]`);
     await expect(line.getByRole('link', { name: 'Linen shirt' })).toBeVisible();
     await expect(line.getByLabel('Quantity: Linen shirt')).toHaveValue('2');
-    await expect(line.getByTestId('line-total')).toHaveText(`$${sandM.price * 2}`);
+    await expect(line.getByTestId('line-total')).toHaveText(`${usd(sandM.price * 2)}`);
   });
 
   test('a quantity beyond the stock opens the stock error instead of adding', async ({ page, request }) => {

@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/shop-e2e-${process.pid}`;
+// set in the environment so the test workers (other processes) find the server's data, e-mails included
+const dataDir = (process.env.E2E_DATA_DIR ??= `/tmp/shop-e2e-${process.pid}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,7 +20,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node dist/server/entry.mjs`,
+    // the back office journeys need a manager besides the seeded owner: added to the fresh database first
+    command: `rm -rf ${dataDir} && npx tsx tests/e2e/admin-staff-setup.ts && node dist/server/entry.mjs`,
     url: `http://127.0.0.1:${port}/liveness`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -22,6 +22,8 @@ export function Dialog({ open, onClose, title, children, footer, wide }: {
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // the first field when there is one, else the first footer button (the safe "Back" of a confirmation)
+      dialog.querySelector<HTMLElement>('.dialog-body :is([autofocus], input, textarea, select), .dialog-foot button')?.focus();
       return () => {
         if (dialog.open) dialog.close();
         opener?.focus?.();

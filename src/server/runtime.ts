@@ -5,9 +5,16 @@ import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } fr
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail';
 import { loadSecret } from './secrets';
+import { demoOwnerNotice } from './api/admin/staff';
 import { seedDemoShop } from './seed';
 
-export type Runtime = { deps: AppDeps; api: Api; handle: DatabaseHandle };
+export type Runtime = {
+  deps: AppDeps;
+  api: Api;
+  handle: DatabaseHandle;
+  /** Stops the background work of this instance (the mail worker) and closes the database. */
+  close(): Promise<void>;
+};
 
 export const SEED_LOCK_KEY = 727_002;
 
@@ -26,7 +33,11 @@ export async function createRuntime(
     const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
       seedDemoShop(handle.db, { dataDir: config.dataDir }),
     );
-    if (result.seeded) logger.info('demo shop seeded');
+    if (result.seeded) {
+      logger.info('demo shop seeded');
+      const notice = await demoOwnerNotice(handle.db, config.publicUrl);
+      if (notice) logger.info(notice);
+    }
   }
   const deps: AppDeps = {
     db: handle.db,
@@ -38,7 +49,14 @@ export async function createRuntime(
     paymentSecret: await loadSecret(handle.db, 'payment-sandbox', config.paymentSandboxSecret),
     now: () => new Date(),
   };
-  return { deps, api: createApi(deps), handle };
+  return {
+    deps,
+    api: createApi(deps),
+    handle,
+    async close() {
+      await handle.close();
+    },
+  };
 }
 
 let shared: Promise<Runtime> | undefined;

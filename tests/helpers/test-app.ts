@@ -54,7 +54,7 @@ async function openTestDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseH
 export async function createTestApp(kind: DatabaseKind, options: { seed?: boolean } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const { handle, drop } = await openTestDatabase(kind);
-  const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '1024', MAIL_WORKER: 'false' });
   const runtime = await createRuntime(config, {
     handle,
     logger: createLogger('silent'),
@@ -74,7 +74,7 @@ export async function createTestApp(kind: DatabaseKind, options: { seed?: boolea
     dataDir,
     request,
     close: async () => {
-      await handle.close();
+      await runtime.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

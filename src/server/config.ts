@@ -23,6 +23,8 @@ const envSchema = z.object({
     .default(16384),
   SHOP_NOTIFY_EMAILS: z.string().optional(),
   MAIL_WORKER: z.enum(['true', 'false']).default('true'),
+  UNPAID_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(43_200).optional(),
+  RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -40,6 +42,10 @@ export type ServerConfig = {
   seedOnStart: boolean;
   /** take the client address from X-Forwarded-For (only behind a trusted load balancer) */
   trustProxy: boolean;
+  /** overrides the ecommerce setting unpaidReservationMinutes when set */
+  unpaidReservationMinutes: number | undefined;
+  /** how often each instance looks for unpaid online orders whose stock must return */
+  reservationSweepSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** back office sessions end after this long without a request */
   adminSessionIdleMinutes: number;
@@ -75,6 +81,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     seedOnStart: e.SEED_ON_START === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    unpaidReservationMinutes: e.UNPAID_RESERVATION_MINUTES,
+    reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     logLevel: e.LOG_LEVEL,
     adminSessionIdleMinutes: e.ADMIN_SESSION_IDLE_MINUTES,
     adminSessionMaxDays: e.ADMIN_SESSION_MAX_DAYS,

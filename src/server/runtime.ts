@@ -5,6 +5,7 @@ import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } fr
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail';
 import { loadSecret } from './secrets';
+import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
 import { demoOwnerNotice } from './api/admin/staff';
 import { seedDemoShop } from './seed';
 
@@ -12,15 +13,16 @@ export type Runtime = {
   deps: AppDeps;
   api: Api;
   handle: DatabaseHandle;
-  /** Stops the background work of this instance (the mail worker) and closes the database. */
-  close(): Promise<void>;
+  sweeper: ReservationSweeper;
+  /** Stops background work (the reservation sweeper), then closes the database. */
+  close: () => Promise<void>;
 };
 
 export const SEED_LOCK_KEY = 727_002;
 
 export async function createRuntime(
   config: ServerConfig,
-  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean } = {},
+  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; timers?: SweeperTimers } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const handle =
@@ -49,11 +51,14 @@ export async function createRuntime(
     paymentSecret: await loadSecret(handle.db, 'payment-sandbox', config.paymentSandboxSecret),
     now: () => new Date(),
   };
+  const sweeper = startReservationSweeper(deps, options.timers);
   return {
     deps,
     api: createApi(deps),
     handle,
-    async close() {
+    sweeper,
+    close: async () => {
+      await sweeper.stop();
       await handle.close();
     },
   };

@@ -59,6 +59,8 @@ export async function createTestApp(kind: DatabaseKind, options: { seed?: boolea
     handle,
     logger: createLogger('silent'),
     seed: options.seed ?? false,
+    // the sweeper runs only when a test calls app.sweeper.sweep(), so a test's shifted clock is never raced
+    timers: { setInterval: () => null, clearInterval: () => {} },
   });
   const request: TestApp['request'] = (p, init = {}) => {
     const { token, json, headers, ...rest } = init;

@@ -448,6 +448,8 @@ export const orders = pgTable('orders', {
   /** false while a "price by manager" delivery still waits for its price */
   deliveryPriceSet: boolean('delivery_price_set').notNull().default(true),
   version: integer('version').notNull().default(1),
+  /** when the stock taken by this order went back to the variations (set exactly once per reservation) */
+  stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -455,6 +457,7 @@ export const orders = pgTable('orders', {
   index('orders_user_idx').on(t.userId, t.createdAt),
   index('orders_created_idx').on(t.createdAt),
   index('orders_status_idx').on(t.status),
+  index('orders_unreleased_idx').on(t.createdAt).where(sql`${t.stockReleasedAt} is null`),
 ]);
 
 /** Internal notes of staff on an order; never shown to the customer. */
@@ -488,7 +491,7 @@ export const orderItems = pgTable('order_items', {
 export const orderStateHistory = pgTable('order_state_history', {
   id: id(),
   orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  /** status or payment */
+  /** status, payment or stock */
   kind: text('kind').notNull(),
   fromValue: text('from_value'),
   toValue: text('to_value').notNull(),

@@ -3,6 +3,7 @@ import type { ProductDto } from '../../src/lib/api-client';
 import { E2E_MANAGER, mailsMatching, staffPage } from './admin-helpers';
 import { acceptCookies, acceptTerms, addToCart, fillContacts, placeOrder, product } from './shopping-helpers';
 
+test.fixme(true, 'waits for the admin API routes beyond the session (dashboard, orders, moderation, leads, audit)');
 /** Order number of the page the shopper landed on after placing it (the payment result page). */
 function orderNumberOf(page: Page): string {
   const number = new URL(page.url()).searchParams.get('order');

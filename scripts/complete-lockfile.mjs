@@ -8,6 +8,16 @@ const lockPath = process.argv[2] ?? 'package-lock.json';
 const lock = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
 const PLATFORMS = {
   'android-arm64': { os: ['android'], cpu: ['arm64'] },
+  'android-arm-eabi': { os: ['android'], cpu: ['arm'] },
+  'freebsd-x64': { os: ['freebsd'], cpu: ['x64'] },
+  'linux-arm-gnueabihf': { os: ['linux'], cpu: ['arm'], libc: ['glibc'] },
+  'linux-arm-musleabihf': { os: ['linux'], cpu: ['arm'], libc: ['musl'] },
+  'linux-ppc64-gnu': { os: ['linux'], cpu: ['ppc64'], libc: ['glibc'] },
+  'linux-riscv64-gnu': { os: ['linux'], cpu: ['riscv64'], libc: ['glibc'] },
+  'linux-riscv64-musl': { os: ['linux'], cpu: ['riscv64'], libc: ['musl'] },
+  'linux-s390x-gnu': { os: ['linux'], cpu: ['s390x'], libc: ['glibc'] },
+  'openharmony-arm64': { os: ['openharmony'], cpu: ['arm64'] },
+  'win32-ia32-msvc': { os: ['win32'], cpu: ['ia32'] },
   'darwin-arm64': { os: ['darwin'], cpu: ['arm64'] },
   'darwin-x64': { os: ['darwin'], cpu: ['x64'] },
   'linux-arm64-gnu': { os: ['linux'], cpu: ['arm64'], libc: ['glibc'] },

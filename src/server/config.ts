@@ -19,6 +19,8 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+)$/, 'true, false or the number of trusted proxies in front of the shop')
     .default('false'),
   RATE_LIMITS: z.string().optional(),
+  UNPAID_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(43_200).optional(),
+  RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -37,6 +39,10 @@ export type ServerConfig = {
   /** how many proxies in front of the shop append to X-Forwarded-For (0: use the socket address) */
   trustProxy: number;
   rateLimits: RateLimitSettings;
+  /** overrides the ecommerce setting unpaidReservationMinutes when set */
+  unpaidReservationMinutes: number | undefined;
+  /** how often each instance looks for unpaid online orders whose stock must return */
+  reservationSweepSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -63,6 +69,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     seedOnStart: e.SEED_ON_START === 'true',
     trustProxy: trustedProxyCount(e.TRUST_PROXY),
     rateLimits: readRateLimitSettings(e.RATE_LIMITS),
+    unpaidReservationMinutes: e.UNPAID_RESERVATION_MINUTES,
+    reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -6,15 +6,23 @@ import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } fr
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail';
 import { loadSecret } from './secrets';
+import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
 import { seedDemoShop } from './seed';
 
-export type Runtime = { deps: AppDeps; api: Api; handle: DatabaseHandle };
+export type Runtime = {
+  deps: AppDeps;
+  api: Api;
+  handle: DatabaseHandle;
+  sweeper: ReservationSweeper;
+  /** Stops background work (the reservation sweeper), then closes the database. */
+  close: () => Promise<void>;
+};
 
 export const SEED_LOCK_KEY = 727_002;
 
 export async function createRuntime(
   config: ServerConfig,
-  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean } = {},
+  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; timers?: SweeperTimers } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const handle =
@@ -40,7 +48,17 @@ export async function createRuntime(
     now: () => new Date(),
     background: createBackgroundTasks(() => deps.logger),
   };
-  return { deps, api: createApi(deps), handle };
+  const sweeper = startReservationSweeper(deps, options.timers);
+  return {
+    deps,
+    api: createApi(deps),
+    handle,
+    sweeper,
+    close: async () => {
+      await sweeper.stop();
+      await handle.close();
+    },
+  };
 }
 
 let shared: Promise<Runtime> | undefined;

@@ -66,6 +66,8 @@ export async function createTestApp(
     handle,
     logger: createLogger('silent'),
     seed: options.seed ?? false,
+    // the sweeper runs only when a test calls app.sweeper.sweep(), so a test's shifted clock is never raced
+    timers: { setInterval: () => null, clearInterval: () => {} },
   });
   const request: TestApp['request'] = (p, init = {}) => {
     const { token, json, headers, ...rest } = init;
@@ -81,7 +83,7 @@ export async function createTestApp(
     dataDir,
     request,
     close: async () => {
-      await handle.close();
+      await runtime.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

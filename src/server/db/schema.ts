@@ -467,11 +467,14 @@ export const orders = pgTable('orders', {
   address: jsonb('address').$type<Address | null>(),
   comment: text('comment'),
   lang: text('lang').notNull().default('en'),
+  /** when the stock taken by this order went back to the variations (set exactly once per reservation) */
+  stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('orders_number_idx').on(t.number),
   index('orders_user_idx').on(t.userId, t.createdAt),
+  index('orders_unreleased_idx').on(t.createdAt).where(sql`${t.stockReleasedAt} is null`),
 ]);
 
 export const orderItems = pgTable('order_items', {
@@ -495,7 +498,7 @@ export const orderItems = pgTable('order_items', {
 export const orderStateHistory = pgTable('order_state_history', {
   id: id(),
   orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  /** status or payment */
+  /** status, payment or stock */
   kind: text('kind').notNull(),
   fromValue: text('from_value'),
   toValue: text('to_value').notNull(),

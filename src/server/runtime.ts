@@ -7,6 +7,7 @@ import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail';
 import { loadSecret } from './secrets';
 import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
+import { demoOwnerNotice } from './api/admin/staff';
 import { seedDemoShop } from './seed';
 
 export type Runtime = {
@@ -35,7 +36,11 @@ export async function createRuntime(
     const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
       seedDemoShop(handle.db, { dataDir: config.dataDir }),
     );
-    if (result.seeded) logger.info('demo shop seeded');
+    if (result.seeded) {
+      logger.info('demo shop seeded');
+      const notice = await demoOwnerNotice(handle.db, config.publicUrl);
+      if (notice) logger.info(notice);
+    }
   }
   const deps: AppDeps = {
     db: handle.db,

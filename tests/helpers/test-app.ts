@@ -61,7 +61,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const { handle, drop } = await openTestDatabase(kind);
-  const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: options.rateLimits ?? 'off', ...options.env });
+  const config = readConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: '1024',
+    MAIL_WORKER: 'false',
+    RATE_LIMITS: options.rateLimits ?? 'off',
+    ...options.env,
+  });
   const runtime = await createRuntime(config, {
     handle,
     logger: createLogger('silent'),

@@ -124,6 +124,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
         deliveryTitle: delivery.title,
         deliveryPriceCents: totals.deliveryCents,
         deliveryPriceByManager: delivery.priceByManager,
+        deliveryPriceSet: !delivery.priceByManager,
         itemsTotalCents: totals.itemsTotalCents,
         discountCodeId: discount?.code.id ?? null,
         discountCents: totals.discountCents,

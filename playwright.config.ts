@@ -19,7 +19,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node dist/server/entry.mjs`,
+    command: `rm -rf ${dataDir} && NODE_ENV=production node server.mjs`,
     url: `http://127.0.0.1:${port}/liveness`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,4 +1,5 @@
 import { createApi, type Api } from './api/app';
+import { startPgInvalidationTransport, type InvalidationTransport } from './cache/pg-transport';
 import type { AppDeps } from './api/core/context';
 import { readConfig, type ServerConfig } from './config';
 import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } from './db/client';
@@ -7,13 +8,13 @@ import { createMailer } from './mail';
 import { loadSecret } from './secrets';
 import { seedDemoShop } from './seed';
 
-export type Runtime = { deps: AppDeps; api: Api; handle: DatabaseHandle };
+export type Runtime = { deps: AppDeps; api: Api; handle: DatabaseHandle; invalidationTransport?: InvalidationTransport };
 
 export const SEED_LOCK_KEY = 727_002;
 
 export async function createRuntime(
   config: ServerConfig,
-  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean } = {},
+  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; invalidationTransport?: boolean } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const handle =
@@ -38,7 +39,19 @@ export async function createRuntime(
     paymentSecret: await loadSecret(handle.db, 'payment-sandbox', config.paymentSandboxSecret),
     now: () => new Date(),
   };
-  return { deps, api: createApi(deps), handle };
+  // Instances sharing a PostgreSQL database tell each other which cached pages went stale.
+  const invalidationTransport =
+    handle.kind === 'postgres' && config.databaseUrl && options.invalidationTransport !== false
+      ? startPgInvalidationTransport(config.databaseUrl, logger)
+      : undefined;
+  if (invalidationTransport) {
+    const closeHandle = handle.close;
+    handle.close = async () => {
+      await invalidationTransport.close();
+      await closeHandle();
+    };
+  }
+  return { deps, api: createApi(deps), handle, invalidationTransport };
 }
 
 let shared: Promise<Runtime> | undefined;

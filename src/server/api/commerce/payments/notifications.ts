@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { orderStateHistory, orders, paymentNotifications, paymentTransactions } from '../../../db/schema';
+import { cacheTags, invalidate } from '../../../cache/invalidation';
+import { orderItems, orderStateHistory, orders, paymentNotifications, paymentTransactions } from '../../../db/schema';
 import type { AppDeps } from '../../core/context';
 import { ApiError, notFound, unauthorized } from '../../core/errors';
 import { canMoveTo } from './payment-status';
@@ -21,7 +22,7 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
   const notification = provider.parseNotification(raw);
   if (!notification) throw new ApiError(400, 'Malformed payment notification');
 
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const [transaction] = await tx
       .select()
       .from(paymentTransactions)
@@ -44,8 +45,8 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
       })
       .onConflictDoNothing()
       .returning({ id: paymentNotifications.id });
-    if (!recorded) return 'duplicate';
-    if (!canMoveTo(transaction.status, notification.status)) return 'ignored';
+    if (!recorded) return 'duplicate' as const;
+    if (!canMoveTo(transaction.status, notification.status)) return 'ignored' as const;
 
     await tx
       .update(paymentTransactions)
@@ -64,6 +65,11 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
         createdAt: deps.now(),
       });
     }
-    return 'applied';
+    return { outcome: 'applied' as const, orderId: transaction.orderId };
   });
+  if (typeof result === 'string') return result;
+  // A payment's outcome may change what the ordered products' pages show (their stock, once released).
+  const ordered = await deps.db.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, result.orderId));
+  await invalidate(ordered.flatMap((item) => (item.productId ? [cacheTags.product(item.productId)] : [])));
+  return result.outcome;
 }

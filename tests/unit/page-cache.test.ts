@@ -144,3 +144,17 @@ describe('invalidation messages between instances', () => {
     expect(parsePayload(JSON.stringify({ from: 'x', tags: ['a', 3] }))).toEqual({ from: 'x', tags: ['a'] });
   });
 });
+
+describe('the front door of the production server', () => {
+  it('answers stored pages by plain path only, with 304 for a held ETag', async () => {
+    const { sharedPageCache, storedAnswer } = await import('../../src/server/cache/astro-page-cache');
+    const cache = sharedPageCache();
+    cache.set('|/', { ...page(['page:home']), etag: 'W/"home"' }, cache.generation);
+    const none = () => null;
+    expect(storedAnswer('GET', '/', none)?.status).toBe(200);
+    expect(storedAnswer('GET', '/?utm_source=x', none)?.status).toBe(200);
+    expect(storedAnswer('GET', '/', (name) => (name === 'if-none-match' ? 'W/"home"' : null))?.status).toBe(304);
+    for (const odd of ['//evil.test/', '/x/../', '/%2e/', 'http://evil.test/']) expect(storedAnswer('GET', odd, none), odd).toBeNull();
+    expect(storedAnswer('POST', '/', none)).toBeNull();
+  });
+});

@@ -104,7 +104,10 @@ function answer(page: StoredPage, request: Request, state: 'HIT' | 'MISS'): Resp
  * before the framework parses the request: a stored page costs a map lookup. Null when not stored.
  */
 export function storedAnswer(method: string, pathAndQuery: string, header: (name: string) => string | null): PlainAnswer | null {
-  const key = pageCacheKey({ method, url: new URL(pathAndQuery, 'http://front.door'), header });
+  // Only plain paths: anything odd ('//host/', dot segments, escapes) goes through the request rules.
+  const path = pathAndQuery.split('?', 1)[0]!;
+  if (!path.startsWith('/') || /\/\/|\/\.|%|\\/.test(path)) return null;
+  const key = pageCacheKey({ method, url: new URL(`http://front.door${pathAndQuery}`), header });
   const page = key ? sharedPageCache().get(key) : undefined;
   return page ? plainAnswer(page, method, header, 'HIT') : null;
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
@@ -11,6 +11,7 @@ import { orderItems, orderStateHistory, orders, variations } from '../../db/sche
 import { loadProducts, type ProductDto } from '../catalog/product-dto';
 import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
+import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { emptyCart } from './cart';
 import { ID_MAX_LENGTH, NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText } from './fields';
@@ -19,6 +20,7 @@ import { applyDiscountCode, consumeDiscountCode } from './discounts';
 import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
 import { lineInputSchema, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
+import { takeStock } from './reservations';
 import { shopCurrency } from './shop-settings';
 
 export const INITIAL_ORDER_STATUS = 'new';
@@ -76,30 +78,21 @@ async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language
   });
 }
 
-/**
- * Takes the lines out of stock inside the order transaction. Each conditional update only
- * succeeds while enough stock is left (null stock is unlimited), so concurrent orders cannot
- * oversell; rows are updated in id order so that two orders never wait on each other in a cycle.
- */
+/** Takes the lines out of stock inside the order transaction; a short line fails the whole order. */
 async function reserveStock(tx: Executor, lines: ResolvedLine[], lang: Language): Promise<void> {
-  const byVariationId = [...lines].sort((a, b) => (a.variationId < b.variationId ? -1 : a.variationId > b.variationId ? 1 : 0));
-  for (const line of byVariationId) {
-    const [reserved] = await tx
-      .update(variations)
-      .set({ stock: sql`${variations.stock} - ${line.quantity}` })
-      .where(and(eq(variations.id, line.variationId), or(isNull(variations.stock), gte(variations.stock, line.quantity))))
-      .returning({ id: variations.id });
-    if (reserved) continue;
-    const [current] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, line.variationId));
-    const count = Math.max(0, current?.stock ?? 0);
-    throw fieldError(`items.${line.index}.quantity`, commerceMessage('stock', lang, { count }));
-  }
+  const short = await takeStock(tx, lines);
+  if (!short) return;
+  const [current] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, short.variationId));
+  const count = Math.max(0, current?.stock ?? 0);
+  throw fieldError(`items.${short.index}.quantity`, commerceMessage('stock', lang, { count }));
 }
 
 export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c) => {
   const { db, now } = c.var.deps;
   const { lang, user } = c.var;
+  await enforceRateLimit(c, 'orderPerAddress', clientAddress(c));
   const body = await readBody(c, placeOrderSchema);
+  if (!user) await enforceRateLimit(c, 'orderPerContact', contactKey('phone', body.customer.phone), contactKey('email', body.customer.email));
 
   const lines = await resolveLines(db, body.items, 'items.', lang);
   const discount = body.discountCodeId
@@ -132,6 +125,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
         deliveryTitle: delivery.title,
         deliveryPriceCents: totals.deliveryCents,
         deliveryPriceByManager: delivery.priceByManager,
+        deliveryPriceSet: !delivery.priceByManager,
         itemsTotalCents: totals.itemsTotalCents,
         discountCodeId: discount?.code.id ?? null,
         discountCents: totals.discountCents,

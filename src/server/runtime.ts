@@ -1,11 +1,13 @@
 import { createApi, type Api } from './api/app';
 import type { AppDeps } from './api/core/context';
+import { createBackgroundTasks } from './background';
 import { readConfig, type ServerConfig } from './config';
 import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } from './db/client';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail';
 import { loadSecret } from './secrets';
 import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
+import { demoOwnerNotice } from './api/admin/staff';
 import { seedDemoShop } from './seed';
 
 export type Runtime = {
@@ -40,7 +42,11 @@ export async function createRuntime(
     const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
       seedDemoShop(handle.db, { dataDir: config.dataDir }),
     );
-    if (result.seeded) logger.info('demo shop seeded');
+    if (result.seeded) {
+      logger.info('demo shop seeded');
+      const notice = await demoOwnerNotice(handle.db, config.publicUrl);
+      if (notice) logger.info(notice);
+    }
   }
   const deps: AppDeps = {
     db: handle.db,
@@ -51,6 +57,7 @@ export async function createRuntime(
     jwtKey: new TextEncoder().encode(await loadSecret(handle.db, 'jwt', config.jwtSecret)),
     paymentSecret: await loadSecret(handle.db, 'payment-sandbox', config.paymentSandboxSecret),
     now: () => new Date(),
+    background: createBackgroundTasks(() => deps.logger),
   };
   const sweeper = startReservationSweeper(deps, options.timers);
   return {

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../db/errors';
 import { methodNotAllowedResponse } from '../method-guard';
 import { unavailableApiResponse } from '../unavailable-page';
 import { isLanguage, type Language } from '../../lib/localize';
+import { adminRoutes } from './admin/routes';
 import { authenticate } from './core/auth';
 import type { AppDeps, AppEnv } from './core/context';
 import { ApiError, errorBody } from './core/errors';
@@ -61,11 +62,12 @@ export function createApi(deps: AppDeps) {
   app.route('/', catalogRoutes);
   app.route('/', commerceRoutes);
   app.route('/', usersRoutes);
+  app.route('/admin', adminRoutes);
 
   app.notFound((c) => c.json(errorBody(new ApiError(404, 'This page could not be found')), 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json(errorBody(err), err.status as 400);
+      return c.json(errorBody(err), err.status as 400, err.extra.headers);
     }
     if (isDatabaseUnavailable(err)) {
       deps.logger.warn({ err, path: c.req.path }, 'database unavailable');

@@ -8,6 +8,7 @@ import { createMailer } from './mail';
 import { loadSecret } from './secrets';
 import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
 import { demoOwnerNotice } from './api/admin/staff';
+import { startMailWorker, type MailWorker, type MailWorkerTimers } from './mail/worker';
 import { seedDemoShop } from './seed';
 
 export type Runtime = {
@@ -15,6 +16,8 @@ export type Runtime = {
   api: Api;
   handle: DatabaseHandle;
   sweeper: ReservationSweeper;
+  /** the mail queue worker, or null when MAIL_WORKER=false */
+  mailWorker: MailWorker | null;
   /** Stops background work (the reservation sweeper), then closes the database. */
   close: () => Promise<void>;
 };
@@ -23,7 +26,7 @@ export const SEED_LOCK_KEY = 727_002;
 
 export async function createRuntime(
   config: ServerConfig,
-  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; timers?: SweeperTimers } = {},
+  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; timers?: SweeperTimers; mailTimers?: MailWorkerTimers } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const handle =
@@ -54,13 +57,16 @@ export async function createRuntime(
     background: createBackgroundTasks(() => deps.logger),
   };
   const sweeper = startReservationSweeper(deps, options.timers);
+  const mailWorker = config.mailWorker ? startMailWorker(deps, options.mailTimers) : null;
   return {
     deps,
     api: createApi(deps),
     handle,
     sweeper,
+    mailWorker,
     close: async () => {
       await sweeper.stop();
+      await mailWorker?.stop();
       await handle.close();
     },
   };

@@ -1,4 +1,5 @@
 import { createApi, type Api } from './api/app';
+import { startPgInvalidationTransport, type InvalidationTransport } from './cache/pg-transport';
 import type { AppDeps } from './api/core/context';
 import { createBackgroundTasks } from './background';
 import { readConfig, type ServerConfig } from './config';
@@ -18,7 +19,9 @@ export type Runtime = {
   sweeper: ReservationSweeper;
   /** the mail queue worker, or null when MAIL_WORKER=false */
   mailWorker: MailWorker | null;
-  /** Stops background work (the reservation sweeper), then closes the database. */
+  /** carries page cache invalidations to the other instances (PostgreSQL only) */
+  invalidationTransport?: InvalidationTransport;
+  /** Stops background work (the reservation sweeper, the mail worker, the invalidation transport), then closes the database. */
   close: () => Promise<void>;
 };
 
@@ -26,13 +29,26 @@ export const SEED_LOCK_KEY = 727_002;
 
 export async function createRuntime(
   config: ServerConfig,
-  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; timers?: SweeperTimers; mailTimers?: MailWorkerTimers } = {},
+  options: {
+    handle?: DatabaseHandle;
+    logger?: Logger;
+    seed?: boolean;
+    timers?: SweeperTimers;
+    mailTimers?: MailWorkerTimers;
+    invalidationTransport?: boolean;
+  } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const handle =
     options.handle ??
     (config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      ? await openDatabase({
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          timeouts: config.databaseTimeouts,
+          onError: (err) => logger.warn({ err }, 'database connection lost; it is replaced on the next query'),
+        })
       : await openDatabase({ kind: 'pglite', dataDir: config.dataDir }));
   await runMigrations(handle, config.migrationsDir);
   if (options.seed ?? config.seedOnStart) {
@@ -58,15 +74,22 @@ export async function createRuntime(
   };
   const sweeper = startReservationSweeper(deps, options.timers);
   const mailWorker = config.mailWorker ? startMailWorker(deps, options.mailTimers) : null;
+  // Instances sharing a PostgreSQL database tell each other which cached pages went stale.
+  const invalidationTransport =
+    handle.kind === 'postgres' && config.databaseUrl && options.invalidationTransport !== false
+      ? startPgInvalidationTransport(config.databaseUrl, logger)
+      : undefined;
   return {
     deps,
     api: createApi(deps),
     handle,
     sweeper,
     mailWorker,
+    invalidationTransport,
     close: async () => {
       await sweeper.stop();
       await mailWorker?.stop();
+      await invalidationTransport?.close();
       await handle.close();
     },
   };

@@ -7,6 +7,8 @@ import { loadSettingsRows } from '../core/settings-store';
 import { loadSections, type SectionDto } from '../shared/sections';
 import { findProductId, loadProducts, type ProductDto } from './product-dto';
 import type { ReviewInput } from './schemas';
+import { cacheTags } from '../../cache/invalidation';
+import { tagPage } from '../../cache/page-tags';
 
 export type ProductDetailDto = ProductDto & { sections: SectionDto[] };
 /** `reply`: the shop's public answer, when it gave one. */
@@ -52,6 +54,7 @@ export async function findCatalog(db: Executor, idOrSlug: string): Promise<Catal
     .from(catalogs)
     .where(and(sql`(${catalogs.id} = ${idOrSlug} or ${catalogs.slug} = ${idOrSlug.toLowerCase()})`, eq(catalogs.enabled, true)))
     .limit(1);
+  if (row) tagPage([cacheTags.catalog(row.id)]);
   return row ?? null;
 }
 

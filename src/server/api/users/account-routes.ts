@@ -10,14 +10,7 @@ import { ApiError, fieldError, unauthorized } from '../core/errors';
 import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { findUserByEmail, findUserById, hashForMissingAccount, signedInAnswer, withUniqueEmail } from './accounts';
-import {
-  SIGN_IN_LIMITS,
-  accountKey,
-  beginPasswordAttempt,
-  clearAttempts,
-  resetRequestKey,
-  signInCounters,
-} from './attempt-limits';
+import { beginPasswordAttempt, clearAccountAttempts, clearAttempts, resetRequestKey, signInCounters } from './attempt-limits';
 import { MESSAGES, emailField, givenPasswordField, newPasswordField, personNameField } from './fields';
 
 export const accountRoutes = new Hono<AppEnv>();
@@ -59,7 +52,7 @@ accountRoutes.post('/login_check', async (c) => {
   const deps = c.var.deps;
   await enforceRateLimit(c, 'signIn', clientAddress(c));
   const body = await readBody(c, signInBody);
-  const counters = signInCounters(body.username, c.req.header('x-shop-client-ip'));
+  const counters = signInCounters(body.username, clientAddress(c));
   const attempt = await beginPasswordAttempt(deps.db, counters, deps.now());
   if (attempt instanceof Response) return attempt;
   const user = await findUserByEmail(deps.db, body.username);
@@ -88,9 +81,8 @@ accountRoutes.put('/users', async (c) => {
   const user = await findUserById(deps.db, signedIn.id);
   if (!user) throw unauthorized();
 
-  // The current password is guessable by whoever holds a stolen token, so it counts against the account's limit.
-  const counter = { key: accountKey(user.email), rule: SIGN_IN_LIMITS.perAccount, clearOnSuccess: true };
-  const attempt = await beginPasswordAttempt(deps.db, [counter], deps.now());
+  // The current password is guessable by whoever holds a stolen token, so it counts like a sign-in.
+  const attempt = await beginPasswordAttempt(deps.db, signInCounters(user.email, clientAddress(c)), deps.now());
   if (attempt instanceof Response) return attempt;
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     await attempt.failed();
@@ -134,7 +126,7 @@ accountRoutes.delete('/users', async (c) => {
     await tx.update(comments).set({ userId: null, email: null }).where(eq(comments.userId, id));
     await tx.update(leads).set({ userId: null }).where(eq(leads.userId, id));
     await tx.delete(users).where(eq(users.id, id));
-    await clearAttempts(tx, accountKey(user.email));
+    await clearAccountAttempts(tx, user.email);
     await clearAttempts(tx, resetRequestKey(id));
   });
   return c.json({ success: true });

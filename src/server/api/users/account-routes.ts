@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { comments, leads, passwordResetTokens, reviews, userProfiles, users } from '../../db/schema';
-import { requireUser } from '../core/auth';
+import { requireUser, revokeToken } from '../core/auth';
 import type { AppEnv } from '../core/context';
 import { ApiError, fieldError, unauthorized } from '../core/errors';
 import { clientAddress, enforceRateLimit } from '../core/rate-limit';
@@ -63,6 +63,16 @@ accountRoutes.post('/login_check', async (c) => {
   }
   await attempt.succeeded();
   return c.json(await signedInAnswer(deps, user));
+});
+
+/**
+ * Logging out revokes the token the request carries, on every instance; the user's other devices stay signed in
+ * (changing the password signs every device out).
+ */
+accountRoutes.post('/logout', async (c) => {
+  const user = requireUser(c);
+  if (user.token) await revokeToken(c.var.deps, user.token);
+  return c.json({ success: true });
 });
 
 /** Only ever the signed-in user: customers cannot list each other. */

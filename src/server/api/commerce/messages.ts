@@ -20,6 +20,11 @@ const MESSAGES = {
     ru: 'Этот заказ нельзя оплатить онлайн',
   },
   paymentCompleted: { en: 'This order is already paid', ru: 'Этот заказ уже оплачен' },
+  orderCanceled: { en: 'This order is canceled', ru: 'Этот заказ отменён' },
+  deliveryPriceNotSet: {
+    en: 'The manager has not set the delivery price yet; we will e-mail you a link to pay once it is set',
+    ru: 'Менеджер ещё не назначил стоимость доставки; мы пришлём ссылку на оплату, как только она будет назначена',
+  },
   invalidProductId: { en: 'Invalid "id" on product', ru: 'Invalid "id" on product' },
   productNotFound: { en: 'Product not found', ru: 'Товар не найден' },
 } satisfies Record<string, Record<Language, string>>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
 import { itemsTotalCents, orderTotals } from '../../../lib/order-totals';
 import { DEFAULT_MESSAGES } from '../../../lib/validation';
+import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
 import { orderItems, orderStateHistory, orders, variations } from '../../db/schema';
 import { loadProducts, type ProductDto } from '../catalog/product-dto';
@@ -147,6 +148,8 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
     if (user) await emptyCart(tx, user.id);
     return created!;
   });
+  // The ordered products' stock changed: their pages (and listings showing them) are stale from now on.
+  await invalidate(lines.map((line) => cacheTags.product(line.product.id)));
 
   const [dto] = await toOrderDtos(db, [order], lang);
   return c.json({ ...dto!, secretToken: order.secretToken }, 201);

@@ -37,13 +37,14 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
         id: users.id,
         email: users.email,
         tokenVersion: users.tokenVersion,
+        disabled: users.disabled,
         revoked: tokenId
           ? sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenId} = ${tokenId})`
           : sql<boolean>`false`,
       })
       .from(users)
       .where(eq(users.id, payload.sub));
-    if (!user || user.tokenVersion !== payload.ver || user.revoked) return null;
+    if (!user || user.disabled || user.tokenVersion !== payload.ver || user.revoked) return null;
     const token = tokenId && payload.exp ? { token: { id: tokenId, expiresAt: new Date(payload.exp * 1000) } } : {};
     return { id: user.id, email: user.email, ...token };
   } catch {

@@ -32,7 +32,13 @@ export async function createRuntime(
   const handle =
     options.handle ??
     (config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      ? await openDatabase({
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          timeouts: config.databaseTimeouts,
+          onError: (err) => logger.warn({ err }, 'database connection lost; it is replaced on the next query'),
+        })
       : await openDatabase({ kind: 'pglite', dataDir: config.dataDir }));
   await runMigrations(handle, config.migrationsDir);
   if (options.seed ?? config.seedOnStart) {

@@ -21,9 +21,11 @@ import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
 import { lineInputSchema, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
 import { takeStock } from './reservations';
-import { shopCurrency } from './shop-settings';
+import { orderLimits, shopCurrency } from './shop-settings';
 
 export const INITIAL_ORDER_STATUS = 'new';
+/** Order money is stored as 32-bit integer cents. */
+export const MAX_ORDER_TOTAL_CENTS = 2_147_483_647;
 export const INITIAL_PAYMENT_STATUS = 'new';
 
 const contactSchema = z.object({
@@ -94,7 +96,8 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const body = await readBody(c, placeOrderSchema);
   if (!user) await enforceRateLimit(c, 'orderPerContact', contactKey('phone', body.customer.phone), contactKey('email', body.customer.email));
 
-  const lines = await resolveLines(db, body.items, 'items.', lang);
+  const limits = await orderLimits(db);
+  const lines = await resolveLines(db, body.items, 'items.', lang, { maxQuantity: limits.maxLineQuantity, orderable: true });
   const discount = body.discountCodeId
     ? await applyDiscountCode(db, { id: body.discountCodeId }, lines, { field: 'discountCodeId', lang, now: now() })
     : null;
@@ -103,6 +106,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const method = (await availablePaymentMethods(db, delivery.location)).find((m) => m.code === body.paymentMethod);
   if (!method) throw fieldError('paymentMethod', commerceMessage('paymentMethodUnavailable', lang));
   const totals = orderTotals(lines, discountCents, delivery.priceCents);
+  if (Math.max(totals.itemsTotalCents, totals.totalCents) > MAX_ORDER_TOTAL_CENTS) throw fieldError('items', commerceMessage('orderTooLarge', lang));
   const items = await snapshotItems(db, lines, lang);
   const currency = await shopCurrency(db);
 

@@ -49,11 +49,16 @@ export const emailField = requiredText(EMAIL_MAX_LENGTH)
 /** A new password: the spec's rule (at least 6 characters), not only spaces, and not one of the most common ones. */
 export const newPasswordField = z
   .string({ error: MESSAGES.notBlank })
-  .min(1, MESSAGES.notBlank)
   .max(PASSWORD_MAX_LENGTH, MESSAGES.tooLong)
-  .refine((value) => value.trim() !== '', MESSAGES.notBlank)
-  .refine(passes(password), MESSAGES.password)
-  .refine((value) => !isCommonPassword(value), MESSAGES.commonPassword);
+  .superRefine((value, ctx) => {
+    // one message at a time, the first rule that fails
+    const message =
+      value.trim() === '' ? MESSAGES.notBlank
+      : !passes(password)(value) ? MESSAGES.password
+      : isCommonPassword(value) ? MESSAGES.commonPassword
+      : null;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /** A password to check against the stored one: only its presence and the length cap matter. */
 export const givenPasswordField = z

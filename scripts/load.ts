@@ -1,7 +1,7 @@
 /**
  * npm run load: a sustained mixed load on the built server, counting errors.
  *
- * Starts `node dist/server/entry.mjs` (run `npm run build` first) on a free loopback port with a temporary
+ * Starts the production server `node server.mjs` (run `npm run build` first) on a free loopback port with a temporary
  * data directory and the seeded demo shop (on PostgreSQL when DATABASE_URL is set, else PGlite), then for
  * LOAD_SECONDS (60) keeps LOAD_PAGE_CONNECTIONS (16) connections reading catalog and product pages and
  * LOAD_ORDER_CONNECTIONS (4) placing cash orders of one item, and prints requests, rate, latency percentiles
@@ -17,7 +17,7 @@ import { freePort, start, stopChildren, waitFor } from './lib/server-process';
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PAGE_CONNECTIONS = Number(process.env.LOAD_PAGE_CONNECTIONS ?? 16);
 const ORDER_CONNECTIONS = Number(process.env.LOAD_ORDER_CONNECTIONS ?? 4);
-const ENTRY = process.env.LOAD_ENTRY ?? 'dist/server/entry.mjs';
+const ENTRY = process.env.LOAD_ENTRY ?? 'server.mjs';
 const RATE_LIMITS = ['orderPerAddress', 'orderPerContact'].map((name) => `${name}=1000000/60`).join(',');
 
 type MenuItem = { url: string; type: string; children: MenuItem[] };
@@ -83,7 +83,7 @@ function report(name: string, t: Tally) {
 }
 
 async function main() {
-  if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" first`);
+  if (!fs.existsSync('dist/server/entry.mjs')) throw new Error('dist/server/entry.mjs is missing: run "npm run build" first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-load-'));
   try {
     const port = await freePort();

@@ -21,7 +21,7 @@ import { EmptyState, ErrorState, LoadingState } from './States';
  * A server-side list: the server sorts, filters and pages (the table runs in manual mode), the address
  * holds the state. On phones the rows become cards (each cell shows its column's name, see admin.css).
  */
-export const listFeatures = tableFeatures({ rowSortingFeature, rowPaginationFeature, rowSelectionFeature });
+const listFeatures = tableFeatures({ rowSortingFeature, rowPaginationFeature, rowSelectionFeature });
 export type ListFeatures = typeof listFeatures;
 export type ListColumn<T extends RowData> = ColumnDef<ListFeatures, T, any>;
 export function listColumns<T extends RowData>() {

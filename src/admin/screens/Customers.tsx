@@ -46,7 +46,7 @@ export default function Customers() {
         <h1>{t('customers.title')}</h1>
       </div>
       <FilterBar onClear={clear} active={Object.keys(params.filters).length > 0}>
-        <SearchFilter label={t('customers.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SearchFilter shortcut label={t('customers.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
         <SelectFilter
           label={t('customers.state')}
           value={params.filters.disabled ?? ''}

@@ -106,7 +106,7 @@ export default function Leads() {
             </button>
           ))}
         </div>
-        <SearchFilter label={t('leads.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SearchFilter shortcut label={t('leads.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
       </FilterBar>
       <DataTable
         caption={t('leads.title')}

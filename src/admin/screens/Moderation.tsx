@@ -174,7 +174,7 @@ export default function Moderation() {
             </button>
           ))}
         </div>
-        <SearchFilter label={t('moderation.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SearchFilter shortcut label={t('moderation.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
       </FilterBar>
       {selectedCount > 0 ? (
         <div className="bulk-bar" role="region" aria-label={t('moderation.bulk')}>

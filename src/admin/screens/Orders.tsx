@@ -75,7 +75,7 @@ export default function Orders() {
         <h1>{t('orders.title')}</h1>
       </div>
       <FilterBar onClear={clear} active={Object.keys(f).length > 0}>
-        <SearchFilter label={t('orders.search')} placeholder={t('orders.searchHint')} value={f.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SearchFilter shortcut label={t('orders.search')} placeholder={t('orders.searchHint')} value={f.q ?? ''} onChange={(v) => setFilter('q', v)} />
         <SelectFilter
           label={t('orders.status')}
           value={f.status ?? ''}

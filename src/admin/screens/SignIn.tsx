@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { AdminApiError } from '../api/client';
 import { useSignIn } from '../api/session';
+import { Field } from '../components/Field';
 import { errorText } from '../components/States';
 import { useI18n } from '../i18n';
 import { LANGUAGES } from '../../lib/localize';
@@ -38,39 +39,12 @@ export default function SignIn() {
             {errors.root.server.message}
           </p>
         ) : null}
-        <div className="field">
-          <label htmlFor="signin-email">{t('signIn.email')}</label>
-          <input
-            id="signin-email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            aria-invalid={errors.email ? 'true' : undefined}
-            aria-describedby={errors.email ? 'signin-email-error' : undefined}
-            {...form.register('email', { required: 'required', pattern: { value: EMAIL_PATTERN, message: 'email' } })}
-          />
-          {errors.email ? (
-            <p className="field-error" id="signin-email-error">
-              {fieldMessage(errors.email.message)}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="signin-password">{t('signIn.password')}</label>
-          <input
-            id="signin-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? 'true' : undefined}
-            aria-describedby={errors.password ? 'signin-password-error' : undefined}
-            {...form.register('password', { required: 'required' })}
-          />
-          {errors.password ? (
-            <p className="field-error" id="signin-password-error">
-              {fieldMessage(errors.password.message)}
-            </p>
-          ) : null}
-        </div>
+        <Field label={t('signIn.email')} error={fieldMessage(errors.email?.message) || undefined}>
+          <input type="email" autoComplete="username" autoFocus {...form.register('email', { required: 'required', pattern: { value: EMAIL_PATTERN, message: 'email' } })} />
+        </Field>
+        <Field label={t('signIn.password')} error={fieldMessage(errors.password?.message) || undefined}>
+          <input type="password" autoComplete="current-password" {...form.register('password', { required: 'required' })} />
+        </Field>
         <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
           {isSubmitting ? t('signIn.signingIn') : t('signIn.submit')}
         </button>

@@ -2,9 +2,9 @@ import { useForm } from 'react-hook-form';
 import { AdminApiError } from '../api/client';
 import { useSignIn } from '../api/session';
 import { Field } from '../components/Field';
+import { LanguageSwitch } from '../components/LanguageSwitch';
 import { errorText } from '../components/States';
 import { useI18n } from '../i18n';
-import { LANGUAGES } from '../../lib/localize';
 
 type SignInForm = { email: string; password: string };
 // The sign-in screen is the first thing loaded: plain rules here keep the form schema library out of it.
@@ -12,7 +12,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Staff sign-in; the address the staff member opened stays, so they land on it once signed in. */
 export default function SignIn() {
-  const { t, lang, setLang } = useI18n();
+  const { t } = useI18n();
   const signIn = useSignIn();
   const form = useForm<SignInForm>({ defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -48,13 +48,7 @@ export default function SignIn() {
         <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
           {isSubmitting ? t('signIn.signingIn') : t('signIn.submit')}
         </button>
-        <div className="lang-switch" role="group" aria-label={t('nav.language')}>
-          {LANGUAGES.map((code) => (
-            <button key={code} type="button" className="btn btn-small" aria-pressed={lang === code} onClick={() => setLang(code)} lang={code}>
-              {code === 'en' ? 'English' : 'Русский'}
-            </button>
-          ))}
-        </div>
+        <LanguageSwitch long />
       </form>
     </main>
   );

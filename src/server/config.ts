@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_HASH_COST } from './auth/password';
 
 const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
@@ -15,7 +16,18 @@ const envSchema = z.object({
   SEED_ON_START: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+  NODE_ENV: z.string().optional(),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .refine((n) => n > 1 && (n & (n - 1)) === 0 && n <= 1 << 20, 'must be a power of two up to 1048576')
+    .optional(),
+})
+  // Cheap hashes make the tests fast; a live shop must never store them.
+  .refine((e) => e.PASSWORD_HASH_COST === undefined || e.PASSWORD_HASH_COST >= PASSWORD_HASH_COST || e.NODE_ENV === 'test', {
+    path: ['PASSWORD_HASH_COST'],
+    message: `below ${PASSWORD_HASH_COST} only when NODE_ENV=test`,
+  });
 
 export type ServerConfig = {
   dataDir: string;
@@ -32,6 +44,8 @@ export type ServerConfig = {
   /** take the client address from X-Forwarded-For (only behind a trusted load balancer) */
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** scrypt cost N of new password hashes */
+  passwordHashCost: number;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -57,5 +71,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     seedOnStart: e.SEED_ON_START === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    passwordHashCost: e.PASSWORD_HASH_COST ?? PASSWORD_HASH_COST,
   };
 }

@@ -1,4 +1,5 @@
 import { createApi, type Api } from './api/app';
+import { configurePasswordHashing } from './auth/password';
 import type { AppDeps } from './api/core/context';
 import { readConfig, type ServerConfig } from './config';
 import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } from './db/client';
@@ -16,6 +17,7 @@ export async function createRuntime(
   options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  configurePasswordHashing({ cost: config.passwordHashCost });
   const handle =
     options.handle ??
     (config.databaseUrl

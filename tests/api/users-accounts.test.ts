@@ -60,7 +60,8 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
 
       const row = await findUserRow(app, body.data.id);
       expect(row!.email).toBe(email);
-      expect(row!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
+      // The tests configure a cheap cost; production's baseline (16384) is asserted in tests/unit/password.test.ts.
+      expect(row!.passwordHash).toMatch(new RegExp(`^scrypt\\$${app.deps.config.passwordHashCost}\\$8\\$1\\$`));
       expect(row!.passwordHash).not.toContain('secret1');
       const [profile] = await app.deps.db.select().from(userProfiles).where(eq(userProfiles.userId, body.data.id));
       expect(profile).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });

@@ -23,7 +23,8 @@ export type DatabaseHandle = {
 
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string };
+  /** `loadDataDir`: start an in-memory database from a dumped data directory (PGlite's dumpDataDir) */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -38,7 +39,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     fs.mkdirSync(options.dataDir, { recursive: true });
     client = new PGlite(path.join(options.dataDir, 'pglite'));
   } else {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;

@@ -1,11 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { PASSWORD_HASH_COST } from './auth/password';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts';
+import { readRateLimitSettings, type RateLimitSettings } from './api/core/rate-limit-rules';
 
 const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
+  API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   MIGRATIONS_DIR: z.string().optional(),
   PUBLIC_URL: z.string().url().default('http://localhost:4321'),
   JWT_SECRET: z.string().min(32).optional(),
@@ -14,25 +20,32 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Shop <no-reply@localhost>'),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   SEED_ON_START: z.enum(['true', 'false']).default('true'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NODE_ENV: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+)$/, 'true, false or the number of trusted proxies in front of the shop')
+    .default('false'),
+  RATE_LIMITS: z.string().optional(),
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(8 * 60),
+  ADMIN_SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   PASSWORD_HASH_COST: z.coerce
     .number()
     .int()
-    .refine((n) => n > 1 && (n & (n - 1)) === 0 && n <= 1 << 20, 'must be a power of two up to 1048576')
-    .optional(),
-})
-  // Cheap hashes make the tests fast; a live shop must never store them.
-  .refine((e) => e.PASSWORD_HASH_COST === undefined || e.PASSWORD_HASH_COST >= PASSWORD_HASH_COST || e.NODE_ENV === 'test', {
-    path: ['PASSWORD_HASH_COST'],
-    message: `below ${PASSWORD_HASH_COST} only when NODE_ENV=test`,
-  });
+    .refine((n) => n >= 1024 && n <= 1 << 20 && (n & (n - 1)) === 0, 'a power of two from 1024 to 1048576')
+    .default(16384),
+  SHOP_NOTIFY_EMAILS: z.string().optional(),
+  MAIL_WORKER: z.enum(['true', 'false']).default('true'),
+  UNPAID_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(43_200).optional(),
+  RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
 
 export type ServerConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  databaseTimeouts: DatabaseTimeouts;
+  /** the largest request body /api reads (413 above it) */
+  apiBodyLimitBytes: number;
   migrationsDir: string;
   publicUrl: string;
   jwtSecret: string | undefined;
@@ -41,11 +54,24 @@ export type ServerConfig = {
   mailFrom: string;
   paymentSandboxSecret: string | undefined;
   seedOnStart: boolean;
-  /** take the client address from X-Forwarded-For (only behind a trusted load balancer) */
-  trustProxy: boolean;
+  /** how many proxies in front of the shop append to X-Forwarded-For (0: use the socket address) */
+  trustProxy: number;
+  rateLimits: RateLimitSettings;
+  /** overrides the ecommerce setting unpaidReservationMinutes when set */
+  unpaidReservationMinutes: number | undefined;
+  /** how often each instance looks for unpaid online orders whose stock must return */
+  reservationSweepSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** scrypt cost N of new password hashes */
+  /** back office sessions end after this long without a request */
+  adminSessionIdleMinutes: number;
+  /** and after this long in any case */
+  adminSessionMaxDays: number;
+  /** scrypt cost (N) for new staff password hashes; tests lower it */
   passwordHashCost: number;
+  /** where the shop's own notifications go (new order, lead, review); empty: the contact e-mail of the settings */
+  shopNotifyEmails: string[];
+  /** whether this instance runs the mail queue worker */
+  mailWorker: boolean;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -61,6 +87,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? 'drizzle'),
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,
@@ -69,8 +102,22 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     seedOnStart: e.SEED_ON_START === 'true',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: trustedProxyCount(e.TRUST_PROXY),
+    rateLimits: readRateLimitSettings(e.RATE_LIMITS),
+    unpaidReservationMinutes: e.UNPAID_RESERVATION_MINUTES,
+    reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     logLevel: e.LOG_LEVEL,
-    passwordHashCost: e.PASSWORD_HASH_COST ?? PASSWORD_HASH_COST,
+    adminSessionIdleMinutes: e.ADMIN_SESSION_IDLE_MINUTES,
+    adminSessionMaxDays: e.ADMIN_SESSION_MAX_DAYS,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    shopNotifyEmails: (e.SHOP_NOTIFY_EMAILS ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    mailWorker: e.MAIL_WORKER === 'true',
   };
+}
+
+/** TRUST_PROXY: a number of proxies; the older boolean form still works (true = one proxy, false = none). */
+function trustedProxyCount(value: string): number {
+  if (value === 'true') return 1;
+  if (value === 'false') return 0;
+  return Number(value);
 }

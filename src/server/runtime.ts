@@ -1,34 +1,57 @@
 import { createApi, type Api } from './api/app';
 import { configurePasswordHashing } from './auth/password';
+import { startPgInvalidationTransport, type InvalidationTransport } from './cache/pg-transport';
 import type { AppDeps } from './api/core/context';
+import { createBackgroundTasks } from './background';
 import { readConfig, type ServerConfig } from './config';
 import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } from './db/client';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail';
 import { loadSecret } from './secrets';
+import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
+import { demoOwnerNotice } from './api/admin/staff';
 import { seedDemoShop } from './seed';
 
-export type Runtime = { deps: AppDeps; api: Api; handle: DatabaseHandle };
+export type Runtime = {
+  deps: AppDeps;
+  api: Api;
+  handle: DatabaseHandle;
+  sweeper: ReservationSweeper;
+  /** carries page cache invalidations to the other instances (PostgreSQL only) */
+  invalidationTransport?: InvalidationTransport;
+  /** Stops background work (the reservation sweeper, the invalidation transport), then closes the database. */
+  close: () => Promise<void>;
+};
 
 export const SEED_LOCK_KEY = 727_002;
 
 export async function createRuntime(
   config: ServerConfig,
-  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean } = {},
+  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; timers?: SweeperTimers; invalidationTransport?: boolean } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   configurePasswordHashing({ cost: config.passwordHashCost });
   const handle =
     options.handle ??
     (config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      ? await openDatabase({
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          timeouts: config.databaseTimeouts,
+          onError: (err) => logger.warn({ err }, 'database connection lost; it is replaced on the next query'),
+        })
       : await openDatabase({ kind: 'pglite', dataDir: config.dataDir }));
   await runMigrations(handle, config.migrationsDir);
   if (options.seed ?? config.seedOnStart) {
     const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
       seedDemoShop(handle.db, { dataDir: config.dataDir }),
     );
-    if (result.seeded) logger.info('demo shop seeded');
+    if (result.seeded) {
+      logger.info('demo shop seeded');
+      const notice = await demoOwnerNotice(handle.db, config.publicUrl);
+      if (notice) logger.info(notice);
+    }
   }
   const deps: AppDeps = {
     db: handle.db,
@@ -39,8 +62,26 @@ export async function createRuntime(
     jwtKey: new TextEncoder().encode(await loadSecret(handle.db, 'jwt', config.jwtSecret)),
     paymentSecret: await loadSecret(handle.db, 'payment-sandbox', config.paymentSandboxSecret),
     now: () => new Date(),
+    background: createBackgroundTasks(() => deps.logger),
   };
-  return { deps, api: createApi(deps), handle };
+  const sweeper = startReservationSweeper(deps, options.timers);
+  // Instances sharing a PostgreSQL database tell each other which cached pages went stale.
+  const invalidationTransport =
+    handle.kind === 'postgres' && config.databaseUrl && options.invalidationTransport !== false
+      ? startPgInvalidationTransport(config.databaseUrl, logger)
+      : undefined;
+  return {
+    deps,
+    api: createApi(deps),
+    handle,
+    sweeper,
+    invalidationTransport,
+    close: async () => {
+      await sweeper.stop();
+      await invalidationTransport?.close();
+      await handle.close();
+    },
+  };
 }
 
 let shared: Promise<Runtime> | undefined;

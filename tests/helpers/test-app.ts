@@ -49,15 +49,31 @@ async function openTestDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseH
   };
 }
 
-export async function createTestApp(kind: DatabaseKind, options: { seed?: boolean } = {}): Promise<TestApp> {
+/**
+ * `rateLimits` is the RATE_LIMITS setting: off unless a test is about limits, since every in-process request
+ * comes from the same unknown client address.
+ */
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: { seed?: boolean; rateLimits?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const { handle, drop } = await openTestDatabase(kind);
   // A cheap password hash cost: the tests hash hundreds of passwords (production keeps the baseline).
-  const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PASSWORD_HASH_COST: '16' });
+  const config = readConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: '1024',
+    MAIL_WORKER: 'false',
+    RATE_LIMITS: options.rateLimits ?? 'off',
+    ...options.env,
+  });
   const runtime = await createRuntime(config, {
     handle,
     logger: createLogger('silent'),
     seed: options.seed ?? false,
+    // the sweeper runs only when a test calls app.sweeper.sweep(), so a test's shifted clock is never raced
+    timers: { setInterval: () => null, clearInterval: () => {} },
   });
   const request: TestApp['request'] = (p, init = {}) => {
     const { token, json, headers, ...rest } = init;
@@ -73,7 +89,7 @@ export async function createTestApp(kind: DatabaseKind, options: { seed?: boolea
     dataDir,
     request,
     close: async () => {
-      await handle.close();
+      await runtime.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -36,7 +36,7 @@ import {
   type DeliveryCharge,
   type PaymentMethodOption,
 } from './checkout-form';
-import { paymentResultPath } from '../payment/payment-screen';
+import { paymentResultPath, paysAtCheckout } from '../payment/payment-screen';
 
 type Props = {
   lang: Language;
@@ -240,7 +240,7 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
     // The order exists: only now is the cart emptied.
     leaving.current = true;
     clearCart();
-    if (order.paymentKind === 'online') {
+    if (paysAtCheckout(order)) {
       const { data: payment } = await api.initializePayment({ order: order.number, token: order.secretToken });
       window.location.assign(payment?.url ?? paymentResultPath(order, { initializationFailed: true }));
     } else {

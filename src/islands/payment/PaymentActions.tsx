@@ -59,7 +59,7 @@ export default function PaymentActions({ screen, lang, order, awaiting, paymentS
     return () => clearInterval(timer);
   }, [awaiting]);
 
-  if (!order || (screen !== 'tryAgain' && screen !== 'initializationFailed')) return null;
+  if (!order || (screen !== 'tryAgain' && screen !== 'initializationFailed' && screen !== 'payNow')) return null;
 
   const payAgain = async () => {
     setStarting(true);
@@ -75,7 +75,7 @@ export default function PaymentActions({ screen, lang, order, awaiting, paymentS
 
   return (
     <button type="button" className="button button--accent" onClick={payAgain} disabled={starting} aria-busy={starting}>
-      {t('tryAgain')}
+      {screen === 'payNow' ? t('payNow') : t('tryAgain')}
     </button>
   );
 }

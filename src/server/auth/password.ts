@@ -1,10 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** OWASP's scrypt baseline; stored with every hash so it can be raised later without breaking old hashes. */
-export const PASSWORD_HASH_COST = 16384;
-const PARAMS = { r: 8, p: 1 } as const;
-/** The scrypt cost N of new hashes: the baseline, lowered only by test configuration (see config.ts). */
-let cost: number = PASSWORD_HASH_COST;
+const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 /** Bounds for parameters read back from storage, so a corrupt hash cannot make verification hang. */
@@ -19,16 +16,23 @@ function deriveKey(password: string, salt: Buffer, keyLength: number, params: { 
   });
 }
 
-/** Sets the cost of new hashes from the server configuration; existing hashes keep the cost stored in them. */
+/** The cost (N) of new hashes when the caller names none: the baseline, or the server configuration's (tests lower it). */
+let configuredCost: number = PARAMS.N;
+
+/** Sets the default cost of new hashes from the server configuration; existing hashes keep the cost stored in them. */
 export function configurePasswordHashing(options: { cost: number }): void {
-  cost = options.cost;
+  configuredCost = options.cost;
 }
 
-/** Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). `cost` replaces N (a power of two;
+ * tests lower it to stay fast); verification reads N back from the hash.
+ */
+export async function hashPassword(password: string, cost: number = configuredCost): Promise<string> {
+  const params = { ...PARAMS, N: cost };
   const salt = randomBytes(SALT_BYTES);
-  const key = await deriveKey(password, salt, KEY_BYTES, { N: cost, ...PARAMS });
-  return ['scrypt', cost, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await deriveKey(password, salt, KEY_BYTES, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 type StoredHash = { N: number; r: number; p: number; salt: Buffer; key: Buffer };

@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_MESSAGES } from '../../../lib/validation';
-import { leads, products } from '../../db/schema';
+import { leads, products, variations } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
+import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { ID_MAX_LENGTH, NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText, storableString } from './fields';
 import { commerceMessage } from './messages';
@@ -17,6 +18,8 @@ const leadSchema = z.object({
   type: z.literal('enquiry').default('enquiry'),
   /** null or absent: an enquiry about no product; any other value must name an enabled product */
   product: storableString(ID_MAX_LENGTH).nullish(),
+  /** the product's variation the visitor had chosen, when the form sends it */
+  variation: storableString(ID_MAX_LENGTH).nullish(),
   name: requiredText(NAME_MAX_LENGTH),
   phone: phoneField,
   email: optionalEmailField,
@@ -26,6 +29,7 @@ const leadSchema = z.object({
 export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
   const { db, now } = c.var.deps;
   const { lang, user } = c.var;
+  await enforceRateLimit(c, 'lead', clientAddress(c));
   const body = await readBody(c, leadSchema);
   if (body.text === null && (await enquiryTextRequired(db))) {
     throw fieldError('text', DEFAULT_MESSAGES['forms.errors.noEmpty']);
@@ -40,11 +44,25 @@ export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
     if (!product) throw fieldError('product', commerceMessage('productNotFound', lang));
     productId = product.id;
   }
+  let variationId: string | null = null;
+  if (body.variation) {
+    const [variation] = await db
+      .select({ id: variations.id, productId: variations.productId })
+      .from(variations)
+      .innerJoin(products, eq(products.id, variations.productId))
+      .where(and(eq(variations.id, body.variation), eq(products.enabled, true)));
+    if (!variation || (productId !== null && variation.productId !== productId)) {
+      throw fieldError('variation', commerceMessage('productNotFound', lang));
+    }
+    variationId = variation.id;
+    productId = variation.productId;
+  }
   const id = randomUUID();
   await db.insert(leads).values({
     id,
     type: body.type,
     productId,
+    variationId,
     userId: user?.id ?? null,
     name: body.name,
     phone: body.phone,

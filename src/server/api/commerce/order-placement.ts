@@ -1,15 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
 import { itemsTotalCents, orderTotals } from '../../../lib/order-totals';
 import { DEFAULT_MESSAGES } from '../../../lib/validation';
+import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
 import { orderItems, orderStateHistory, orders, variations } from '../../db/schema';
 import { loadProducts, type ProductDto } from '../catalog/product-dto';
 import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
+import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { emptyCart } from './cart';
 import { ID_MAX_LENGTH, NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText } from './fields';
@@ -18,9 +20,12 @@ import { applyDiscountCode, consumeDiscountCode } from './discounts';
 import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
 import { lineInputSchema, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
-import { shopCurrency } from './shop-settings';
+import { takeStock } from './reservations';
+import { orderLimits, shopCurrency } from './shop-settings';
 
 export const INITIAL_ORDER_STATUS = 'new';
+/** Order money is stored as 32-bit integer cents. */
+export const MAX_ORDER_TOTAL_CENTS = 2_147_483_647;
 export const INITIAL_PAYMENT_STATUS = 'new';
 
 const contactSchema = z.object({
@@ -75,32 +80,24 @@ async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language
   });
 }
 
-/**
- * Takes the lines out of stock inside the order transaction. Each conditional update only
- * succeeds while enough stock is left (null stock is unlimited), so concurrent orders cannot
- * oversell; rows are updated in id order so that two orders never wait on each other in a cycle.
- */
+/** Takes the lines out of stock inside the order transaction; a short line fails the whole order. */
 async function reserveStock(tx: Executor, lines: ResolvedLine[], lang: Language): Promise<void> {
-  const byVariationId = [...lines].sort((a, b) => (a.variationId < b.variationId ? -1 : a.variationId > b.variationId ? 1 : 0));
-  for (const line of byVariationId) {
-    const [reserved] = await tx
-      .update(variations)
-      .set({ stock: sql`${variations.stock} - ${line.quantity}` })
-      .where(and(eq(variations.id, line.variationId), or(isNull(variations.stock), gte(variations.stock, line.quantity))))
-      .returning({ id: variations.id });
-    if (reserved) continue;
-    const [current] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, line.variationId));
-    const count = Math.max(0, current?.stock ?? 0);
-    throw fieldError(`items.${line.index}.quantity`, commerceMessage('stock', lang, { count }));
-  }
+  const short = await takeStock(tx, lines);
+  if (!short) return;
+  const [current] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, short.variationId));
+  const count = Math.max(0, current?.stock ?? 0);
+  throw fieldError(`items.${short.index}.quantity`, commerceMessage('stock', lang, { count }));
 }
 
 export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c) => {
   const { db, now } = c.var.deps;
   const { lang, user } = c.var;
+  await enforceRateLimit(c, 'orderPerAddress', clientAddress(c));
   const body = await readBody(c, placeOrderSchema);
+  if (!user) await enforceRateLimit(c, 'orderPerContact', contactKey('phone', body.customer.phone), contactKey('email', body.customer.email));
 
-  const lines = await resolveLines(db, body.items, 'items.', lang);
+  const limits = await orderLimits(db);
+  const lines = await resolveLines(db, body.items, 'items.', lang, { maxQuantity: limits.maxLineQuantity, orderable: true });
   const discount = body.discountCodeId
     ? await applyDiscountCode(db, { id: body.discountCodeId }, lines, { field: 'discountCodeId', lang, now: now() })
     : null;
@@ -109,6 +106,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const method = (await availablePaymentMethods(db, delivery.location)).find((m) => m.code === body.paymentMethod);
   if (!method) throw fieldError('paymentMethod', commerceMessage('paymentMethodUnavailable', lang));
   const totals = orderTotals(lines, discountCents, delivery.priceCents);
+  if (Math.max(totals.itemsTotalCents, totals.totalCents) > MAX_ORDER_TOTAL_CENTS) throw fieldError('items', commerceMessage('orderTooLarge', lang));
   const items = await snapshotItems(db, lines, lang);
   const currency = await shopCurrency(db);
 
@@ -131,6 +129,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
         deliveryTitle: delivery.title,
         deliveryPriceCents: totals.deliveryCents,
         deliveryPriceByManager: delivery.priceByManager,
+        deliveryPriceSet: !delivery.priceByManager,
         itemsTotalCents: totals.itemsTotalCents,
         discountCodeId: discount?.code.id ?? null,
         discountCents: totals.discountCents,
@@ -153,6 +152,8 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
     if (user) await emptyCart(tx, user.id);
     return created!;
   });
+  // The ordered products' stock changed: their pages (and listings showing them) are stale from now on.
+  await invalidate(lines.map((line) => cacheTags.product(line.product.id)));
 
   const [dto] = await toOrderDtos(db, [order], lang);
   return c.json({ ...dto!, secretToken: order.secretToken }, 201);

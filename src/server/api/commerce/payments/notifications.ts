@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { orderStateHistory, orders, paymentNotifications, paymentTransactions } from '../../../db/schema';
+import type { Executor } from '../../../db/client';
 import type { AppDeps } from '../../core/context';
 import { ApiError, notFound, unauthorized } from '../../core/errors';
+import { invalidateOrderedProducts } from '../order-cache';
+import { releaseOrderStock, retakeReleasedStock } from '../reservations';
 import { canMoveTo } from './payment-status';
 import type { PaymentProvider, RawNotification } from './provider';
+
+/**
+ * What the order's stock reservation becomes when its payment reaches `status`: a failed or canceled
+ * payment returns the stock (the shopper may still retry and pay), a completed one takes released stock
+ * back when it can (see reservations.ts).
+ */
+async function settleReservation(tx: Executor, orderId: string, status: string, note: string, now: Date): Promise<void> {
+  if (status === 'failed' || status === 'canceled') await releaseOrderStock(tx, orderId, `payment ${status}: ${note}`, now);
+  else if (status === 'completed') await retakeReleasedStock(tx, orderId, note, now);
+}
 
 /** applied: the payment moved on; duplicate: this event was received before; ignored: a stale or backward report. */
 export type NotificationResult = 'applied' | 'duplicate' | 'ignored';
@@ -21,7 +34,7 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
   const notification = provider.parseNotification(raw);
   if (!notification) throw new ApiError(400, 'Malformed payment notification');
 
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const [transaction] = await tx
       .select()
       .from(paymentTransactions)
@@ -44,8 +57,8 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
       })
       .onConflictDoNothing()
       .returning({ id: paymentNotifications.id });
-    if (!recorded) return 'duplicate';
-    if (!canMoveTo(transaction.status, notification.status)) return 'ignored';
+    if (!recorded) return 'duplicate' as const;
+    if (!canMoveTo(transaction.status, notification.status)) return 'ignored' as const;
 
     await tx
       .update(paymentTransactions)
@@ -63,7 +76,12 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
         note: `${provider.code} transaction ${transaction.id}`,
         createdAt: deps.now(),
       });
+      await settleReservation(tx, order.id, notification.status, `${provider.code} transaction ${transaction.id}`, deps.now());
     }
-    return 'applied';
+    return { outcome: 'applied' as const, orderId: transaction.orderId };
   });
+  if (typeof result === 'string') return result;
+  // A failed or canceled payment returns the stock, a late completion takes it again.
+  await invalidateOrderedProducts(deps.db, result.orderId);
+  return result.outcome;
 }

@@ -24,6 +24,9 @@ export function configurePasswordHashing(options: { cost: number }): void {
   configuredCost = options.cost;
 }
 
+/** The default cost of new hashes. */
+export const configuredPasswordHashCost = (): number => configuredCost;
+
 /**
  * Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). `cost` replaces N (a power of two;
  * tests lower it to stay fast); verification reads N back from the hash.

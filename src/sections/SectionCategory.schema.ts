@@ -7,10 +7,11 @@ export default textItemsSection(
   templateOf(grid(4), grid(2), grid(2)),
   [
     preset('default', { heading: headingOf('Shop by category', 'Категории') }, [
-    { heading: headingOf('Clothing', 'Одежда') },
-    { heading: headingOf('Shoes', 'Обувь') },
-    { heading: headingOf('Accessories', 'Аксессуары') },
-    { heading: headingOf('Home', 'Дом') },
+      { heading: headingOf('Clothing', 'Одежда') },
+      { heading: headingOf('Shoes', 'Обувь') },
+      { heading: headingOf('Accessories', 'Аксессуары') },
+      { heading: headingOf('Home', 'Дом') },
     ]),
-  ], { itemsRequired: true }
+  ],
+  { itemsRequired: true },
 );

@@ -7,9 +7,10 @@ export default textItemsSection(
   templateOf(grid(3), grid(2), list(1)),
   [
     preset('default', { heading: headingOf('Collections', 'Коллекции') }, [
-    { heading: headingOf('Summer', 'Лето'), content: { html: paragraph('Light and bright.', 'Легко и ярко.') } },
-    { heading: headingOf('Autumn', 'Осень'), content: { html: paragraph('Warm layers.', 'Тёплые слои.') } },
-    { heading: headingOf('Winter', 'Зима'), content: { html: paragraph('Cosy knits.', 'Уютный трикотаж.') } },
+      { heading: headingOf('Summer', 'Лето'), content: { html: paragraph('Light and bright.', 'Легко и ярко.') } },
+      { heading: headingOf('Autumn', 'Осень'), content: { html: paragraph('Warm layers.', 'Тёплые слои.') } },
+      { heading: headingOf('Winter', 'Зима'), content: { html: paragraph('Cosy knits.', 'Уютный трикотаж.') } },
     ]),
-  ], { itemsRequired: true }
+  ],
+  { itemsRequired: true },
 );

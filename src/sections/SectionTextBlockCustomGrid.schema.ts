@@ -7,11 +7,11 @@ export default textItemsSection(
   templateOf({ type: 'grid', template: '3x3-2x2x2' }, grid(2), list(1)),
   [
     preset('default', { heading: headingOf('Highlights', 'Главное') }, [
-    { heading: headingOf('Design', 'Дизайн'), content: { html: paragraph('Made in our studio.', 'Создано в нашей студии.') } },
-    { heading: headingOf('Materials', 'Материалы'), content: { html: paragraph('Linen, wool, leather.', 'Лён, шерсть, кожа.') } },
-    { heading: headingOf('Craft', 'Ремесло'), content: { html: paragraph('Sewn by hand.', 'Сшито вручную.') } },
-    { heading: headingOf('Care', 'Уход'), content: { html: paragraph('Easy to wash.', 'Легко стирать.') } },
-    { heading: headingOf('Repair', 'Ремонт'), content: { html: paragraph('Free for a year.', 'Бесплатно год.') } },
+      { heading: headingOf('Design', 'Дизайн'), content: { html: paragraph('Made in our studio.', 'Создано в нашей студии.') } },
+      { heading: headingOf('Materials', 'Материалы'), content: { html: paragraph('Linen, wool, leather.', 'Лён, шерсть, кожа.') } },
+      { heading: headingOf('Craft', 'Ремесло'), content: { html: paragraph('Sewn by hand.', 'Сшито вручную.') } },
+      { heading: headingOf('Care', 'Уход'), content: { html: paragraph('Easy to wash.', 'Легко стирать.') } },
+      { heading: headingOf('Repair', 'Ремонт'), content: { html: paragraph('Free for a year.', 'Бесплатно год.') } },
     ]),
-  ]
+  ],
 );

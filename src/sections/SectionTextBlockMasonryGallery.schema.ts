@@ -7,9 +7,10 @@ export default textItemsSection(
   templateOf(masonry(3), masonry(2), masonry(1)),
   [
     preset('default', { heading: headingOf('Lookbook', 'Лукбук') }, [
-    { heading: headingOf('Morning', 'Утро') },
-    { heading: headingOf('Noon', 'Полдень') },
-    { heading: headingOf('Evening', 'Вечер') },
+      { heading: headingOf('Morning', 'Утро') },
+      { heading: headingOf('Noon', 'Полдень') },
+      { heading: headingOf('Evening', 'Вечер') },
     ]),
-  ], { itemsRequired: true }
+  ],
+  { itemsRequired: true },
 );

@@ -46,7 +46,7 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
     post('/login_check', { username, password }, { headers: { 'x-shop-client-ip': uniqueAddress() } });
   const registration = (overrides: Record<string, unknown> = {}) => ({
     email: uniqueEmail('new'),
-    password: 'secret1',
+    password: 'secret1 kettle',
     profile: { firstName: 'Grace', lastName: 'Hopper' },
     ...overrides,
   });
@@ -63,7 +63,7 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
       expect(row!.email).toBe(email);
       // The tests configure a cheap cost; production's baseline (16384) is asserted in tests/unit/password.test.ts.
       expect(row!.passwordHash).toMatch(new RegExp(`^scrypt\\$${app.deps.config.passwordHashCost}\\$8\\$1\\$`));
-      expect(row!.passwordHash).not.toContain('secret1');
+      expect(row!.passwordHash).not.toContain('secret1 kettle');
       const [profile] = await app.deps.db.select().from(userProfiles).where(eq(userProfiles.userId, body.data.id));
       expect(profile).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
 

@@ -196,6 +196,13 @@ describe('the lead form', () => {
       text: null,
     });
   });
+
+  it('sends the chosen variation beside its product, and none without a product', () => {
+    const values = { name: 'Ada', phone: '+12125550147', email: '', text: '' };
+    expect(leadPayload(values, leadSettings({}), 'p1', 'v2')).toMatchObject({ product: 'p1', variation: 'v2' });
+    expect(leadPayload(values, leadSettings({}), undefined, 'v2')).not.toHaveProperty('variation');
+    expect(leadPayload(values, leadSettings({}), 'p1', null)).not.toHaveProperty('variation');
+  });
 });
 
 describe('the lead form’s product summary', () => {

@@ -508,6 +508,8 @@ export const leads = pgTable('leads', {
   id: id(),
   type: text('type').notNull().default('enquiry'),
   productId: text('product_id'),
+  /** the variation the shopper had chosen when asking about the product */
+  variationId: text('variation_id'),
   userId: text('user_id'),
   name: text('name').notNull(),
   phone: text('phone').notNull(),

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_MESSAGES } from '../../../lib/validation';
-import { leads, products } from '../../db/schema';
+import { leads, products, variations } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
 import { readBody } from '../core/validate';
@@ -17,6 +17,8 @@ const leadSchema = z.object({
   type: z.literal('enquiry').default('enquiry'),
   /** null or absent: an enquiry about no product; any other value must name an enabled product */
   product: storableString(ID_MAX_LENGTH).nullish(),
+  /** the chosen variation of that product; ignored without a product */
+  variation: storableString(ID_MAX_LENGTH).nullish(),
   name: requiredText(NAME_MAX_LENGTH),
   phone: phoneField,
   email: optionalEmailField,
@@ -31,6 +33,7 @@ export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
     throw fieldError('text', DEFAULT_MESSAGES['forms.errors.noEmpty']);
   }
   let productId: string | null = null;
+  let variationId: string | null = null;
   if (body.product !== undefined && body.product !== null) {
     if (body.product.trim() === '') throw fieldError('product', commerceMessage('invalidProductId', lang));
     const [product] = await db
@@ -39,12 +42,21 @@ export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
       .where(and(eq(products.id, body.product), eq(products.enabled, true)));
     if (!product) throw fieldError('product', commerceMessage('productNotFound', lang));
     productId = product.id;
+    if (body.variation) {
+      const [variation] = await db
+        .select({ id: variations.id })
+        .from(variations)
+        .where(and(eq(variations.id, body.variation), eq(variations.productId, product.id)));
+      if (!variation) throw fieldError('variation', commerceMessage('variationNotFound', lang));
+      variationId = variation.id;
+    }
   }
   const id = randomUUID();
   await db.insert(leads).values({
     id,
     type: body.type,
     productId,
+    variationId,
     userId: user?.id ?? null,
     name: body.name,
     phone: body.phone,

@@ -22,6 +22,7 @@ const MESSAGES = {
   paymentCompleted: { en: 'This order is already paid', ru: 'Этот заказ уже оплачен' },
   invalidProductId: { en: 'Invalid "id" on product', ru: 'Invalid "id" on product' },
   productNotFound: { en: 'Product not found', ru: 'Товар не найден' },
+  variationNotFound: { en: 'This product has no such variation', ru: 'У этого товара нет такого варианта' },
 } satisfies Record<string, Record<Language, string>>;
 
 export type CommerceMessage = keyof typeof MESSAGES;

@@ -242,6 +242,11 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
     clearCart();
     if (order.paymentKind === 'online') {
       const { data: payment } = await api.initializePayment({ order: order.number, token: order.secretToken });
+      if (payment?.url) {
+        // Back from the provider's page comes to the order's result page (with "pay now"), not to an empty checkout.
+        window.history.replaceState(null, '', paymentResultPath(order));
+        window.addEventListener('pageshow', (event) => event.persisted && window.location.reload());
+      }
       window.location.assign(payment?.url ?? paymentResultPath(order, { initializationFailed: true }));
     } else {
       window.location.assign(paymentResultPath(order));

@@ -3,6 +3,7 @@ import type { AnalyticsItem } from '../../lib/analytics';
 import type { Language } from '../../lib/localize';
 import { track } from '../../stores/analytics';
 import { shopApi } from '../shop/api';
+import { shopperText } from '../shop/shopper-texts';
 import { shopTexts } from '../shop/texts';
 import { INITIALIZATION_ERROR, PAYMENT_QUERY, type PaymentScreen } from './payment-screen';
 
@@ -12,6 +13,8 @@ type Props = {
   order: { number: number; token: string } | null;
   /** the order's payment may still change: ask again until it does */
   awaiting: boolean;
+  /** an online order nobody has paid yet (the shopper left the payment page): offer to pay now */
+  unpaid?: boolean;
   paymentStatus: string | null;
   /** the purchase to track once (success screens) */
   purchase: { transactionId: string; value: number; shipping: number; items: AnalyticsItem[] } | null;
@@ -36,8 +39,11 @@ function trackPurchaseOnce(purchase: NonNullable<Props['purchase']>): void {
   localStorage.setItem(TRACKED_KEY, JSON.stringify([...tracked, purchase.transactionId].slice(-TRACKED_KEPT)));
 }
 
-/** The payment result's actions: pay again (a new payment at the provider), and keeping a pending payment's page up to date. */
-export default function PaymentActions({ screen, lang, order, awaiting, paymentStatus, purchase }: Props) {
+/**
+ * The payment result's actions: pay again (a new payment at the provider), pay now for an order left
+ * unpaid, and keeping a pending payment's page up to date.
+ */
+export default function PaymentActions({ screen, lang, order, awaiting, unpaid = false, paymentStatus, purchase }: Props) {
   const t = shopTexts(lang);
   const [starting, setStarting] = useState(false);
 
@@ -59,7 +65,8 @@ export default function PaymentActions({ screen, lang, order, awaiting, paymentS
     return () => clearInterval(timer);
   }, [awaiting]);
 
-  if (!order || (screen !== 'tryAgain' && screen !== 'initializationFailed')) return null;
+  const payNow = screen === 'success' && unpaid;
+  if (!order || (screen !== 'tryAgain' && screen !== 'initializationFailed' && !payNow)) return null;
 
   const payAgain = async () => {
     setStarting(true);
@@ -75,7 +82,7 @@ export default function PaymentActions({ screen, lang, order, awaiting, paymentS
 
   return (
     <button type="button" className="button button--accent" onClick={payAgain} disabled={starting} aria-busy={starting}>
-      {t('tryAgain')}
+      {payNow ? shopperText(lang, 'payNow') : t('tryAgain')}
     </button>
   );
 }

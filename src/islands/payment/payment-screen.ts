@@ -38,3 +38,8 @@ export function paymentScreen(input: { order: Pick<OrderDto, 'paymentKind' | 'pa
 export function isAwaitingPayment(order: Pick<OrderDto, 'paymentKind' | 'paymentStatus'> | null): boolean {
   return order?.paymentKind === 'online' && (order.paymentStatus === 'new' || order.paymentStatus === 'pending');
 }
+
+/** An online order whose payment never started or was left at the provider's page: it can be paid now. */
+export function isUnpaid(order: Pick<OrderDto, 'paymentKind' | 'paymentStatus'> | null): boolean {
+  return order?.paymentKind === 'online' && order.paymentStatus === 'new';
+}

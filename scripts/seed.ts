@@ -1,4 +1,5 @@
 // Seeds the demo shop: `npm run db:seed` (only into an empty shop), `npm run db:seed -- --reset` (wipe and re-seed).
+import { demoOwnerNotice } from '../src/server/api/admin/staff';
 import { readConfig } from '../src/server/config';
 import { withAdvisoryLock } from '../src/server/db/client';
 import { createLogger } from '../src/server/logger';
@@ -16,6 +17,8 @@ try {
   const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { dataDir: config.dataDir, reset }));
   if (seeded) logger.info({ reset, ms: Date.now() - started }, 'demo shop seeded');
   else logger.info('the shop already has data; nothing seeded (use --reset to wipe and re-seed)');
+  const notice = await demoOwnerNotice(handle.db, config.publicUrl);
+  if (notice) logger.info(notice);
 } finally {
   await handle.close();
 }

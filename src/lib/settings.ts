@@ -243,6 +243,10 @@ export const ecommerceSettingsSchema = lenientObject({
   showQuantity: z.union([z.boolean(), z.string()]).catch('always'),
   showPriceFrom: flag(false),
   priceFormatSeparator: choice(PRICE_SEPARATORS, 'none'),
+  /** minutes an unpaid online order keeps its stock before the stock returns to the shop (1 minute to 30 days) */
+  unpaidReservationMinutes: count(30, 1, 43_200),
+  /** the largest quantity one order line may ask for */
+  maxLineQuantity: count(100, 1, 9999),
   productDetails: lenientObject({
     templateInProductList: string('default'),
     templateInProductCard: string('default'),

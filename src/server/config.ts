@@ -16,6 +16,17 @@ const envSchema = z.object({
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   SEED_ON_START: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(8 * 60),
+  ADMIN_SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 1024 && n <= 1 << 20 && (n & (n - 1)) === 0, 'a power of two from 1024 to 1048576')
+    .default(16384),
+  SHOP_NOTIFY_EMAILS: z.string().optional(),
+  MAIL_WORKER: z.enum(['true', 'false']).default('true'),
+  UNPAID_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(43_200).optional(),
+  RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -33,7 +44,21 @@ export type ServerConfig = {
   seedOnStart: boolean;
   /** take the client address from X-Forwarded-For (only behind a trusted load balancer) */
   trustProxy: boolean;
+  /** overrides the ecommerce setting unpaidReservationMinutes when set */
+  unpaidReservationMinutes: number | undefined;
+  /** how often each instance looks for unpaid online orders whose stock must return */
+  reservationSweepSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** back office sessions end after this long without a request */
+  adminSessionIdleMinutes: number;
+  /** and after this long in any case */
+  adminSessionMaxDays: number;
+  /** scrypt cost (N) for new staff password hashes; tests lower it */
+  passwordHashCost: number;
+  /** where the shop's own notifications go (new order, lead, review); empty: the contact e-mail of the settings */
+  shopNotifyEmails: string[];
+  /** whether this instance runs the mail queue worker */
+  mailWorker: boolean;
 };
 
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', '[::]', '[::1]']);
@@ -69,6 +94,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     seedOnStart: e.SEED_ON_START === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    unpaidReservationMinutes: e.UNPAID_RESERVATION_MINUTES,
+    reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     logLevel: e.LOG_LEVEL,
+    adminSessionIdleMinutes: e.ADMIN_SESSION_IDLE_MINUTES,
+    adminSessionMaxDays: e.ADMIN_SESSION_MAX_DAYS,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    shopNotifyEmails: (e.SHOP_NOTIFY_EMAILS ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    mailWorker: e.MAIL_WORKER === 'true',
   };
 }

@@ -5,15 +5,24 @@ import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } fr
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail';
 import { loadSecret } from './secrets';
+import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
+import { demoOwnerNotice } from './api/admin/staff';
 import { seedDemoShop } from './seed';
 
-export type Runtime = { deps: AppDeps; api: Api; handle: DatabaseHandle };
+export type Runtime = {
+  deps: AppDeps;
+  api: Api;
+  handle: DatabaseHandle;
+  sweeper: ReservationSweeper;
+  /** Stops background work (the reservation sweeper), then closes the database. */
+  close: () => Promise<void>;
+};
 
 export const SEED_LOCK_KEY = 727_002;
 
 export async function createRuntime(
   config: ServerConfig,
-  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean } = {},
+  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; timers?: SweeperTimers } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const handle =
@@ -26,7 +35,11 @@ export async function createRuntime(
     const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
       seedDemoShop(handle.db, { dataDir: config.dataDir }),
     );
-    if (result.seeded) logger.info('demo shop seeded');
+    if (result.seeded) {
+      logger.info('demo shop seeded');
+      const notice = await demoOwnerNotice(handle.db, config.publicUrl);
+      if (notice) logger.info(notice);
+    }
   }
   const deps: AppDeps = {
     db: handle.db,
@@ -38,7 +51,17 @@ export async function createRuntime(
     paymentSecret: await loadSecret(handle.db, 'payment-sandbox', config.paymentSandboxSecret),
     now: () => new Date(),
   };
-  return { deps, api: createApi(deps), handle };
+  const sweeper = startReservationSweeper(deps, options.timers);
+  return {
+    deps,
+    api: createApi(deps),
+    handle,
+    sweeper,
+    close: async () => {
+      await sweeper.stop();
+      await handle.close();
+    },
+  };
 }
 
 let shared: Promise<Runtime> | undefined;

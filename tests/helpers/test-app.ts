@@ -54,11 +54,13 @@ async function openTestDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseH
 export async function createTestApp(kind: DatabaseKind, options: { seed?: boolean } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const { handle, drop } = await openTestDatabase(kind);
-  const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '1024', MAIL_WORKER: 'false' });
   const runtime = await createRuntime(config, {
     handle,
     logger: createLogger('silent'),
     seed: options.seed ?? false,
+    // the sweeper runs only when a test calls app.sweeper.sweep(), so a test's shifted clock is never raced
+    timers: { setInterval: () => null, clearInterval: () => {} },
   });
   const request: TestApp['request'] = (p, init = {}) => {
     const { token, json, headers, ...rest } = init;
@@ -74,7 +76,7 @@ export async function createTestApp(kind: DatabaseKind, options: { seed?: boolea
     dataDir,
     request,
     close: async () => {
-      await handle.close();
+      await runtime.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -101,6 +101,20 @@ describe('parseSettings', () => {
     expect(parseSettings({ ecommerce: { itemPerPage: '24' } }).ecommerce.itemPerPage).toBe(24);
   });
 
+  it('bounds the order limits: unpaid reservation minutes (default 30) and the per-line quantity cap (default 100)', () => {
+    expect(DEFAULT_SETTINGS.ecommerce).toMatchObject({ unpaidReservationMinutes: 30, maxLineQuantity: 100 });
+    expect(parseSettings({ ecommerce: { unpaidReservationMinutes: '15', maxLineQuantity: 5 } }).ecommerce).toMatchObject({
+      unpaidReservationMinutes: 15,
+      maxLineQuantity: 5,
+    });
+    for (const bad of [0, -1, 1.5, 'soon', 10_000_000]) {
+      expect(parseSettings({ ecommerce: { unpaidReservationMinutes: bad, maxLineQuantity: bad } }).ecommerce).toMatchObject({
+        unpaidReservationMinutes: 30,
+        maxLineQuantity: 100,
+      });
+    }
+  });
+
   it('never throws on any stored shape', () => {
     for (const raw of [null, undefined, 'x', 1, [], { common: null }, { ecommerce: [] }, { seo: { metaTemplates: 'x' } }]) {
       expect(() => parseSettings(raw as never)).not.toThrow();

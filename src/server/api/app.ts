@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { isLanguage, type Language } from '../../lib/localize';
+import { adminRoutes } from './admin/routes';
 import { authenticate } from './core/auth';
 import type { AppDeps, AppEnv } from './core/context';
 import { ApiError, errorBody } from './core/errors';
@@ -40,6 +41,7 @@ export function createApi(deps: AppDeps) {
   app.route('/', catalogRoutes);
   app.route('/', commerceRoutes);
   app.route('/', usersRoutes);
+  app.route('/admin', adminRoutes);
 
   app.notFound((c) => c.json(errorBody(new ApiError(404, 'This page could not be found')), 404));
   app.onError((err, c) => {

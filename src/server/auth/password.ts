@@ -16,11 +16,15 @@ function deriveKey(password: string, salt: Buffer, keyLength: number, params: { 
   });
 }
 
-/** Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). `cost` replaces N (a power of two;
+ * tests lower it to stay fast); verification reads N back from the hash.
+ */
+export async function hashPassword(password: string, cost: number = PARAMS.N): Promise<string> {
+  const params = { ...PARAMS, N: cost };
   const salt = randomBytes(SALT_BYTES);
-  const key = await deriveKey(password, salt, KEY_BYTES, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await deriveKey(password, salt, KEY_BYTES, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 type StoredHash = { N: number; r: number; p: number; salt: Buffer; key: Buffer };

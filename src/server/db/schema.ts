@@ -285,6 +285,9 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   /** Raised when the password changes or the account is deleted, revoking older tokens. */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** Set by staff: a disabled customer cannot sign in and their tokens are refused. */
+  disabled: boolean('disabled').notNull().default(false),
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('users_email_idx').on(t.email)]);
@@ -442,12 +445,30 @@ export const orders = pgTable('orders', {
   address: jsonb('address').$type<Address | null>(),
   comment: text('comment'),
   lang: text('lang').notNull().default('en'),
+  /** false while a "price by manager" delivery still waits for its price */
+  deliveryPriceSet: boolean('delivery_price_set').notNull().default(true),
+  version: integer('version').notNull().default(1),
+  /** when the stock taken by this order went back to the variations (set exactly once per reservation) */
+  stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('orders_number_idx').on(t.number),
   index('orders_user_idx').on(t.userId, t.createdAt),
+  index('orders_created_idx').on(t.createdAt),
+  index('orders_status_idx').on(t.status),
+  index('orders_unreleased_idx').on(t.createdAt).where(sql`${t.stockReleasedAt} is null`),
 ]);
+
+/** Internal notes of staff on an order; never shown to the customer. */
+export const orderNotes = pgTable('order_notes', {
+  id: id(),
+  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  staffName: text('staff_name').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)]);
 
 export const orderItems = pgTable('order_items', {
   id: id(),
@@ -470,7 +491,7 @@ export const orderItems = pgTable('order_items', {
 export const orderStateHistory = pgTable('order_state_history', {
   id: id(),
   orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  /** status or payment */
+  /** status, payment or stock */
   kind: text('kind').notNull(),
   fromValue: text('from_value'),
   toValue: text('to_value').notNull(),
@@ -508,15 +529,17 @@ export const leads = pgTable('leads', {
   id: id(),
   type: text('type').notNull().default('enquiry'),
   productId: text('product_id'),
-  /** the variation the shopper had chosen when asking about the product */
   variationId: text('variation_id'),
   userId: text('user_id'),
   name: text('name').notNull(),
   phone: text('phone').notNull(),
   email: text('email'),
   text: text('text'),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: text('handled_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
-});
+}, (t) => [index('leads_created_idx').on(t.createdAt)]);
 
 export const reviews = pgTable('reviews', {
   id: id(),
@@ -528,6 +551,9 @@ export const reviews = pgTable('reviews', {
   text: text('text').notNull(),
   /** pending, approved or rejected */
   status: text('status').notNull().default('pending'),
+  /** the shop's public answer, shown under the review */
+  reply: text('reply'),
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [
   index('reviews_product_status_idx').on(t.productId, t.status, t.createdAt),
@@ -543,5 +569,72 @@ export const comments = pgTable('comments', {
   email: text('email'),
   text: text('text').notNull(),
   status: text('status').notNull().default('pending'),
+  reply: text('reply'),
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [index('comments_article_status_idx').on(t.articleId, t.status, t.createdAt)]);
+
+
+// ---------------------------------------------------------------- back office
+
+/** Staff of the shop (back office), separate from customers. */
+export const staffUsers = pgTable('staff_users', {
+  id: id(),
+  /** stored lower-case */
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  /** owner or manager */
+  role: text('role').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  disabled: boolean('disabled').notNull().default(false),
+  lang: text('lang').notNull().default('en'),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('staff_users_email_idx').on(t.email)]);
+
+/** Server-side back office sessions; the cookie holds a random id, this table only its SHA-256. */
+export const staffSessions = pgTable('staff_sessions', {
+  idHash: text('id_hash').primaryKey(),
+  staffId: text('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** absolute expiry, however active the session is */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [index('staff_sessions_staff_idx').on(t.staffId)]);
+
+/** Every back office write: who, what, before and after. */
+export const auditLog = pgTable('audit_log', {
+  id: id(),
+  staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  staffName: text('staff_name').notNull(),
+  action: text('action').notNull(),
+  entityType: text('entity_type').notNull(),
+  entityId: text('entity_id').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('audit_log_created_idx').on(t.createdAt),
+  index('audit_log_entity_idx').on(t.entityType, t.entityId),
+  index('audit_log_staff_idx').on(t.staffId),
+]);
+
+/** Outgoing e-mail: requests only insert rows; a worker on each instance renders and sends them. */
+export const mailQueue = pgTable('mail_queue', {
+  id: id(),
+  /** template name, e.g. order-placed */
+  template: text('template').notNull(),
+  to: text('to').notNull(),
+  lang: text('lang').notNull().default('en'),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  /** pending, sent or failed (gave up) */
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  /** due time of the next attempt; a claimed row is pushed ahead so a crashed worker's claim expires */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)]);

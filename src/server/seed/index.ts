@@ -11,6 +11,7 @@ import { contentImages } from './content/artwork';
 import { blogImages, blogRows } from './content/blog';
 import { menuRows, redirectRows } from './content/navigation';
 import { pageRows } from './content/pages';
+import { createStaff, DEMO_OWNER } from '../api/admin/staff';
 import { clearShopData } from './reset';
 import { settingsRows } from './settings';
 
@@ -62,6 +63,7 @@ async function insertDemoShop(tx: Executor, images: (typeof schema.images.$infer
   await insertAll(tx, schema.pickupLocations, PICKUP_LOCATIONS);
   await insertAll(tx, schema.discountCodes, DISCOUNT_CODES);
   await insertAll(tx, schema.orderStates, ORDER_STATES);
+  await createStaff(tx, { ...DEMO_OWNER, role: 'owner' });
 }
 
 /** Every picture of the demo shop. */

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
@@ -18,6 +18,7 @@ import { applyDiscountCode, consumeDiscountCode } from './discounts';
 import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
 import { lineInputSchema, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
+import { takeStock } from './reservations';
 import { shopCurrency } from './shop-settings';
 
 export const INITIAL_ORDER_STATUS = 'new';
@@ -75,24 +76,13 @@ async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language
   });
 }
 
-/**
- * Takes the lines out of stock inside the order transaction. Each conditional update only
- * succeeds while enough stock is left (null stock is unlimited), so concurrent orders cannot
- * oversell; rows are updated in id order so that two orders never wait on each other in a cycle.
- */
+/** Takes the lines out of stock inside the order transaction; a short line fails the whole order. */
 async function reserveStock(tx: Executor, lines: ResolvedLine[], lang: Language): Promise<void> {
-  const byVariationId = [...lines].sort((a, b) => (a.variationId < b.variationId ? -1 : a.variationId > b.variationId ? 1 : 0));
-  for (const line of byVariationId) {
-    const [reserved] = await tx
-      .update(variations)
-      .set({ stock: sql`${variations.stock} - ${line.quantity}` })
-      .where(and(eq(variations.id, line.variationId), or(isNull(variations.stock), gte(variations.stock, line.quantity))))
-      .returning({ id: variations.id });
-    if (reserved) continue;
-    const [current] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, line.variationId));
-    const count = Math.max(0, current?.stock ?? 0);
-    throw fieldError(`items.${line.index}.quantity`, commerceMessage('stock', lang, { count }));
-  }
+  const short = await takeStock(tx, lines);
+  if (!short) return;
+  const [current] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, short.variationId));
+  const count = Math.max(0, current?.stock ?? 0);
+  throw fieldError(`items.${short.index}.quantity`, commerceMessage('stock', lang, { count }));
 }
 
 export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c) => {
@@ -131,6 +121,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
         deliveryTitle: delivery.title,
         deliveryPriceCents: totals.deliveryCents,
         deliveryPriceByManager: delivery.priceByManager,
+        deliveryPriceSet: !delivery.priceByManager,
         itemsTotalCents: totals.itemsTotalCents,
         discountCodeId: discount?.code.id ?? null,
         discountCents: totals.discountCents,

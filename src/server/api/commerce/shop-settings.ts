@@ -1,3 +1,4 @@
+import { ecommerceSettingsSchema } from '../../../lib/settings';
 import { DEFAULT_CURRENCY, normalizeCurrency, type Currency } from '../../../lib/format-price';
 import type { Database } from '../../db/client';
 import { loadSettingsRows } from '../core/settings-store';
@@ -22,4 +23,10 @@ export async function shopName(db: Database): Promise<string> {
 /** Whether the enquiry form's free-text field must be filled (ecommerce.enquiryModalCustomFieldIsRequired). */
 export async function enquiryTextRequired(db: Database): Promise<boolean> {
   return setting(await loadSettingsRows(db), 'ecommerce', 'enquiryModalCustomFieldIsRequired') === true;
+}
+
+/** The ecommerce settings that bound orders: per-line quantity cap and how long unpaid online orders keep their stock. */
+export async function orderLimits(db: Database): Promise<{ maxLineQuantity: number; unpaidReservationMinutes: number }> {
+  const { maxLineQuantity, unpaidReservationMinutes } = ecommerceSettingsSchema.parse((await loadSettingsRows(db)).ecommerce);
+  return { maxLineQuantity, unpaidReservationMinutes };
 }

@@ -1,10 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { orderStateHistory, orders, paymentNotifications, paymentTransactions } from '../../../db/schema';
+import type { Executor } from '../../../db/client';
 import type { AppDeps } from '../../core/context';
 import { ApiError, notFound, unauthorized } from '../../core/errors';
+import { releaseOrderStock, retakeReleasedStock } from '../reservations';
 import { canMoveTo } from './payment-status';
 import type { PaymentProvider, RawNotification } from './provider';
+
+/**
+ * What the order's stock reservation becomes when its payment reaches `status`: a failed or canceled
+ * payment returns the stock (the shopper may still retry and pay), a completed one takes released stock
+ * back when it can (see reservations.ts).
+ */
+async function settleReservation(tx: Executor, orderId: string, status: string, note: string, now: Date): Promise<void> {
+  if (status === 'failed' || status === 'canceled') await releaseOrderStock(tx, orderId, `payment ${status}: ${note}`, now);
+  else if (status === 'completed') await retakeReleasedStock(tx, orderId, note, now);
+}
 
 /** applied: the payment moved on; duplicate: this event was received before; ignored: a stale or backward report. */
 export type NotificationResult = 'applied' | 'duplicate' | 'ignored';
@@ -63,6 +75,7 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
         note: `${provider.code} transaction ${transaction.id}`,
         createdAt: deps.now(),
       });
+      await settleReservation(tx, order.id, notification.status, `${provider.code} transaction ${transaction.id}`, deps.now());
     }
     return 'applied';
   });

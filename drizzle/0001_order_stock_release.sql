@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "stock_released_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_unreleased_idx" ON "orders" USING btree ("created_at") WHERE "orders"."stock_released_at" is null;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { dateFilterSchema, idSchema, listAnswerSchema, listQuerySchema } from './common';
+
+/** GET /audit (owner only) */
+export const auditListQuerySchema = listQuerySchema(['createdAt'], '-createdAt').extend({
+  staffId: idSchema.optional(),
+  entityType: idSchema.optional(),
+  entityId: idSchema.optional(),
+  from: dateFilterSchema.optional(),
+  to: dateFilterSchema.optional(),
+});
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  staffId: z.string().nullable(),
+  staffName: z.string(),
+  /** e.g. order.cancel, review.update, customer.update, session.sign-in */
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = listAnswerSchema(auditEntrySchema);

@@ -1,0 +1,95 @@
+/**
+ * Shapes shared by every route of the back office API (`/api/admin`). Used by the server to validate and by the
+ * admin application to type its calls; free of server and browser imports.
+ */
+import { z } from 'zod';
+
+export const ADMIN_API_BASE = '/api/admin';
+/** Header every non-GET admin request must carry (with the shop's own Origin), else 403. */
+export const ADMIN_CSRF_HEADER = 'X-Shop-Admin';
+export const ADMIN_SESSION_COOKIE = 'shop_admin';
+
+export const STAFF_ROLES = ['owner', 'manager'] as const;
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+export const languageSchema = z.enum(['en', 'ru']);
+
+const NUL_MESSAGE = 'This value contains an invalid character.';
+const BLANK_MESSAGE = 'This value should not be blank.';
+
+/** A string stored or looked up as is (ids, codes); no NUL characters. */
+export const idSchema = z.string().min(1).max(100).refine((v) => !v.includes('\u0000'), NUL_MESSAGE);
+
+/** Text staff type in: trimmed, at most `max` characters, not blank. */
+export const requiredTextSchema = (max: number) =>
+  z.string({ error: BLANK_MESSAGE }).trim().min(1, BLANK_MESSAGE).max(max).refine((v) => !v.includes('\u0000'), NUL_MESSAGE);
+
+/** Optional text: blank becomes null. */
+export const optionalTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), NUL_MESSAGE)
+    .nullish()
+    .transform((v) => v || null);
+
+/** The optimistic-concurrency version of an editable record; a stale one answers 409. */
+export const versionSchema = z.int().min(1);
+
+/** An ISO date (`2026-11-23`) or date-time in list filters. `to` with a bare date includes that whole day. */
+export const dateFilterSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Use an ISO date such as 2026-11-23')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Use an ISO date such as 2026-11-23');
+
+/** `true` or `false` in a query string. */
+export const booleanQuerySchema = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 25;
+
+/** page, perPage and sort (`field` or `-field` for descending) of a list whose sortable fields are `fields`. */
+export function listQuerySchema<const F extends string>(fields: readonly [F, ...F[]], defaultSort: F | `-${F}`) {
+  const sortValues = [...fields, ...fields.map((f) => `-${f}` as const)] as [F | `-${F}`, ...(F | `-${F}`)[]];
+  return z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+    sort: z.enum(sortValues).default(defaultSort as never),
+  });
+}
+
+export function listAnswerSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.int(), page: z.int(), perPage: z.int() });
+}
+
+export type ListAnswer<T> = { items: T[]; total: number; page: number; perPage: number };
+
+/** Error body of every failing call (the storefront's error shape). */
+export type FormErrors = { errors: string[]; children: Record<string, FormErrors> };
+export const formErrorsSchema: z.ZodType<FormErrors> = z.lazy(() =>
+  z.object({ errors: z.array(z.string()), children: z.record(z.string(), formErrorsSchema) }),
+);
+export const apiErrorSchema = z.object({
+  success: z.literal(false),
+  status: z.int(),
+  message: z.string(),
+  errorCode: z.int().optional(),
+  errorPath: z.string().optional(),
+  errors: formErrorsSchema,
+  detail: z.object({ message: z.string() }),
+});
+export type ApiErrorAnswer = z.infer<typeof apiErrorSchema>;
+
+/** Bulk moderation of reviews or comments. */
+export const bulkActionSchema = z.object({
+  ids: z.array(idSchema).min(1).max(100),
+  action: z.enum(['approve', 'reject', 'delete']),
+});
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+export const bulkAnswerSchema = z.object({ updated: z.int() });
+
+export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const moderationStatusSchema = z.enum(MODERATION_STATUSES);
+export type ModerationStatus = z.infer<typeof moderationStatusSchema>;

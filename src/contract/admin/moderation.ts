@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { idSchema, listAnswerSchema, listQuerySchema, moderationStatusSchema, optionalTextSchema, requiredTextSchema, versionSchema } from './common';
+
+/** GET /reviews */
+export const reviewListQuerySchema = listQuerySchema(['createdAt', 'rating'], '-createdAt').extend({
+  status: moderationStatusSchema.optional(),
+  q: z.string().trim().max(200).optional(),
+  productId: idSchema.optional(),
+});
+export type ReviewListQuery = z.input<typeof reviewListQuerySchema>;
+
+export const adminReviewSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  productSlug: z.string(),
+  authorName: z.string(),
+  email: z.string().nullable(),
+  rating: z.int(),
+  text: z.string(),
+  reply: z.string().nullable(),
+  status: moderationStatusSchema,
+  createdAt: z.string(),
+  version: z.int(),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+export const reviewListSchema = listAnswerSchema(adminReviewSchema);
+
+/** PATCH /reviews/:id and PATCH /comments/:id; `reply: null` (or blank) removes the reply. */
+export const moderationPatchSchema = z.object({
+  status: moderationStatusSchema.optional(),
+  text: requiredTextSchema(5000).optional(),
+  reply: optionalTextSchema(5000).optional(),
+  version: versionSchema,
+});
+export type ModerationPatch = z.input<typeof moderationPatchSchema>;
+
+/** GET /comments */
+export const commentListQuerySchema = listQuerySchema(['createdAt'], '-createdAt').extend({
+  status: moderationStatusSchema.optional(),
+  q: z.string().trim().max(200).optional(),
+  articleId: idSchema.optional(),
+});
+export type CommentListQuery = z.input<typeof commentListQuerySchema>;
+
+export const adminCommentSchema = z.object({
+  id: z.string(),
+  articleId: z.string(),
+  articleTitle: z.string(),
+  articleSlug: z.string(),
+  categorySlug: z.string(),
+  authorName: z.string(),
+  email: z.string().nullable(),
+  text: z.string(),
+  reply: z.string().nullable(),
+  status: moderationStatusSchema,
+  createdAt: z.string(),
+  version: z.int(),
+});
+export type AdminComment = z.infer<typeof adminCommentSchema>;
+export const commentListSchema = listAnswerSchema(adminCommentSchema);
+
+

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { dateFilterSchema, idSchema, listAnswerSchema, listQuerySchema, optionalTextSchema, requiredTextSchema, versionSchema } from './common';
+
+export const PAYMENT_STATUSES = ['new', 'pending', 'completed', 'failed', 'canceled'] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+
+/** GET /orders */
+export const orderListQuerySchema = listQuerySchema(['createdAt', 'number', 'totalCents', 'status'], '-createdAt').extend({
+  status: idSchema.optional(),
+  paymentStatus: paymentStatusSchema.optional(),
+  deliveryMethod: z.enum(['pickup', 'shipping']).optional(),
+  from: dateFilterSchema.optional(),
+  to: dateFilterSchema.optional(),
+  /** order number, customer name, phone or e-mail */
+  q: z.string().trim().max(200).optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+export const orderListItemSchema = z.object({
+  id: z.string(),
+  number: z.int(),
+  createdAt: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  paymentMethod: z.string(),
+  deliveryMethod: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  customerEmail: z.string().nullable(),
+  totalCents: z.int(),
+  currency: z.string(),
+  deliveryPriceByManager: z.boolean(),
+  /** false while a "price by manager" delivery still waits for its price */
+  deliveryPriceSet: z.boolean(),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+export const orderListSchema = listAnswerSchema(orderListItemSchema);
+
+const contactSchema = z.object({
+  name: z.string(),
+  lastName: z.string().nullable().optional(),
+  phone: z.string(),
+  email: z.string().nullable().optional(),
+});
+
+const addressSchema = z.object({
+  country: z.string().optional(),
+  region: z.string().optional(),
+  locality: z.string().optional(),
+  street: z.string().optional(),
+  postalCode: z.string().optional(),
+});
+
+export const orderNoteSchema = z.object({ id: z.string(), text: z.string(), staffName: z.string(), createdAt: z.string() });
+export type OrderNote = z.infer<typeof orderNoteSchema>;
+
+export const orderDetailSchema = z.object({
+  id: z.string(),
+  number: z.int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  /** the language the customer ordered in (their e-mails use it) */
+  lang: z.string(),
+  currency: z.string(),
+  /** the signed-in customer who placed it, or null for a guest */
+  userId: z.string().nullable(),
+  customer: contactSchema,
+  receiver: contactSchema.nullable(),
+  address: addressSchema.nullable(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      productId: z.string().nullable(),
+      variationId: z.string().nullable(),
+      productSlug: z.string().nullable(),
+      title: z.string(),
+      variationTitle: z.string().nullable(),
+      optionsText: z.string().nullable(),
+      sku: z.string().nullable(),
+      quantity: z.int(),
+      unitPriceCents: z.int(),
+      totalCents: z.int(),
+    }),
+  ),
+  delivery: z.object({
+    method: z.string(),
+    title: z.string().nullable(),
+    location: z.object({ id: z.string(), title: z.string(), address: z.string().nullable() }).nullable(),
+    zone: z.object({ id: z.string(), title: z.string() }).nullable(),
+    rate: z.object({ id: z.string(), title: z.string(), kind: z.string() }).nullable(),
+    priceCents: z.int(),
+    byManager: z.boolean(),
+    priceSet: z.boolean(),
+  }),
+  payment: z.object({
+    method: z.object({ code: z.string(), title: z.string(), kind: z.string() }),
+    status: z.string(),
+    transactions: z.array(
+      z.object({ id: z.string(), provider: z.string(), status: z.string(), amountCents: z.int(), currency: z.string(), createdAt: z.string() }),
+    ),
+  }),
+  discount: z.object({ code: z.string().nullable(), cents: z.int() }),
+  totals: z.object({ itemsCents: z.int(), discountCents: z.int(), deliveryCents: z.int(), totalCents: z.int() }),
+  comment: z.string().nullable(),
+  notes: z.array(orderNoteSchema),
+  history: z.array(
+    z.object({ kind: z.string(), from: z.string().nullable(), to: z.string(), note: z.string().nullable(), createdAt: z.string() }),
+  ),
+  version: z.int(),
+  /** statuses POST /orders/:id/status accepts now (canceling goes through POST /orders/:id/cancel) */
+  allowedStatuses: z.array(z.string()),
+  canCancel: z.boolean(),
+  /** the customer's page of the order (with its secret token): where they see it and pay */
+  customerUrl: z.string(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderStateSchema = z.object({ code: z.string(), title: z.string(), color: z.string().nullable() });
+/** GET /order-states */
+export const orderStatesSchema = z.array(orderStateSchema);
+export type OrderState = z.infer<typeof orderStateSchema>;
+
+/** POST /orders/:id/status */
+export const orderStatusBodySchema = z.object({ status: idSchema, version: versionSchema });
+export type OrderStatusBody = z.infer<typeof orderStatusBodySchema>;
+
+/** The most a delivery price may be: 10 million in major units. */
+export const MAX_DELIVERY_PRICE_CENTS = 1_000_000_000;
+
+/** POST /orders/:id/delivery-price */
+export const deliveryPriceBodySchema = z.object({
+  priceCents: z.int('Enter the price in minor units (cents), a whole number').min(0).max(MAX_DELIVERY_PRICE_CENTS),
+  version: versionSchema,
+});
+export type DeliveryPriceBody = z.infer<typeof deliveryPriceBodySchema>;
+
+/** POST /orders/:id/cancel */
+export const orderCancelBodySchema = z.object({ reason: optionalTextSchema(500), version: versionSchema });
+export type OrderCancelBody = z.input<typeof orderCancelBodySchema>;
+
+/** POST /orders/:id/notes */
+export const orderNoteBodySchema = z.object({ text: requiredTextSchema(5000) });
+export type OrderNoteBody = z.infer<typeof orderNoteBodySchema>;
+
+/** GET /orders/:id/packing-slip answers an HTML page; `prices=false` leaves prices out. */
+export const packingSlipQuerySchema = z.object({ prices: z.enum(['true', 'false']).default('true') });

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { languageSchema, staffRoleSchema } from './common';
+
+export const staffSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: staffRoleSchema,
+  lang: languageSchema,
+});
+export type Staff = z.infer<typeof staffSchema>;
+
+/** POST /session */
+export const signInBodySchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'This value should not be blank.').max(254),
+  password: z.string().min(1, 'This value should not be blank.').max(200),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+/** POST /session and GET /session */
+export const sessionAnswerSchema = z.object({ staff: staffSchema });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+export const STAFF_PASSWORD_MIN_LENGTH = 10;
+
+/** POST /session/password: 204; every other session of the staff member is revoked. */
+export const passwordChangeBodySchema = z.object({
+  currentPassword: z.string().min(1, 'This value should not be blank.').max(200),
+  newPassword: z
+    .string()
+    .min(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`)
+    .max(200),
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;

@@ -1,0 +1,165 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, staffSessions, staffUsers } from '../../../src/server/db/schema';
+import { createStaff } from '../../../src/server/api/admin/staff';
+import {
+  adminRequest,
+  createSignedInStaff,
+  expectJson,
+  sessionCookieOf,
+  signInStaff,
+  staffEmail,
+} from '../../helpers/admin-fixtures';
+import { databaseKinds, createTestApp, type TestApp } from '../../helpers/test-app';
+import { createUser } from '../../helpers/users-fixtures';
+
+describe.each(databaseKinds)('back office sessions (%s)', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  const realNow = () => new Date();
+  const later = (ms: number) => () => new Date(Date.now() + ms);
+
+  it('signs in with a httpOnly, SameSite=Strict cookie and answers who is signed in', async () => {
+    const email = staffEmail('owner');
+    await createStaff(app.deps.db, { email, password: 'owner password 1', role: 'owner', name: 'Olga' }, { cost: 1024 });
+    const response = await adminRequest(app, '/session', {
+      method: 'POST',
+      body: JSON.stringify({ email: email.toUpperCase(), password: 'owner password 1' }),
+    });
+    const body = await expectJson(response, 200);
+    expect(body.staff).toMatchObject({ email, name: 'Olga', role: 'owner', lang: 'en' });
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('shop_admin='))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Secure/); // PUBLIC_URL is http in tests
+    const cookie = sessionCookieOf(response)!;
+    const me = await expectJson(await adminRequest(app, '/session', { cookie }), 200);
+    expect(me.staff.email).toBe(email);
+    // only the hash of the id is stored
+    const id = cookie.split('=')[1]!;
+    const rows = await app.deps.db.select().from(staffSessions);
+    expect(rows.some((r) => r.idHash === id)).toBe(false);
+  });
+
+  it('refuses a wrong password, an unknown e-mail and a disabled account alike, with a field error', async () => {
+    const staff = await createSignedInStaff(app, 'manager');
+    for (const json of [
+      { email: staff.email, password: 'wrong password' },
+      { email: 'nobody@staff.test', password: 'wrong password' },
+    ]) {
+      const body = await expectJson(await adminRequest(app, '/session', { method: 'POST', body: JSON.stringify(json), headers: { 'x-shop-client-ip': `10.0.0.${Math.random()}` } }), 401);
+      expect(body.errors.children.password.errors[0]).toBe('Wrong e-mail or password');
+    }
+    await app.deps.db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, staff.id));
+    await expectJson(await adminRequest(app, '/session', { method: 'POST', body: JSON.stringify({ email: staff.email, password: staff.password }) }), 401);
+    // and the disabled member's open session stops working
+    await expectJson(await adminRequest(app, '/session', { cookie: staff.cookie }), 401);
+  });
+
+  it('answers 400 with field errors for a malformed sign-in', async () => {
+    const body = await expectJson(await adminRequest(app, '/session', { method: 'POST', body: JSON.stringify({ email: '', password: 5 }) }), 400);
+    expect(Object.keys(body.errors.children).sort()).toEqual(['email', 'password']);
+  });
+
+  it('throttles sign-in like customer sign-in: the sixth wrong password within 15 minutes gets 429', async () => {
+    const staff = await createSignedInStaff(app, 'manager');
+    const attempt = (password: string, n: number) =>
+      adminRequest(app, '/session', { method: 'POST', body: JSON.stringify({ email: staff.email, password }), headers: { 'x-shop-client-ip': `192.0.2.${n}` } });
+    for (let i = 0; i < 5; i++) expect((await attempt('wrong password', i)).status).toBe(401);
+    const refused = await attempt(staff.password, 9);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('never accepts a customer bearer token, and answers 401 without a session', async () => {
+    const customer = await createUser(app);
+    await expectJson(await adminRequest(app, '/session', { headers: { authorization: `Bearer ${customer.token}` } }), 401);
+    await expectJson(await adminRequest(app, '/session'), 401);
+    await expectJson(await adminRequest(app, '/session', { cookie: 'shop_admin=forged' }), 401);
+  });
+
+  it('refuses writes without the X-Shop-Admin header or from a foreign Origin (403)', async () => {
+    const staff = await createSignedInStaff(app, 'owner');
+    const noHeader = await adminRequest(app, '/session', { method: 'DELETE', cookie: staff.cookie, csrf: false });
+    expect(noHeader.status).toBe(403);
+    const foreign = await adminRequest(app, '/session', {
+      method: 'DELETE',
+      cookie: staff.cookie,
+      headers: { 'x-shop-admin': '1', origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    // neither signed the member out
+    await expectJson(await adminRequest(app, '/session', { cookie: staff.cookie }), 200);
+    // sign-in itself is a write
+    const signIn = await adminRequest(app, '/session', { method: 'POST', csrf: false, body: JSON.stringify({ email: staff.email, password: staff.password }) });
+    expect(signIn.status).toBe(403);
+  });
+
+  it('signs out: the session is revoked and its cookie no longer works', async () => {
+    const staff = await createSignedInStaff(app, 'manager');
+    const response = await adminRequest(app, '/session', { method: 'DELETE', cookie: staff.cookie });
+    expect(response.status).toBe(204);
+    expect(response.headers.getSetCookie().some((c) => /^shop_admin=;/.test(c))).toBe(true);
+    await expectJson(await adminRequest(app, '/session', { cookie: staff.cookie }), 401);
+  });
+
+  it('ends a session after the idle time and after the absolute lifetime however active', async () => {
+    const staff = await createSignedInStaff(app, 'manager');
+    const idleMs = app.deps.config.adminSessionIdleMinutes * 60_000;
+    try {
+      app.deps.now = later(idleMs - 60_000);
+      await expectJson(await adminRequest(app, '/session', { cookie: staff.cookie }), 200);
+      // that request counted as activity, so the idle time starts again from it
+      app.deps.now = later(2 * idleMs - 120_000);
+      await expectJson(await adminRequest(app, '/session', { cookie: staff.cookie }), 200);
+      app.deps.now = later(3 * idleMs);
+      await expectJson(await adminRequest(app, '/session', { cookie: staff.cookie }), 401);
+
+      app.deps.now = realNow;
+      const active = await createSignedInStaff(app, 'manager');
+      const maxMs = app.deps.config.adminSessionMaxDays * 24 * 3_600_000;
+      for (let t = idleMs / 2; t < maxMs; t += idleMs / 2) {
+        app.deps.now = later(t);
+        await expectJson(await adminRequest(app, '/session', { cookie: active.cookie }), 200);
+      }
+      app.deps.now = later(maxMs + 1000);
+      await expectJson(await adminRequest(app, '/session', { cookie: active.cookie }), 401);
+    } finally {
+      app.deps.now = realNow;
+    }
+  });
+
+  it('changes the password: other sessions are revoked, this one stays, the new password signs in', async () => {
+    const staff = await createSignedInStaff(app, 'manager');
+    const other = await signInStaff(app, staff.email, staff.password);
+    const wrong = await expectJson(
+      await adminRequest(app, '/session/password', { method: 'POST', cookie: staff.cookie, body: JSON.stringify({ currentPassword: 'nope', newPassword: 'a brand new password' }) }),
+      400,
+    );
+    expect(wrong.errors.children.currentPassword).toBeTruthy();
+    const short = await expectJson(
+      await adminRequest(app, '/session/password', { method: 'POST', cookie: staff.cookie, body: JSON.stringify({ currentPassword: staff.password, newPassword: 'short' }) }),
+      400,
+    );
+    expect(short.errors.children.newPassword).toBeTruthy();
+    const changed = await adminRequest(app, '/session/password', {
+      method: 'POST',
+      cookie: staff.cookie,
+      body: JSON.stringify({ currentPassword: staff.password, newPassword: 'a brand new password' }),
+    });
+    expect(changed.status).toBe(204);
+    await expectJson(await adminRequest(app, '/session', { cookie: staff.cookie }), 200);
+    await expectJson(await adminRequest(app, '/session', { cookie: other }), 401);
+    await signInStaff(app, staff.email, 'a brand new password');
+    const entries = await app.deps.db.select().from(auditLog).where(eq(auditLog.entityId, staff.id));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['session.sign-in', 'staff.password-change']));
+    expect(JSON.stringify(entries)).not.toContain('a brand new password');
+    expect(JSON.stringify(entries)).not.toContain(staff.password);
+  });
+});

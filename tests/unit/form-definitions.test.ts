@@ -228,3 +228,14 @@ describe('the lead form’s product summary', () => {
     expect(summaryPrice(product, 'v-blue-80')).toEqual({ price: 75, fullPrice: 75 });
   });
 });
+
+describe('form messages a shopper reads', () => {
+  it('never shows the engine’s “Validation Failed”, in either language', async () => {
+    const { translateMessage } = await import('../../src/islands/forms/texts');
+    const { VALIDATION_FAILED, VALIDATION_FAILED_KEY } = await import('../../src/lib/form-engine');
+    for (const message of [VALIDATION_FAILED, VALIDATION_FAILED_KEY]) {
+      expect(translateMessage(message, 'en')).toBe('Please correct the fields marked below.');
+      expect(translateMessage(message, 'ru')).toBe('Исправьте отмеченные поля.');
+    }
+  });
+});

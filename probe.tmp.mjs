@@ -1,0 +1,28 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+await ctx.addInitScript(() => localStorage.setItem('cookieAccept', 'true'));
+const page = await ctx.newPage();
+const B='http://127.0.0.1:4507';
+await page.goto(B+'/products/organic-cotton-tee');
+await page.waitForSelector('astro-island:not([ssr]) .product-buy');
+await page.locator('.product-buy').getByRole('button', { name: 'Add to cart' }).click();
+await page.getByRole('dialog').getByRole('button', { name: 'Continue shopping' }).click();
+await page.goto(B+'/cart');
+await page.locator('.discount-code input').fill('WELCOME10');
+await page.getByRole('button', { name: /Apply/ }).click();
+const rm = page.getByRole('button', { name: 'Remove code' });
+await rm.waitFor();
+const style = async () => rm.evaluate((e) => { const s = getComputedStyle(e); return { color: s.color, bg: s.backgroundColor, opacity: s.opacity, vis: s.visibility, cls: e.className }; });
+console.log('before', await style());
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('DOM.enable'); await cdp.send('CSS.enable');
+const { root } = await cdp.send('DOM.getDocument');
+const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '.discount-code .button--link' });
+const m = await cdp.send('CSS.getMatchedStylesForNode', { nodeId });
+for (const r of m.matchedCSSRules) { const bg = r.rule.style.cssProperties.filter(p => p.name.startsWith('background')); if (bg.length) console.log(r.rule.selectorList.text, bg.map(p=>p.name+':'+p.value).join(';')); }
+await rm.hover();
+await page.waitForTimeout(400);
+console.log('hover', await style());
+console.log(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-accent') + ' / ' + getComputedStyle(document.documentElement).getPropertyValue('--color-primary')+ ' / ' + getComputedStyle(document.documentElement).getPropertyValue('--color-accent-text')));
+await browser.close();

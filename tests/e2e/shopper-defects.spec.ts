@@ -257,3 +257,135 @@ test.describe('emptying the cart', () => {
     await expect(page.locator('.cart-line')).toHaveCount(0);
   });
 });
+
+test.describe('checkout address', () => {
+  test('the region and postal code labels follow the chosen country', async ({ page }) => {
+    await addToCart(page, 'organic-cotton-tee');
+    await page.goto('/checkout');
+    await page.getByText('Shipping', { exact: true }).click();
+    await expect(page.getByLabel('Country *')).toHaveValue('US');
+    await expect(page.getByLabel('State', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('ZIP code', { exact: true })).toBeVisible();
+    await page.getByLabel('Shipping region *').selectOption({ label: 'Canada, UK and Europe' });
+    await page.getByLabel('Country *').selectOption('GB');
+    await expect(page.getByLabel('County', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Postcode', { exact: true })).toBeVisible();
+    await page.getByLabel('Country *').selectOption('DE');
+    await expect(page.getByLabel('State or region', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Postal code', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('looks', () => {
+  test('"Remove code" stays readable on hover', async ({ page }) => {
+    await addToCart(page, 'organic-cotton-tee');
+    await page.goto('/cart');
+    await page.locator('.discount-code input').fill('WELCOME10');
+    await page.locator('.discount-code').getByRole('button', { name: 'Apply' }).click();
+    const remove = page.getByRole('button', { name: 'Remove code' });
+    await expect(remove).toBeVisible();
+    const look = () => remove.evaluate((e) => ({ background: getComputedStyle(e).backgroundColor, color: getComputedStyle(e).color }));
+    expect((await look()).background).toBe('rgba(0, 0, 0, 0)');
+    await remove.hover();
+    await expect.poll(async () => (await look()).background).toBe('rgba(0, 0, 0, 0)');
+    expect((await look()).color).not.toBe('rgb(255, 255, 255)');
+  });
+
+  test('text on the accent colour has a contrast of 4.5:1 at least', async ({ page }) => {
+    const { default: AxeBuilder } = await import('@axe-core/playwright');
+    await addToCart(page, 'organic-cotton-tee');
+    for (const path of ['/cart', '/search?q=shirt']) {
+      await page.goto(path);
+      await expect(page.locator('[data-cart-count]').first()).toHaveAttribute('data-count', '1');
+      const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).include('.site-header').include('main').analyze();
+      expect(violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))), path).toEqual([]);
+    }
+  });
+
+  test('the hero slider sits flush under the header', async ({ page }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      const gap = await page.evaluate(() => {
+        const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+        const slide = document.querySelector('main .slider .slide, main .slider__frame')!.getBoundingClientRect().top;
+        return slide - header;
+      });
+      expect(Math.abs(gap), `width ${width}`).toBeLessThan(1);
+    }
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the chat button never covers the end of the page', async ({ page }) => {
+    for (const path of ['/', '/products/linen-shirt', '/contacts']) {
+      await page.goto(path);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const widget = page.locator('.contact-widget:visible').first();
+      await expect(widget).toBeVisible();
+      const box = (await widget.boundingBox())!;
+      const covered = await page.evaluate((rect) => {
+        const texts = [...document.querySelectorAll('footer a, footer p, footer li, footer span, footer button')].filter((e) => e.textContent?.trim() && e.getClientRects().length);
+        return texts
+          .map((e) => ({ text: e.textContent!.trim().slice(0, 40), r: e.getBoundingClientRect() }))
+          .filter(({ r }) => r.left < rect.x + rect.width && rect.x < r.right && r.top < rect.y + rect.height && rect.y < r.bottom)
+          .map(({ text }) => text);
+      }, box);
+      expect(covered, path).toEqual([]);
+    }
+  });
+
+  test('carousel arrows do not cover the items', async ({ page }) => {
+    await page.goto('/');
+    const carousels = page.locator('.carousel:has(.carousel__arrow)');
+    await carousels.first().scrollIntoViewIfNeeded();
+    await expect(carousels.first().locator('.carousel__arrow').first()).toBeAttached();
+    const count = await carousels.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const carousel = carousels.nth(i);
+      await carousel.scrollIntoViewIfNeeded();
+      const hits = await carousel.evaluate((host) => {
+        const arrows = [...host.querySelectorAll('.carousel__arrow')].map((a) => a.getBoundingClientRect()).filter((r) => r.width > 0);
+        const texts = [...host.querySelectorAll('[data-slider-ready] *')].filter(
+          (e) => e.children.length === 0 && e.textContent?.trim() && e.getClientRects().length,
+        );
+        return texts
+          .filter((e) => arrows.some((a) => { const r = e.getBoundingClientRect(); return a.left < r.right && r.left < a.right && a.top < r.bottom && r.top < a.bottom; }))
+          .map((e) => e.textContent!.trim().slice(0, 40));
+      });
+      expect(hits).toEqual([]);
+    }
+  });
+
+  test('a long e-mail wraps inside the order card', async ({ page, context, request }) => {
+    const { registerAccount, signInBrowser } = await import('./accounts-helpers');
+    const account = await registerAccount(request, 'Grace', 'Hopper');
+    const shirt = await product(request, 'linen-shirt');
+    const [location] = await (await request.get('/api/locations')).json();
+    const email = `grace.brewster.murray.hopper.rear.admiral.${Date.now()}@computer-science-department.example.edu`;
+    const placed = await request.post('/api/orders', {
+      headers: { authorization: `Bearer ${account.token}` },
+      data: {
+        items: [{ variationId: shirt.variations[0]!.id, quantity: 1 }],
+        customer: { name: 'Grace', phone: '+12125550147', email },
+        delivery: { method: 'pickup', locationId: location.id },
+        paymentMethod: 'cash',
+        agreement: true,
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const order = await placed.json();
+    await signInBrowser(context, account);
+    await page.goto(`/account/orders/details?number=${order.number}`);
+    const details = page.locator('[data-order-details]');
+    await expect(details).toContainText(email);
+    const overflowing = await details.evaluate((root) =>
+      [...root.querySelectorAll<HTMLElement>('*')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((e) => e.className || e.tagName),
+    );
+    expect(overflowing).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

@@ -37,6 +37,11 @@ import {
   type PaymentMethodOption,
 } from './checkout-form';
 import { paymentResultPath } from '../payment/payment-screen';
+import { addressLabels, type PostalLabel, type RegionLabel } from '../../lib/address-labels';
+import { shopperText, type ShopperTextKey } from '../shop/shopper-texts';
+
+const REGION_TEXT: Record<Exclude<RegionLabel, 'region'>, ShopperTextKey> = { state: 'regionState', province: 'regionProvince', county: 'regionCounty' };
+const POSTAL_TEXT: Record<Exclude<PostalLabel, 'postal'>, ShopperTextKey> = { zip: 'postalZip', postcode: 'postalPostcode', eircode: 'postalEircode', pin: 'postalPin' };
 
 type Props = {
   lang: Language;
@@ -253,6 +258,11 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
     }
   };
 
+  // The region and postal code fields take the names the chosen country uses (State, ZIP code; County, Postcode…).
+  const labels = addressLabels(values?.delivery.address.country);
+  const regionLabel = labels.region === 'region' ? t('region') : shopperText(lang, REGION_TEXT[labels.region]);
+  const postalLabel = labels.postal === 'postal' ? t('postalCode') : shopperText(lang, POSTAL_TEXT[labels.postal]);
+
   const field = (path: string, label: string, value: string, onChange: (value: string) => void, options: FieldOptions = {}) => (
     <TextField key={path} path={path} label={label} value={value} onChange={onChange} error={errorOf(path)} {...options} />
   );
@@ -367,9 +377,9 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
                 ) : (
                   field('delivery.address.country', t('country'), values.delivery.address.country, setAddress('country'), { required: true, autoComplete: 'country' })
                 )}
-                {field('delivery.address.region', t('region'), values.delivery.address.region, setAddress('region'), { autoComplete: 'address-level1' })}
+                {field('delivery.address.region', regionLabel, values.delivery.address.region, setAddress('region'), { autoComplete: 'address-level1' })}
                 {field('delivery.address.locality', t('locality'), values.delivery.address.locality, setAddress('locality'), { required: true, autoComplete: 'address-level2' })}
-                {field('delivery.address.postalCode', t('postalCode'), values.delivery.address.postalCode, setAddress('postalCode'), { autoComplete: 'postal-code' })}
+                {field('delivery.address.postalCode', postalLabel, values.delivery.address.postalCode, setAddress('postalCode'), { autoComplete: 'postal-code' })}
                 {field('delivery.address.street', t('street'), values.delivery.address.street, setAddress('street'), {
                   required: true,
                   autoComplete: 'street-address',

@@ -171,7 +171,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
               {t(isEcommerce(settings.siteType) ? 'addToCart' : 'addToOrder')}
             </button>
           ) : price.kind === 'request' && stock.inStock ? (
-            <button type="button" className="button button--wide" data-lead-form data-product-id={product.id} data-variation-id={variation?.id} data-title={t('requestPrice')}>
+            <button type="button" className="button button--wide" data-lead-form data-product-id={product.id} data-variation-id={variationId ?? undefined} data-title={t('requestPrice')}>
               {t('requestPrice')}
             </button>
           ) : (

@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { decideRequest, isCacheablePath, isPassthroughPath } from './lib/request-rules';
+import { guardPreviewRender } from './server/preview-guard';
 import { getRuntime } from './server/runtime';
 import { getServerApiClient } from './server/storefront-api';
 
@@ -25,13 +26,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
     await log('warn', { path: url.pathname, reason: decision.reason }, 'bad route sent to /404');
     return withCacheHeader(await context.rewrite('/404'));
   }
-  const response = await next();
+  const response = url.pathname === PREVIEW_RENDER_PATH ? await guardPreviewRender((await getRuntime()).deps, context.request, socketAddressOf(context), next) : await next();
   if (response.status === 404 && !isPassthroughPath(url.pathname) && url.pathname !== '/404') {
     await log('info', { path: url.pathname }, 'page not found');
   }
   // Assets keep the long cache lifetime they were served with; anything else, their errors included, is not cached.
   return isCacheablePath(url.pathname) && response.headers.has('cache-control') ? response : withCacheHeader(response);
 });
+
+const PREVIEW_RENDER_PATH = '/_preview/render';
+
+function socketAddressOf(context: { clientAddress: string }): string | undefined {
+  try {
+    return context.clientAddress;
+  } catch {
+    return undefined;
+  }
+}
 
 async function log(level: 'warn' | 'info', details: Record<string, unknown>, message: string) {
   try {

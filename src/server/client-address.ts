@@ -1,11 +1,17 @@
 /**
- * The client address used for sign-in throttling. Behind a load balancer set TRUST_PROXY=true so the
- * first X-Forwarded-For entry counts; otherwise the socket address does and the header is ignored.
+ * The client address used for rate limits and sign-in throttling. Behind proxies set TRUST_PROXY to how many
+ * of them stand in front of the shop: each appends the address it was reached from to X-Forwarded-For, so the
+ * entry that many places from the right is the first one no trusted proxy wrote, the client as our outermost
+ * proxy saw it. Entries further left are whatever the client sent and are ignored (they are trivially forged).
+ * With TRUST_PROXY=0 (or false) the header is ignored and the socket address counts.
  */
-export function clientAddressOf(request: Request, socketAddress: string | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+export function clientAddressOf(request: Request, socketAddress: string | undefined, trustedProxies: number): string {
+  if (trustedProxies > 0) {
+    const hops = (request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean);
+    if (hops.length > 0) return hops[Math.max(0, hops.length - trustedProxies)]!;
   }
   return socketAddress || 'unknown';
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { readRateLimitSettings, type RateLimitSettings } from './api/core/rate-limit-rules';
 
 const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
@@ -15,7 +16,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Shop <no-reply@localhost>'),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   SEED_ON_START: z.enum(['true', 'false']).default('true'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+)$/, 'true, false or the number of trusted proxies in front of the shop')
+    .default('false'),
+  RATE_LIMITS: z.string().optional(),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(8 * 60),
   ADMIN_SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   PASSWORD_HASH_COST: z.coerce
@@ -42,8 +47,9 @@ export type ServerConfig = {
   mailFrom: string;
   paymentSandboxSecret: string | undefined;
   seedOnStart: boolean;
-  /** take the client address from X-Forwarded-For (only behind a trusted load balancer) */
-  trustProxy: boolean;
+  /** how many proxies in front of the shop append to X-Forwarded-For (0: use the socket address) */
+  trustProxy: number;
+  rateLimits: RateLimitSettings;
   /** overrides the ecommerce setting unpaidReservationMinutes when set */
   unpaidReservationMinutes: number | undefined;
   /** how often each instance looks for unpaid online orders whose stock must return */
@@ -93,7 +99,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     seedOnStart: e.SEED_ON_START === 'true',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: trustedProxyCount(e.TRUST_PROXY),
+    rateLimits: readRateLimitSettings(e.RATE_LIMITS),
     unpaidReservationMinutes: e.UNPAID_RESERVATION_MINUTES,
     reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     logLevel: e.LOG_LEVEL,
@@ -103,4 +110,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     shopNotifyEmails: (e.SHOP_NOTIFY_EMAILS ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     mailWorker: e.MAIL_WORKER === 'true',
   };
+}
+
+/** TRUST_PROXY: a number of proxies; the older boolean form still works (true = one proxy, false = none). */
+function trustedProxyCount(value: string): number {
+  if (value === 'true') return 1;
+  if (value === 'false') return 0;
+  return Number(value);
 }

@@ -1,5 +1,6 @@
 import { createApi, type Api } from './api/app';
 import type { AppDeps } from './api/core/context';
+import { createBackgroundTasks } from './background';
 import { readConfig, type ServerConfig } from './config';
 import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } from './db/client';
 import { createLogger, type Logger } from './logger';
@@ -50,6 +51,7 @@ export async function createRuntime(
     jwtKey: new TextEncoder().encode(await loadSecret(handle.db, 'jwt', config.jwtSecret)),
     paymentSecret: await loadSecret(handle.db, 'payment-sandbox', config.paymentSandboxSecret),
     now: () => new Date(),
+    background: createBackgroundTasks(() => deps.logger),
   };
   const sweeper = startReservationSweeper(deps, options.timers);
   return {

@@ -311,6 +311,7 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
       const db = app.deps.db;
       expect((await signIn(user.email, 'wrong password')).status).toBe(401);
       expect((await post('/reset_password_request', { email: user.email })).status).toBe(200);
+      await app.deps.background.idle();
 
       const res = await app.request('/users', { method: 'DELETE', token: user.token });
       expect(res.status).toBe(200);

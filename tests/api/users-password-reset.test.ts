@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../src/server/db/schema';
 import type { Mailer } from '../../src/server/mail';
@@ -37,8 +38,12 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     app.deps.mailer = fileMailer;
   });
 
-  const requestReset = (email: string, headers: Record<string, string> = {}) =>
-    app.request('/reset_password_request', { method: 'POST', json: { email }, headers });
+  /** The answer goes out before the mail is sent: waits for the mail too. */
+  const requestReset = async (email: string, headers: Record<string, string> = {}) => {
+    const res = await app.request('/reset_password_request', { method: 'POST', json: { email }, headers });
+    await app.deps.background.idle();
+    return res;
+  };
   const confirmReset = (token: string, password: unknown) =>
     app.request(`/reset_password_confirm/${token}`, { method: 'POST', json: { password } });
   const signIn = (username: string, password: string) =>
@@ -198,11 +203,42 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     await expectInvalidLink(await confirmReset(token, 'from the old link'));
   });
 
-  it('still answers 200 when the mail cannot be sent', async () => {
+  it('still answers 200 when the mail cannot be sent, and logs the failure', async () => {
     const user = await createUser(app);
-    app.deps.mailer = { send: () => Promise.reject(new Error('SMTP down')) };
-    const res = await requestReset(user.email);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true });
+    const logged: string[] = [];
+    const logger = app.deps.logger;
+    app.deps.logger = pino({ level: 'error' }, { write: (line: string) => logged.push(line) });
+    try {
+      app.deps.mailer = { send: () => Promise.reject(new Error('SMTP down')) };
+      const res = await requestReset(user.email);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true });
+      expect(logged.join('')).toContain(`password reset mail to user ${user.id} not sent`);
+      expect(logged.join('')).toContain('SMTP down');
+    } finally {
+      app.deps.logger = logger;
+    }
+  });
+
+  it('answers before the account is looked up or the mail sent, so both answers take the same time', async () => {
+    const user = await createUser(app);
+    let releaseMail!: () => void;
+    const mailHeld = new Promise<void>((resolve) => (releaseMail = resolve));
+    const sent: string[] = [];
+    app.deps.mailer = {
+      send: async (mail) => {
+        await mailHeld;
+        sent.push(mail.to);
+        return mail;
+      },
+    };
+    const forAccount = await app.request('/reset_password_request', { method: 'POST', json: { email: user.email } });
+    const forNobody = await app.request('/reset_password_request', { method: 'POST', json: { email: uniqueEmail() } });
+    expect([forAccount.status, forNobody.status]).toEqual([200, 200]);
+    expect(await forAccount.text()).toBe(await forNobody.text());
+    expect(sent).toEqual([]);
+    releaseMail();
+    await app.deps.background.idle();
+    expect(sent).toEqual([user.email]);
   });
 });

@@ -57,11 +57,12 @@ test.describe('request rules on the wire (spec 2.2)', () => {
     expect(await head(request, '/account')).toMatchObject({ status: 301, location: '/account/settings' });
   });
 
-  test('/admin answers 301 to /admin/, which explains the admin preview channel', async ({ request }) => {
+  test('/admin answers 301 to /admin/, the back office, which is never indexed', async ({ request }) => {
     expect(await head(request, '/admin')).toMatchObject({ status: 301, location: '/admin/' });
     const admin = await head(request, '/admin/');
     expect(admin.status).toBe(200);
-    expect(await admin.response.text()).toContain('admin preview channel');
+    expect(admin.response.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    expect(await admin.response.text()).toContain('<meta name="robots" content="noindex, nofollow"');
   });
 
   test('every response is no-cache, private except built assets, media and fonts', async ({ request }) => {

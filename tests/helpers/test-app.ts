@@ -51,10 +51,24 @@ async function openTestDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseH
   };
 }
 
-export async function createTestApp(kind: DatabaseKind, options: { seed?: boolean } = {}): Promise<TestApp> {
+/**
+ * `rateLimits` is the RATE_LIMITS setting: off unless a test is about limits, since every in-process request
+ * comes from the same unknown client address.
+ */
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: { seed?: boolean; rateLimits?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const { handle, drop } = await openTestDatabase(kind);
-  const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '1024', MAIL_WORKER: 'false' });
+  const config = readConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: '1024',
+    MAIL_WORKER: 'false',
+    RATE_LIMITS: options.rateLimits ?? 'off',
+    ...options.env,
+  });
   const runtime = await createRuntime(config, {
     handle,
     logger: createLogger('silent'),

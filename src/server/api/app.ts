@@ -46,7 +46,7 @@ export function createApi(deps: AppDeps) {
   app.notFound((c) => c.json(errorBody(new ApiError(404, 'This page could not be found')), 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json(errorBody(err), err.status as 400);
+      return c.json(errorBody(err), err.status as 400, err.extra.headers);
     }
     deps.logger.error({ err, path: c.req.path }, 'unhandled API error');
     return c.json(errorBody(new ApiError(500, 'Internal server error, notify administrator')), 500);

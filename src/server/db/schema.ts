@@ -318,6 +318,31 @@ export const loginThrottle = pgTable('login_throttle', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * Request counts per key and fixed time window, shared by every instance (src/server/api/core/rate-limit.ts).
+ * Rows are deleted once their window is over.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Sign-in tokens revoked by logging out, by their `jti`, kept until the token would have expired anyway. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tokenId: text('token_id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: id(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

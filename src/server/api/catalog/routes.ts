@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Database } from '../../db/client';
 import type { AppEnv } from '../core/context';
 import { ApiError, fieldError, notFound } from '../core/errors';
+import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { loadCatalogPage } from './catalog-listing';
 import { findProductId, loadProducts } from './product-dto';
@@ -94,6 +95,7 @@ catalogRoutes.get('/products/:idOrSlug/reviews', async (c) => {
 
 catalogRoutes.post('/product-reviews', async (c) => {
   const { db, now } = c.get('deps');
+  await enforceRateLimit(c, 'review', clientAddress(c));
   const { product, ...review } = await readBody(c, reviewBody);
   if (!(await readEcommerceSettings(db)).productReviewsEnabled) {
     throw new ApiError(403, 'Reviews are switched off in this shop');

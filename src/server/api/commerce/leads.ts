@@ -6,6 +6,7 @@ import { DEFAULT_MESSAGES } from '../../../lib/validation';
 import { leads, products, variations } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
+import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { ID_MAX_LENGTH, NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText, storableString } from './fields';
 import { commerceMessage } from './messages';
@@ -28,6 +29,7 @@ const leadSchema = z.object({
 export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
   const { db, now } = c.var.deps;
   const { lang, user } = c.var;
+  await enforceRateLimit(c, 'lead', clientAddress(c));
   const body = await readBody(c, leadSchema);
   if (body.text === null && (await enquiryTextRequired(db))) {
     throw fieldError('text', DEFAULT_MESSAGES['forms.errors.noEmpty']);

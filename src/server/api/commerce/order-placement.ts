@@ -10,6 +10,7 @@ import { orderItems, orderStateHistory, orders, variations } from '../../db/sche
 import { loadProducts, type ProductDto } from '../catalog/product-dto';
 import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
+import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { emptyCart } from './cart';
 import { ID_MAX_LENGTH, NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText } from './fields';
@@ -88,7 +89,9 @@ async function reserveStock(tx: Executor, lines: ResolvedLine[], lang: Language)
 export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c) => {
   const { db, now } = c.var.deps;
   const { lang, user } = c.var;
+  await enforceRateLimit(c, 'orderPerAddress', clientAddress(c));
   const body = await readBody(c, placeOrderSchema);
+  if (!user) await enforceRateLimit(c, 'orderPerContact', contactKey('phone', body.customer.phone), contactKey('email', body.customer.email));
 
   const lines = await resolveLines(db, body.items, 'items.', lang);
   const discount = body.discountCodeId

@@ -7,6 +7,7 @@ import { DEFAULT_MESSAGES, email } from '../../../lib/validation';
 import { comments } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../core/context';
 import { fieldError, forbidden, notFound } from '../core/errors';
+import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { loadSections, type SectionDto } from '../shared/sections';
 import {
@@ -106,6 +107,7 @@ export const articleRoutes = new Hono<AppEnv>()
   .post('/articles/comments', async (c) => {
     const deps = c.get('deps');
     const lang = c.get('lang');
+    await enforceRateLimit(c, 'comment', clientAddress(c));
     const body = await readBody(c, commentBody);
     const settings = await loadShopSettings(deps.db);
     if (!settings.media.pageStyle.showComments) throw forbidden('Comments are disabled');

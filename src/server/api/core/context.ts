@@ -1,3 +1,4 @@
+import type { BackgroundTasks } from '../../background';
 import type { Database } from '../../db/client';
 import type { ServerConfig } from '../../config';
 import type { Logger } from '../../logger';
@@ -17,6 +18,8 @@ export type AppDeps = {
   /** HMAC key the sandbox payment provider signs its notifications with */
   paymentSecret: string;
   now: () => Date;
+  /** work that runs after the answer is sent */
+  background: BackgroundTasks;
 };
 
 export type AppEnv = {

@@ -18,7 +18,13 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { errorCode?: number; errorPath?: string; fieldErrors?: Record<string, string[]> } = {},
+    readonly extra: {
+      errorCode?: number;
+      errorPath?: string;
+      fieldErrors?: Record<string, string[]>;
+      /** headers the answer carries, e.g. Retry-After of a 429 */
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
   }

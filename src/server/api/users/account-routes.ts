@@ -7,6 +7,7 @@ import { comments, leads, passwordResetTokens, reviews, userProfiles, users } fr
 import { requireUser } from '../core/auth';
 import type { AppEnv } from '../core/context';
 import { ApiError, fieldError, unauthorized } from '../core/errors';
+import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { findUserByEmail, findUserById, hashForMissingAccount, signedInAnswer, withUniqueEmail } from './accounts';
 import {
@@ -37,6 +38,7 @@ const credentialsChangeBody = z.object({
 
 accountRoutes.post('/register', async (c) => {
   const deps = c.var.deps;
+  await enforceRateLimit(c, 'registration', clientAddress(c));
   const body = await readBody(c, registrationBody);
   const passwordHash = await hashPassword(body.password);
   const now = deps.now();
@@ -55,6 +57,7 @@ accountRoutes.post('/register', async (c) => {
 
 accountRoutes.post('/login_check', async (c) => {
   const deps = c.var.deps;
+  await enforceRateLimit(c, 'signIn', clientAddress(c));
   const body = await readBody(c, signInBody);
   const counters = signInCounters(body.username, c.req.header('x-shop-client-ip'));
   const attempt = await beginPasswordAttempt(deps.db, counters, deps.now());

@@ -9,6 +9,7 @@ import { passwordResetTokens, users } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
 import { loadSettingsRows } from '../core/settings-store';
+import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { findUserByEmail, type UserRow } from './accounts';
 import { accountKey, clearAttempts, countAttempt, resetRequestKey } from './attempt-limits';
@@ -27,21 +28,27 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const invalidLink = () => fieldError('token', MESSAGES.resetLinkInvalid);
 
-/** Always the same answer, whether or not the e-mail belongs to an account. */
+/**
+ * Always the same answer, given in the same time, whether or not the e-mail belongs to an account: the account
+ * is looked up and the mail sent after answering (a failure is logged with the user's id).
+ */
 passwordResetRoutes.post('/reset_password_request', async (c) => {
   const deps = c.var.deps;
+  const lang = c.var.lang;
+  await enforceRateLimit(c, 'passwordResetRequest', clientAddress(c));
   const { email } = await readBody(c, z.object({ email: emailField }));
-  const user = await findUserByEmail(deps.db, email);
+  await enforceRateLimit(c, 'passwordResetRequest', contactKey('email', email));
   const now = deps.now();
-  if (user && (await countAttempt(deps.db, resetRequestKey(user.id), REQUEST_LIMIT, now)).allowed) {
+  deps.background.run('password reset mail', async () => {
+    const user = await findUserByEmail(deps.db, email);
+    if (!user || !(await countAttempt(deps.db, resetRequestKey(user.id), REQUEST_LIMIT, now)).allowed) return;
     const token = await issueResetToken(deps.db, user, now);
     try {
-      await sendResetMail(deps, user, token, c.var.lang);
+      await sendResetMail(deps, user, token, lang);
     } catch (error) {
-      // The answer must not differ for existing accounts, so a mail failure is only logged.
-      deps.logger.error({ err: error, userId: user.id }, 'password reset mail not sent');
+      throw new Error(`password reset mail to user ${user.id} not sent`, { cause: error });
     }
-  }
+  });
   return c.json({ success: true });
 });
 

@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { api } from '../api/client';
+import { useSignOut, useStaff } from '../api/session';
+import type { Dashboard } from '../api/types';
+import { useI18n } from '../i18n';
+import { LANGUAGES } from '../../lib/localize';
+import { Icon, type IconName } from './Icon';
+import { LoadingState } from './States';
+
+type NavItem = { to: string; label: string; icon: IconName; count?: number | undefined; end?: boolean; ownerOnly?: boolean; primary?: boolean };
+
+export function useDashboard() {
+  return useQuery({ queryKey: ['dashboard'], queryFn: () => api.get<Dashboard>('/dashboard'), refetchInterval: 60_000 });
+}
+
+/** The frame of every signed-in screen: sidebar on wide screens, a top bar with a menu and a bottom bar on phones. */
+export default function Layout() {
+  const { t, lang, setLang } = useI18n();
+  const staff = useStaff();
+  const signOut = useSignOut();
+  const dashboard = useDashboard().data;
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  const allItems: NavItem[] = [
+    { to: '/', label: t('nav.dashboard'), icon: 'home', end: true, primary: true },
+    { to: '/orders', label: t('nav.orders'), icon: 'orders', count: dashboard?.awaitingDeliveryPrice, primary: true },
+    {
+      to: '/moderation',
+      label: t('nav.moderation'),
+      icon: 'moderation',
+      count: dashboard ? dashboard.pendingReviews + dashboard.pendingComments : undefined,
+      primary: true,
+    },
+    { to: '/leads', label: t('nav.leads'), icon: 'leads', count: dashboard?.newLeads, primary: true },
+    { to: '/customers', label: t('nav.customers'), icon: 'customers' },
+    { to: '/audit', label: t('nav.audit'), icon: 'audit', ownerOnly: true },
+    { to: '/account', label: t('nav.account'), icon: 'account' },
+  ];
+  const items = allItems.filter((item) => !item.ownerOnly || staff.role === 'owner');
+
+  const links = (variant: 'side' | 'bottom') =>
+    items
+      .filter((item) => variant === 'side' || item.primary)
+      .map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}>
+            <Icon name={item.icon} />
+            <span className="nav-label">{item.label}</span>
+            {item.count ? (
+              <span className="nav-count" aria-label={t('nav.waiting', { count: item.count })}>
+                {item.count}
+              </span>
+            ) : null}
+          </NavLink>
+        </li>
+      ));
+
+  const languageSwitch = (
+    <div className="lang-switch" role="group" aria-label={t('nav.language')}>
+      {LANGUAGES.map((code) => (
+        <button key={code} type="button" className="btn btn-small" aria-pressed={lang === code} onClick={() => setLang(code)} lang={code}>
+          {code === 'en' ? 'EN' : 'RU'}
+        </button>
+      ))}
+    </div>
+  );
+
+  const staffBlock = (
+    <div className="staff">
+      <div className="staff-name">{staff.name || staff.email}</div>
+      <div className="staff-role">{t(`roles.${staff.role}`)}</div>
+      {languageSwitch}
+      <button type="button" className="btn btn-ghost btn-block" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        <Icon name="signOut" /> {t('nav.signOut')}
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#admin-main" onClick={(e) => { e.preventDefault(); mainRef.current?.focus(); }}>
+        {t('nav.skip')}
+      </a>
+      <aside className="sidebar" aria-label={t('nav.main')}>
+        <div className="brand">
+          <a href="/" target="_blank" rel="noopener">{t('nav.brand')}</a>
+        </div>
+        <nav aria-label={t('nav.main')}>
+          <ul className="nav-list">{links('side')}</ul>
+        </nav>
+        {staffBlock}
+      </aside>
+      <header className="topbar">
+        <button type="button" className="btn btn-icon" aria-expanded={drawerOpen} aria-controls="admin-drawer" onClick={() => setDrawerOpen(true)}>
+          <Icon name="menu" />
+          <span className="visually-hidden">{t('nav.menu')}</span>
+        </button>
+        <span className="brand">{t('nav.brand')}</span>
+        <span className="topbar-name">{staff.name || staff.email}</span>
+      </header>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} label={t('nav.menu')}>
+        <nav aria-label={t('nav.main')}>
+          <ul className="nav-list">{links('side')}</ul>
+        </nav>
+        {staffBlock}
+      </Drawer>
+      <main id="admin-main" ref={mainRef} tabIndex={-1} className="main">
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <nav className="bottombar" aria-label={t('nav.quick')}>
+        <ul>{links('bottom')}</ul>
+      </nav>
+    </div>
+  );
+}
+
+function Drawer({ open, onClose, label, children }: { open: boolean; onClose: () => void; label: string; children: React.ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const { t } = useI18n();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      id="admin-drawer"
+      className="drawer"
+      aria-label={label}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      <div className="drawer-box">
+        <button type="button" className="btn btn-icon drawer-close" onClick={onClose} aria-label={t('common.close')}>
+          ×
+        </button>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { useDashboard } from '../components/Layout';
+import { ErrorState, LoadingState } from '../components/States';
+import { useI18n } from '../i18n';
+import { isoDay, money } from '../lib/format';
+
+/** The day at a glance: sales, and every queue that waits for someone, each linking to its filtered list. */
+export default function Dashboard() {
+  const { t, lang } = useI18n();
+  const query = useDashboard();
+  const today = isoDay(new Date());
+  const weekStart = isoDay(new Date(Date.now() - 6 * 86_400_000));
+  return (
+    <>
+      <h1>{t('dashboard.title')}</h1>
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <section aria-labelledby="dash-sales">
+            <h2 id="dash-sales" className="section-title">
+              {t('dashboard.sales')}
+            </h2>
+            <div className="tiles">
+              <Tile to={`/orders?from=${today}`} label={t('dashboard.today')} value={String(query.data.today.orders)} note={money(query.data.today.revenueCents, query.data.currency, lang)} />
+              <Tile to={`/orders?from=${weekStart}`} label={t('dashboard.week')} value={String(query.data.week.orders)} note={money(query.data.week.revenueCents, query.data.currency, lang)} />
+            </div>
+          </section>
+          <section aria-labelledby="dash-waiting">
+            <h2 id="dash-waiting" className="section-title">
+              {t('dashboard.waiting')}
+            </h2>
+            <div className="tiles">
+              <Tile to="/orders?paymentStatus=unpaid" label={t('dashboard.unpaid')} value={String(query.data.unpaidOrders)} attention={query.data.unpaidOrders > 0} />
+              <Tile to="/orders?awaitingPrice=true" label={t('dashboard.awaitingPrice')} value={String(query.data.awaitingDeliveryPrice)} attention={query.data.awaitingDeliveryPrice > 0} />
+              <Tile to="/moderation/reviews?status=pending" label={t('dashboard.pendingReviews')} value={String(query.data.pendingReviews)} attention={query.data.pendingReviews > 0} />
+              <Tile to="/moderation/comments?status=pending" label={t('dashboard.pendingComments')} value={String(query.data.pendingComments)} attention={query.data.pendingComments > 0} />
+              <Tile to="/leads?handled=false" label={t('dashboard.newLeads')} value={String(query.data.newLeads)} attention={query.data.newLeads > 0} />
+            </div>
+          </section>
+          <section aria-labelledby="dash-stock" className="card">
+            <h2 id="dash-stock" className="section-title">
+              {t('dashboard.lowStock')}
+            </h2>
+            {query.data.lowStock.length === 0 ? (
+              <p className="muted">{t('dashboard.stockFine')}</p>
+            ) : (
+              <ul className="stock-list">
+                {query.data.lowStock.map((item) => (
+                  <li key={`${item.productId}-${item.variationId ?? ''}`}>
+                    <span>
+                      {item.title}
+                      {item.sku ? <span className="muted"> · {item.sku}</span> : null}
+                    </span>
+                    <span className={item.stock <= 0 ? 'badge badge-danger' : 'badge badge-warn'}>{t('dashboard.inStock', { count: item.stock })}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}
+
+function Tile({ to, label, value, note, attention }: { to: string; label: string; value: string; note?: string; attention?: boolean }) {
+  return (
+    <Link to={to} className={attention ? 'tile tile-attention' : 'tile'}>
+      <span className="tile-label">{label}</span>
+      <span className="tile-value">{value}</span>
+      {note ? <span className="tile-note">{note}</span> : null}
+    </Link>
+  );
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREVIEW_RENDER_CONCURRENCY, guardPreviewRender, previewRenderLoad } from '../../src/server/preview-guard';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { uniqueAddress } from '../helpers/users-fixtures';
+
+describe('POST /_preview/render limits', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp('pglite', { rateLimits: 'previewRender=3/60' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const request = () => new Request('http://shop.test/_preview/render', { method: 'POST' });
+  const rendered = async () => new Response('{"sections":[]}', { headers: { 'content-type': 'application/json' } });
+
+  it('limits renders per client address (429 with Retry-After)', async () => {
+    const address = uniqueAddress();
+    for (let i = 0; i < 3; i++) expect((await guardPreviewRender(app.deps, request(), address, rendered)).status).toBe(200);
+    const refused = await guardPreviewRender(app.deps, request(), address, rendered);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ success: false, status: 429 });
+    expect((await guardPreviewRender(app.deps, request(), uniqueAddress(), rendered)).status).toBe(200);
+  });
+
+  it('renders at most two at once per instance and refuses beyond the queue with 503', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let running = 0;
+    let most = 0;
+    const slowRender = async () => {
+      running++;
+      most = Math.max(most, running);
+      await gate;
+      running--;
+      return rendered();
+    };
+    const capacity = PREVIEW_RENDER_CONCURRENCY.max + PREVIEW_RENDER_CONCURRENCY.maxWaiting;
+    const accepted = Array.from({ length: capacity }, () => guardPreviewRender(app.deps, request(), uniqueAddress(), slowRender));
+    // each call awaits its rate-limit count first; wait until all of them hold a slot or a place in the queue
+    await expect.poll(previewRenderLoad).toEqual({ active: PREVIEW_RENDER_CONCURRENCY.max, waiting: PREVIEW_RENDER_CONCURRENCY.maxWaiting });
+    const refused = await guardPreviewRender(app.deps, request(), uniqueAddress(), rendered);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(running).toBe(PREVIEW_RENDER_CONCURRENCY.max);
+    release();
+    expect((await Promise.all(accepted)).map((res) => res.status)).toEqual(Array(capacity).fill(200));
+    expect(most).toBe(PREVIEW_RENDER_CONCURRENCY.max);
+  });
+});

@@ -389,3 +389,38 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
+
+test.describe('failed island code', () => {
+  test('the cart island whose chunk cannot load reloads the page once, then shows the error', async ({ page }) => {
+    // The real chunk of the cart island, its retry included, never arrives.
+    await page.route(/\/_astro\/CartPage\.[^/]+\.js/, (route) => route.abort());
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+    const secondFailure = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().includes('Error hydrating'), timeout: 30_000 });
+    await page.goto('/cart');
+    await secondFailure;
+    // The first failure reloaded the page (and was not logged); the second, within a minute, is only logged.
+    expect(loads).toHaveLength(2);
+    expect(await page.evaluate(() => Number(sessionStorage.getItem('chunk-reload-at')))).toBeGreaterThan(0);
+  });
+});
+
+test.describe('checkout with an empty cart', () => {
+  test('goes to /cart without loading the checkout code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    expect(scripts.filter((path) => /CheckoutPage/.test(path))).toEqual([]);
+  });
+
+  test('with items in the cart the checkout form loads', async ({ page }) => {
+    await addToCart(page, 'organic-cotton-tee');
+    await page.goto('/checkout');
+    await expect(page.getByRole('button', { name: 'Place the order' })).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+});

@@ -147,10 +147,17 @@ function reloadOnce(event?: Event) {
   location.reload();
 }
 
+const CHUNK_LOAD_FAILURE = /dynamically imported module|importing a module script failed|error loading dynamically imported/i;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 window.addEventListener('vite:preloadError', (event) => reloadOnce(event));
 window.addEventListener('unhandledrejection', (event) => {
-  const message = event.reason instanceof Error ? event.reason.message : String(event.reason);
-  if (/dynamically imported module|importing a module script failed|error loading dynamically imported/i.test(message)) reloadOnce();
+  if (CHUNK_LOAD_FAILURE.test(messageOf(event.reason))) reloadOnce();
+});
+// An island whose code failed to load (after Astro's own retry); a failure while rendering is no reason to reload.
+document.addEventListener('astro:hydration-error', (event) => {
+  const { error } = (event as CustomEvent<{ error?: unknown }>).detail ?? {};
+  if (CHUNK_LOAD_FAILURE.test(messageOf(error))) reloadOnce(event);
 });
 
 // ---------------------------------------------------------------- mobile menu and header panels

@@ -2,15 +2,35 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import methodGuard from './src/integrations/method-guard.mjs';
 import previewRoute from './src/pages/_preview/route.mjs';
+import precompressAssets from './scripts/precompress-assets.mjs';
+
+/**
+ * Pages the page cache keeps (seconds): each is rendered once per change and dropped by the tags of what
+ * it shows (src/server/cache); the time bound only catches what no write announces (an article whose
+ * publication time arrives). Personal pages are never kept (src/server/cache/page-request.ts).
+ */
+const PAGE_MAX_AGE = 3600;
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), previewRoute()],
+  integrations: [react(), previewRoute(), precompressAssets(), methodGuard()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
   trailingSlash: 'ignore',
   security: { checkOrigin: false },
+  cache: {
+    provider: { name: 'storefront pages', entrypoint: './src/server/cache/astro-page-cache.ts' },
+  },
+  routeRules: {
+    '/': { maxAge: PAGE_MAX_AGE },
+    '/[slug]': { maxAge: PAGE_MAX_AGE },
+    '/[category]/[slug]': { maxAge: PAGE_MAX_AGE },
+    '/catalogs/[slug]': { maxAge: PAGE_MAX_AGE },
+    '/products/[slug]': { maxAge: PAGE_MAX_AGE },
+    '/api/config': { maxAge: PAGE_MAX_AGE, tags: ['settings'] },
+  },
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'pino', 'nodemailer', 'isomorphic-dompurify'] },
   },

@@ -24,7 +24,7 @@ export default defineConfig({
   },
   webServer: {
     // the back office journeys need a manager besides the seeded owner: added to the fresh database first
-    command: `rm -rf ${dataDir} && npx tsx tests/e2e/admin-staff-setup.ts && node dist/server/entry.mjs`,
+    command: `rm -rf ${dataDir} && npx tsx tests/e2e/admin-staff-setup.ts && NODE_ENV=production node server.mjs`,
     url: `http://127.0.0.1:${port}/liveness`,
     timeout: 120_000,
     reuseExistingServer: false,

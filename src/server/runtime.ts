@@ -1,4 +1,5 @@
 import { createApi, type Api } from './api/app';
+import { startPgInvalidationTransport, type InvalidationTransport } from './cache/pg-transport';
 import type { AppDeps } from './api/core/context';
 import { createBackgroundTasks } from './background';
 import { readConfig, type ServerConfig } from './config';
@@ -15,7 +16,9 @@ export type Runtime = {
   api: Api;
   handle: DatabaseHandle;
   sweeper: ReservationSweeper;
-  /** Stops background work (the reservation sweeper), then closes the database. */
+  /** carries page cache invalidations to the other instances (PostgreSQL only) */
+  invalidationTransport?: InvalidationTransport;
+  /** Stops background work (the reservation sweeper, the invalidation transport), then closes the database. */
   close: () => Promise<void>;
 };
 
@@ -23,13 +26,19 @@ export const SEED_LOCK_KEY = 727_002;
 
 export async function createRuntime(
   config: ServerConfig,
-  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; timers?: SweeperTimers } = {},
+  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; timers?: SweeperTimers; invalidationTransport?: boolean } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const handle =
     options.handle ??
     (config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      ? await openDatabase({
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          timeouts: config.databaseTimeouts,
+          onError: (err) => logger.warn({ err }, 'database connection lost; it is replaced on the next query'),
+        })
       : await openDatabase({ kind: 'pglite', dataDir: config.dataDir }));
   await runMigrations(handle, config.migrationsDir);
   if (options.seed ?? config.seedOnStart) {
@@ -54,13 +63,20 @@ export async function createRuntime(
     background: createBackgroundTasks(() => deps.logger),
   };
   const sweeper = startReservationSweeper(deps, options.timers);
+  // Instances sharing a PostgreSQL database tell each other which cached pages went stale.
+  const invalidationTransport =
+    handle.kind === 'postgres' && config.databaseUrl && options.invalidationTransport !== false
+      ? startPgInvalidationTransport(config.databaseUrl, logger)
+      : undefined;
   return {
     deps,
     api: createApi(deps),
     handle,
     sweeper,
+    invalidationTransport,
     close: async () => {
       await sweeper.stop();
+      await invalidationTransport?.close();
       await handle.close();
     },
   };

@@ -47,7 +47,7 @@ describe.each(databaseKinds)('leads on %s', (kind) => {
 
   it('refuses a variation of another product', async () => {
     const other = await fx.product();
-    await expectRefused(lead({ product: productId, variation: other.variationId }), 'variation', 'This product has no such variation');
+    await expectRefused(lead({ product: productId, variation: other.variationId }), 'variation', 'Product not found');
   });
 
   it('accepts an enquiry without product, email or text', async () => {

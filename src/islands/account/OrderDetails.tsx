@@ -118,7 +118,7 @@ function Details({ lang, number, separator }: Props) {
 function Totals({ order, money, lang }: { order: OrderDto; money: OrderMoney; lang: Language }) {
   const t = accountTexts(lang);
   const delivery = order.deliveryInformation;
-  const deliveryText = delivery.priceByManager ? t('deliveryByManager') : delivery.price > 0 ? money(delivery.price) : t('free');
+  const deliveryText = delivery.priceByManager && !delivery.priceSet ? t('deliveryByManager') : delivery.price > 0 ? money(delivery.price) : t('free');
   return (
     <dl className="account-totals">
       <dt>{t('subtotal')}</dt>

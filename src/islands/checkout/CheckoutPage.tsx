@@ -36,7 +36,7 @@ import {
   type DeliveryCharge,
   type PaymentMethodOption,
 } from './checkout-form';
-import { paymentResultPath } from '../payment/payment-screen';
+import { paymentResultPath, paysAtCheckout } from '../payment/payment-screen';
 import { addressLabels, type PostalLabel, type RegionLabel } from '../../lib/address-labels';
 import { shopperText, type ShopperTextKey } from '../shop/shopper-texts';
 
@@ -245,7 +245,7 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
     // The order exists: only now is the cart emptied.
     leaving.current = true;
     clearCart();
-    if (order.paymentKind === 'online') {
+    if (paysAtCheckout(order)) {
       const { data: payment } = await api.initializePayment({ order: order.number, token: order.secretToken });
       if (payment?.url) {
         // Back from the provider's page comes to the order's result page (with "pay now"), not to an empty checkout.

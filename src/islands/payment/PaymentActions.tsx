@@ -3,7 +3,6 @@ import type { AnalyticsItem } from '../../lib/analytics';
 import type { Language } from '../../lib/localize';
 import { track } from '../../stores/analytics';
 import { shopApi } from '../shop/api';
-import { shopperText } from '../shop/shopper-texts';
 import { shopTexts } from '../shop/texts';
 import { INITIALIZATION_ERROR, PAYMENT_QUERY, type PaymentScreen } from './payment-screen';
 
@@ -65,7 +64,7 @@ export default function PaymentActions({ screen, lang, order, awaiting, unpaid =
     return () => clearInterval(timer);
   }, [awaiting]);
 
-  const payNow = screen === 'success' && unpaid;
+  const payNow = screen === 'payNow' || (screen === 'success' && unpaid);
   if (!order || (screen !== 'tryAgain' && screen !== 'initializationFailed' && !payNow)) return null;
 
   const payAgain = async () => {
@@ -82,7 +81,7 @@ export default function PaymentActions({ screen, lang, order, awaiting, unpaid =
 
   return (
     <button type="button" className="button button--accent" onClick={payAgain} disabled={starting} aria-busy={starting}>
-      {payNow ? shopperText(lang, 'payNow') : t('tryAgain')}
+      {payNow ? t('payNow') : t('tryAgain')}
     </button>
   );
 }

@@ -1,7 +1,17 @@
 /** Which payment result screen (spec 4) an order shows, and the address of that page. */
 import type { OrderDto } from '../../lib/api-client';
 
-export type PaymentScreen = 'success' | 'tryAgain' | 'cashSuccess' | 'cashFailed' | 'initializationFailed' | 'notFound';
+export type PaymentScreen =
+  | 'success'
+  | 'tryAgain'
+  | 'cashSuccess'
+  | 'cashFailed'
+  | 'initializationFailed'
+  | 'notFound'
+  /** an online order whose delivery the manager still has to price: payment waits for the e-mailed link */
+  | 'awaitingDeliveryPrice'
+  /** the manager priced the delivery: the customer (back from the e-mail) can pay now */
+  | 'payNow';
 
 /** Query of /payment: the order's number and secret token, and what the checkout already knows. */
 export const PAYMENT_QUERY = { order: 'order', token: 'token', kind: 'kind', error: 'error' } as const;
@@ -25,13 +35,26 @@ export function paymentResultPath(
  * completed, on try again when it failed or was canceled, and on 'payment initialization failed' when
  * the payment could not be started.
  */
-export function paymentScreen(input: { order: Pick<OrderDto, 'paymentKind' | 'paymentStatus'> | null; cash: boolean; initializationFailed: boolean }): PaymentScreen {
+type ScreenOrder = Pick<OrderDto, 'paymentKind' | 'paymentStatus'> & {
+  deliveryInformation?: Pick<OrderDto['deliveryInformation'], 'priceByManager' | 'priceSet'>;
+};
+
+export function paymentScreen(input: { order: ScreenOrder | null; cash: boolean; initializationFailed: boolean }): PaymentScreen {
   const { order } = input;
   if (!order) return input.cash ? 'cashFailed' : 'notFound';
   if (order.paymentKind === 'cash') return 'cashSuccess';
   if (order.paymentStatus === 'completed') return 'success';
   if (order.paymentStatus === 'failed' || order.paymentStatus === 'canceled') return 'tryAgain';
+  if (order.deliveryInformation?.priceByManager && order.paymentStatus === 'new') {
+    if (!order.deliveryInformation.priceSet) return 'awaitingDeliveryPrice';
+    if (!input.initializationFailed) return 'payNow';
+  }
   return input.initializationFailed ? 'initializationFailed' : 'success';
+}
+
+/** Whether the checkout should start the online payment now: not while the manager still has to price the delivery. */
+export function paysAtCheckout(order: Pick<OrderDto, 'paymentKind' | 'deliveryInformation'>): boolean {
+  return order.paymentKind === 'online' && !(order.deliveryInformation.priceByManager && !order.deliveryInformation.priceSet);
 }
 
 /** The payment may still change: the page keeps asking for it. */

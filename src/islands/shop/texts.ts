@@ -156,6 +156,16 @@ const TEXTS = {
     ru: 'Ваш заказ № {number} сохранён. Попробуйте оплатить ещё раз или обратитесь к менеджеру.',
   },
   tryAgain: { en: 'Try to pay again', ru: 'Оплатить ещё раз' },
+  awaitingDeliveryPriceText: {
+    en: 'Our manager will calculate the delivery price for order #{number} and e-mail you a link to pay.',
+    ru: 'Менеджер рассчитает стоимость доставки заказа № {number} и пришлёт ссылку на оплату по электронной почте.',
+  },
+  payNowTitle: { en: 'Your order is ready to be paid', ru: 'Заказ готов к оплате' },
+  payNowText: {
+    en: 'The delivery price of order #{number} is set. Check the total below and pay.',
+    ru: 'Стоимость доставки заказа № {number} назначена. Проверьте сумму ниже и оплатите заказ.',
+  },
+  payNow: { en: 'Pay now', ru: 'Оплатить' },
   contactManager: { en: 'Contact the manager', ru: 'Связаться с менеджером' },
   contactManagerComment: { en: 'A question about order #{number}', ru: 'Вопрос по заказу № {number}' },
   cashSuccessTitle: { en: 'Thank you! Your order has been placed', ru: 'Спасибо! Ваш заказ оформлен' },

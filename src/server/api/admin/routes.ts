@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
+import { auditRoutes } from './audit-routes';
 import type { AdminEnv } from './context';
+import { customerRoutes } from './customers-routes';
+import { dashboardRoutes } from './dashboard-routes';
+import { leadRoutes } from './leads-routes';
+import { moderationRoutes } from './moderation-routes';
+import { orderRoutes } from './orders-routes';
 import { csrfGuard, requireStaff } from './session';
 import { sessionRoutes, signInRoutes } from './session-routes';
 
@@ -11,4 +17,10 @@ export const adminRoutes = new Hono<AdminEnv>()
   .use(csrfGuard)
   .route('/', signInRoutes)
   .use(requireStaff)
-  .route('/', sessionRoutes);
+  .route('/', sessionRoutes)
+  .route('/', dashboardRoutes)
+  .route('/', orderRoutes)
+  .route('/', moderationRoutes)
+  .route('/', leadRoutes)
+  .route('/', customerRoutes)
+  .route('/', auditRoutes);

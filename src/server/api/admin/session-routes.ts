@@ -4,6 +4,7 @@ import { passwordChangeBodySchema, signInBodySchema, type Staff, type StaffRole 
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { staffUsers } from '../../db/schema';
 import { fieldError } from '../core/errors';
+import { checkRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { hashForMissingAccount } from '../users/accounts';
 import { addressKey, beginPasswordAttempt, SIGN_IN_LIMITS, type Counter } from '../users/attempt-limits';
@@ -36,8 +37,11 @@ export function toStaff(row: StaffRow | StaffPrincipal): Staff {
 /** Sign-in needs no session; everything else here does. */
 export const signInRoutes = new Hono<AdminEnv>().post('/session', async (c) => {
   const { deps, lang } = c.var;
+  const clientAddress = c.req.header('x-shop-client-ip')?.trim() || 'unknown';
+  // sign-in requests per address, whatever their outcome; wrong passwords have their own, stricter counters below
+  await checkRateLimit(deps, lang, 'signIn', [clientAddress]);
   const body = await readBody(c, signInBodySchema);
-  const attempt = await beginPasswordAttempt(deps.db, staffSignInCounters(body.email, c.req.header('x-shop-client-ip')), deps.now());
+  const attempt = await beginPasswordAttempt(deps.db, staffSignInCounters(body.email, clientAddress), deps.now());
   if (attempt instanceof Response) return attempt;
   const staff = await findStaffByEmail(deps.db, body.email);
   const matches = await verifyPassword(body.password, staff?.passwordHash ?? (await hashForMissingAccount()));

@@ -14,6 +14,8 @@ import {
   variations,
 } from '../../db/schema';
 import { loadImages, type ImageDto } from '../shared/images';
+import { cacheTags } from '../../cache/invalidation';
+import { tagPage } from '../../cache/page-tags';
 
 export type OptionValueDto = { id: string; title: string; value: string | null };
 export type OptionDto = { id: string; title: string; type: string; view: string; unit: string; values: OptionValueDto[] };
@@ -88,6 +90,7 @@ export async function loadProducts(db: Executor, ids: string[], lang: Language):
     .where(and(inArray(products.id, unique), eq(products.enabled, true)));
   if (productRows.length === 0) return [];
   const productIds = productRows.map((p) => p.id);
+  tagPage(productIds.map(cacheTags.product));
 
   const [optionRows, variationRows, catalogRows, reviewCounts] = await Promise.all([
     db.select().from(productOptions).where(inArray(productOptions.productId, productIds)).orderBy(asc(productOptions.position)),

@@ -7,9 +7,12 @@ import { loadSettingsRows } from '../core/settings-store';
 import { loadSections, type SectionDto } from '../shared/sections';
 import { findProductId, loadProducts, type ProductDto } from './product-dto';
 import type { ReviewInput } from './schemas';
+import { cacheTags } from '../../cache/invalidation';
+import { tagPage } from '../../cache/page-tags';
 
 export type ProductDetailDto = ProductDto & { sections: SectionDto[] };
-export type ReviewDto = { id: string; authorName: string; rating: number; text: string; createdAt: string };
+/** `reply`: the shop's public answer, when it gave one. */
+export type ReviewDto = { id: string; authorName: string; rating: number; text: string; createdAt: string; reply?: string };
 export type CatalogRow = typeof catalogs.$inferSelect;
 
 const DEFAULT_ITEMS_PER_PAGE = 12;
@@ -51,6 +54,7 @@ export async function findCatalog(db: Executor, idOrSlug: string): Promise<Catal
     .from(catalogs)
     .where(and(sql`(${catalogs.id} = ${idOrSlug} or ${catalogs.slug} = ${idOrSlug.toLowerCase()})`, eq(catalogs.enabled, true)))
     .limit(1);
+  if (row) tagPage([cacheTags.catalog(row.id)]);
   return row ?? null;
 }
 
@@ -144,13 +148,13 @@ export async function countCatalogProducts(db: Executor, catalogId: string): Pro
 /** Published (approved) reviews of a product, newest first. */
 export async function approvedReviews(db: Executor, productId: string, offset: number, limit: number): Promise<ReviewDto[]> {
   const rows = await db
-    .select({ id: reviews.id, authorName: reviews.authorName, rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt })
+    .select({ id: reviews.id, authorName: reviews.authorName, rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt, reply: reviews.reply })
     .from(reviews)
     .where(and(eq(reviews.productId, productId), eq(reviews.status, 'approved')))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .offset(offset)
     .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map(({ reply, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString(), ...(reply ? { reply } : {}) }));
 }
 
 /** Stores a review for moderation; it is published only once a manager approves it. */

@@ -18,7 +18,7 @@ const leadSchema = z.object({
   type: z.literal('enquiry').default('enquiry'),
   /** null or absent: an enquiry about no product; any other value must name an enabled product */
   product: storableString(ID_MAX_LENGTH).nullish(),
-  /** the chosen variation of that product; ignored without a product */
+  /** the product's variation the visitor had chosen, when the form sends it */
   variation: storableString(ID_MAX_LENGTH).nullish(),
   name: requiredText(NAME_MAX_LENGTH),
   phone: phoneField,
@@ -35,7 +35,6 @@ export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
     throw fieldError('text', DEFAULT_MESSAGES['forms.errors.noEmpty']);
   }
   let productId: string | null = null;
-  let variationId: string | null = null;
   if (body.product !== undefined && body.product !== null) {
     if (body.product.trim() === '') throw fieldError('product', commerceMessage('invalidProductId', lang));
     const [product] = await db
@@ -44,14 +43,19 @@ export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
       .where(and(eq(products.id, body.product), eq(products.enabled, true)));
     if (!product) throw fieldError('product', commerceMessage('productNotFound', lang));
     productId = product.id;
-    if (body.variation) {
-      const [variation] = await db
-        .select({ id: variations.id })
-        .from(variations)
-        .where(and(eq(variations.id, body.variation), eq(variations.productId, product.id)));
-      if (!variation) throw fieldError('variation', commerceMessage('variationNotFound', lang));
-      variationId = variation.id;
+  }
+  let variationId: string | null = null;
+  if (body.variation) {
+    const [variation] = await db
+      .select({ id: variations.id, productId: variations.productId })
+      .from(variations)
+      .innerJoin(products, eq(products.id, variations.productId))
+      .where(and(eq(variations.id, body.variation), eq(products.enabled, true)));
+    if (!variation || (productId !== null && variation.productId !== productId)) {
+      throw fieldError('variation', commerceMessage('productNotFound', lang));
     }
+    variationId = variation.id;
+    productId = variation.productId;
   }
   const id = randomUUID();
   await db.insert(leads).values({

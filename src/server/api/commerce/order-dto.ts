@@ -43,6 +43,8 @@ export type OrderDto = {
     title: string | null;
     price: number;
     priceByManager: boolean;
+    /** false while a "price by manager" delivery waits for the manager's price (online payment waits too) */
+    priceSet: boolean;
     locationId: string | null;
     zoneId: string | null;
     rateId: string | null;
@@ -84,6 +86,7 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
         title: order.deliveryTitle,
         price: centsToAmount(order.deliveryPriceCents),
         priceByManager: order.deliveryPriceByManager,
+        priceSet: order.deliveryPriceSet,
         locationId: order.locationId,
         zoneId: order.shippingZoneId,
         rateId: order.shippingRateId,

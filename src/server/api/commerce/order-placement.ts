@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
 import { itemsTotalCents, orderTotals } from '../../../lib/order-totals';
 import { DEFAULT_MESSAGES } from '../../../lib/validation';
+import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
 import { orderItems, orderStateHistory, orders, variations } from '../../db/schema';
 import { loadProducts, type ProductDto } from '../catalog/product-dto';
@@ -20,9 +21,11 @@ import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
 import { lineInputSchema, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
 import { takeStock } from './reservations';
-import { shopCurrency } from './shop-settings';
+import { orderLimits, shopCurrency } from './shop-settings';
 
 export const INITIAL_ORDER_STATUS = 'new';
+/** Order money is stored as 32-bit integer cents. */
+export const MAX_ORDER_TOTAL_CENTS = 2_147_483_647;
 export const INITIAL_PAYMENT_STATUS = 'new';
 
 const contactSchema = z.object({
@@ -93,7 +96,8 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const body = await readBody(c, placeOrderSchema);
   if (!user) await enforceRateLimit(c, 'orderPerContact', contactKey('phone', body.customer.phone), contactKey('email', body.customer.email));
 
-  const lines = await resolveLines(db, body.items, 'items.', lang);
+  const limits = await orderLimits(db);
+  const lines = await resolveLines(db, body.items, 'items.', lang, { maxQuantity: limits.maxLineQuantity, orderable: true });
   const discount = body.discountCodeId
     ? await applyDiscountCode(db, { id: body.discountCodeId }, lines, { field: 'discountCodeId', lang, now: now() })
     : null;
@@ -102,6 +106,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const method = (await availablePaymentMethods(db, delivery.location)).find((m) => m.code === body.paymentMethod);
   if (!method) throw fieldError('paymentMethod', commerceMessage('paymentMethodUnavailable', lang));
   const totals = orderTotals(lines, discountCents, delivery.priceCents);
+  if (Math.max(totals.itemsTotalCents, totals.totalCents) > MAX_ORDER_TOTAL_CENTS) throw fieldError('items', commerceMessage('orderTooLarge', lang));
   const items = await snapshotItems(db, lines, lang);
   const currency = await shopCurrency(db);
 
@@ -147,6 +152,8 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
     if (user) await emptyCart(tx, user.id);
     return created!;
   });
+  // The ordered products' stock changed: their pages (and listings showing them) are stale from now on.
+  await invalidate(lines.map((line) => cacheTags.product(line.product.id)));
 
   const [dto] = await toOrderDtos(db, [order], lang);
   return c.json({ ...dto!, secretToken: order.secretToken }, 201);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { invalidateOrderedProducts } from './order-cache';
 import { orderItems, orderStateHistory, orders, paymentMethods, variations } from '../../db/schema';
 
 /**
@@ -156,7 +157,10 @@ export async function releaseExpiredReservations(
       if (!locked) return false;
       return releaseOrderStock(tx, id, `unpaid ${options.minutes} minutes after the order was placed`, options.now);
     });
-    if (done) released += 1;
+    if (done) {
+      released += 1;
+      await invalidateOrderedProducts(db, id);
+    }
   }
   return released;
 }

@@ -3,6 +3,8 @@ import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { articles, articleTags, pages, tags } from '../../db/schema';
 import { loadImages, type ImageDto } from '../shared/images';
+import { cacheTags } from '../../cache/invalidation';
+import { tagPage } from '../../cache/page-tags';
 
 export type TagDto = { id: string; slug: string; title: string };
 export type CategoryRef = { id: string; slug: string; title: string };
@@ -54,6 +56,7 @@ export async function findCategories(db: Executor, idsOrSlugs: string[], lang: L
     .select({ id: pages.id, slug: pages.slug, title: pages.title })
     .from(pages)
     .where(and(activeCategory, or(inArray(pages.id, idsOrSlugs), inArray(pages.slug, idsOrSlugs.map((s) => s.toLowerCase())))));
+  tagPage(rows.map((r) => cacheTags.page(r.id)));
   return rows.map((r) => ({ id: r.id, slug: r.slug, title: localize(r.title, lang) }));
 }
 
@@ -93,6 +96,7 @@ export async function findPublishedArticle(db: Executor, idOrSlug: string, now: 
     .innerJoin(pages, eq(pages.id, articles.categoryId))
     .where(and(publishedArticle(now), or(eq(articles.id, idOrSlug), eq(articles.slug, idOrSlug.toLowerCase()))))
     .limit(1);
+  if (row) tagPage([cacheTags.article(row.id)]);
   return row ?? null;
 }
 
@@ -170,6 +174,7 @@ export async function loadCategoryTags(db: Executor, categorySlugs: string[], la
 export async function toSummaries(db: Executor, rows: ArticleSummaryRow[], lang: Language): Promise<ArticleSummary[]> {
   if (rows.length === 0) return [];
   const articleIds = rows.map((r) => r.id);
+  tagPage([...articleIds.map(cacheTags.article), ...rows.map((r) => cacheTags.page(r.categoryId))]);
   const [tagRows, images] = await Promise.all([
     db
       .select({ articleId: articleTags.articleId, id: tags.id, slug: tags.slug, title: tags.title })

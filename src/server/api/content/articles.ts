@@ -35,7 +35,7 @@ export type ArticleDto = ArticleSummary & {
   commentCount: number;
 };
 
-export type CommentDto = { id: string; authorName: string; text: string; createdAt: string; parentId: string | null };
+export type CommentDto = { id: string; authorName: string; text: string; createdAt: string; parentId: string | null; reply?: string };
 
 const ARTICLE_NOT_FOUND = 'Article not found';
 const CATEGORY_NOT_FOUND = 'Category not found';
@@ -149,13 +149,13 @@ export const articleRoutes = new Hono<AppEnv>()
     const article = await findArticle(deps, slug);
     if (!article) throw notFound(ARTICLE_NOT_FOUND);
     const rows = await deps.db
-      .select({ id: comments.id, authorName: comments.authorName, text: comments.text, createdAt: comments.createdAt, parentId: comments.parentId })
+      .select({ id: comments.id, authorName: comments.authorName, text: comments.text, createdAt: comments.createdAt, parentId: comments.parentId, reply: comments.reply })
       .from(comments)
       .where(and(eq(comments.articleId, article.id), eq(comments.status, 'approved')))
       .orderBy(asc(comments.createdAt), asc(comments.id))
       .offset(offset)
       .limit(limit);
-    return c.json(rows.map((r): CommentDto => ({ ...r, createdAt: r.createdAt.toISOString() })));
+    return c.json(rows.map(({ reply, ...r }): CommentDto => ({ ...r, createdAt: r.createdAt.toISOString(), ...(reply ? { reply } : {}) })));
   })
   .get('/articles/:slug', async (c) => {
     const deps = c.get('deps');

@@ -12,6 +12,8 @@ import { slugParams } from './params';
 import { resolveSectionData } from './section-data';
 import { headingsFor } from './seo';
 import { loadShopSettings } from './shop-settings';
+import { cacheTags } from '../../cache/invalidation';
+import { tagPage } from '../../cache/page-tags';
 
 export type PageDto = {
   id: string;
@@ -42,6 +44,7 @@ async function findPage(deps: AppDeps, where: SQL): Promise<PageRow | null> {
     .where(and(eq(pages.enabled, true), where))
     .orderBy(asc(pages.publishedAt), asc(pages.id))
     .limit(1);
+  if (row) tagPage([cacheTags.page(row.id)]);
   return row ?? null;
 }
 

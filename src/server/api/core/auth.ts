@@ -26,10 +26,10 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
     });
     if (typeof payload.sub !== 'string') return null;
     const [user] = await deps.db
-      .select({ id: users.id, email: users.email, tokenVersion: users.tokenVersion })
+      .select({ id: users.id, email: users.email, tokenVersion: users.tokenVersion, disabled: users.disabled })
       .from(users)
       .where(eq(users.id, payload.sub));
-    if (!user || user.tokenVersion !== payload.ver) return null;
+    if (!user || user.disabled || user.tokenVersion !== payload.ver) return null;
     return { id: user.id, email: user.email };
   } catch {
     return null;

@@ -68,6 +68,8 @@ accountRoutes.post('/login_check', async (c) => {
     await attempt.failed();
     throw fieldError('password', MESSAGES.badCredentials, 401);
   }
+  // disabled by the shop: the right password still does not sign in
+  if (user.disabled) throw fieldError('password', MESSAGES.accountDisabled, 401);
   await attempt.succeeded();
   return c.json(await signedInAnswer(deps, user));
 });

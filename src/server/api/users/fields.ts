@@ -14,6 +14,7 @@ export const MESSAGES = {
   country: 'Country must be a 2-letter code',
   tooLong: 'This value is too long.',
   wrongCurrentPassword: 'The current password is incorrect',
+  accountDisabled: 'This account is disabled; contact the shop',
   nothingToChange: 'Give a new email or a new password',
   resetLinkInvalid: 'This password reset link is invalid or has expired',
 } as const;

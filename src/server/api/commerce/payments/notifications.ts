@@ -4,6 +4,7 @@ import { orderStateHistory, orders, paymentNotifications, paymentTransactions } 
 import type { Executor } from '../../../db/client';
 import type { AppDeps } from '../../core/context';
 import { ApiError, notFound, unauthorized } from '../../core/errors';
+import { invalidateOrderedProducts } from '../order-cache';
 import { releaseOrderStock, retakeReleasedStock } from '../reservations';
 import { canMoveTo } from './payment-status';
 import type { PaymentProvider, RawNotification } from './provider';
@@ -33,7 +34,7 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
   const notification = provider.parseNotification(raw);
   if (!notification) throw new ApiError(400, 'Malformed payment notification');
 
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const [transaction] = await tx
       .select()
       .from(paymentTransactions)
@@ -56,8 +57,8 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
       })
       .onConflictDoNothing()
       .returning({ id: paymentNotifications.id });
-    if (!recorded) return 'duplicate';
-    if (!canMoveTo(transaction.status, notification.status)) return 'ignored';
+    if (!recorded) return 'duplicate' as const;
+    if (!canMoveTo(transaction.status, notification.status)) return 'ignored' as const;
 
     await tx
       .update(paymentTransactions)
@@ -77,6 +78,10 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
       });
       await settleReservation(tx, order.id, notification.status, `${provider.code} transaction ${transaction.id}`, deps.now());
     }
-    return 'applied';
+    return { outcome: 'applied' as const, orderId: transaction.orderId };
   });
+  if (typeof result === 'string') return result;
+  // A failed or canceled payment returns the stock, a late completion takes it again.
+  await invalidateOrderedProducts(deps.db, result.orderId);
+  return result.outcome;
 }

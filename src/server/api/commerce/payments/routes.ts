@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { CANCELED_STATUS, canStartPayment } from '../../../../lib/order-workflow';
 import { paymentMethods, paymentTransactions } from '../../../db/schema';
 import type { AppEnv } from '../../core/context';
 import { fieldError, notFound } from '../../core/errors';
@@ -31,6 +32,9 @@ export const paymentRoutes = new Hono<AppEnv>()
     const provider = method?.kind === 'online' ? findPaymentProvider(method.provider) : null;
     if (!provider) throw fieldError('order', commerceMessage('paymentNotNeeded', lang));
     if (order.paymentStatus === 'completed') throw fieldError('order', commerceMessage('paymentCompleted', lang));
+    if (order.status === CANCELED_STATUS) throw fieldError('order', commerceMessage('orderCanceled', lang));
+    // the total is not final until the manager prices the delivery
+    if (!canStartPayment(order)) throw fieldError('order', commerceMessage('deliveryPriceNotSet', lang), 409);
     const [transaction] = await deps.db
       .insert(paymentTransactions)
       .values({

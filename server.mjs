@@ -1,0 +1,112 @@
+// @ts-check
+/**
+ * The production server: `NODE_ENV=production node server.mjs` (after `npm run build`).
+ *
+ * It runs the built Astro app (dist/server/entry.mjs, the Node adapter's handler) behind one small
+ * addition: the client assets are answered from memory in the encoding the browser accepts, from the
+ * brotli and gzip copies the build wrote (scripts/precompress-assets.mjs), with an ETag and, for the
+ * hashed files under /_astro/, a year's immutable caching. Pages and API answers are compressed by the
+ * page cache (src/server/cache/astro-page-cache.ts). `node dist/server/entry.mjs` still works, without
+ * compressed assets.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+process.env.NODE_ENV ??= 'production';
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+
+const clientDir = fileURLToPath(new URL('./dist/client/', import.meta.url));
+const { handler } = await import('./dist/server/entry.mjs');
+const { filesUnder } = await import('./scripts/precompress-assets.mjs');
+
+/** @type {Record<string, string>} */
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml', '.ico': 'image/x-icon', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp',
+  '.avif': 'image/avif', '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json',
+};
+
+/** @typedef {{ type: string; etag: string; immutable: boolean; identity: Buffer; br?: Buffer; gzip?: Buffer }} Asset */
+/** @type {Map<string, Asset>} */
+const assets = new Map();
+for (const file of filesUnder(clientDir)) {
+  if (file.endsWith('.br') || file.endsWith('.gz')) continue;
+  const urlPath = `/${path.relative(clientDir, file).split(path.sep).join('/')}`;
+  const identity = fs.readFileSync(file);
+  const read = (/** @type {string} */ suffix) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
+  assets.set(urlPath, {
+    type: TYPES[path.extname(file)] ?? 'application/octet-stream',
+    etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`,
+    immutable: urlPath.startsWith('/_astro/'),
+    identity,
+    br: read('.br'),
+    gzip: read('.gz'),
+  });
+}
+
+/** @param {string | undefined} header */
+function accepted(header) {
+  const names = (header ?? '').toLowerCase().split(',').map((part) => part.trim().split(';'));
+  const allows = (/** @type {string} */ name) => names.some(([n, q]) => n === name && !(q && /^\s*q=0(\.0*)?\s*$/.test(q)));
+  return { br: allows('br'), gzip: allows('gzip') };
+}
+
+/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+function serveAsset(req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  const asset = assets.get(query >= 0 ? url.slice(0, query) : url);
+  if (!asset) return false;
+  const headers = {
+    'content-type': asset.type,
+    etag: asset.etag,
+    'cache-control': asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(asset.br || asset.gzip ? { vary: 'Accept-Encoding' } : {}),
+  };
+  if (req.headers['if-none-match'] === asset.etag) {
+    res.writeHead(304, headers).end();
+    return true;
+  }
+  const can = accepted(req.headers['accept-encoding']);
+  const [encoding, body] = can.br && asset.br ? ['br', asset.br] : can.gzip && asset.gzip ? ['gzip', asset.gzip] : [undefined, asset.identity];
+  res.writeHead(200, { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? '127.0.0.1';
+/**
+ * Pages already in the page cache are answered here, before the framework builds a Request: the same
+ * store, keys and headers as the cache provider's own hit path, at a fraction of its cost. Until the
+ * first page is rendered the provider (and this function) is not loaded yet.
+ * @returns {((method: string, url: string, header: (name: string) => string | null) => { status: number; headers: Headers; body: Uint8Array | null } | null) | undefined}
+ */
+const storedAnswer = () => /** @type {any} */ (globalThis)[Symbol.for('storefront.storedAnswer')];
+
+/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+function serveStoredPage(req, res) {
+  const lookup = storedAnswer();
+  if (!lookup || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const header = (/** @type {string} */ name) => {
+    const value = req.headers[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  };
+  const stored = lookup(req.method, req.url ?? '/', header);
+  if (!stored) return false;
+  res.writeHead(stored.status, Object.fromEntries(stored.headers));
+  res.end(stored.body ?? undefined);
+  return true;
+}
+
+const server = http.createServer((req, res) => {
+  if (!serveAsset(req, res) && !serveStoredPage(req, res)) handler(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => console.log(`Serving on http://${host}:${port} (${assets.size} client assets in memory)`));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

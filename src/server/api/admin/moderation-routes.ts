@@ -1,0 +1,238 @@
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  bulkActionSchema,
+  commentListQuerySchema,
+  idSchema,
+  moderationPatchSchema,
+  reviewListQuerySchema,
+  type AdminComment,
+  type AdminReview,
+  type BulkAction,
+  type ModerationStatus,
+} from '../../../contract/admin';
+import { localize, type Language } from '../../../lib/localize';
+import { cacheTags, invalidate } from '../../cache/invalidation';
+import type { Executor } from '../../db/client';
+import { articles, comments, pages, products, reviews } from '../../db/schema';
+import { ApiError, notFound } from '../core/errors';
+import { readBody, readParams, readQuery } from '../core/validate';
+import { recordAudit } from './audit';
+import type { AdminEnv, StaffPrincipal } from './context';
+import { likePattern, listOrder, pageOffset } from './lists';
+import { adminMessage } from './messages';
+import { expectVersion, versionConflict } from './versioned';
+
+const idParams = z.object({ id: idSchema });
+
+type ReviewRow = typeof reviews.$inferSelect;
+type CommentRow = typeof comments.$inferSelect;
+
+const reviewAudit = (r: ReviewRow) => ({ status: r.status, text: r.text, reply: r.reply, version: r.version });
+const commentAudit = (r: CommentRow) => ({ status: r.status, text: r.text, reply: r.reply, version: r.version });
+
+const textSearch = (q: string | undefined, ...columns: Parameters<typeof ilike>[0][]): SQL[] =>
+  q ? [or(...columns.map((column) => ilike(column, likePattern(q))))!] : [];
+
+async function reviewItems(db: Executor, where: SQL | undefined, lang: Language, order: SQL[], limit: number, offset: number): Promise<AdminReview[]> {
+  const rows = await db
+    .select({ review: reviews, productTitle: products.title, productSlug: products.slug })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ review: r, productTitle, productSlug }) => ({
+    id: r.id,
+    productId: r.productId,
+    productTitle: localize(productTitle, lang),
+    productSlug,
+    authorName: r.authorName,
+    email: r.email,
+    rating: r.rating,
+    text: r.text,
+    reply: r.reply,
+    status: r.status as ModerationStatus,
+    createdAt: r.createdAt.toISOString(),
+    version: r.version,
+  }));
+}
+
+async function commentItems(db: Executor, where: SQL | undefined, lang: Language, order: SQL[], limit: number, offset: number): Promise<AdminComment[]> {
+  const rows = await db
+    .select({ comment: comments, articleTitle: articles.title, articleSlug: articles.slug, categorySlug: pages.slug })
+    .from(comments)
+    .innerJoin(articles, eq(articles.id, comments.articleId))
+    .innerJoin(pages, eq(pages.id, articles.categoryId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ comment: r, articleTitle, articleSlug, categorySlug }) => ({
+    id: r.id,
+    articleId: r.articleId,
+    articleTitle: localize(articleTitle, lang),
+    articleSlug,
+    categorySlug,
+    authorName: r.authorName,
+    email: r.email,
+    text: r.text,
+    reply: r.reply,
+    status: r.status as ModerationStatus,
+    createdAt: r.createdAt.toISOString(),
+    version: r.version,
+  }));
+}
+
+type Patch = z.infer<typeof moderationPatchSchema>;
+
+function patchValues(patch: Patch, lang: Language) {
+  const set: { status?: string; text?: string; reply?: string | null } = {};
+  if (patch.status !== undefined) set.status = patch.status;
+  if (patch.text !== undefined) set.text = patch.text;
+  if (patch.reply !== undefined) set.reply = patch.reply;
+  if (Object.keys(set).length === 0) throw new ApiError(400, adminMessage('nothingToChange', lang));
+  return set;
+}
+
+/** Whether the storefront shows something different after the change (it only shows approved entries). */
+const storefrontChanged = (before: { status: string }, after: { status: string }) => before.status === 'approved' || after.status === 'approved';
+
+const BULK_STATUS: Record<Exclude<BulkAction['action'], 'delete'>, ModerationStatus> = { approve: 'approved', reject: 'rejected' };
+
+async function bulkModerate<T extends { id: string; status: string; version: number }>(
+  tx: Executor,
+  staff: StaffPrincipal,
+  body: BulkAction,
+  options: {
+    table: typeof reviews | typeof comments;
+    entityType: 'review' | 'comment';
+    audit: (row: T) => unknown;
+    now: Date;
+  },
+): Promise<T[]> {
+  const table = options.table;
+  const rows = (await tx.select().from(table).where(inArray(table.id, body.ids)).for('update')) as T[];
+  for (const row of rows) {
+    if (body.action === 'delete') {
+      await tx.delete(table).where(eq(table.id, row.id));
+      await recordAudit(tx, staff, { action: `${options.entityType}.delete`, entityType: options.entityType, entityId: row.id, before: options.audit(row) }, options.now);
+      continue;
+    }
+    const status = BULK_STATUS[body.action];
+    if (row.status === status) continue;
+    const [updated] = (await tx
+      .update(table)
+      .set({ status, version: sql`${table.version} + 1` })
+      .where(eq(table.id, row.id))
+      .returning()) as T[];
+    await recordAudit(
+      tx,
+      staff,
+      { action: `${options.entityType}.${body.action}`, entityType: options.entityType, entityId: row.id, before: options.audit(row), after: options.audit(updated!) },
+      options.now,
+    );
+  }
+  return rows;
+}
+
+export const moderationRoutes = new Hono<AdminEnv>()
+  .get('/reviews', async (c) => {
+    const query = readQuery(c, reviewListQuerySchema);
+    const { deps, lang } = c.var;
+    const where = and(
+      ...(query.status ? [eq(reviews.status, query.status)] : []),
+      ...(query.productId ? [eq(reviews.productId, query.productId)] : []),
+      ...textSearch(query.q, reviews.authorName, reviews.email, reviews.text),
+    );
+    const order = listOrder(query.sort, { createdAt: reviews.createdAt, rating: reviews.rating }, reviews.id);
+    const [items, [total]] = await Promise.all([
+      reviewItems(deps.db, where, lang, order, query.perPage, pageOffset(query.page, query.perPage)),
+      deps.db.select({ n: count() }).from(reviews).innerJoin(products, eq(products.id, reviews.productId)).where(where),
+    ]);
+    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage });
+  })
+  .patch('/reviews/:id', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, moderationPatchSchema);
+    const set = patchValues(body, lang);
+    const { before, after } = await deps.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+      const before = expectVersion(row, body.version, lang, 'reviewNotFound');
+      const [after] = await tx
+        .update(reviews)
+        .set({ ...set, version: sql`${reviews.version} + 1` })
+        .where(and(eq(reviews.id, id), eq(reviews.version, body.version)))
+        .returning();
+      if (!after) throw versionConflict(lang);
+      await recordAudit(tx, staff, { action: 'review.update', entityType: 'review', entityId: id, before: reviewAudit(before), after: reviewAudit(after) }, deps.now());
+      return { before, after };
+    });
+    if (storefrontChanged(before, after)) await invalidate([cacheTags.product(after.productId)]);
+    const [item] = await reviewItems(deps.db, eq(reviews.id, id), lang, [], 1, 0);
+    if (!item) throw notFound(adminMessage('reviewNotFound', lang));
+    return c.json(item);
+  })
+  .post('/reviews/bulk', async (c) => {
+    const { deps, staff } = c.var;
+    const body = await readBody(c, bulkActionSchema);
+    const rows = await deps.db.transaction((tx) =>
+      bulkModerate<ReviewRow>(tx, staff, body, { table: reviews, entityType: 'review', audit: reviewAudit, now: deps.now() }),
+    );
+    await invalidate([...new Set(rows.map((r) => cacheTags.product(r.productId)))]);
+    return c.json({ updated: rows.filter((r) => body.action === 'delete' || r.status !== BULK_STATUS[body.action]).length });
+  })
+  .get('/comments', async (c) => {
+    const query = readQuery(c, commentListQuerySchema);
+    const { deps, lang } = c.var;
+    const where = and(
+      ...(query.status ? [eq(comments.status, query.status)] : []),
+      ...(query.articleId ? [eq(comments.articleId, query.articleId)] : []),
+      ...textSearch(query.q, comments.authorName, comments.email, comments.text),
+    );
+    const order = listOrder(query.sort, { createdAt: comments.createdAt }, comments.id);
+    const [items, [total]] = await Promise.all([
+      commentItems(deps.db, where, lang, order, query.perPage, pageOffset(query.page, query.perPage)),
+      deps.db
+        .select({ n: count() })
+        .from(comments)
+        .innerJoin(articles, eq(articles.id, comments.articleId))
+        .innerJoin(pages, eq(pages.id, articles.categoryId))
+        .where(where),
+    ]);
+    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage });
+  })
+  .patch('/comments/:id', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, moderationPatchSchema);
+    const set = patchValues(body, lang);
+    const { before, after } = await deps.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
+      const before = expectVersion(row, body.version, lang, 'commentNotFound');
+      const [after] = await tx
+        .update(comments)
+        .set({ ...set, version: sql`${comments.version} + 1` })
+        .where(and(eq(comments.id, id), eq(comments.version, body.version)))
+        .returning();
+      if (!after) throw versionConflict(lang);
+      await recordAudit(tx, staff, { action: 'comment.update', entityType: 'comment', entityId: id, before: commentAudit(before), after: commentAudit(after) }, deps.now());
+      return { before, after };
+    });
+    if (storefrontChanged(before, after)) await invalidate([cacheTags.article(after.articleId)]);
+    const [item] = await commentItems(deps.db, eq(comments.id, id), lang, [], 1, 0);
+    if (!item) throw notFound(adminMessage('commentNotFound', lang));
+    return c.json(item);
+  })
+  .post('/comments/bulk', async (c) => {
+    const { deps, staff } = c.var;
+    const body = await readBody(c, bulkActionSchema);
+    const rows = await deps.db.transaction((tx) =>
+      bulkModerate<CommentRow>(tx, staff, body, { table: comments, entityType: 'comment', audit: commentAudit, now: deps.now() }),
+    );
+    await invalidate([...new Set(rows.map((r) => cacheTags.article(r.articleId)))]);
+    return c.json({ updated: rows.filter((r) => body.action === 'delete' || r.status !== BULK_STATUS[body.action]).length });
+  });

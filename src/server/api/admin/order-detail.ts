@@ -1,0 +1,124 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { OrderDetail } from '../../../contract/admin';
+import { localize, type Language } from '../../../lib/localize';
+import { allowedNextStatuses, canCancelOrder } from '../../../lib/order-workflow';
+import type { Executor } from '../../db/client';
+import {
+  discountCodes,
+  orderItems,
+  orderNotes,
+  orderStateHistory,
+  orderStates,
+  paymentMethods,
+  paymentTransactions,
+  pickupLocations,
+  shippingRates,
+  shippingZones,
+} from '../../db/schema';
+import type { OrderRow } from '../commerce/order-dto';
+import { iso } from './lists';
+
+/** The customer's page of an order: where they read it and pay (the secret token lets a guest in). */
+export function customerOrderUrl(publicUrl: string, order: Pick<OrderRow, 'number' | 'secretToken' | 'lang'>): string {
+  return `${publicUrl}/payment?${new URLSearchParams({ order: String(order.number), token: order.secretToken, lang: order.lang })}`;
+}
+
+export async function orderStateCodes(db: Executor): Promise<string[]> {
+  const rows = await db.select({ code: orderStates.code }).from(orderStates).orderBy(asc(orderStates.position), asc(orderStates.code));
+  return rows.map((r) => r.code);
+}
+
+const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
+
+/** Everything the back office shows of one order. */
+export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Language, publicUrl: string): Promise<OrderDetail> {
+  const [items, notes, history, transactions, method, location, zone, rate, discount, stateCodes] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
+    db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
+    db.select().from(orderStateHistory).where(eq(orderStateHistory.orderId, order.id)).orderBy(asc(orderStateHistory.createdAt), asc(orderStateHistory.id)),
+    db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).orderBy(asc(paymentTransactions.createdAt)),
+    one(db.select().from(paymentMethods).where(eq(paymentMethods.code, order.paymentMethod))),
+    order.locationId ? one(db.select().from(pickupLocations).where(eq(pickupLocations.id, order.locationId))) : undefined,
+    order.shippingZoneId ? one(db.select().from(shippingZones).where(eq(shippingZones.id, order.shippingZoneId))) : undefined,
+    order.shippingRateId ? one(db.select().from(shippingRates).where(eq(shippingRates.id, order.shippingRateId))) : undefined,
+    order.discountCodeId ? one(db.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId))) : undefined,
+    orderStateCodes(db),
+  ]);
+  return {
+    id: order.id,
+    number: order.number,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    lang: order.lang,
+    currency: order.currency,
+    userId: order.userId,
+    customer: order.customer,
+    receiver: order.receiver,
+    address: order.address,
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      variationId: i.variationId,
+      productSlug: i.productSlug,
+      title: i.title,
+      variationTitle: i.variationTitle,
+      optionsText: i.optionsText,
+      sku: i.sku,
+      quantity: i.quantity,
+      unitPriceCents: i.unitPriceCents,
+      totalCents: i.totalCents,
+    })),
+    delivery: {
+      method: order.deliveryMethod,
+      title: order.deliveryTitle,
+      location: location
+        ? { id: location.id, title: localize(location.title, lang), address: location.address ? localize(location.address, lang) : null }
+        : null,
+      zone: zone ? { id: zone.id, title: localize(zone.title, lang) } : null,
+      rate: rate ? { id: rate.id, title: localize(rate.title, lang), kind: rate.kind } : null,
+      priceCents: order.deliveryPriceCents,
+      byManager: order.deliveryPriceByManager,
+      priceSet: order.deliveryPriceSet,
+    },
+    payment: {
+      method: { code: order.paymentMethod, title: method ? localize(method.title, lang) : order.paymentMethod, kind: method?.kind ?? 'cash' },
+      status: order.paymentStatus,
+      transactions: transactions.map((t) => ({
+        id: t.id,
+        provider: t.provider,
+        status: t.status,
+        amountCents: t.amountCents,
+        currency: t.currency,
+        createdAt: t.createdAt.toISOString(),
+      })),
+    },
+    discount: { code: discount?.code ?? null, cents: order.discountCents },
+    totals: {
+      itemsCents: order.itemsTotalCents,
+      discountCents: order.discountCents,
+      deliveryCents: order.deliveryPriceCents,
+      totalCents: order.totalCents,
+    },
+    comment: order.comment,
+    notes: notes.map((n) => ({ id: n.id, text: n.text, staffName: n.staffName, createdAt: n.createdAt.toISOString() })),
+    history: history.map((h) => ({ kind: h.kind, from: h.fromValue, to: h.toValue, note: h.note, createdAt: iso(h.createdAt)! })),
+    version: order.version,
+    allowedStatuses: allowedNextStatuses(order.status, stateCodes),
+    canCancel: canCancelOrder(order),
+    customerUrl: customerOrderUrl(publicUrl, order),
+  };
+}
+
+/** The audited picture of an order: what a manager can change. */
+export function orderAuditView(order: OrderRow) {
+  return {
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    deliveryPriceCents: order.deliveryPriceCents,
+    deliveryPriceSet: order.deliveryPriceSet,
+    totalCents: order.totalCents,
+    version: order.version,
+  };
+}

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  deliveryPriceBodySchema,
+  idSchema,
+  orderCancelBodySchema,
+  orderListQuerySchema,
+  orderNoteBodySchema,
+  orderStatusBodySchema,
+  packingSlipQuerySchema,
+  type OrderListItem,
+} from '../../../contract/admin';
+import { localize, type Language } from '../../../lib/localize';
+import { CANCELED_STATUS, allowedNextStatuses, canSetDeliveryPrice } from '../../../lib/order-workflow';
+import { cacheTags, invalidate } from '../../cache/invalidation';
+import type { Executor } from '../../db/client';
+import { orderItems, orderNotes, orderStateHistory, orderStates, orders } from '../../db/schema';
+import { enqueueMail } from '../../mail/queue';
+import type { OrderRow } from '../commerce/order-dto';
+import { releaseOrderStock } from '../commerce/reservations';
+import type { AppDeps } from '../core/context';
+import { fieldError, notFound } from '../core/errors';
+import { readBody, readParams, readQuery } from '../core/validate';
+import { recordAudit } from './audit';
+import type { AdminEnv, StaffPrincipal } from './context';
+import { dateRange, likePattern, listOrder, pageOffset } from './lists';
+import { adminMessage } from './messages';
+import { loadOrderDetail, orderAuditView, orderStateCodes } from './order-detail';
+import { renderPackingSlip } from './packing-slip';
+import { expectVersion, versionConflict } from './versioned';
+
+const idParams = z.object({ id: idSchema });
+
+function orderFilters(query: z.infer<typeof orderListQuerySchema>): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.paymentStatus) conditions.push(eq(orders.paymentStatus, query.paymentStatus));
+  if (query.deliveryMethod) conditions.push(eq(orders.deliveryMethod, query.deliveryMethod));
+  conditions.push(...dateRange(orders.createdAt, query.from, query.to));
+  const q = query.q?.trim();
+  if (q && /^#\d{1,9}$/.test(q)) conditions.push(eq(orders.number, Number(q.slice(1))));
+  else if (q) {
+    const pattern = likePattern(q);
+    const digits = q.replace(/\D/g, '');
+    const phoneLike = /^[\d\s()+-]+$/.test(q) && digits.length >= 3;
+    conditions.push(
+      or(
+        ...(/^\d{1,9}$/.test(q) ? [eq(orders.number, Number(q))] : []),
+        ...(phoneLike ? [ilike(sql`regexp_replace(${orders.customer}->>'phone', '\\D', '', 'g')`, `%${digits}%`)] : []),
+        ilike(sql`${orders.customer}->>'name'`, pattern),
+        ilike(sql`${orders.customer}->>'lastName'`, pattern),
+        ilike(sql`${orders.customer}->>'email'`, pattern),
+        ilike(sql`${orders.receiver}->>'name'`, pattern),
+      )!,
+    );
+  }
+  return conditions;
+}
+
+function toListItem(order: OrderRow): OrderListItem {
+  return {
+    id: order.id,
+    number: order.number,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    deliveryMethod: order.deliveryMethod,
+    customerName: [order.customer.name, order.customer.lastName].filter(Boolean).join(' '),
+    customerPhone: order.customer.phone,
+    customerEmail: order.customer.email ?? null,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    deliveryPriceByManager: order.deliveryPriceByManager,
+    deliveryPriceSet: order.deliveryPriceSet,
+  };
+}
+
+async function findOrder(db: Executor, id: string, lang: Language, forUpdate = false): Promise<OrderRow> {
+  const query = db.select().from(orders).where(eq(orders.id, id));
+  const [order] = forUpdate ? await query.for('update') : await query;
+  if (!order) throw notFound(adminMessage('orderNotFound', lang));
+  return order;
+}
+
+/** Moves an order on: bumps its version only when the client's version is still current (else 409). */
+async function updateOrder(tx: Executor, order: OrderRow, version: number, set: Partial<typeof orders.$inferInsert>, lang: Language, now: Date): Promise<OrderRow> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...set, version: sql`${orders.version} + 1`, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.version, version)))
+    .returning();
+  if (!updated) throw versionConflict(lang);
+  return updated;
+}
+
+/** The customer's e-mail about an order, when they gave an address. */
+async function mailCustomer(tx: Executor, order: OrderRow, template: 'order-status' | 'delivery-price-set' | 'order-canceled', data: Record<string, unknown>, now: Date) {
+  if (!order.customer.email) return;
+  await enqueueMail(tx, [{ template, to: order.customer.email, lang: order.lang === 'ru' ? 'ru' : 'en', data: { orderId: order.id, ...data } }], now);
+}
+
+type OrderWrite = (tx: Executor, order: OrderRow, now: Date) => Promise<{ updated: OrderRow; action: string }>;
+
+/**
+ * One audited order write: locks the order, checks the client's version, runs `write`, records the audit entry
+ * with before and after, all in one transaction; answers the order as the back office shows it.
+ */
+async function writeOrder(deps: AppDeps, staff: StaffPrincipal, id: string, version: number, lang: Language, write: OrderWrite) {
+  const result = await deps.db.transaction(async (tx) => {
+    const order = expectVersion(await findOrder(tx, id, lang, true), version, lang, 'orderNotFound');
+    const now = deps.now();
+    const { updated, action } = await write(tx, order, now);
+    await recordAudit(tx, staff, { action, entityType: 'order', entityId: order.id, before: orderAuditView(order), after: orderAuditView(updated) }, now);
+    return updated;
+  });
+  return result;
+}
+
+export const orderRoutes = new Hono<AdminEnv>()
+  .get('/order-states', async (c) => {
+    const rows = await c.var.deps.db.select().from(orderStates).orderBy(asc(orderStates.position), asc(orderStates.code));
+    return c.json(rows.map((s) => ({ code: s.code, title: localize(s.title, c.var.lang), color: s.color })));
+  })
+  .get('/orders', async (c) => {
+    const query = readQuery(c, orderListQuerySchema);
+    const db = c.var.deps.db;
+    const where = and(...orderFilters(query));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...listOrder(query.sort, { createdAt: orders.createdAt, number: orders.number, totalCents: orders.totalCents, status: orders.status }, orders.number))
+        .limit(query.perPage)
+        .offset(pageOffset(query.page, query.perPage)),
+      db.select({ n: count() }).from(orders).where(where),
+    ]);
+    return c.json({ items: rows.map(toListItem), total: total!.n, page: query.page, perPage: query.perPage });
+  })
+  .get('/orders/:id', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang } = c.var;
+    const order = await findOrder(deps.db, id, lang);
+    return c.json(await loadOrderDetail(deps.db, order, lang, deps.config.publicUrl));
+  })
+  .post('/orders/:id/status', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, orderStatusBodySchema);
+    const codes = await orderStateCodes(deps.db);
+    if (!codes.includes(body.status)) throw fieldError('status', adminMessage('unknownStatus', lang));
+    if (body.status === CANCELED_STATUS) throw fieldError('status', adminMessage('cancelThroughCancel', lang));
+    const updated = await writeOrder(deps, staff, id, body.version, lang, async (tx, order, now) => {
+      if (order.status === CANCELED_STATUS) throw fieldError('status', adminMessage('orderCanceled', lang));
+      if (!allowedNextStatuses(order.status, codes).includes(body.status)) throw fieldError('status', adminMessage('statusNotAllowed', lang));
+      const next = await updateOrder(tx, order, body.version, { status: body.status }, lang, now);
+      await tx.insert(orderStateHistory).values({
+        id: randomUUID(),
+        orderId: order.id,
+        kind: 'status',
+        fromValue: order.status,
+        toValue: body.status,
+        note: staff.name,
+        createdAt: now,
+      });
+      await mailCustomer(tx, next, 'order-status', { from: order.status, to: body.status }, now);
+      return { updated: next, action: 'order.status' };
+    });
+    return c.json(await loadOrderDetail(deps.db, updated, lang, deps.config.publicUrl));
+  })
+  .post('/orders/:id/delivery-price', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, deliveryPriceBodySchema);
+    const updated = await writeOrder(deps, staff, id, body.version, lang, async (tx, order, now) => {
+      if (!order.deliveryPriceByManager) throw fieldError('priceCents', adminMessage('notPricedByManager', lang));
+      if (!canSetDeliveryPrice(order)) {
+        throw fieldError('priceCents', adminMessage(order.status === CANCELED_STATUS ? 'orderCanceled' : 'deliveryPriceAfterPayment', lang));
+      }
+      const totalCents = order.itemsTotalCents - order.discountCents + body.priceCents;
+      const next = await updateOrder(tx, order, body.version, { deliveryPriceCents: body.priceCents, deliveryPriceSet: true, totalCents }, lang, now);
+      await tx.insert(orderStateHistory).values({
+        id: randomUUID(),
+        orderId: order.id,
+        kind: 'delivery-price',
+        fromValue: order.deliveryPriceSet ? String(order.deliveryPriceCents) : null,
+        toValue: String(body.priceCents),
+        note: staff.name,
+        createdAt: now,
+      });
+      await mailCustomer(tx, next, 'delivery-price-set', {}, now);
+      return { updated: next, action: 'order.delivery-price' };
+    });
+    return c.json(await loadOrderDetail(deps.db, updated, lang, deps.config.publicUrl));
+  })
+  .post('/orders/:id/cancel', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, orderCancelBodySchema);
+    const updated = await writeOrder(deps, staff, id, body.version, lang, async (tx, order, now) => {
+      if (order.status === CANCELED_STATUS) throw fieldError('version', adminMessage('orderCanceled', lang));
+      const next = await updateOrder(tx, order, body.version, { status: CANCELED_STATUS }, lang, now);
+      await tx.insert(orderStateHistory).values({
+        id: randomUUID(),
+        orderId: order.id,
+        kind: 'status',
+        fromValue: order.status,
+        toValue: CANCELED_STATUS,
+        note: [staff.name, body.reason].filter(Boolean).join(': '),
+        createdAt: now,
+      });
+      await releaseOrderStock(tx, order.id, body.reason ? `canceled by ${staff.name}: ${body.reason}` : `canceled by ${staff.name}`, now);
+      await mailCustomer(tx, next, 'order-canceled', { from: order.status, to: CANCELED_STATUS, reason: body.reason }, now);
+      return { updated: next, action: 'order.cancel' };
+    });
+    const products = await deps.db.selectDistinct({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, updated.id));
+    await invalidate(products.flatMap((p) => (p.id ? [cacheTags.product(p.id)] : [])));
+    return c.json(await loadOrderDetail(deps.db, updated, lang, deps.config.publicUrl));
+  })
+  .post('/orders/:id/notes', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, orderNoteBodySchema);
+    const note = await deps.db.transaction(async (tx) => {
+      const order = await findOrder(tx, id, lang);
+      const now = deps.now();
+      const [row] = await tx
+        .insert(orderNotes)
+        .values({ id: randomUUID(), orderId: order.id, staffId: staff.id, staffName: staff.name, text: body.text, createdAt: now })
+        .returning();
+      await recordAudit(tx, staff, { action: 'order.note', entityType: 'order', entityId: order.id, after: { noteId: row!.id, text: body.text } }, now);
+      return row!;
+    });
+    return c.json({ id: note.id, text: note.text, staffName: note.staffName, createdAt: note.createdAt.toISOString() }, 201);
+  })
+  .get('/orders/:id/packing-slip', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { prices } = readQuery(c, packingSlipQuerySchema);
+    const { deps, lang } = c.var;
+    const order = await findOrder(deps.db, id, lang);
+    const detail = await loadOrderDetail(deps.db, order, lang, deps.config.publicUrl);
+    const html = await renderPackingSlip(deps.db, detail, { lang, prices: prices === 'true' });
+    return c.html(html, 200, { 'cache-control': 'no-store' });
+  });

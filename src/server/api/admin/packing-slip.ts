@@ -1,0 +1,57 @@
+import type { OrderDetail } from '../../../contract/admin';
+import { formatDateShort } from '../../../lib/dates';
+import { formatPrice } from '../../../lib/format-price';
+import { getTranslator } from '../../../lib/i18n';
+import type { Language } from '../../../lib/localize';
+import { centsToAmount } from '../../../lib/money';
+import type { Database } from '../../db/client';
+import { shopName } from '../commerce/shop-settings';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A printable page for packing an order: items with SKU and quantity, who receives it and where. */
+export async function renderPackingSlip(db: Database, order: OrderDetail, options: { lang: Language; prices: boolean }): Promise<string> {
+  const t = getTranslator(options.lang);
+  const label = (key: string, params: Record<string, unknown> = {}) => escapeHtml(t(`adminApi.packingSlip.${key}`, params));
+  const money = (cents: number) => escapeHtml(formatPrice(centsToAmount(cents), { currency: order.currency }));
+  const person = order.receiver ?? order.customer;
+  const address = order.address
+    ? [order.address.street, order.address.locality, order.address.region, order.address.postalCode, order.address.country].filter(Boolean).join(', ')
+    : (order.delivery.location?.address ?? order.delivery.location?.title ?? '');
+  const rows = order.items
+    .map(
+      (item) => `<tr><td>${escapeHtml(item.title)}${item.variationTitle ? `<br><small>${escapeHtml(item.variationTitle)}</small>` : ''}${
+        item.optionsText ? `<br><small>${escapeHtml(item.optionsText)}</small>` : ''
+      }</td><td>${escapeHtml(item.sku ?? '')}</td><td class="n">${item.quantity}</td>${
+        options.prices ? `<td class="n">${money(item.unitPriceCents)}</td><td class="n">${money(item.totalCents)}</td>` : ''
+      }</tr>`,
+    )
+    .join('');
+  const title = label('title', { number: order.number });
+  return `<!doctype html>
+<html lang="${options.lang}"><head><meta charset="utf-8"><title>${title}</title>
+<meta name="robots" content="noindex">
+<style>
+body{font:14px/1.45 system-ui,sans-serif;color:#111;margin:2rem;max-width:52rem}
+h1{font-size:1.4rem;margin:0 0 .25rem}table{width:100%;border-collapse:collapse;margin:1rem 0}
+th,td{border-bottom:1px solid #ccc;padding:.4rem;text-align:left;vertical-align:top}.n{text-align:right;white-space:nowrap}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}
+@media print{body{margin:0}button{display:none}}
+</style></head><body>
+<p>${escapeHtml(await shopName(db))}</p>
+<h1>${title}</h1>
+<p>${escapeHtml(formatDateShort(order.createdAt, options.lang))}</p>
+<dl>
+<dt>${label('receiver')}</dt><dd>${escapeHtml([person.name, person.lastName].filter(Boolean).join(' '))}, ${escapeHtml(person.phone)}</dd>
+<dt>${label('delivery')}</dt><dd>${escapeHtml(order.delivery.title ?? order.delivery.method)}</dd>
+<dt>${label('address')}</dt><dd>${escapeHtml(address)}</dd>
+${order.comment ? `<dt>${label('comment')}</dt><dd>${escapeHtml(order.comment)}</dd>` : ''}
+</dl>
+<table><thead><tr><th>${label('item')}</th><th>${label('sku')}</th><th class="n">${label('quantity')}</th>${
+    options.prices ? `<th class="n">${label('price')}</th><th class="n">${label('total')}</th>` : ''
+  }</tr></thead><tbody>${rows}</tbody></table>
+${options.prices ? `<p class="n"><strong>${label('orderTotal')}: ${money(order.totals.totalCents)}</strong></p>` : ''}
+<button type="button" onclick="print()">${label('print')}</button>
+</body></html>`;
+}

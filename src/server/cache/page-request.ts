@@ -1,0 +1,73 @@
+/**
+ * Which requests may be answered from the page cache, and under which key. Framework-free.
+ *
+ * A page is the same for every visitor of a language (personal state lives in the browser's islands),
+ * so the key is the path, the meaningful query and the language. Personal pages, previews and requests
+ * that change the language cookie are never looked up.
+ */
+
+const LANGUAGES = new Set(['en', 'ru']);
+
+/** Paths whose answer is personal, transactional or live: never cached whatever the route rules say. */
+const NEVER_CACHED = [
+  '/account', '/cart', '/checkout', '/payment', '/search', '/admin', '/_preview', '/new-page', '/catalogs/new-page',
+  '/reset_password_confirm', '/404', '/500', '/liveness', '/robots.txt', '/sitemap.xml', '/media', '/assets',
+];
+/** The only API answers cached: the same for every visitor of a language. */
+const CACHED_API = new Set(['/api/config']);
+/** Query parameters that never change a page (campaign tracking). */
+const IGNORED_PARAMS = /^(utm_.*|fbclid|gclid|gbraid|wbraid|dclid|msclkid|yclid|_ga|_gl|ref)$/i;
+const MAX_QUERY_LENGTH = 512;
+
+export type RequestFacts = {
+  method: string;
+  url: URL;
+  /** request headers, lower-case names */
+  header: (name: string) => string | null;
+};
+
+function cookieValue(cookieHeader: string | null, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+export function isNeverCachedPath(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  if (path.startsWith('/api/') || path === '/api') return !CACHED_API.has(path.replace(/\/+$/, ''));
+  return NEVER_CACHED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** The cache key of a request, or null when the request must be rendered (and its answer not stored). */
+export function pageCacheKey({ method, url, header }: RequestFacts): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  if (isNeverCachedPath(url.pathname)) return null;
+  if (url.searchParams.has('preview')) return null;
+  // a framed page is the shop owner's live preview
+  if (header('sec-fetch-dest') === 'iframe') return null;
+  if (header('authorization')) return null;
+  if (url.search.length > MAX_QUERY_LENGTH) return null;
+
+  const queryLang = url.searchParams.get('lang');
+  const cookieLang = cookieValue(header('cookie'), 'lang');
+  // the page answers with a new language cookie: render it
+  if (queryLang && LANGUAGES.has(queryLang) && queryLang !== cookieLang) return null;
+  const headerLang = header('x-shop-language');
+  const lang = [queryLang, cookieLang, headerLang].find((value) => value && LANGUAGES.has(value)) ?? '';
+
+  const params = [...url.searchParams].filter(([name]) => !IGNORED_PARAMS.test(name) && name !== 'lang');
+  params.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
+  const query = new URLSearchParams(params).toString();
+  return `${lang}|${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+/** Whether a conditional request's If-None-Match names `etag` (weak comparison, lists and * allowed). */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = bare(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === wanted);
+}

@@ -1,0 +1,51 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/**
+ * Content negotiation and compression of text answers (HTML, JSON, CSS, JS, SVG). Brotli is preferred
+ * when the client accepts it, then gzip.
+ */
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|ld\+json)|image\/svg\+xml)/i;
+/** Below this size compression saves less than its headers and time cost. */
+export const MIN_COMPRESSIBLE_BYTES = 1024;
+
+export function isCompressible(contentType: string | null | undefined): boolean {
+  return !!contentType && COMPRESSIBLE.test(contentType);
+}
+
+/** The best encoding the Accept-Encoding header allows (q-values honoured; identity when none fits). */
+export function chooseEncoding(acceptEncoding: string | null | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const quality = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = q ? Number(q.slice(2)) : 1;
+    quality.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const of = (name: string) => quality.get(name) ?? quality.get('*') ?? 0;
+  if (of('br') > 0 && of('br') >= of('gzip')) return 'br';
+  if (of('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compresses text; `thorough` spends more time for smaller bytes (answers compressed once and kept). */
+export async function compress(body: Uint8Array, encoding: Exclude<Encoding, 'identity'>, thorough = false): Promise<Uint8Array> {
+  if (encoding === 'br') {
+    return brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: thorough ? 9 : 4,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    });
+  }
+  return gzip(body, { level: thorough ? 9 : 6 });
+}

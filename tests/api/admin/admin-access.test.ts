@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../../src/server/db/schema';
+import { adminRequest, createSignedInStaff, type TestStaff } from '../../helpers/admin-fixtures';
+import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-app';
+import { createUser, type TestUser } from '../../helpers/users-fixtures';
+
+const ID = '00000000-0000-4000-8000-000000000000';
+
+/** Every route of the back office API but sign-in, with a body that would pass validation. */
+const ROUTES: { method: string; path: string; body?: unknown; ownerOnly?: boolean }[] = [
+  { method: 'GET', path: '/session' },
+  { method: 'DELETE', path: '/session' },
+  { method: 'POST', path: '/session/password', body: { currentPassword: 'x', newPassword: 'long enough password' } },
+  { method: 'GET', path: '/dashboard' },
+  { method: 'GET', path: '/order-states' },
+  { method: 'GET', path: '/orders' },
+  { method: 'GET', path: `/orders/${ID}` },
+  { method: 'POST', path: `/orders/${ID}/status`, body: { status: 'processing', version: 1 } },
+  { method: 'POST', path: `/orders/${ID}/delivery-price`, body: { priceCents: 100, version: 1 } },
+  { method: 'POST', path: `/orders/${ID}/cancel`, body: { version: 1 } },
+  { method: 'POST', path: `/orders/${ID}/notes`, body: { text: 'note' } },
+  { method: 'GET', path: `/orders/${ID}/packing-slip` },
+  { method: 'GET', path: '/reviews' },
+  { method: 'PATCH', path: `/reviews/${ID}`, body: { status: 'approved', version: 1 } },
+  { method: 'POST', path: '/reviews/bulk', body: { ids: [ID], action: 'approve' } },
+  { method: 'GET', path: '/comments' },
+  { method: 'PATCH', path: `/comments/${ID}`, body: { status: 'approved', version: 1 } },
+  { method: 'POST', path: '/comments/bulk', body: { ids: [ID], action: 'approve' } },
+  { method: 'GET', path: '/leads' },
+  { method: 'PATCH', path: `/leads/${ID}`, body: { handled: true, version: 1 } },
+  { method: 'GET', path: '/customers' },
+  { method: 'GET', path: `/customers/${ID}` },
+  { method: 'PATCH', path: `/customers/${ID}`, body: { disabled: true, version: 1 } },
+  { method: 'GET', path: '/audit', ownerOnly: true },
+];
+const WRITES = ROUTES.filter((r) => r.method !== 'GET');
+
+describe.each(databaseKinds)('who may not use the back office API (%s)', (kind) => {
+  let app: TestApp;
+  let manager: TestStaff;
+  let customer: TestUser;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+    manager = await createSignedInStaff(app, 'manager');
+    customer = await createUser(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const call = (route: (typeof ROUTES)[number], init: Parameters<typeof adminRequest>[2] = {}) =>
+    adminRequest(app, route.path, { method: route.method, ...(route.body ? { body: JSON.stringify(route.body) } : {}), ...init });
+
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 401 without a session', async (_, route) => {
+    const response = await call(route);
+    expect(response.status).toBe(401);
+    expect((await response.json()).success).toBe(false);
+  });
+
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 401 with a customer bearer token', async (_, route) => {
+    const response = await call(route, { headers: { authorization: `Bearer ${customer.token}` } });
+    expect(response.status).toBe(401);
+  });
+
+  it.each(WRITES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 for a signed-in write without the X-Shop-Admin header', async (_, route) => {
+    expect((await call(route, { cookie: manager.cookie, csrf: false, headers: { origin: 'http://localhost:4321' } })).status).toBe(403);
+  });
+
+  it.each(WRITES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 for a signed-in write from a foreign origin', async (_, route) => {
+    const response = await call(route, { cookie: manager.cookie, headers: { 'x-shop-admin': '1', origin: 'https://attacker.example' } });
+    expect(response.status).toBe(403);
+  });
+
+  it.each(ROUTES.filter((r) => r.ownerOnly).map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 for a manager', async (_, route) => {
+    expect((await call(route, { cookie: manager.cookie })).status).toBe(403);
+  });
+
+  it('refused calls wrote nothing to the audit log but the sign-in', async () => {
+    const rows = await app.deps.db.select().from(auditLog);
+    expect(rows.map((r) => r.action)).toEqual(['session.sign-in']);
+    // the manager is still signed in: no refused call signed them out
+    expect((await adminRequest(app, '/session', { cookie: manager.cookie })).status).toBe(200);
+  });
+});

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -126,6 +127,15 @@ describe.skipIf(!adminUrl)('PostgreSQL failover', () => {
       }
       const orders = await fetch(`http://127.0.0.1:${port}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(orders.status).toBe(400);
+      const trace = await new Promise<number>((resolve, reject) => {
+        const req = http.request(`http://127.0.0.1:${port}/api/config`, { method: 'TRACE' }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(trace).toBe(405);
       expect(exited).toBeNull();
     });
   });

@@ -20,6 +20,8 @@ import { applyDiscountCode, consumeDiscountCode } from './discounts';
 import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
 import { lineInputSchema, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
+import { enqueueMail } from '../../mail/queue';
+import { shopRecipients } from '../../mail/templates';
 import { takeStock } from './reservations';
 import { orderLimits, shopCurrency } from './shop-settings';
 
@@ -110,6 +112,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const items = await snapshotItems(db, lines, lang);
   const currency = await shopCurrency(db);
 
+  const shopAddresses = await shopRecipients(c.var.deps);
   const order = await db.transaction(async (tx) => {
     await reserveStock(tx, lines, lang);
     if (discount) await consumeDiscountCode(tx, discount.code.id, 'discountCodeId', lang);
@@ -150,6 +153,15 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
       { id: randomUUID(), orderId: created!.id, kind: 'payment', fromValue: null, toValue: INITIAL_PAYMENT_STATUS, createdAt: now() },
     ]);
     if (user) await emptyCart(tx, user.id);
+    // queued with the order itself: a rolled-back order sends nothing, and sending never holds up the answer
+    await enqueueMail(
+      tx,
+      [
+        ...(body.customer.email ? [{ template: 'order-placed' as const, to: body.customer.email, lang, data: { orderId: created!.id } }] : []),
+        ...shopAddresses.map((to) => ({ template: 'order-placed-shop' as const, to, lang, data: { orderId: created!.id } })),
+      ],
+      now(),
+    );
     return created!;
   });
   // The ordered products' stock changed: their pages (and listings showing them) are stale from now on.

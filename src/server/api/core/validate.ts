@@ -73,8 +73,18 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
+/** application/json, or a JSON-based type such as application/merge-patch+json; any charset. */
+const isJsonType = (contentType: string | undefined) => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType?.trim() ?? '');
+
+/**
+ * The JSON body checked against `schema`. A body of any other type is refused with 415 before it is parsed: a
+ * cross-site HTML form can post text/plain or form data without the browser asking first, but never JSON.
+ */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  const raw = parseJsonBody(await c.req.text());
+  const json = isJsonType(c.req.header('content-type'));
+  const text = await c.req.text();
+  if (!json && text !== '') throw new ApiError(415, 'The request body must be JSON (Content-Type: application/json)');
+  const raw = parseJsonBody(text);
   refuseInvalidCharacters(raw, 'body');
   const result = schema.safeParse(raw);
   if (!result.success) throw validationError(result.error, 'body');

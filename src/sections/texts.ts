@@ -54,6 +54,7 @@ const TEXTS = {
     ru: 'Комментарии появляются после проверки модератором.',
   },
   replyTo: { en: 'Reply to {name}', ru: 'Ответ {name}' },
+  shopReply: { en: "The shop's reply", ru: 'Ответ магазина' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type TextKey = keyof typeof TEXTS;

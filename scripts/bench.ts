@@ -15,71 +15,20 @@
  * Options (environment): BENCH_SECONDS per round (default 2), BENCH_ROUNDS (3), BENCH_CONCURRENCY (16),
  * BENCH_MAX_REQUESTS per round (20000), BENCH_ENTRY (dist/server/entry.mjs).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { freePort, start, stopChildren, waitFor } from './lib/server-process';
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 20_000);
 const ENTRY = process.env.BENCH_ENTRY ?? 'dist/server/entry.mjs';
-const START_TIMEOUT_MS = 180_000;
 
 type PageKind = 'homepage' | 'catalog' | 'product' | 'text page';
 type PageResult = { kind: PageKind; path: string; htmlBytes: number; jsGzipBytes: number; chunks: number; react: boolean; serverRps: number; staticRps: number };
-
-// ---------------------------------------------------------------- processes
-
-const children: ChildProcess[] = [];
-function stopChildren() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-}
-process.on('exit', stopChildren);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    stopChildren();
-    process.exit(130);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function start(command: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  children.push(child);
-  return { child, output: () => output };
-}
-
-async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server stopped (exit ${child.exitCode}):\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
-}
 
 /** A tiny static file server in its own process: the same HTML bytes, as fast as node:http can answer them. */
 const STATIC_SERVER = `

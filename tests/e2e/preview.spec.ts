@@ -91,15 +91,14 @@ test.describe('admin live preview', () => {
     const otherOrigin = shopOrigin.replace('127.0.0.1', 'localhost');
     for (const [builderOrigin, allowed] of [[shopOrigin, true], [otherOrigin, false]] as const) {
       await page.goto(`${builderOrigin}/admin/`);
-      const ready = page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            window.addEventListener('message', (event) => {
-              if (event.data?.author === 'storefront') resolve(event.data);
-            });
-            setTimeout(() => resolve(null), 8000);
-          }),
-      );
+      // Every storefront message the builder receives, in order; the probe marks the end of what came before it.
+      await page.evaluate(() => {
+        const received: unknown[] = [];
+        (window as unknown as { received: unknown[] }).received = received;
+        window.addEventListener('message', (event) => {
+          if (event.data?.author === 'storefront' || event.data?.probe) received.push(event.data);
+        });
+      });
       await page.evaluate((src) => {
         const frame = document.createElement('iframe');
         frame.id = 'shop';
@@ -109,17 +108,30 @@ test.describe('admin live preview', () => {
       }, `${shopOrigin}/`);
       const shop = page.frameLocator('#shop');
       if (!allowed) {
-        // The shop's Content-Security-Policy (frame-ancestors: itself and PREVIEW_ORIGINS) refuses to be framed here.
-        expect(await ready).toBeNull();
+        // The shop's Content-Security-Policy (frame-ancestors: itself and PREVIEW_ORIGINS) refuses to be framed here,
+        // so nothing of the shop loads and no message comes from it.
         await expect(shop.locator('header.site-header')).toHaveCount(0);
+        expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
         continue;
       }
       await expect(shop.locator('html')).toHaveAttribute('data-preview', 'ready');
-      expect(await ready).toMatchObject({ author: 'storefront', action: 'ready', payload: { path: '/' } });
+      // The ready message is posted before data-preview is set; messages of one window to another arrive in order,
+      // so once the frame's later probe has arrived, a ready message would have arrived before it.
+      await shop.locator('html').evaluate(() => window.parent.postMessage({ probe: true }, '*'));
+      await expect.poll(() => page.evaluate(() => (window as unknown as { received: { probe?: boolean }[] }).received.some((m) => m.probe))).toBe(true);
+      const received = await page.evaluate(() => (window as unknown as { received: unknown[] }).received);
+      expect(received[0]).toMatchObject({ author: 'storefront', action: 'ready', payload: { path: '/' } });
 
+      await shop.locator('html').evaluate(() => {
+        window.addEventListener('message', (event) => {
+          if (event.data?.probe) document.documentElement.dataset['probed'] = 'yes';
+        });
+      });
       await page.evaluate((target) => {
         const message = { author: 'shop-builder', action: 'setSections', payload: [{ id: 'framed', type: 'SectionTextBlockBase', options: { heading: { title: 'From the builder' }, content: { html: '<p>Hi</p>' } } }] };
-        document.querySelector<HTMLIFrameElement>('#shop')!.contentWindow!.postMessage(message, target);
+        const frame = document.querySelector<HTMLIFrameElement>('#shop')!.contentWindow!;
+        frame.postMessage(message, target);
+        frame.postMessage({ probe: true }, target);
       }, shopOrigin);
       await expect(shop.locator('#section-framed h2')).toHaveText('From the builder');
     }

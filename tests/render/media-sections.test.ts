@@ -202,12 +202,11 @@ describe('SectionMediaComments', () => {
     expect(texts(root!, '.comments__note')).toEqual(['Comments appear after moderation.']);
   });
 
-  it("shows the shop's reply under the comment it answers", async () => {
-    const answered = [{ ...comments[0]!, reply: 'Glad it helped!' }, comments[1]!, comments[2]!];
+  it("shows the shop's reply under a comment it answered", async () => {
+    const answered = [{ ...comments[0]!, reply: 'Glad it helped' }, comments[2]!];
     const root = await renderSection(withData(section('SectionMediaComments', {}), { comments: answered }));
-    const top = [...root!.querySelectorAll(':scope .comments:not(.comments--replies) > .comment')];
-    expect(texts(top[0]!, ':scope > .comment__shop-reply p')).toEqual(["The shop's reply", 'Glad it helped!']);
-    expect(top[1]!.querySelector('.comment__shop-reply')).toBeNull();
+    const replies = [...root!.querySelectorAll('.comment__shop-reply')];
+    expect(replies.map((r) => [r.querySelector('strong')!.textContent, r.querySelector('p')!.textContent])).toEqual([["The shop's reply", 'Glad it helped']]);
   });
 
   it('places the comment form for the article below the comments, loaded when it comes into view', async () => {

@@ -9,7 +9,7 @@ import { shopText } from '../../src/islands/shop/texts';
 import { commerceMessage } from '../../src/server/api/commerce/messages';
 
 /** The namespaces the storefront's islands, sections and commerce messages read without i18next. */
-const NAMESPACES = ['shop', 'shopper', 'formTexts', 'account', 'search', 'sectionTexts', 'commerce'] as const;
+const NAMESPACES = ['shop', 'shopper', 'formTexts', 'account', 'search', 'sectionTexts', 'sectionLabels', 'commerce'] as const;
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 function baseKeys(node: Dictionary, prefix = ''): string[] {

@@ -1,5 +1,5 @@
 // Seeds the demo shop: `npm run db:seed` (only into an empty shop), `npm run db:seed -- --reset` (wipe and re-seed),
-// `npm run db:seed -- --products 100000` (the demo shop, then that many generated products across its catalogs).
+// `npm run db:seed -- --products 100000` (the demo shop, topped up to that many generated products across its catalogs).
 import { demoOwnerNotice } from '../src/server/api/admin/staff';
 import { readConfig } from '../src/server/config';
 import { withAdvisoryLock } from '../src/server/db/client';
@@ -24,8 +24,8 @@ try {
   else logger.info('the shop already has data; nothing seeded (use --reset to wipe and re-seed)');
   if (generated > 0) {
     const startedAt = Date.now();
-    await withAdvisoryLock(handle, SEED_LOCK_KEY, () => generateProducts(handle.db, generated));
-    logger.info({ products: generated, ms: Date.now() - startedAt }, 'generated products added');
+    const added = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => generateProducts(handle.db, generated));
+    logger.info({ added, total: generated, ms: Date.now() - startedAt }, 'generated products');
   }
   const notice = await demoOwnerNotice(handle.db, config.publicUrl);
   if (notice) logger.info(notice);

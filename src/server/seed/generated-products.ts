@@ -2,20 +2,24 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 
 /**
- * Adds `count` generated products to the shop's catalogs, for measuring the catalog at scale
+ * Tops the shop up to `count` generated products across its catalogs, for measuring the catalog at scale
  * (`npm run db:seed -- --products 100000`). Each product has two properties (material, country), a
  * Colour option with three values and a Size option with two, six variations with stock, and is listed
  * in one of the shop's catalogs. Rows are made by the database itself (generate_series), a batch per
- * statement, so 100,000 products take seconds, not minutes. Ids derive from the product number, so a
- * second run with the same numbers adds nothing.
+ * statement. Ids derive from the product number, so running it again adds only what is missing.
+ * Answers how many products it added.
  */
 export async function generateProducts(db: Executor, count: number, options: { batchSize?: number } = {}): Promise<number> {
   const batchSize = options.batchSize ?? 20_000;
   const existing = (await db.execute(sql`select count(*)::int as start from products where slug like 'generated-%'`)) as unknown as { rows: { start: number }[] };
   const start = existing.rows[0]?.start ?? 0;
-  for (let from = start + 1; from <= start + count; from += batchSize) {
-    const to = Math.min(start + count, from + batchSize - 1);
+  // Rows made here reference each other consistently, so a superuser skips the per-row foreign key checks.
+  const superuser = (await db.execute(sql`select rolsuper as yes from pg_roles where rolname = current_user`)) as unknown as { rows: { yes: boolean }[] };
+  const skipChecks = superuser.rows[0]?.yes === true;
+  for (let from = start + 1; from <= count; from += batchSize) {
+    const to = Math.min(count, from + batchSize - 1);
     await db.transaction(async (tx) => {
+      if (skipChecks) await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`
         insert into products (id, slug, title, description, properties, price_cents, price_full_cents, sort_title, weight, height, width, length)
         select md5('generated-product-' || i)::uuid::text, 'generated-' || i,
@@ -67,5 +71,5 @@ export async function generateProducts(db: Executor, count: number, options: { b
     });
   }
   await db.execute(sql`analyze`);
-  return count;
+  return Math.max(0, count - start);
 }

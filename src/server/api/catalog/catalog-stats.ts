@@ -1,5 +1,5 @@
 import { cacheTags, onInvalidate } from '../../cache/invalidation';
-import { StaleWhileRevalidate } from '../../cache/stale-while-revalidate';
+import { ComputedValues } from '../../cache/computed-values';
 
 /**
  * What a catalog page shows about the whole catalog (the product count, the price range and the
@@ -11,11 +11,11 @@ import { StaleWhileRevalidate } from '../../cache/stale-while-revalidate';
  * change of stock alone (an order) keeps them, as listings and facets do not depend on stock. Enabled by the page cache of the built server; elsewhere
  * (tests, `npm run api`) every call computes.
  */
-let cache: StaleWhileRevalidate<unknown> | undefined;
+let cache: ComputedValues<unknown> | undefined;
 
 export function enableCatalogStatsCache(): void {
   if (cache) return;
-  const created = new StaleWhileRevalidate<unknown>();
+  const created = new ComputedValues<unknown>();
   cache = created;
   onInvalidate((tags) => {
     if (tags.some((tag) => tag === 'all' || tag === 'settings')) return created.drop(() => true);

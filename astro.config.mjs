@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import methodGuard from './src/integrations/method-guard.mjs';
 import previewRoute from './src/pages/_preview/route.mjs';
 import precompressAssets from './scripts/precompress-assets.mjs';
 
@@ -15,7 +16,7 @@ const PAGE_MAX_AGE = 3600;
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), previewRoute(), precompressAssets()],
+  integrations: [react(), previewRoute(), precompressAssets(), methodGuard()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
   trailingSlash: 'ignore',
   // A page's CSS is written into it: no stylesheet request blocks the first paint.

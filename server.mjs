@@ -19,7 +19,8 @@ process.env.NODE_ENV ??= 'production';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 const clientDir = fileURLToPath(new URL('./dist/client/', import.meta.url));
-const { handler } = await import('./dist/server/entry.mjs');
+// a computed specifier: the build output does not exist when the project is type-checked on a fresh clone
+const { handler } = await import(new URL('./dist/server/entry.mjs', import.meta.url).href);
 const { filesUnder } = await import('./scripts/precompress-assets.mjs');
 
 /** @type {Record<string, string>} */

@@ -1,5 +1,11 @@
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
+import { isMethodAllowed } from './lib/request-methods';
 import { decideRequest, isCacheablePath, isPassthroughPath } from './lib/request-rules';
+import { methodNotAllowedResponse } from './server/method-guard';
+import { isDatabaseUnavailable } from './server/db/errors';
+import { trackOutage } from './server/outage';
+import { unavailablePageResponse } from './server/unavailable-page';
 import { guardPreviewRender } from './server/preview-guard';
 import { getRuntime } from './server/runtime';
 import { getServerApiClient } from './server/storefront-api';
@@ -14,6 +20,21 @@ const NO_CACHE = 'no-cache, private';
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const url = new URL(context.request.url);
+  if (!isMethodAllowed(context.request.method, url.pathname)) return methodNotAllowedResponse(url.pathname);
+  if (isPassthroughPath(url.pathname)) return handle(context, next, url);
+  // During a database outage the page's data calls answer fallbacks (or the runtime cannot start): the page
+  // then answers 503 with the error page, not "not found" or a half-empty page.
+  try {
+    const { result, unavailable } = await trackOutage(() => handle(context, next, url));
+    if (!unavailable) return result;
+    await result.body?.cancel();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+  }
+  return unavailablePageResponse(context.request);
+});
+
+async function handle(context: APIContext, next: MiddlewareNext, url: URL): Promise<Response> {
   const decision = await decideRequest(url, async (path) => {
     const client = await getServerApiClient();
     const { data } = await client.getRedirect(path);
@@ -32,7 +53,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   // Assets keep the long cache lifetime they were served with; anything else, their errors included, is not cached.
   return isCacheablePath(url.pathname) && response.headers.has('cache-control') ? response : withCacheHeader(response);
-});
+}
 
 const PREVIEW_RENDER_PATH = '/_preview/render';
 

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { onUnauthorized } from './api/client';
 import { endSession, queryClient, useSession } from './api/session';
 import { ErrorState, LoadingState } from './components/States';
@@ -11,47 +10,11 @@ import './admin.css';
 
 /**
  * The back office at /admin/: one client-only React application. The sign-in screen is all a visitor
- * without a session loads; each screen after it is its own chunk, loaded when first opened.
+ * without a session loads (no router, no form schema library); the signed-in app and each of its screens
+ * are chunks of their own, loaded when first needed.
  */
 const SignIn = lazy(() => import('./screens/SignIn'));
-const Layout = lazy(() => import('./components/Layout'));
-const Dashboard = lazy(() => import('./screens/Dashboard'));
-const Orders = lazy(() => import('./screens/Orders'));
-const OrderDetail = lazy(() => import('./screens/OrderDetail'));
-const Moderation = lazy(() => import('./screens/Moderation'));
-const Leads = lazy(() => import('./screens/Leads'));
-const Customers = lazy(() => import('./screens/Customers'));
-const CustomerDetail = lazy(() => import('./screens/CustomerDetail'));
-const Audit = lazy(() => import('./screens/Audit'));
-const Account = lazy(() => import('./screens/Account'));
-const NotFound = lazy(() => import('./screens/NotFound'));
-
-let router: ReturnType<typeof createBrowserRouter> | null = null;
-function adminRouter() {
-  router ??= createBrowserRouter(
-    [
-      {
-        path: '/',
-        element: <Layout />,
-        children: [
-          { index: true, element: <Dashboard /> },
-          { path: 'orders', element: <Orders /> },
-          { path: 'orders/:id', element: <OrderDetail /> },
-          { path: 'moderation', element: <Navigate to="/moderation/reviews" replace /> },
-          { path: 'moderation/:kind', element: <Moderation /> },
-          { path: 'leads', element: <Leads /> },
-          { path: 'customers', element: <Customers /> },
-          { path: 'customers/:id', element: <CustomerDetail /> },
-          { path: 'audit', element: <Audit /> },
-          { path: 'account', element: <Account /> },
-          { path: '*', element: <NotFound /> },
-        ],
-      },
-    ],
-    { basename: '/admin' },
-  );
-  return router;
-}
+const SignedIn = lazy(() => import('./SignedIn'));
 
 function Gate() {
   const session = useSession();
@@ -64,7 +27,7 @@ function Gate() {
   if (session.isPending) return <LoadingState />;
   if (session.isError) return <ErrorState error={session.error} onRetry={() => void session.refetch()} />;
   return (
-    <Suspense fallback={<LoadingState />}>{session.data ? <RouterProvider router={adminRouter()} /> : <SignIn />}</Suspense>
+    <Suspense fallback={<LoadingState />}>{session.data ? <SignedIn /> : <SignIn />}</Suspense>
   );
 }
 

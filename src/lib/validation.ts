@@ -13,6 +13,7 @@ export const DEFAULT_MESSAGES = {
   'forms.errors.password': 'The password must be at least 6 characters long.',
   'forms.errors.login': 'The username or password you entered is incorrect',
   'forms.errors.registration': 'A user with this email already exists',
+  'forms.errors.commonPassword': 'This password is one of the most common ones, choose another',
 } as const;
 
 export type MessageKey = keyof typeof DEFAULT_MESSAGES;

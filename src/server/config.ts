@@ -1,11 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts';
 import { readRateLimitSettings, type RateLimitSettings } from './api/core/rate-limit-rules';
 
 const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
+  API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   MIGRATIONS_DIR: z.string().optional(),
   PUBLIC_URL: z.string().url().default('http://localhost:4321'),
   JWT_SECRET: z.string().min(32).optional(),
@@ -37,6 +43,9 @@ export type ServerConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  databaseTimeouts: DatabaseTimeouts;
+  /** the largest request body /api reads (413 above it) */
+  apiBodyLimitBytes: number;
   migrationsDir: string;
   publicUrl: string;
   jwtSecret: string | undefined;
@@ -78,6 +87,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? 'drizzle'),
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,

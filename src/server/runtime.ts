@@ -9,6 +9,7 @@ import { createMailer } from './mail';
 import { loadSecret } from './secrets';
 import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
 import { demoOwnerNotice } from './api/admin/staff';
+import { startMailWorker, type MailWorker, type MailWorkerTimers } from './mail/worker';
 import { seedDemoShop } from './seed';
 
 export type Runtime = {
@@ -16,9 +17,11 @@ export type Runtime = {
   api: Api;
   handle: DatabaseHandle;
   sweeper: ReservationSweeper;
+  /** the mail queue worker, or null when MAIL_WORKER=false */
+  mailWorker: MailWorker | null;
   /** carries page cache invalidations to the other instances (PostgreSQL only) */
   invalidationTransport?: InvalidationTransport;
-  /** Stops background work (the reservation sweeper, the invalidation transport), then closes the database. */
+  /** Stops background work (the reservation sweeper, the mail worker, the invalidation transport), then closes the database. */
   close: () => Promise<void>;
 };
 
@@ -26,13 +29,26 @@ export const SEED_LOCK_KEY = 727_002;
 
 export async function createRuntime(
   config: ServerConfig,
-  options: { handle?: DatabaseHandle; logger?: Logger; seed?: boolean; timers?: SweeperTimers; invalidationTransport?: boolean } = {},
+  options: {
+    handle?: DatabaseHandle;
+    logger?: Logger;
+    seed?: boolean;
+    timers?: SweeperTimers;
+    mailTimers?: MailWorkerTimers;
+    invalidationTransport?: boolean;
+  } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const handle =
     options.handle ??
     (config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      ? await openDatabase({
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          timeouts: config.databaseTimeouts,
+          onError: (err) => logger.warn({ err }, 'database connection lost; it is replaced on the next query'),
+        })
       : await openDatabase({ kind: 'pglite', dataDir: config.dataDir }));
   await runMigrations(handle, config.migrationsDir);
   if (options.seed ?? config.seedOnStart) {
@@ -57,6 +73,7 @@ export async function createRuntime(
     background: createBackgroundTasks(() => deps.logger),
   };
   const sweeper = startReservationSweeper(deps, options.timers);
+  const mailWorker = config.mailWorker ? startMailWorker(deps, options.mailTimers) : null;
   // Instances sharing a PostgreSQL database tell each other which cached pages went stale.
   const invalidationTransport =
     handle.kind === 'postgres' && config.databaseUrl && options.invalidationTransport !== false
@@ -67,9 +84,11 @@ export async function createRuntime(
     api: createApi(deps),
     handle,
     sweeper,
+    mailWorker,
     invalidationTransport,
     close: async () => {
       await sweeper.stop();
+      await mailWorker?.stop();
       await invalidationTransport?.close();
       await handle.close();
     },

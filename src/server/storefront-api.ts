@@ -1,5 +1,6 @@
 import { createApiClient } from '../lib/api-client';
 import type { Language } from '../lib/localize';
+import { markUnavailable } from './outage';
 import { getRuntime } from './runtime';
 
 /**
@@ -8,7 +9,11 @@ import { getRuntime } from './runtime';
 export async function getServerApiClient(options: { lang?: Language; token?: string | null } = {}) {
   const { api } = await getRuntime();
   return createApiClient({
-    fetcher: (path, init) => Promise.resolve(api.request(`/api${path}`, init)),
+    fetcher: async (path, init) => {
+      const response = await api.request(`/api${path}`, init);
+      if (response.status === 503) markUnavailable();
+      return response;
+    },
     getToken: () => options.token ?? null,
     ...(options.lang ? { lang: options.lang } : {}),
   });

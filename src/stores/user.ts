@@ -165,8 +165,9 @@ export async function loadOrders(): Promise<ApiResult<OrderDto[]>> {
   return result;
 }
 
-/** Logout clears the session and goes to the homepage. */
-export function logout(): void {
+/** Logout revokes the token on the server, clears the session and goes to the homepage. */
+export async function logout(): Promise<void> {
+  if ($user.get()) await userApi().logout();
   signOut();
   window.location.assign('/');
 }
@@ -174,6 +175,9 @@ export function logout(): void {
 /** Self-service deletion; afterwards the user is logged out and goes to the homepage. */
 export async function deleteAccount(): Promise<ApiResult<unknown>> {
   const result = await userApi().deleteUser();
-  if (!result.error) logout();
+  if (!result.error) {
+    signOut();
+    window.location.assign('/');
+  }
   return result;
 }

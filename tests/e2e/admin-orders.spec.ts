@@ -3,7 +3,6 @@ import type { ProductDto } from '../../src/lib/api-client';
 import { E2E_MANAGER, mailsMatching, staffPage } from './admin-helpers';
 import { acceptCookies, acceptTerms, addToCart, fillContacts, placeOrder, product } from './shopping-helpers';
 
-test.fixme(true, 'waits for the admin API routes beyond the session (dashboard, orders, moderation, leads, audit)');
 /** Order number of the page the shopper landed on after placing it (the payment result page). */
 function orderNumberOf(page: Page): string {
   const number = new URL(page.url()).searchParams.get('order');
@@ -22,6 +21,15 @@ async function heavyLine(request: APIRequestContext): Promise<{ slug: string; va
   throw new Error('no heavy product with unlimited stock in the demo shop');
 }
 
+/** A variation whose stock is counted, with a few pieces of it to order. */
+async function countedVariation(request: APIRequestContext): Promise<{ slug: string; variation: ProductDto['variations'][number] }> {
+  for (const slug of ['linen-shirt', 'canvas-sneakers', 'organic-cotton-tee', 'dinner-plate-set', 'hiking-boots']) {
+    const variation = (await product(request, slug)).variations.find((v) => v.stock !== null && v.stock >= 3 && v.inStock && v.price > 0);
+    if (variation) return { slug, variation };
+  }
+  throw new Error('no variation with a counted stock of 3 or more in the demo shop');
+}
+
 async function openOrder(admin: Page, number: string): Promise<void> {
   await admin.goto(`/admin/orders?q=${number}`);
   await admin.getByRole('link', { name: `№${number}` }).click();
@@ -32,8 +40,8 @@ test.beforeEach(async ({ context }) => {
   await acceptCookies(context);
 });
 
-test('freight priced by the manager: the shopper gets the e-mail, pays through the sandbox, and the order shows paid', async ({ page, request, browser }) => {
-  test.setTimeout(120_000);
+/** A shopper orders more than 20 kg with freight, which the manager prices, and chooses to pay by card. */
+async function orderFreight(page: Page, request: APIRequestContext): Promise<string> {
   const line = await heavyLine(request);
   await addToCart(page, line.slug, line.variationId, line.quantity);
   await page.goto('/checkout');
@@ -45,50 +53,71 @@ test('freight priced by the manager: the shopper gets the e-mail, pays through t
   await page.getByRole('radio', { name: 'Bank card online' }).check();
   await acceptTerms(page);
   await placeOrder(page, /\/payment\?/);
-  const number = orderNumberOf(page);
+  return orderNumberOf(page);
+}
 
-  // the manager finds it waiting for its price, from the dashboard's count
-  const admin = await staffPage(browser, E2E_MANAGER);
+/** The manager finds the order among those waiting for a price (the dashboard's tile) and sets it. */
+async function setFreightPrice(admin: Page, number: string, price: string): Promise<void> {
+  await admin.goto('/admin/');
   await admin.getByRole('link', { name: /Awaiting delivery price/ }).click();
   await expect(admin.getByRole('row', { name: new RegExp(`№${number}`) })).toBeVisible();
   await openOrder(admin, number);
-  await admin.getByLabel(/^Price, /).fill('85');
+  await expect(admin.getByText(/This delivery is priced by the shop/)).toBeVisible();
+  await admin.getByLabel(/^Price, /).fill(price);
   await admin.getByRole('button', { name: 'Set price and notify' }).click();
   await expect(admin.getByText('Delivery price set; the customer has a link to pay.')).toBeVisible();
-  await expect(admin.getByText(/The delivery price is .*85/)).toBeVisible();
+  await expect(admin.getByText(new RegExp(`The delivery price is .*${price}`))).toBeVisible();
+}
+
+test('freight priced by the manager: the price is set from the order and the total includes it', async ({ page, request, browser }) => {
+  const number = await orderFreight(page, request);
+  const admin = await staffPage(browser, E2E_MANAGER);
+  await setFreightPrice(admin, number, '85');
+  const totals = admin.locator('.totals');
+  await expect(totals).toContainText('$85');
+  // a price that is not an amount is refused on the field
+  await admin.getByLabel(/^Price, /).fill('eighty');
+  await admin.getByRole('button', { name: 'Change price' }).click();
+  await expect(admin.getByText('Enter an amount such as 250 or 250.50.')).toBeVisible();
+  await admin.context().close();
+});
+
+test('freight priced by the manager: the shopper gets the e-mail, pays through the sandbox, and the order shows paid', async ({ page, request, browser }) => {
+  test.fixme(true, 'waits for the mail queue worker that sends the delivery-price e-mail (DATA_DIR/mail stays empty until then)');
+  const number = await orderFreight(page, request);
+  const admin = await staffPage(browser, E2E_MANAGER);
+  await setFreightPrice(admin, number, '85');
 
   // the e-mail arrives (the queue's worker sends it) with a link to pay
   let mail = '';
   await expect
-    .poll(() => (mail = mailsMatching(new RegExp(`${number}[\\s\\S]*/payment|/payment[\\s\\S]*${number}`)).filter((m) => /frank@example\.com/.test(m)).at(-1) ?? ''), { timeout: 30_000 })
+    .poll(() => (mail = mailsMatching(/frank@example\.com/).filter((m) => m.includes(number)).at(-1) ?? ''), { timeout: 30_000 })
     .not.toBe('');
   const link = mail.match(/https?:\/\/[^\s"'<>]+\/payment[^\s"'<>]*/)?.[0];
   expect(link, 'pay link in the e-mail').toBeTruthy();
   await page.goto(link!.replace(/&amp;/g, '&'));
-  const pay = page.getByRole('button', { name: /^Pay/ }).first();
-  await pay.click();
-  if (!/\/api\/payment\/sandbox\//.test(page.url())) await page.waitForURL(/\/api\/payment\/sandbox\//);
+  await page.getByRole('button', { name: /^Pay/ }).first().click();
+  await page.waitForURL(/\/api\/payment\/sandbox\//);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL(/\/payment\?/);
   await expect(page.getByRole('heading', { name: 'Thank you! Your order has been received' })).toBeVisible();
 
   await admin.reload();
-  await expect(admin.getByText('Paid').first()).toBeVisible();
+  await expect(admin.locator('.head-badges')).toContainText('Paid');
   await admin.context().close();
 });
 
 test('a manager cancels an order and its stock is back', async ({ page, request, browser }) => {
-  const tee = await product(request, 'organic-cotton-tee');
-  const variation = tee.variations.find((v) => v.stock !== null && v.stock >= 2 && v.price > 0)!;
+  const { slug, variation } = await countedVariation(request);
   const stockBefore = variation.stock!;
-  await addToCart(page, 'organic-cotton-tee', variation.id, 2);
+  await addToCart(page, slug, variation.id, 2);
   await page.goto('/checkout');
   await fillContacts(page, { name: 'Carla Cancel', phone: '+1 212 555 0123', email: 'carla@example.com' });
   await page.getByRole('radio', { name: 'Cash or card on receipt' }).check();
   await acceptTerms(page);
   await placeOrder(page, /\/payment\?/);
   const number = orderNumberOf(page);
-  const stockNow = async () => (await product(request, 'organic-cotton-tee')).variations.find((v) => v.id === variation.id)!.stock;
+  const stockNow = async () => (await product(request, slug)).variations.find((v) => v.id === variation.id)!.stock;
   expect(await stockNow()).toBe(stockBefore - 2);
 
   const admin = await staffPage(browser, E2E_MANAGER);

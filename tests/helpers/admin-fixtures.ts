@@ -51,6 +51,8 @@ export function adminRequest(app: TestApp, path: string, init: AdminInit = {}): 
   if (cookie) h.set('cookie', cookie);
   const method = (rest.method ?? 'GET').toUpperCase();
   if (csrf && method !== 'GET') for (const [k, v] of Object.entries(ADMIN_WRITE_HEADERS)) if (!h.has(k)) h.set(k, v);
+  // as the admin app sends them: API bodies are JSON only
+  if (typeof rest.body === 'string' && !h.has('content-type')) h.set('content-type', 'application/json');
   return app.request(`/admin${path}`, { ...rest, headers: h });
 }
 

@@ -207,6 +207,7 @@ const cases: Case[] = [
     fallback: null,
     answer: { success: true, token: 't2', data: { id: 'u1', email: 'new@example.com' } },
   },
+  { name: 'logout', invoke: (a) => a.logout(), method: 'POST', path: '/logout', fallback: null, answer: { success: true } },
   { name: 'deleteUser', invoke: (a) => a.deleteUser(), method: 'DELETE', path: '/users', fallback: null, answer: { success: true } },
   {
     name: 'login',
@@ -367,7 +368,7 @@ describe('headers', () => {
 });
 
 describe('signed-in calls', () => {
-  const signedInOnly: Case['name'][] = ['getCart', 'putCart', 'getUserOrders', 'getOrdersBatch', 'getUsers', 'putUser', 'deleteUser', 'getProfile', 'putProfile'];
+  const signedInOnly: Case['name'][] = ['getCart', 'putCart', 'getUserOrders', 'getOrdersBatch', 'getUsers', 'putUser', 'logout', 'deleteUser', 'getProfile', 'putProfile'];
 
   it.each(signedInOnly)('%s does nothing without a token and answers its fallback', async (name) => {
     const c = cases.find((x) => x.name === name)!;

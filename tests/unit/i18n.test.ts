@@ -28,7 +28,20 @@ describe('translations', () => {
     warn.mockRestore();
   });
 
-  it('has the same keys in English and Russian', () => {
-    expect(keys(ru).sort()).toEqual(keys(en).sort());
+  const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+  const baseKeys = (obj: object) => [...new Set(keys(obj).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+  const pluralForms = (obj: object, base: string) =>
+    keys(obj).filter((key) => key.replace(PLURAL_SUFFIX, '') === base && PLURAL_SUFFIX.test(key)).map((key) => PLURAL_SUFFIX.exec(key)![1]).sort();
+
+  it('has the same keys in English and Russian (plural forms aside)', () => {
+    expect(baseKeys(ru)).toEqual(baseKeys(en));
+  });
+
+  it('gives each plural text every form its language needs', () => {
+    const plurals = [...new Set(keys(en).filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')))];
+    for (const base of plurals) {
+      expect(pluralForms(en, base), base).toEqual(expect.arrayContaining(['one', 'other']));
+      expect(pluralForms(ru, base), base).toEqual(expect.arrayContaining(['few', 'many', 'one', 'other']));
+    }
   });
 });

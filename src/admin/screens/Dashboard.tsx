@@ -54,7 +54,7 @@ export default function Dashboard() {
                       {item.title}
                       {item.sku ? <span className="muted"> · {item.sku}</span> : null}
                     </span>
-                    <span className={item.stock <= 0 ? 'badge badge-danger' : 'badge badge-warn'}>{t('dashboard.inStock', { count: item.stock })}</span>
+                    <span className={item.stock <= 0 ? 'badge badge-danger' : 'badge badge-warn'}>{item.stock <= 0 ? t('dashboard.outOfStock') : t('dashboard.inStock', { count: item.stock })}</span>
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { api } from '../api/client';
 import { useList } from '../api/queries';
 import type { LeadRow } from '../api/types';
@@ -12,6 +12,30 @@ import { dateTime } from '../lib/format';
 const FILTERS = ['handled', 'q'] as const;
 const DEFAULT_SORT = '-createdAt';
 const column = listColumns<LeadRow>();
+
+/** The row buttons' write, through context, so the columns stay stable and rows are not remounted while it runs. */
+type LeadApi = { toggle: (lead: LeadRow) => void; busy: boolean };
+const LeadContext = createContext<LeadApi | null>(null);
+
+function LeadActions({ lead }: { lead: LeadRow }) {
+  const { t, lang } = useI18n();
+  const api = useContext(LeadContext)!;
+  const subject = t('leads.replySubject', { subject: lead.productTitle ?? t('leads.yourEnquiry') });
+  const label = lead.handledAt ? t('leads.reopen') : t('leads.markHandled');
+  return (
+    <div className="row-actions">
+      {lead.email ? (
+        <a className="btn btn-small" href={`mailto:${lead.email}?subject=${encodeURIComponent(subject)}`}>
+          {t('leads.reply')}
+        </a>
+      ) : null}
+      <button type="button" className={lead.handledAt ? 'btn btn-small btn-ghost' : 'btn btn-small btn-ok'} disabled={api.busy} onClick={() => api.toggle(lead)} aria-label={`${label}: ${lead.name}`}>
+        {label}
+      </button>
+      {lead.handledAt ? <span className="muted small">{t('leads.handledBy', { name: lead.handledByName ?? '—', date: dateTime(lead.handledAt, lang) })}</span> : null}
+    </div>
+  );
+}
 
 /** Enquiries from the storefront: who asked about what, a reply by e-mail, and handled or not. */
 export default function Leads() {
@@ -63,35 +87,14 @@ export default function Leads() {
           ),
       }),
       column.accessor('text', { header: t('leads.message'), enableSorting: false, cell: (info) => <p className="prewrap clamp">{info.getValue() ?? ''}</p> }),
-      column.display({
-        id: 'actions',
-        header: t('leads.actions'),
-        cell: ({ row }) => {
-          const lead = row.original;
-          const subject = t('leads.replySubject', { subject: lead.productTitle ?? t('leads.yourEnquiry') });
-          return (
-            <div className="row-actions">
-              {lead.email ? (
-                <a className="btn btn-small" href={`mailto:${lead.email}?subject=${encodeURIComponent(subject)}`}>
-                  {t('leads.reply')}
-                </a>
-              ) : null}
-              <button type="button" className={lead.handledAt ? 'btn btn-small btn-ghost' : 'btn btn-small btn-ok'} disabled={mark.isPending} onClick={() => mark.mutate(lead)} aria-label={(lead.handledAt ? t('leads.reopen') : t('leads.markHandled')) + ': ' + lead.name}>
-                {lead.handledAt ? t('leads.reopen') : t('leads.markHandled')}
-              </button>
-              {lead.handledAt ? (
-                <span className="muted small">{t('leads.handledBy', { name: lead.handledByName ?? '—', date: dateTime(lead.handledAt, lang) })}</span>
-              ) : null}
-            </div>
-          );
-        },
-      }),
+      column.display({ id: 'actions', header: t('leads.actions'), cell: ({ row }) => <LeadActions lead={row.original} /> }),
     ],
-    [t, lang, mark],
+    [t, lang],
   );
 
+  const leadApi = useMemo<LeadApi>(() => ({ toggle: mark.mutate, busy: mark.isPending }), [mark.mutate, mark.isPending]);
   return (
-    <>
+    <LeadContext.Provider value={leadApi}>
       <div className="page-head">
         <h1>{t('leads.title')}</h1>
       </div>
@@ -121,6 +124,6 @@ export default function Leads() {
         onRetry={() => void list.refetch()}
         empty={handled === 'false' && !params.filters.q ? t('leads.inboxEmpty') : t('leads.none')}
       />
-    </>
+    </LeadContext.Provider>
   );
 }

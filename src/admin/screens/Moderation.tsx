@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { NavLink, useParams } from 'react-router';
 import { z } from 'zod';
@@ -25,6 +25,37 @@ const DEFAULT_SORT = '-createdAt';
 const DEFAULT_STATUS = 'pending';
 
 const isReview = (item: Item): item is ReviewRow => 'rating' in item;
+const column = listColumns<Item>();
+
+/**
+ * What a row's buttons need, through context: the columns stay the same objects across renders, so a
+ * pending write does not remount the rows (and the focused button keeps its focus).
+ */
+type RowApi = { patch: (item: Item, status: 'approved' | 'rejected') => void; busy: boolean; edit: (item: Item) => void };
+const RowContext = createContext<RowApi | null>(null);
+
+function RowActions({ item }: { item: Item }) {
+  const { t } = useI18n();
+  const api = useContext(RowContext)!;
+  const who = item.authorName;
+  return (
+    <div className="row-actions">
+      {item.status !== 'approved' ? (
+        <button type="button" className="btn btn-small btn-ok" disabled={api.busy} onClick={() => api.patch(item, 'approved')} aria-label={t('moderation.approveOf', { name: who })}>
+          {t('moderation.approve')}
+        </button>
+      ) : null}
+      {item.status !== 'rejected' ? (
+        <button type="button" className="btn btn-small" disabled={api.busy} onClick={() => api.patch(item, 'rejected')} aria-label={t('moderation.rejectOf', { name: who })}>
+          {t('moderation.reject')}
+        </button>
+      ) : null}
+      <button type="button" className="btn btn-small btn-ghost" onClick={() => api.edit(item)} aria-label={t('moderation.editOf', { name: who })}>
+        {t('moderation.edit')}
+      </button>
+    </div>
+  );
+}
 
 /** Reviews and comments waiting for a decision: approve, reject, edit, reply, one by one or in bulk. */
 export default function Moderation() {
@@ -55,7 +86,6 @@ export default function Moderation() {
     },
   });
 
-  const column = listColumns<Item>();
   const columns = useMemo(() => {
     const subject: ListColumn<Item> =
       kind === 'reviews'
@@ -113,38 +143,18 @@ export default function Moderation() {
       }),
       column.accessor('status', { header: t('moderation.statusLabel'), enableSorting: false, cell: (info) => <ModerationBadge status={info.getValue()} /> }),
       column.accessor('createdAt', { header: t('moderation.date'), cell: (info) => dateTime(info.getValue(), lang) }),
-      column.display({
-        id: 'actions',
-        header: t('moderation.actions'),
-        cell: ({ row }) => {
-          const item = row.original;
-          const who = item.authorName;
-          return (
-            <div className="row-actions">
-              {item.status !== 'approved' ? (
-                <button type="button" className="btn btn-small btn-ok" disabled={patch.isPending} onClick={() => patch.mutate({ item, status: 'approved' })} aria-label={t('moderation.approveOf', { name: who })}>
-                  {t('moderation.approve')}
-                </button>
-              ) : null}
-              {item.status !== 'rejected' ? (
-                <button type="button" className="btn btn-small" disabled={patch.isPending} onClick={() => patch.mutate({ item, status: 'rejected' })} aria-label={t('moderation.rejectOf', { name: who })}>
-                  {t('moderation.reject')}
-                </button>
-              ) : null}
-              <button type="button" className="btn btn-small btn-ghost" onClick={() => setEditing(item)} aria-label={t('moderation.editOf', { name: who })}>
-                {t('moderation.edit')}
-              </button>
-            </div>
-          );
-        },
-      }),
+      column.display({ id: 'actions', header: t('moderation.actions'), cell: ({ row }) => <RowActions item={row.original} /> }),
     ];
     return cols;
-  }, [kind, t, lang, patch, column]);
+  }, [kind, t, lang]);
 
   const selectedCount = Object.keys(selected).length;
+  const rowApi = useMemo<RowApi>(
+    () => ({ patch: (item, next) => patch.mutate({ item, status: next }), busy: patch.isPending, edit: setEditing }),
+    [patch.mutate, patch.isPending],
+  );
   return (
-    <>
+    <RowContext.Provider value={rowApi}>
       <div className="page-head">
         <h1>{t('moderation.title')}</h1>
       </div>
@@ -209,7 +219,7 @@ export default function Moderation() {
         <p>{t('moderation.deleteText')}</p>
       </ConfirmDialog>
       {editing ? <EditDialog kind={kind} item={editing} onClose={() => setEditing(null)} /> : null}
-    </>
+    </RowContext.Provider>
   );
 }
 

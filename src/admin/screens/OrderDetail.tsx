@@ -8,7 +8,7 @@ import { orderNoteBodySchema } from '../../contract/admin';
 import { amountToCents } from '../../lib/money';
 import { adminUrl, api } from '../api/client';
 import { useOrderStates } from '../api/queries';
-import type { OrderDetail as Order } from '../api/types';
+import type { OrderDetail as Order, OrderState } from '../api/types';
 import { useWrite } from '../api/write';
 import { PaymentBadge, StatusBadge } from '../components/Badges';
 import { ConfirmDialog } from '../components/Dialog';
@@ -85,6 +85,7 @@ function OrderView({ order }: { order: Order }) {
               {order.items.map((item) => (
                 <tr key={item.id}>
                   <td data-label={t('order.product')}>
+                    <div className="stack-tight">
                     {item.productSlug ? (
                       <a href={`/products/${item.productSlug}`} target="_blank" rel="noopener">
                         {item.title}
@@ -92,7 +93,8 @@ function OrderView({ order }: { order: Order }) {
                     ) : (
                       item.title
                     )}
-                    {item.variationTitle || item.optionsText ? <div className="muted small">{item.variationTitle ?? item.optionsText}</div> : null}
+                    {item.variationTitle || item.optionsText ? <span className="muted small">{item.variationTitle ?? item.optionsText}</span> : null}
+                    </div>
                   </td>
                   <td data-label={t('order.sku')}>{item.sku ?? '—'}</td>
                   <td data-label={t('order.quantity')} className="num">{item.quantity}</td>
@@ -212,8 +214,7 @@ function OrderView({ order }: { order: Order }) {
                 <li key={index}>
                   <div>
                     <strong>{t(`history.${entry.kind}`, { defaultValue: entry.kind })}</strong>{' '}
-                    {entry.from ? <span className="muted">{entry.from} → </span> : null}
-                    <span>{entry.kind === 'status' ? <StatusBadge code={entry.to} states={states} /> : entry.to}</span>
+                    <HistoryChange kind={entry.kind} from={entry.from} to={entry.to} states={states} />
                   </div>
                   {entry.note ? <div className="prewrap">{entry.note}</div> : null}
                   <div className="muted small">{dateTime(entry.createdAt, lang)}</div>
@@ -229,21 +230,38 @@ function OrderView({ order }: { order: Order }) {
   );
 }
 
+/** A history entry's change in words: statuses by the shop's titles, payment states translated, others as stored. */
+function HistoryChange({ kind, from, to, states }: { kind: string; from: string | null; to: string; states: OrderState[] | undefined }) {
+  const { t } = useI18n();
+  const show = (value: string) =>
+    kind === 'status' ? <StatusBadge code={value} states={states} /> : kind === 'payment' ? <PaymentBadge status={value} /> : <span>{value}</span>;
+  return (
+    <>
+      {from ? (
+        <>
+          {show(from)} <span aria-label={t('order.changedTo')}>→</span>{' '}
+        </>
+      ) : null}
+      {show(to)}
+    </>
+  );
+}
+
 function Contact({ person }: { person: Order['customer'] }) {
   return (
-    <dl className="facts">
-      <dd className="strong">{[person.name, person.lastName].filter(Boolean).join(' ')}</dd>
+    <div className="contact">
+      <p className="strong">{[person.name, person.lastName].filter(Boolean).join(' ')}</p>
       {person.phone ? (
-        <dd>
+        <p>
           <a href={`tel:${person.phone.replace(/[^\d+]/g, '')}`}>{person.phone}</a>
-        </dd>
+        </p>
       ) : null}
       {person.email ? (
-        <dd>
+        <p>
           <a href={`mailto:${person.email}`}>{person.email}</a>
-        </dd>
+        </p>
       ) : null}
-    </dl>
+    </div>
   );
 }
 

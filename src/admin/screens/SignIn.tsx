@@ -1,28 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { AdminApiError } from '../api/client';
 import { useSignIn } from '../api/session';
 import { errorText } from '../components/States';
 import { useI18n } from '../i18n';
 import { LANGUAGES } from '../../lib/localize';
 
-const signInSchema = z.object({
-  email: z.string().trim().min(1, 'required').email('email'),
-  password: z.string().min(1, 'required'),
-});
-type SignInForm = z.infer<typeof signInSchema>;
+type SignInForm = { email: string; password: string };
+// The sign-in screen is the first thing loaded: plain rules here keep the form schema library out of it.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Staff sign-in; the address the staff member opened stays, so they land on it once signed in. */
 export default function SignIn() {
   const { t, lang, setLang } = useI18n();
   const signIn = useSignIn();
-  const form = useForm<SignInForm>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInForm>({ defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signIn.mutateAsync(values);
+      await signIn.mutateAsync({ email: values.email.trim(), password: values.password });
     } catch (error) {
       let message = errorText(error, t);
       if (error instanceof AdminApiError && (error.status === 401 || error.status === 400)) message = t('signIn.wrong');
@@ -51,7 +47,7 @@ export default function SignIn() {
             autoFocus
             aria-invalid={errors.email ? 'true' : undefined}
             aria-describedby={errors.email ? 'signin-email-error' : undefined}
-            {...form.register('email')}
+            {...form.register('email', { required: 'required', pattern: { value: EMAIL_PATTERN, message: 'email' } })}
           />
           {errors.email ? (
             <p className="field-error" id="signin-email-error">
@@ -67,7 +63,7 @@ export default function SignIn() {
             autoComplete="current-password"
             aria-invalid={errors.password ? 'true' : undefined}
             aria-describedby={errors.password ? 'signin-password-error' : undefined}
-            {...form.register('password')}
+            {...form.register('password', { required: 'required' })}
           />
           {errors.password ? (
             <p className="field-error" id="signin-password-error">

@@ -129,6 +129,12 @@ export default function ProductReviews({ productId, lang, initialReviews, initia
                 </time>
               </div>
               <p className="review__text">{review.text}</p>
+              {review.reply ? (
+                <div className="review__reply">
+                  <strong>{t('shopReply')}</strong>
+                  <p className="review__text">{review.reply}</p>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

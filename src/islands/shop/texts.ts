@@ -49,6 +49,7 @@ const TEXTS = {
   email: { en: 'E-mail', ru: 'E-mail' },
   rating: { en: 'Rating', ru: 'Оценка' },
   ratingValue: { en: '{value} of 5', ru: '{value} из 5' },
+  shopReply: { en: "The shop's reply", ru: 'Ответ магазина' },
   reviewText: { en: 'Your review', ru: 'Ваш отзыв' },
   sendReview: { en: 'Send review', ru: 'Отправить отзыв' },
   sending: { en: 'Sending…', ru: 'Отправка…' },

@@ -309,6 +309,9 @@ export function createApiClient(options: ApiClientOptions) {
     putUser: (change: UserChangeInput) =>
       call<SignedInDto | null>({ context: 'putUser', method: 'PUT', path: '/users', body: change, fallback: null, needsToken: true }),
 
+    /** Revokes the signed-in user's token on the server. */
+    logout: () => call<SuccessDto | null>({ context: 'logout', method: 'POST', path: '/logout', fallback: null, needsToken: true }),
+
     deleteUser: () =>
       call<SuccessDto | null>({ context: 'deleteUser', method: 'DELETE', path: '/users', fallback: null, needsToken: true }),
 

@@ -1,4 +1,9 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { isMethodAllowed } from '../../lib/request-methods';
+import { isDatabaseUnavailable } from '../db/errors';
+import { methodNotAllowedResponse } from '../method-guard';
+import { unavailableApiResponse } from '../unavailable-page';
 import { isLanguage, type Language } from '../../lib/localize';
 import { adminRoutes } from './admin/routes';
 import { authenticate } from './core/auth';
@@ -11,6 +16,7 @@ import { contentRoutes } from './content/routes';
 import { usersRoutes } from './users/routes';
 
 export const API_BASE = '/api';
+
 
 /**
  * Shop language of a request: an explicit `lang` query or `X-Shop-Language` header (the visitor's switch),
@@ -30,6 +36,21 @@ async function resolveLanguage(deps: AppDeps, req: Request): Promise<Language> {
 export function createApi(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
 
+  // Cheap refusals first, before the body or the database is touched.
+  app.use(async (c, next) => {
+    if (!isMethodAllowed(c.req.method, c.req.path)) return methodNotAllowedResponse(c.req.path);
+    await next();
+    return undefined;
+  });
+  app.use(
+    bodyLimit({
+      maxSize: deps.config.apiBodyLimitBytes,
+      onError: () => {
+        throw new ApiError(413, `The request body is larger than ${deps.config.apiBodyLimitBytes} bytes`);
+      },
+    }),
+  );
+
   app.use(async (c, next) => {
     c.set('deps', deps);
     c.set('lang', await resolveLanguage(deps, c.req.raw));
@@ -47,6 +68,10 @@ export function createApi(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       return c.json(errorBody(err), err.status as 400, err.extra.headers);
+    }
+    if (isDatabaseUnavailable(err)) {
+      deps.logger.warn({ err, path: c.req.path }, 'database unavailable');
+      return unavailableApiResponse();
     }
     deps.logger.error({ err, path: c.req.path }, 'unhandled API error');
     return c.json(errorBody(new ApiError(500, 'Internal server error, notify administrator')), 500);

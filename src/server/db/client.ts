@@ -8,12 +8,16 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isSessionTerminated } from './errors';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database or an open transaction: every query helper accepts either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+
+export { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts };
 
 export type DatabaseHandle = {
   db: Database;
@@ -22,14 +26,44 @@ export type DatabaseHandle = {
 };
 
 export type OpenDatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: Partial<DatabaseTimeouts>; onError?: (error: Error) => void }
   | { kind: 'pglite'; dataDir?: string };
+
+/**
+ * A PostgreSQL pool that survives the server dropping its connections (failover, restart,
+ * pg_terminate_backend): errors of idle and checked-out connections are reported instead of crashing the
+ * process, broken connections leave the pool, and a single statement whose session the server ended is
+ * run once more on a fresh connection (the server rolled it back, so running it again is safe).
+ */
+export function createPool(options: { url: string; poolSize?: number; timeouts?: Partial<DatabaseTimeouts>; onError?: (error: Error) => void }): pg.Pool {
+  const t = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
+  const report = options.onError ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    lock_timeout: t.lockMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+    // a server that vanished without closing the socket answers nothing: give up a little after the statement timeout
+    query_timeout: t.statementMs + t.connectMs,
+    keepAlive: true,
+  });
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (typeof args[args.length - 1] === 'function') return query(...args);
+    return query(...args).catch((error: unknown) => (isSessionTerminated(error) ? query(...args) : Promise.reject(error)));
+  };
+  return pool;
+}
 
 const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = createPool(options);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

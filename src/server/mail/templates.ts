@@ -1,3 +1,14 @@
+import { asc, eq } from 'drizzle-orm';
+import { formatPrice } from '../../lib/format-price';
+import { getTranslator } from '../../lib/i18n';
+import { isLanguage, localize, type Language } from '../../lib/localize';
+import { centsToAmount } from '../../lib/money';
+import { loadShopSettings } from '../api/content/shop-settings';
+import type { AppDeps } from '../api/core/context';
+import { customerOrderUrl } from '../api/admin/order-detail';
+import { articles, comments, images, leads, orderItems, orderStates, orders, paymentMethods, products, reviews, variations } from '../db/schema';
+import { renderLayout, type Branding, type MailBlock, type MailContent } from './layout';
+
 /** The e-mails the shop sends; each is rendered by the worker from its queued data. */
 export const MAIL_TEMPLATES = [
   'order-placed',
@@ -11,3 +22,241 @@ export const MAIL_TEMPLATES = [
   'comment-created',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+/** Where the shop's own notices go: SHOP_NOTIFY_EMAILS, else the contact e-mails of the common settings. */
+export async function shopRecipients(deps: AppDeps): Promise<string[]> {
+  if (deps.config.shopNotifyEmails.length) return deps.config.shopNotifyEmails;
+  const settings = await loadShopSettings(deps.db);
+  return settings.common.emails.map((e) => e.trim()).filter((e) => e.includes('@'));
+}
+
+/** The shop's language setting, for mails to the shop itself. */
+export async function shopLanguage(deps: AppDeps): Promise<Language> {
+  const current = (await loadShopSettings(deps.db)).language as { current?: unknown };
+  return isLanguage(current?.current) ? current.current : 'en';
+}
+
+const absolute = (publicUrl: string, uri: string) => (/^https?:\/\//.test(uri) ? uri : `${publicUrl}${uri.startsWith('/') ? '' : '/'}${uri}`);
+
+async function loadBranding(deps: AppDeps, lang: Language): Promise<Branding> {
+  const settings = await loadShopSettings(deps.db);
+  const logoId = settings.header.logo;
+  const [logo] = logoId ? await deps.db.select({ uri: images.uri }).from(images).where(eq(images.id, logoId)) : [];
+  const colors = settings.styles.colors as Record<string, string | undefined>;
+  return {
+    shopName: localize(settings.common.sitename, lang) || 'Shop',
+    logoUrl: logo ? absolute(deps.config.publicUrl, logo.uri) : null,
+    accent: colors.accent ?? colors.primary ?? '#2f6f4f',
+    shopUrl: `${deps.config.publicUrl}/`,
+  };
+}
+
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+async function orderParts(deps: AppDeps, orderId: string, lang: Language, t: Translate) {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const [items, [method]] = await Promise.all([
+    deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
+    deps.db.select().from(paymentMethods).where(eq(paymentMethods.code, order.paymentMethod)),
+  ]);
+  const money = (cents: number) => formatPrice(centsToAmount(cents), { currency: order.currency });
+  const deliveryValue =
+    order.deliveryPriceByManager && !order.deliveryPriceSet ? t('mail.deliveryByManager') : order.deliveryPriceCents > 0 ? money(order.deliveryPriceCents) : t('mail.free');
+  const summary: MailBlock = {
+    kind: 'rows',
+    rows: [
+      ...items.map((i) => ({
+        label: `${i.title}${i.variationTitle ? `, ${i.variationTitle}` : ''}${i.optionsText ? ` (${i.optionsText})` : ''} × ${i.quantity}`,
+        value: money(i.totalCents),
+      })),
+      ...(order.discountCents > 0 ? [{ label: t('mail.discount'), value: `−${money(order.discountCents)}` }] : []),
+      { label: `${t('mail.delivery')}${order.deliveryTitle ? `: ${order.deliveryTitle}` : ''}`, value: deliveryValue },
+      { label: t('mail.payment'), value: method ? localize(method.title, lang) : order.paymentMethod },
+      { label: t('mail.total'), value: money(order.totalCents), strong: true },
+    ],
+  };
+  const address = order.address
+    ? [order.address.street, order.address.locality, order.address.region, order.address.postalCode, order.address.country].filter(Boolean).join(', ')
+    : '';
+  return { order, summary, money, address, url: customerOrderUrl(deps.config.publicUrl, order), online: method?.kind === 'online' };
+}
+
+async function stateTitle(deps: AppDeps, code: string, lang: Language): Promise<string> {
+  const [state] = await deps.db.select({ title: orderStates.title }).from(orderStates).where(eq(orderStates.code, code));
+  return state ? localize(state.title, lang) : code;
+}
+
+/** The content of one queued mail, or null when what it is about no longer exists (nothing to send). */
+async function buildContent(deps: AppDeps, template: MailTemplateName, lang: Language, data: Record<string, unknown>, shop: string): Promise<MailContent | null> {
+  const translate = getTranslator(lang);
+  const t: Translate = (key, params = {}) => translate(key, params);
+  const footer = t('mail.footer', { shop });
+  const adminUrl = `${deps.config.publicUrl}/admin/`;
+  switch (template) {
+    case 'order-placed':
+    case 'order-placed-shop':
+    case 'payment-received':
+    case 'delivery-price-set':
+    case 'order-status':
+    case 'order-canceled': {
+      const parts = await orderParts(deps, String(data.orderId), lang, t);
+      if (!parts) return null;
+      const { order, summary, money, url, address, online } = parts;
+      const number = order.number;
+      const customerName = [order.customer.name, order.customer.lastName].filter(Boolean).join(' ');
+      const toOrder: MailBlock = { kind: 'button', label: t('mail.viewOrder'), url };
+      if (template === 'order-placed') {
+        const waitsForPrice = order.deliveryPriceByManager && !order.deliveryPriceSet;
+        return {
+          subject: t('mail.orderPlaced.subject', { number, shop }),
+          heading: t('mail.orderPlaced.heading', { number }),
+          blocks: [
+            { kind: 'text', text: t('mail.greeting', { name: order.customer.name }) },
+            { kind: 'text', text: t('mail.orderPlaced.intro', { number }) },
+            summary,
+            ...(address ? [{ kind: 'text' as const, text: `${t('mail.address')}: ${address}` }] : []),
+            ...(waitsForPrice ? [{ kind: 'text' as const, text: t('mail.orderPlaced.waitsForPrice') }] : []),
+            online && !waitsForPrice && order.paymentStatus !== 'completed' ? { kind: 'button', label: t('mail.payNow'), url } : toOrder,
+          ],
+          footer,
+        };
+      }
+      if (template === 'order-placed-shop') {
+        return {
+          subject: t('mail.orderPlacedShop.subject', { number, total: money(order.totalCents) }),
+          heading: t('mail.orderPlacedShop.heading', { number }),
+          blocks: [
+            { kind: 'text', text: t('mail.orderPlacedShop.intro', { name: customerName, phone: order.customer.phone, email: order.customer.email ?? '—' }) },
+            summary,
+            ...(address ? [{ kind: 'text' as const, text: `${t('mail.address')}: ${address}` }] : []),
+            ...(order.comment ? [{ kind: 'text' as const, text: `${t('mail.comment')}: ${order.comment}` }] : []),
+            { kind: 'button', label: t('mail.openBackOffice'), url: adminUrl },
+          ],
+          footer,
+        };
+      }
+      if (template === 'payment-received') {
+        return {
+          subject: t('mail.paymentReceived.subject', { number }),
+          heading: t('mail.paymentReceived.heading'),
+          blocks: [{ kind: 'text', text: t('mail.paymentReceived.intro', { number, amount: money(order.totalCents) }) }, summary, toOrder],
+          footer,
+        };
+      }
+      if (template === 'delivery-price-set') {
+        const payable = online && order.paymentStatus !== 'completed';
+        return {
+          subject: t('mail.deliveryPriceSet.subject', { number }),
+          heading: t('mail.deliveryPriceSet.heading', { number }),
+          blocks: [
+            { kind: 'text', text: t('mail.deliveryPriceSet.intro', { number, price: money(order.deliveryPriceCents), total: money(order.totalCents) }) },
+            summary,
+            payable ? { kind: 'button', label: t('mail.payNow'), url } : toOrder,
+          ],
+          footer,
+        };
+      }
+      const status = await stateTitle(deps, String(data.to ?? order.status), lang);
+      if (template === 'order-canceled') {
+        return {
+          subject: t('mail.orderCanceled.subject', { number }),
+          heading: t('mail.orderCanceled.heading', { number }),
+          blocks: [
+            { kind: 'text', text: t('mail.orderCanceled.intro', { number }) },
+            ...(typeof data.reason === 'string' && data.reason ? [{ kind: 'text' as const, text: t('mail.orderCanceled.reason', { reason: data.reason }) }] : []),
+            toOrder,
+          ],
+          footer,
+        };
+      }
+      return {
+        subject: t('mail.orderStatus.subject', { number, status }),
+        heading: t('mail.orderStatus.heading', { number }),
+        blocks: [{ kind: 'text', text: t('mail.orderStatus.intro', { number, status }) }, toOrder],
+        footer,
+      };
+    }
+    case 'lead-created': {
+      const [row] = await deps.db
+        .select({ lead: leads, productTitle: products.title, variationTitle: variations.title, sku: variations.sku })
+        .from(leads)
+        .leftJoin(products, eq(products.id, leads.productId))
+        .leftJoin(variations, eq(variations.id, leads.variationId))
+        .where(eq(leads.id, String(data.leadId)));
+      if (!row) return null;
+      const { lead } = row;
+      const product = row.productTitle ? localize(row.productTitle, lang) : null;
+      const variation = (row.variationTitle ? localize(row.variationTitle, lang) : '') || row.sku || '';
+      return {
+        subject: t('mail.leadCreated.subject', { name: lead.name }),
+        heading: t('mail.leadCreated.heading'),
+        blocks: [
+          {
+            kind: 'rows',
+            rows: [
+              { label: t('mail.name'), value: lead.name },
+              { label: t('mail.phone'), value: lead.phone },
+              ...(lead.email ? [{ label: t('mail.email'), value: lead.email }] : []),
+              ...(product ? [{ label: t('mail.product'), value: variation ? `${product}, ${variation}` : product }] : []),
+            ],
+          },
+          ...(lead.text ? [{ kind: 'text' as const, text: lead.text }] : []),
+          { kind: 'button', label: t('mail.openBackOffice'), url: adminUrl },
+        ],
+        footer,
+      };
+    }
+    case 'review-created': {
+      const [row] = await deps.db
+        .select({ review: reviews, productTitle: products.title })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(eq(reviews.id, String(data.reviewId)));
+      if (!row) return null;
+      const product = localize(row.productTitle, lang);
+      return {
+        subject: t('mail.reviewCreated.subject', { product }),
+        heading: t('mail.reviewCreated.heading'),
+        blocks: [
+          { kind: 'rows', rows: [{ label: t('mail.product'), value: product }, { label: t('mail.author'), value: row.review.authorName }, { label: t('mail.rating'), value: `${row.review.rating}/5` }] },
+          { kind: 'text', text: row.review.text },
+          { kind: 'button', label: t('mail.moderate'), url: adminUrl },
+        ],
+        footer,
+      };
+    }
+    case 'comment-created': {
+      const [row] = await deps.db
+        .select({ comment: comments, articleTitle: articles.title })
+        .from(comments)
+        .innerJoin(articles, eq(articles.id, comments.articleId))
+        .where(eq(comments.id, String(data.commentId)));
+      if (!row) return null;
+      const article = localize(row.articleTitle, lang);
+      return {
+        subject: t('mail.commentCreated.subject', { article }),
+        heading: t('mail.commentCreated.heading'),
+        blocks: [
+          { kind: 'rows', rows: [{ label: t('mail.article'), value: article }, { label: t('mail.author'), value: row.comment.authorName }] },
+          { kind: 'text', text: row.comment.text },
+          { kind: 'button', label: t('mail.moderate'), url: adminUrl },
+        ],
+        footer,
+      };
+    }
+  }
+}
+
+export async function renderQueuedMail(
+  deps: AppDeps,
+  mail: { template: string; lang: string; data: Record<string, unknown> },
+): Promise<RenderedMail | null> {
+  if (!(MAIL_TEMPLATES as readonly string[]).includes(mail.template)) throw new Error(`Unknown mail template ${mail.template}`);
+  const lang: Language = isLanguage(mail.lang) ? mail.lang : 'en';
+  const branding = await loadBranding(deps, lang);
+  const content = await buildContent(deps, mail.template as MailTemplateName, lang, mail.data, branding.shopName);
+  return content ? renderLayout(branding, lang, content) : null;
+}

@@ -7,7 +7,7 @@ import { fieldError } from '../core/errors';
 import { checkRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { hashForMissingAccount } from '../users/accounts';
-import { addressKey, beginPasswordAttempt, SIGN_IN_LIMITS, type Counter } from '../users/attempt-limits';
+import { beginPasswordAttempt, signInCounters, type Counter } from '../users/attempt-limits';
 import { recordAudit } from './audit';
 import type { AdminEnv, StaffPrincipal } from './context';
 import { adminMessage } from './messages';
@@ -20,14 +20,9 @@ import {
 } from './session';
 import { findStaffByEmail, type StaffRow } from './staff';
 
-const staffAccountKey = (email: string) => `staff:${email}`;
-
-/** Staff sign-in counts against the same limits as a customer's: per account and per client address. */
+/** Staff sign-in counts against the same limits as a customer's: per client address, per account, and both. */
 function staffSignInCounters(email: string, clientAddress: string | undefined): Counter[] {
-  return [
-    { key: staffAccountKey(email), rule: SIGN_IN_LIMITS.perAccount, clearOnSuccess: true },
-    { key: addressKey(clientAddress), rule: SIGN_IN_LIMITS.perAddress, clearOnSuccess: false },
-  ];
+  return signInCounters(email, clientAddress, 'staff');
 }
 
 export function toStaff(row: StaffRow | StaffPrincipal): Staff {
@@ -76,7 +71,7 @@ export const sessionRoutes = new Hono<AdminEnv>()
     const body = await readBody(c, passwordChangeBodySchema);
     const attempt = await beginPasswordAttempt(
       deps.db,
-      [{ key: staffAccountKey(staff.email), rule: SIGN_IN_LIMITS.perAccount, clearOnSuccess: true }],
+      staffSignInCounters(staff.email, c.req.header('x-shop-client-ip')),
       deps.now(),
     );
     if (attempt instanceof Response) return attempt;

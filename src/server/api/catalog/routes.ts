@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { queueShopNoticeSafely } from '../../mail/notices';
 import type { Database } from '../../db/client';
 import type { AppEnv } from '../core/context';
 import { ApiError, fieldError, notFound } from '../core/errors';
@@ -103,6 +104,7 @@ catalogRoutes.post('/product-reviews', async (c) => {
   const productId = await findProductId(db, product);
   if (!productId) throw fieldError('product', PRODUCT_NOT_FOUND);
   const id = await createPendingReview(db, { ...review, productId, userId: c.get('user')?.id ?? null, now: now() });
+  await queueShopNoticeSafely(c.get('deps'), 'review-created', { reviewId: id });
   return c.json({ success: true, status: 'pending', id, message: REVIEW_THANKS[c.get('lang')] }, 201);
 });
 

@@ -11,6 +11,7 @@ import type { AppEnv } from '../core/context';
 import { readBody } from '../core/validate';
 import { ID_MAX_LENGTH } from './fields';
 import { lineInputSchema, MAX_LINES, resolveLines } from './order-lines';
+import { orderLimits } from './shop-settings';
 
 export type CartItemDto = { id: string; variationId: string; quantity: number; product: ProductDto };
 
@@ -48,7 +49,7 @@ export const cartRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     const { db, now } = c.var.deps;
     const body = await readBody(c, putCartSchema);
-    const lines = await resolveLines(db, body, '', c.var.lang);
+    const lines = await resolveLines(db, body, '', c.var.lang, { maxQuantity: (await orderLimits(db)).maxLineQuantity });
     await db.transaction(async (tx) => {
       // Serialises concurrent cart writes of one user without blocking orders that reference the user.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');

@@ -10,6 +10,7 @@ import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { ID_MAX_LENGTH, NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText, storableString } from './fields';
 import { commerceMessage } from './messages';
+import { queueShopNoticeSafely } from '../../mail/notices';
 import { enquiryTextRequired } from './shop-settings';
 
 const TEXT_MAX_LENGTH = 5000;
@@ -70,5 +71,6 @@ export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
     text: body.text,
     createdAt: now(),
   });
+  await queueShopNoticeSafely(c.var.deps, 'lead-created', { leadId: id });
   return c.json({ success: true, id }, 201);
 });

@@ -5,6 +5,11 @@ const MESSAGES = {
   stock: { en: 'Only {count} items are available', ru: 'Доступно только {count} шт.' },
   productUnavailable: { en: 'This product is no longer available', ru: 'Этот товар больше недоступен' },
   quantityTooLarge: { en: 'The quantity may not exceed {max}', ru: 'Количество не может превышать {max}' },
+  priceOnRequest: {
+    en: 'This product is priced on request: send an enquiry instead',
+    ru: 'Цена этого товара по запросу: оставьте заявку',
+  },
+  orderTooLarge: { en: 'The order total is too large: split it into several orders', ru: 'Сумма заказа слишком велика: разделите его на несколько заказов' },
   locationUnavailable: { en: 'This pickup location is not available', ru: 'Этот пункт самовывоза недоступен' },
   zoneUnavailable: { en: 'This shipping zone is not available', ru: 'Эта зона доставки недоступна' },
   countryNotServed: { en: 'The shipping zone does not deliver to this country', ru: 'Эта зона не доставляет в указанную страну' },

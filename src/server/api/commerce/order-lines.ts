@@ -47,15 +47,23 @@ export function mergeLines(items: LineInput[]): MergedLine[] {
 
 /**
  * Merges the requested lines and loads each variation with its product, priced from the database.
- * Unknown variations, variations of disabled products and merged quantities above the maximum
- * are answered with a 400 on `{fieldPrefix}{index}.variationId` / `.quantity`.
+ * Unknown variations, variations of disabled products, merged quantities above the maximum (the shop's
+ * per-line cap when given) and, for an order (`orderable`), "price on request" variations (price 0) are
+ * answered with a 400 on `{fieldPrefix}{index}.variationId` / `.quantity`.
  */
-export async function resolveLines(db: Executor, items: LineInput[], fieldPrefix: string, lang: Language): Promise<ResolvedLine[]> {
+export async function resolveLines(
+  db: Executor,
+  items: LineInput[],
+  fieldPrefix: string,
+  lang: Language,
+  options: { maxQuantity?: number; orderable?: boolean } = {},
+): Promise<ResolvedLine[]> {
   const merged = mergeLines(items);
+  const maxQuantity = Math.min(options.maxQuantity ?? MAX_QUANTITY, MAX_QUANTITY);
   const fieldErrors: Record<string, string[]> = {};
   for (const line of merged) {
-    if (line.quantity > MAX_QUANTITY) {
-      fieldErrors[`${fieldPrefix}${line.index}.quantity`] = [commerceMessage('quantityTooLarge', lang, { max: MAX_QUANTITY })];
+    if (line.quantity > maxQuantity) {
+      fieldErrors[`${fieldPrefix}${line.index}.quantity`] = [commerceMessage('quantityTooLarge', lang, { max: maxQuantity })];
     }
   }
   const rows = merged.length
@@ -74,6 +82,10 @@ export async function resolveLines(db: Executor, items: LineInput[], fieldPrefix
       continue;
     }
     const unitPriceCents = effectivePriceCents(row.variation.fullPriceCents, row.variation.discountPriceCents);
+    if (options.orderable && unitPriceCents <= 0) {
+      fieldErrors[`${fieldPrefix}${line.index}.variationId`] = [commerceMessage('priceOnRequest', lang)];
+      continue;
+    }
     resolved.push({
       ...line,
       ...row,

@@ -20,10 +20,14 @@ import { applyDiscountCode, consumeDiscountCode } from './discounts';
 import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
 import { lineInputSchema, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
+import { enqueueMail } from '../../mail/queue';
+import { shopRecipients } from '../../mail/templates';
 import { takeStock } from './reservations';
-import { shopCurrency } from './shop-settings';
+import { orderLimits, shopCurrency } from './shop-settings';
 
 export const INITIAL_ORDER_STATUS = 'new';
+/** Order money is stored as 32-bit integer cents. */
+export const MAX_ORDER_TOTAL_CENTS = 2_147_483_647;
 export const INITIAL_PAYMENT_STATUS = 'new';
 
 const contactSchema = z.object({
@@ -94,7 +98,8 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const body = await readBody(c, placeOrderSchema);
   if (!user) await enforceRateLimit(c, 'orderPerContact', contactKey('phone', body.customer.phone), contactKey('email', body.customer.email));
 
-  const lines = await resolveLines(db, body.items, 'items.', lang);
+  const limits = await orderLimits(db);
+  const lines = await resolveLines(db, body.items, 'items.', lang, { maxQuantity: limits.maxLineQuantity, orderable: true });
   const discount = body.discountCodeId
     ? await applyDiscountCode(db, { id: body.discountCodeId }, lines, { field: 'discountCodeId', lang, now: now() })
     : null;
@@ -103,9 +108,11 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const method = (await availablePaymentMethods(db, delivery.location)).find((m) => m.code === body.paymentMethod);
   if (!method) throw fieldError('paymentMethod', commerceMessage('paymentMethodUnavailable', lang));
   const totals = orderTotals(lines, discountCents, delivery.priceCents);
+  if (Math.max(totals.itemsTotalCents, totals.totalCents) > MAX_ORDER_TOTAL_CENTS) throw fieldError('items', commerceMessage('orderTooLarge', lang));
   const items = await snapshotItems(db, lines, lang);
   const currency = await shopCurrency(db);
 
+  const shopAddresses = await shopRecipients(c.var.deps);
   const order = await db.transaction(async (tx) => {
     await reserveStock(tx, lines, lang);
     if (discount) await consumeDiscountCode(tx, discount.code.id, 'discountCodeId', lang);
@@ -146,6 +153,15 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
       { id: randomUUID(), orderId: created!.id, kind: 'payment', fromValue: null, toValue: INITIAL_PAYMENT_STATUS, createdAt: now() },
     ]);
     if (user) await emptyCart(tx, user.id);
+    // queued with the order itself: a rolled-back order sends nothing, and sending never holds up the answer
+    await enqueueMail(
+      tx,
+      [
+        ...(body.customer.email ? [{ template: 'order-placed' as const, to: body.customer.email, lang, data: { orderId: created!.id } }] : []),
+        ...shopAddresses.map((to) => ({ template: 'order-placed-shop' as const, to, lang, data: { orderId: created!.id } })),
+      ],
+      now(),
+    );
     return created!;
   });
   // The ordered products' stock changed: their pages (and listings showing them) are stale from now on.

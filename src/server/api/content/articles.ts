@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { queueShopNoticeSafely } from '../../mail/notices';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -132,6 +133,7 @@ export const articleRoutes = new Hono<AppEnv>()
       status: 'pending',
       createdAt: deps.now(),
     });
+    await queueShopNoticeSafely(deps, 'comment-created', { commentId: id });
     return c.json({ success: true, status: 'pending', id, message: COMMENT_PENDING[lang] }, 201);
   })
   .get('/articles/:type/list', async (c) => {

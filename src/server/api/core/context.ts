@@ -5,7 +5,12 @@ import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail';
 import type { Language } from '../../../lib/localize';
 
-export type AuthUser = { id: string; email: string };
+export type AuthUser = {
+  id: string;
+  email: string;
+  /** the bearer token's `jti` and expiry, so logging out can revoke exactly this token */
+  token?: { id: string; expiresAt: Date };
+};
 
 export type AppDeps = {
   db: Database;

@@ -4,20 +4,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { comments, leads, passwordResetTokens, reviews, userProfiles, users } from '../../db/schema';
-import { requireUser } from '../core/auth';
+import { requireUser, revokeToken } from '../core/auth';
 import type { AppEnv } from '../core/context';
 import { ApiError, fieldError, unauthorized } from '../core/errors';
 import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { findUserByEmail, findUserById, hashForMissingAccount, signedInAnswer, withUniqueEmail } from './accounts';
-import {
-  SIGN_IN_LIMITS,
-  accountKey,
-  beginPasswordAttempt,
-  clearAttempts,
-  resetRequestKey,
-  signInCounters,
-} from './attempt-limits';
+import { beginPasswordAttempt, clearAccountAttempts, clearAttempts, resetRequestKey, signInCounters } from './attempt-limits';
 import { MESSAGES, emailField, givenPasswordField, newPasswordField, personNameField } from './fields';
 
 export const accountRoutes = new Hono<AppEnv>();
@@ -59,7 +52,7 @@ accountRoutes.post('/login_check', async (c) => {
   const deps = c.var.deps;
   await enforceRateLimit(c, 'signIn', clientAddress(c));
   const body = await readBody(c, signInBody);
-  const counters = signInCounters(body.username, c.req.header('x-shop-client-ip'));
+  const counters = signInCounters(body.username, clientAddress(c));
   const attempt = await beginPasswordAttempt(deps.db, counters, deps.now());
   if (attempt instanceof Response) return attempt;
   const user = await findUserByEmail(deps.db, body.username);
@@ -72,6 +65,16 @@ accountRoutes.post('/login_check', async (c) => {
   if (user.disabled) throw fieldError('password', MESSAGES.accountDisabled, 401);
   await attempt.succeeded();
   return c.json(await signedInAnswer(deps, user));
+});
+
+/**
+ * Logging out revokes the token the request carries, on every instance; the user's other devices stay signed in
+ * (changing the password signs every device out).
+ */
+accountRoutes.post('/logout', async (c) => {
+  const user = requireUser(c);
+  if (user.token) await revokeToken(c.var.deps, user.token);
+  return c.json({ success: true });
 });
 
 /** Only ever the signed-in user: customers cannot list each other. */
@@ -90,9 +93,8 @@ accountRoutes.put('/users', async (c) => {
   const user = await findUserById(deps.db, signedIn.id);
   if (!user) throw unauthorized();
 
-  // The current password is guessable by whoever holds a stolen token, so it counts against the account's limit.
-  const counter = { key: accountKey(user.email), rule: SIGN_IN_LIMITS.perAccount, clearOnSuccess: true };
-  const attempt = await beginPasswordAttempt(deps.db, [counter], deps.now());
+  // The current password is guessable by whoever holds a stolen token, so it counts like a sign-in.
+  const attempt = await beginPasswordAttempt(deps.db, signInCounters(user.email, clientAddress(c)), deps.now());
   if (attempt instanceof Response) return attempt;
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     await attempt.failed();
@@ -136,7 +138,7 @@ accountRoutes.delete('/users', async (c) => {
     await tx.update(comments).set({ userId: null, email: null }).where(eq(comments.userId, id));
     await tx.update(leads).set({ userId: null }).where(eq(leads.userId, id));
     await tx.delete(users).where(eq(users.id, id));
-    await clearAttempts(tx, accountKey(user.email));
+    await clearAccountAttempts(tx, user.email);
     await clearAttempts(tx, resetRequestKey(id));
   });
   return c.json({ success: true });

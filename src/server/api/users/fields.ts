@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidPhone } from '../../../lib/phone-format';
+import { isCommonPassword } from '../../auth/common-passwords';
 import { DEFAULT_MESSAGES, birthDate, email, password } from '../../../lib/validation';
 
 /** Messages of the account forms: the storefront's spec 5 wording, plus the account-specific answers. */
@@ -17,6 +18,7 @@ export const MESSAGES = {
   accountDisabled: 'This account is disabled; contact the shop',
   nothingToChange: 'Give a new email or a new password',
   resetLinkInvalid: 'This password reset link is invalid or has expired',
+  commonPassword: DEFAULT_MESSAGES['forms.errors.commonPassword'],
 } as const;
 
 /** Long enough for any passphrase, short enough that nobody can make hashing expensive. */
@@ -44,12 +46,19 @@ export const emailField = requiredText(EMAIL_MAX_LENGTH)
   .refine(passes(email), MESSAGES.email)
   .transform((value) => value.toLowerCase());
 
-/** A new password: the spec's rule (at least 6 characters). */
+/** A new password: the spec's rule (at least 6 characters), not only spaces, and not one of the most common ones. */
 export const newPasswordField = z
   .string({ error: MESSAGES.notBlank })
-  .min(1, MESSAGES.notBlank)
   .max(PASSWORD_MAX_LENGTH, MESSAGES.tooLong)
-  .refine(passes(password), MESSAGES.password);
+  .superRefine((value, ctx) => {
+    // one message at a time, the first rule that fails
+    const message =
+      value.trim() === '' ? MESSAGES.notBlank
+      : !passes(password)(value) ? MESSAGES.password
+      : isCommonPassword(value) ? MESSAGES.commonPassword
+      : null;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /** A password to check against the stored one: only its presence and the length cap matter. */
 export const givenPasswordField = z

@@ -12,7 +12,7 @@ import { loadSettingsRows } from '../core/settings-store';
 import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { findUserByEmail, type UserRow } from './accounts';
-import { accountKey, clearAttempts, countAttempt, resetRequestKey } from './attempt-limits';
+import { clearAccountAttempts, countAttempt, resetRequestKey } from './attempt-limits';
 import { MESSAGES, emailField, newPasswordField } from './fields';
 import { passwordResetMail } from './reset-mail';
 
@@ -104,7 +104,7 @@ passwordResetRoutes.post('/reset_password_confirm/:token', async (c) => {
       .returning({ email: users.email });
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, used.userId), ne(passwordResetTokens.id, used.id)));
     // Whoever proved they own the mailbox may sign in at once, even after failed attempts.
-    if (user) await clearAttempts(tx, accountKey(user.email));
+    if (user) await clearAccountAttempts(tx, user.email);
     return true;
   });
   if (!changed) throw invalidLink();

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../core/context';
 import { ApiError, notFound, unauthorized } from '../../core/errors';
 import { invalidateOrderedProducts } from '../order-cache';
 import { releaseOrderStock, retakeReleasedStock } from '../reservations';
+import { enqueueMail } from '../../../mail/queue';
 import { canMoveTo } from './payment-status';
 import type { PaymentProvider, RawNotification } from './provider';
 
@@ -77,6 +78,10 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
         createdAt: deps.now(),
       });
       await settleReservation(tx, order.id, notification.status, `${provider.code} transaction ${transaction.id}`, deps.now());
+      if (notification.status === 'completed' && order.customer.email) {
+        const lang = order.lang === 'ru' ? 'ru' : 'en';
+        await enqueueMail(tx, [{ template: 'payment-received', to: order.customer.email, lang, data: { orderId: order.id } }], deps.now());
+      }
     }
     return { outcome: 'applied' as const, orderId: transaction.orderId };
   });

@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { AppDeps } from '../api/core/context';
+import { mailQueue } from '../db/schema';
+import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS, retryDelayMs } from './backoff';
+import { renderQueuedMail } from './templates';
+
+export type MailWorkerTimers = {
+  setInterval: (run: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+};
+
+const nodeTimers: MailWorkerTimers = {
+  setInterval: (run, ms) => setInterval(run, ms).unref(),
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+};
+
+export const MAIL_POLL_MS = 2000;
+const BATCH = 20;
+
+type MailRow = typeof mailQueue.$inferSelect;
+
+/**
+ * Claims due mail for this worker: `for update skip locked` lets every instance claim at once without taking the
+ * same rows, and the claim pushes the rows' due time ahead, so a worker that dies mid-send leaves them due again.
+ */
+async function claimDue(deps: AppDeps, now: Date): Promise<MailRow[]> {
+  return deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, now)))
+      .orderBy(asc(mailQueue.nextAttemptAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailQueue)
+      .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + MAIL_CLAIM_MS) })
+      .where(inArray(mailQueue.id, due.map((d) => d.id)))
+      .returning();
+  });
+}
+
+export type DeliveryResult = { sent: number; retried: number; failed: number };
+
+/** One pass: sends every due mail; failures are retried later with backoff and given up after MAX_MAIL_ATTEMPTS. */
+export async function deliverDueMail(deps: AppDeps, now: Date = deps.now()): Promise<DeliveryResult> {
+  const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
+  for (;;) {
+    const rows = await claimDue(deps, now);
+    if (rows.length === 0) return result;
+    for (const row of rows) {
+      try {
+        const rendered = await renderQueuedMail(deps, row);
+        if (rendered) await deps.mailer.send({ to: row.to, ...rendered });
+        await deps.db.update(mailQueue).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(mailQueue.id, row.id));
+        result.sent += 1;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const givingUp = row.attempts >= MAX_MAIL_ATTEMPTS;
+        await deps.db
+          .update(mailQueue)
+          .set(givingUp ? { status: 'failed', lastError: message } : { lastError: message, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) })
+          .where(eq(mailQueue.id, row.id));
+        deps.logger[givingUp ? 'error' : 'warn']({ err: error, mailId: row.id, template: row.template, attempts: row.attempts }, givingUp ? 'mail given up' : 'mail failed; will retry');
+        if (givingUp) result.failed += 1;
+        else result.retried += 1;
+      }
+    }
+  }
+}
+
+export type MailWorker = {
+  /** One pass now (passes never overlap within an instance). */
+  run: () => Promise<DeliveryResult>;
+  /** Stops the timer and waits for a pass under way. */
+  stop: () => Promise<void>;
+};
+
+/** The in-process worker every instance runs: a pass every MAIL_POLL_MS. */
+export function startMailWorker(deps: AppDeps, timers: MailWorkerTimers = nodeTimers, intervalMs = MAIL_POLL_MS): MailWorker {
+  let running: Promise<DeliveryResult> | null = null;
+  let stopped = false;
+  const run = () => {
+    running ??= deliverDueMail(deps)
+      .catch((err: unknown) => {
+        deps.logger.warn({ err }, 'mail queue pass failed; retrying on the next pass');
+        return { sent: 0, retried: 0, failed: 0 };
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const handle = timers.setInterval(() => {
+    if (!stopped) void run();
+  }, intervalMs);
+  return {
+    run,
+    async stop() {
+      stopped = true;
+      timers.clearInterval(handle);
+      await running;
+    },
+  };
+}

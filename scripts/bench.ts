@@ -19,13 +19,13 @@
  * BENCH_UNCACHED (60 requests per page), BENCH_PRODUCTS (100000), BENCH_DATABASE_URL, BENCH_ONLY
  * (pglite or postgres).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { freePort, start, stopChildren, waitFor } from './lib/server-process';
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -33,58 +33,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const UNCACHED = Number(process.env.BENCH_UNCACHED ?? 60);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const ENTRY = 'server.mjs';
-const START_TIMEOUT_MS = 600_000;
 const BUDGETS = { reactFree: ['homepage', 'catalog', 'text page'], productJsKb: 75, stylesheets: 1 };
 const GOALS = { ratio: 0.6, catalogP95: 30, searchP95: 50 };
-
-// ---------------------------------------------------------------- processes
-
-const children: ChildProcess[] = [];
-function stopChildren() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-}
-process.on('exit', stopChildren);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    stopChildren();
-    process.exit(130);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function start(command: string, args: string[], env: Record<string, string>) {
-  let output = '';
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  children.push(child);
-  return { child, output: () => output };
-}
-
-async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server stopped (exit ${child.exitCode}):\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
-}
 
 /** The baseline: a node:http server answering stored bytes with stored headers, as fast as it can. */
 const STATIC_SERVER = `

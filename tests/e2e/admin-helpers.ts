@@ -60,7 +60,10 @@ export function mailsMatching(pattern: RegExp): string[] {
   return names.map((name) => decodeEml(readFileSync(join(mailDir(), name), 'utf8'))).filter((text) => pattern.test(text));
 }
 
-/** An .eml's text with quoted-printable soft breaks and escapes undone (enough to read links and numbers). */
+/** An .eml's text with folded headers unfolded and quoted-printable soft breaks and escapes undone (enough to read subjects, links and numbers). */
 export function decodeEml(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

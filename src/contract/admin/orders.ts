@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateFilterSchema, idSchema, listAnswerSchema, listQuerySchema, optionalTextSchema, requiredTextSchema, versionSchema } from './common';
+import { booleanQuerySchema, dateFilterSchema, idSchema, listAnswerSchema, listQuerySchema, optionalTextSchema, requiredTextSchema, versionSchema } from './common';
 
 export const PAYMENT_STATUSES = ['new', 'pending', 'completed', 'failed', 'canceled'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
@@ -13,6 +13,10 @@ export const orderListQuerySchema = listQuerySchema(['createdAt', 'number', 'tot
   to: dateFilterSchema.optional(),
   /** order number, customer name, phone or e-mail */
   q: z.string().trim().max(200).optional(),
+  /** online-payment orders not paid and not canceled (the dashboard's unpaid count) */
+  unpaid: booleanQuerySchema.optional(),
+  /** "price by manager" deliveries still without their price (the dashboard's awaiting count) */
+  awaitingPrice: booleanQuerySchema.optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 

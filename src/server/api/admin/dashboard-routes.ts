@@ -1,11 +1,12 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Dashboard } from '../../../contract/admin';
 import { localize } from '../../../lib/localize';
 import { CANCELED_STATUS } from '../../../lib/order-workflow';
-import { comments, leads, orders, paymentMethods, products, reviews, variations } from '../../db/schema';
+import { comments, leads, orders, products, reviews, variations } from '../../db/schema';
 import { shopCurrency } from '../commerce/shop-settings';
 import type { AdminEnv } from './context';
+import { awaitingDeliveryPrice, unpaidOnlineOrders } from './order-queues';
 
 /** Variations at or below this many items count as low on stock. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -25,18 +26,11 @@ export const dashboardRoutes = new Hono<AdminEnv>().get('/dashboard', async (c) 
       .select({ orders: count(), revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int` })
       .from(orders)
       .where(and(notCanceled, gte(orders.createdAt, from)));
-  const onlineMethods = db.select({ code: paymentMethods.code }).from(paymentMethods).where(eq(paymentMethods.kind, 'online'));
   const [[todayRow], [weekRow], [unpaid], [awaiting], [pendingReviews], [pendingComments], [newLeads], lowStock, currency] = await Promise.all([
     period(today),
     period(weekStart),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(notCanceled, ne(orders.paymentStatus, 'completed'), inArray(orders.paymentMethod, onlineMethods))),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(notCanceled, eq(orders.deliveryPriceByManager, true), eq(orders.deliveryPriceSet, false))),
+    db.select({ n: count() }).from(orders).where(unpaidOnlineOrders(db)),
+    db.select({ n: count() }).from(orders).where(awaitingDeliveryPrice()),
     db.select({ n: count() }).from(reviews).where(eq(reviews.status, 'pending')),
     db.select({ n: count() }).from(comments).where(eq(comments.status, 'pending')),
     db.select({ n: count() }).from(leads).where(isNull(leads.handledAt)),

@@ -17,6 +17,7 @@ import { CANCELED_STATUS, allowedNextStatuses, canSetDeliveryPrice } from '../..
 import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
 import { orderItems, orderNotes, orderStateHistory, orderStates, orders } from '../../db/schema';
+import { awaitingDeliveryPrice, unpaidOnlineOrders } from './order-queues';
 import { enqueueMail } from '../../mail/queue';
 import type { OrderRow } from '../commerce/order-dto';
 import { releaseOrderStock } from '../commerce/reservations';
@@ -33,8 +34,10 @@ import { expectVersion, versionConflict } from './versioned';
 
 const idParams = z.object({ id: idSchema });
 
-function orderFilters(query: z.infer<typeof orderListQuerySchema>): SQL[] {
+function orderFilters(db: Executor, query: z.infer<typeof orderListQuerySchema>): SQL[] {
   const conditions: SQL[] = [];
+  if (query.unpaid) conditions.push(unpaidOnlineOrders(db));
+  if (query.awaitingPrice) conditions.push(awaitingDeliveryPrice());
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.paymentStatus) conditions.push(eq(orders.paymentStatus, query.paymentStatus));
   if (query.deliveryMethod) conditions.push(eq(orders.deliveryMethod, query.deliveryMethod));
@@ -127,7 +130,7 @@ export const orderRoutes = new Hono<AdminEnv>()
   .get('/orders', async (c) => {
     const query = readQuery(c, orderListQuerySchema);
     const db = c.var.deps.db;
-    const where = and(...orderFilters(query));
+    const where = and(...orderFilters(db, query));
     const [rows, [total]] = await Promise.all([
       db
         .select()

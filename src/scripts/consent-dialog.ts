@@ -26,10 +26,10 @@ export function askConsent(type: ConsentType, question: ConsentQuestion): Promis
   const cookies = type === 'ModalCookieAccept';
   const root = element('div', { class: 'modal', 'data-modal-type': type });
   const backdrop = element('div', { class: 'modal__backdrop', 'aria-hidden': 'true' });
-  const dialog = element('div', { class: 'modal__dialog', role: 'dialog', 'aria-modal': 'true' });
+  const dialog = element('div', { class: 'modal__dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'consent-title' });
   const closeButton = element('button', { type: 'button', class: 'modal__close', 'aria-label': 'Close' }, '×');
   const content = element('div', { class: 'consent', 'data-consent': cookies ? 'cookies' : 'age' });
-  const heading = element('h2', { class: 'form__title' }, question.title || t(cookies ? 'cookieTitle' : 'ageTitle'));
+  const heading = element('h2', { class: 'form__title', id: 'consent-title' }, question.title || t(cookies ? 'cookieTitle' : 'ageTitle'));
   content.append(heading);
   if (question.text) content.append(element('p', { class: 'consent__text' }, question.text));
   const actions = element('div', { class: 'form__actions' });

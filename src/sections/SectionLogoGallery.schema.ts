@@ -2,6 +2,7 @@ import { sectionSchema } from './common-options';
 import { defineSection } from './context';
 import { imageItemSchema, itemsWithImages } from './gallery-options';
 import { layoutsSchema } from './layout';
+import { headingOf, imageItemFields, preset, stored, templateFields } from './editor';
 
 /** Partner or brand logos, each optionally linked: a row of 5 on desktop, 3 on tablet, 2 on mobile. */
 export default defineSection({
@@ -10,4 +11,7 @@ export default defineSection({
   }),
   item: imageItemSchema,
   hasContent: ({ items, context }) => itemsWithImages(context.images, items).length > 0,
+  fields: templateFields,
+  itemFields: imageItemFields,
+  presets: [preset('default', { heading: headingOf('Our partners', 'Наши партнёры') }, [{ alt: stored('Partner', 'Партнёр') }, { alt: stored('Partner', 'Партнёр') }])],
 });

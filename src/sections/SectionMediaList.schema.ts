@@ -2,6 +2,8 @@ import { sectionSchema } from './common-options';
 import { defineSection } from './context';
 import { mediaListPaging, mediaSettings, sectionArticles } from './media-options';
 import { raw, text } from './schema-kit';
+import { articleListData } from './data-needs';
+import { field, preset } from './editor';
 
 /**
  * A category's articles, a page at a time (`data`: articles, total, limit, and the page and tag the
@@ -11,4 +13,7 @@ export default defineSection({
   schema: sectionSchema({ categorySlug: text(), template: raw() }),
   hasContent: ({ section, context }) =>
     sectionArticles(section.data).length > 0 || mediaListPaging(section.data, mediaSettings(context.settings).itemsPerPage).tag !== null,
+  fields: [field.text('categorySlug'), field.number('limit', 1, 100)],
+  presets: [preset('default', {})],
+  data: articleListData,
 });

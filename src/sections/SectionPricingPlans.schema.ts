@@ -3,6 +3,7 @@ import { buttonSchema, sectionSchema } from './common-options';
 import { defineSection } from './context';
 import { grid, layoutsSchema, list, templateOf } from './layout';
 import { flag, lenientList, lenientObject, text } from './schema-kit';
+import { field, headingOf, preset, stored, templateFields } from './editor';
 
 /**
  * A plan: title, price (as the owner writes it), note, features, whether it is highlighted, and a
@@ -32,4 +33,21 @@ export default defineSection({
   schema: sectionSchema({ template: layoutsSchema(templateOf(grid(3), grid(2), list(1))) }),
   item: planSchema,
   hasContent: ({ items }) => items.length > 0,
+  fields: templateFields,
+  itemFields: [
+    field.text('heading.title'),
+    field.text('price'),
+    field.text('note'),
+    field.list('features', [field.text('feature')]),
+    field.toggle('highlighted'),
+    field.toggle('button.isShow'),
+    field.text('button.text'),
+    field.link('button.link'),
+  ],
+  presets: [
+    preset('default', { heading: headingOf('Plans', 'Тарифы') }, [
+      { heading: headingOf('Basic', 'Базовый'), price: stored('10 a month', '10 в месяц'), features: [stored('One user', 'Один пользователь')] },
+      { heading: headingOf('Pro', 'Профи'), price: stored('25 a month', '25 в месяц'), features: [stored('Five users', 'Пять пользователей')], highlighted: true },
+    ]),
+  ],
 });

@@ -4,6 +4,7 @@ import { defineSection } from './context';
 import { resolveImage, type ImageMap } from './images';
 import { choice, color, flag, integerIn, isRecord, lenientObject, raw, text } from './schema-kit';
 import type { PerScreen } from './screens';
+import { field, headingOf, preset, stored } from './editor';
 
 /**
  * The hero slider (spec 2.9, 3.4 slide item). A slide is a picture per screen (the mobile one falling
@@ -104,4 +105,27 @@ export default defineSection({
   schema: sliderSchema,
   item: slideSchema,
   hasContent: ({ items, context }) => items.some((item) => slideHasContent(context.images, item.options)),
+  fields: [field.toggle('autoplay.enabled'), field.number('autoplay.speed', 1000, 60_000), field.number('height.desktop', 200, 1200), field.number('height.mobile', 200, 1200)],
+  itemFields: [
+    field.image('content.image'),
+    field.image('content.imageMobile'),
+    field.text('content.alt'),
+    field.text('content.tag'),
+    field.text('heading.title'),
+    field.richText('content.html'),
+    field.select('content.alignHorizontal', ALIGNMENTS),
+    field.select('content.alignVertical', VERTICAL_ALIGNMENTS),
+    field.colour('content.colorText'),
+    field.colour('content.background'),
+    field.number('content.opacity', 0, 100),
+    field.toggle('button.isShow'),
+    field.text('button.text'),
+    field.link('button.link'),
+  ],
+  presets: [
+    preset('default', {}, [
+      { heading: headingOf('Summer collection', 'Летняя коллекция'), content: { text: stored('Light linen for warm days', 'Лёгкий лён для тёплых дней') }, button: { isShow: true, text: stored('Shop now', 'В каталог'), link: '/' } },
+      { heading: headingOf('Free delivery', 'Бесплатная доставка'), content: { text: stored('On orders over 50', 'На заказы от 50') } },
+    ]),
+  ],
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contentSchema, frameHasContent, sectionSchema, type ContentOptions } from './common-options';
 import { defineSection, type SectionContext } from './context';
+import { contentFields, field, type SectionPreset } from './editor';
 import { resolveImage } from './images';
 import { hasRichContent } from './rich-text';
 import { integerIn, lenientObject } from './schema-kit';
@@ -11,10 +12,12 @@ const contentShown = ({ options, context }: { options: { content: ContentOptions
   hasRichContent(options.content.html) || resolveImage(context.images, options.content.image) !== null;
 
 /** A section of a heading and a content block; shown when any of them has something. */
-export function contentSection() {
+export function contentSection(presets: SectionPreset[]) {
   return defineSection({
     schema: sectionSchema({ content: contentSchema }),
     hasContent: (props) => frameHasContent(props.options) || contentShown(props),
+    fields: contentFields,
+    presets,
   });
 }
 
@@ -32,10 +35,12 @@ export const pictureGridSchema = lenientObject({
 export type PictureGrid = z.output<typeof pictureGridSchema>;
 
 /** Text beside a picture (picture right or left); shown when the text or the picture is there. */
-export function pictureTextSection() {
+export function pictureTextSection(presets: SectionPreset[]) {
   return defineSection({
     schema: sectionSchema({ content: contentSchema, grid: pictureGridSchema }),
     hasContent: contentShown,
+    fields: [...contentFields, ...(['desktop', 'tablet', 'mobile'] as const).map((screen) => field.number(`grid.${screen}.0`, 1, 12))],
+    presets,
   });
 }
 export type PictureTextDefinition = ReturnType<typeof pictureTextSection>;

@@ -3,6 +3,8 @@ import type { ProductDto, SectionDto, ShopConfigDto } from '../lib/api-client';
 import type { Currency, PriceSeparator } from '../lib/format-price';
 import type { Language } from '../lib/localize';
 import type { Crumb } from '../server/seo';
+import type { SectionDataSpec } from './data-needs';
+import type { EditorField, SectionPreset } from './editor';
 import type { ImageMap } from './images';
 
 /** What the page a section list belongs to tells its sections. */
@@ -47,20 +49,36 @@ export type SectionProps<O = unknown, I = unknown> = {
   context: SectionContext;
 };
 
-/** What a section's schema module exports (`src/sections/Section{Type}.schema.ts`, default export). */
+/**
+ * A section type's definition, the default export of `src/sections/Section{Type}.schema.ts`; with the
+ * component `Section{Type}.astro` it is all a section type is (see ARCHITECTURE.md).
+ */
 export type SectionDefinition<O = any, I = any> = {
+  /** the options schema: lenient, a stored value that does not fit becomes its default */
   schema: z.ZodType<O>;
+  /** the schema of each item's options; items that do not fit are dropped */
   item?: z.ZodType<I>;
   /** false when the section would show nothing: it is then left out of the page */
   hasContent: (props: Pick<SectionProps<O, I>, 'section' | 'options' | 'items' | 'context'>) => boolean;
+  /** the builder's inputs of the type's own options (every type also has the frame fields of editor.ts) */
+  fields: EditorField[];
+  /** the builder's inputs of an item, for types with items */
+  itemFields?: EditorField[];
+  /** complete options and items a new section of this type starts from; at least one */
+  presets: SectionPreset[];
+  /** what the server loads for the section (products, articles…), for widget types */
+  data?: SectionDataSpec;
 };
 
-/** Declares a section type's options schema, item schema and content rule, with the types inferred. */
-export function defineSection<S extends z.ZodType, T extends z.ZodType = z.ZodType<Record<string, unknown>>>(definition: {
+type DefinitionInput<S extends z.ZodType, T extends z.ZodType> = Omit<SectionDefinition<z.output<S>, z.output<T>>, 'schema' | 'item'> & {
   schema: S;
   item?: T;
-  hasContent: SectionDefinition<z.output<S>, z.output<T>>['hasContent'];
-}): SectionDefinition<z.output<S>, z.output<T>> {
+};
+
+/** Declares a section type: schemas, content rule, editor fields, presets and data need, with the types inferred. */
+export function defineSection<S extends z.ZodType, T extends z.ZodType = z.ZodType<Record<string, unknown>>>(
+  definition: DefinitionInput<S, T>,
+): SectionDefinition<z.output<S>, z.output<T>> {
   return definition as SectionDefinition<z.output<S>, z.output<T>>;
 }
 

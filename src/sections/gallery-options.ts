@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ImageDto } from '../lib/api-client';
 import { sectionSchema } from './common-options';
 import { defineSection } from './context';
+import { field, imageItemFields, templateFields, type SectionPreset } from './editor';
 import { withAlpha } from './frame-style';
 import { mediaUrl } from './image-sources';
 import { resolveImage, type ImageMap } from './images';
@@ -53,11 +54,14 @@ export function itemsWithImages<T extends { options: ImageItem }>(images: ImageM
  * A gallery section type: its default layouts and tile ratio (`options.ratio` overrides it; an empty
  * ratio keeps the pictures' proportions). It shows when at least one item's picture is known.
  */
-export function defineGallery(layouts: PerScreen<LayoutDefaults>, ratio: string) {
+export function defineGallery(layouts: PerScreen<LayoutDefaults>, ratio: string, presets: SectionPreset[]) {
   return defineSection({
     schema: sectionSchema({ template: layoutsSchema(layouts), ratio: text(ratio) }),
     item: imageItemSchema,
     hasContent: ({ items, context }) => itemsWithImages(context.images, items).length > 0,
+    fields: [field.text('ratio'), ...templateFields],
+    itemFields: imageItemFields,
+    presets,
   });
 }
 

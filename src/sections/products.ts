@@ -20,10 +20,10 @@ export function widgetProducts(section: Pick<SectionDto, 'data'>): ProductDto[] 
   return Array.isArray(list) ? list.filter(isProduct) : [];
 }
 
-/** The page of products and the paging data of a catalog's product list section. */
+/** The page of products and the paging data of a catalog's product list section; away from a catalog page, the products of its catalog. */
 export function productListing(section: Pick<SectionDto, 'items' | 'data'>, pageListing?: ProductDto[]): { products: ProductDto[]; listing: ListingData | null } {
   const own = (section.items as unknown[]).filter(isProduct);
-  const products = own.length > 0 ? own : (pageListing ?? []).filter(isProduct);
+  const products = own.length > 0 ? own : pageListing && pageListing.length > 0 ? pageListing.filter(isProduct) : widgetProducts(section);
   const data = section.data;
   const listing = isRecord(data) && typeof data['page'] === 'number' && typeof data['pages'] === 'number' && isRecord(data['filters']) ? (data as unknown as ListingData) : null;
   return { products, listing };

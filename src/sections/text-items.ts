@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buttonSchema, contentSchema, frameHasContent, sectionSchema } from './common-options';
 import { defineSection } from './context';
+import { contentFields, templateFields, textItemFields, type SectionPreset } from './editor';
 import { layoutsSchema, type LayoutDefaults } from './layout';
 import { hasRichContent } from './rich-text';
 import { color, lenientObject, raw, text } from './schema-kit';
@@ -22,12 +23,15 @@ export type TextItem = z.output<typeof textItemSchema>;
  * The definition of a section showing rich text and text items in an item layout. With
  * `itemsRequired` it shows only when it has items, else also for its text or heading alone.
  */
-export function textItemsSection(layouts: PerScreen<LayoutDefaults>, { itemsRequired = false } = {}) {
+export function textItemsSection(layouts: PerScreen<LayoutDefaults>, presets: SectionPreset[], { itemsRequired = false } = {}) {
   return defineSection({
     schema: sectionSchema({ content: contentSchema, template: layoutsSchema(layouts) }),
     item: textItemSchema,
     hasContent: ({ options, items }) =>
       items.length > 0 || (!itemsRequired && (frameHasContent(options) || hasRichContent(options.content.html))),
+    fields: [...contentFields, ...templateFields],
+    itemFields: textItemFields,
+    presets,
   });
 }
 export type TextItemsDefinition = ReturnType<typeof textItemsSection>;

@@ -1,4 +1,5 @@
 import { createApi, type Api } from './api/app';
+import { configurePasswordHashing } from './auth/password';
 import { startPgInvalidationTransport, type InvalidationTransport } from './cache/pg-transport';
 import type { AppDeps } from './api/core/context';
 import { createBackgroundTasks } from './background';
@@ -39,6 +40,7 @@ export async function createRuntime(
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  configurePasswordHashing({ cost: config.passwordHashCost });
   const handle =
     options.handle ??
     (config.databaseUrl

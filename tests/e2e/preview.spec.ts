@@ -91,15 +91,14 @@ test.describe('admin live preview', () => {
     const otherOrigin = shopOrigin.replace('127.0.0.1', 'localhost');
     for (const [builderOrigin, allowed] of [[shopOrigin, true], [otherOrigin, false]] as const) {
       await page.goto(`${builderOrigin}/admin/`);
-      const ready = page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            window.addEventListener('message', (event) => {
-              if (event.data?.author === 'storefront') resolve(event.data);
-            });
-            setTimeout(() => resolve(null), 8000);
-          }),
-      );
+      // Every storefront message the builder receives, in order; the probe marks the end of what came before it.
+      await page.evaluate(() => {
+        const received: unknown[] = [];
+        (window as unknown as { received: unknown[] }).received = received;
+        window.addEventListener('message', (event) => {
+          if (event.data?.author === 'storefront' || event.data?.probe) received.push(event.data);
+        });
+      });
       await page.evaluate((src) => {
         const frame = document.createElement('iframe');
         frame.id = 'shop';
@@ -109,17 +108,36 @@ test.describe('admin live preview', () => {
       }, `${shopOrigin}/`);
       const shop = page.frameLocator('#shop');
       await expect(shop.locator('html')).toHaveAttribute('data-preview', 'ready');
-      if (allowed) expect(await ready).toMatchObject({ author: 'storefront', action: 'ready', payload: { path: '/' } });
-      else expect(await ready).toBeNull();
+      // The ready message is posted before data-preview is set; messages of one window to another arrive in order,
+      // so once the frame's later probe has arrived, a ready message would have arrived before it.
+      await shop.locator('html').evaluate(() => window.parent.postMessage({ probe: true }, '*'));
+      await expect.poll(() => page.evaluate(() => (window as unknown as { received: { probe?: boolean }[] }).received.some((m) => m.probe))).toBe(true);
+      const received = await page.evaluate(() => (window as unknown as { received: unknown[] }).received);
+      if (allowed) expect(received[0]).toMatchObject({ author: 'storefront', action: 'ready', payload: { path: '/' } });
+      else expect(received).toEqual([{ probe: true }]);
 
+      await shop.locator('html').evaluate(() => {
+        window.addEventListener('message', (event) => {
+          if (event.data?.probe) document.documentElement.dataset['probed'] = 'yes';
+        });
+      });
       await page.evaluate((target) => {
         const message = { author: 'shop-builder', action: 'setSections', payload: [{ id: 'framed', type: 'SectionTextBlockBase', options: { heading: { title: 'From the builder' }, content: { html: '<p>Hi</p>' } } }] };
-        document.querySelector<HTMLIFrameElement>('#shop')!.contentWindow!.postMessage(message, target);
+        const frame = document.querySelector<HTMLIFrameElement>('#shop')!.contentWindow!;
+        frame.postMessage(message, target);
+        frame.postMessage({ probe: true }, target);
       }, shopOrigin);
       if (allowed) {
         await expect(shop.locator('#section-framed h2')).toHaveText('From the builder');
       } else {
-        await page.waitForTimeout(1500);
+        // The probe arrives after the builder's message; a section added then through the document event
+        // is rendered together with every action taken before it, so the builder's section would show too.
+        await expect(shop.locator('html')).toHaveAttribute('data-probed', 'yes');
+        await shop.locator('html').evaluate(() => {
+          const section = { id: 'sentinel', type: 'SectionTextBlockBase', options: { heading: { title: 'Sentinel' }, content: { html: '<p>Hi</p>' } } };
+          document.dispatchEvent(new CustomEvent('shop-builder', { detail: { author: 'shop-builder', action: 'addSection', payload: { section } } }));
+        });
+        await expect(shop.locator('#section-sentinel h2')).toHaveText('Sentinel');
         await expect(shop.locator('#section-framed')).toHaveCount(0);
       }
     }

@@ -294,9 +294,11 @@ test.describe('navigation behaviour (spec 2.2)', () => {
       localStorage.setItem('cookieAccept', 'true');
       Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });
     });
+    // The page's clock is driven by the test, so the hover delay has certainly passed before the check.
+    await saver.clock.install();
     await saver.goto(page.url());
     await saver.locator('.site-footer a[href="/faq"]').first().hover();
-    await saver.waitForTimeout(300);
+    await saver.clock.runFor(1000);
     await expect(saver.locator('link[rel="prefetch"]')).toHaveCount(0);
     await saver.close();
   });
@@ -341,8 +343,9 @@ test.describe('navigation behaviour (spec 2.2)', () => {
     page.once('load', () => {
       reloadedAgain = true;
     });
-    await page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
-    await page.waitForTimeout(800);
+    // The handler cancels the event exactly when it reloads, synchronously, so an uncancelled event means no reload.
+    const reloading = await page.evaluate(() => !window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
+    expect(reloading).toBe(false);
     expect(reloadedAgain).toBe(false);
   });
 });

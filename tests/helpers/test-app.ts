@@ -7,6 +7,7 @@ import { readConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/logger';
 import { createRuntime, type Runtime } from '../../src/server/runtime';
+import { pgliteTemplateDataDir, postgresTemplateDatabase, waitForNoConnections } from './template-database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -22,14 +23,15 @@ export type TestApp = Runtime & {
 
 async function openTestDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite' });
+    const handle = await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplateDataDir() });
     return { handle, drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
+  const template = await postgresTemplateDatabase(adminUrl);
   const name = `shop_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -39,12 +41,8 @@ async function openTestDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseH
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      // pool.end() resolves before its connections have closed; forcing the drop then would kill them mid-close.
-      for (let waited = 0; waited < 5000; waited += 50) {
-        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      // Forcing the drop while the pool's connections are still closing would kill them mid-close.
+      await waitForNoConnections(client, name);
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
@@ -61,6 +59,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const { handle, drop } = await openTestDatabase(kind);
+  // A cheap password hash cost: the tests hash hundreds of passwords (production keeps the baseline).
   const config = readConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

@@ -1,6 +1,7 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/server/auth/password';
+import { configurePasswordHashing, hashPassword, verifyPassword } from '../../src/server/auth/password';
+import { readConfig } from '../../src/server/config';
 
 describe('password hashing', () => {
   it('stores scrypt N=16384 r=8 p=1 with a 16-byte salt and a 64-byte key, base64url', async () => {
@@ -54,5 +55,27 @@ describe('password hashing', () => {
     ['short key', 'scrypt$16384$8$1$MDEyMzQ1Njc4OWFiY2RlZg$a2V5'],
   ])('refuses a malformed stored hash (%s) without throwing', async (_, stored) => {
     expect(await verifyPassword('anything', stored)).toBe(false);
+  });
+});
+
+describe('password hash cost configuration', () => {
+  it('defaults to the baseline and refuses costs that are not a power of two from 1024', () => {
+    expect(readConfig({}).passwordHashCost).toBe(16384);
+    expect(readConfig({ PASSWORD_HASH_COST: '32768' }).passwordHashCost).toBe(32768);
+    expect(() => readConfig({ PASSWORD_HASH_COST: '16' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => readConfig({ PASSWORD_HASH_COST: '1000' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
+  it('hashes new passwords at the configured cost and still verifies hashes of the other cost', async () => {
+    const baseline = await hashPassword('pass word');
+    configurePasswordHashing({ cost: 1024 });
+    try {
+      const cheap = await hashPassword('pass word');
+      expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+      expect(await verifyPassword('pass word', cheap)).toBe(true);
+      expect(await verifyPassword('pass word', baseline)).toBe(true);
+    } finally {
+      configurePasswordHashing({ cost: 16384 });
+    }
   });
 });

@@ -219,22 +219,26 @@ describe('listening', () => {
     doc.body.append(marker);
     expect(allowedOrigins(doc)).toEqual(new Set([ADMIN, 'https://other-admin.example', ORIGIN]));
 
-    startPreviewChannel(doc);
+    const channel = startPreviewChannel(doc);
     expect(doc.documentElement.dataset['preview']).toBe('ready');
+    // Listeners run synchronously within dispatchEvent: a refused message never reaches the channel.
+    const dispatch = vi.spyOn(channel, 'dispatch');
+    const settle = () => dispatch.mock.results.at(-1)!.value as Promise<void>;
     const view = doc.defaultView!;
     const reorder = { author: 'shop-builder', action: 'reorderSection', payload: { from: 0, to: 2 } };
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
     view.dispatchEvent(new view.MessageEvent('message', { data: reorder, origin: 'https://evil.example' }));
     view.dispatchEvent(new view.MessageEvent('message', { data: { ...reorder, author: 'someone' }, origin: ADMIN }));
-    await settle();
+    expect(dispatch).not.toHaveBeenCalled();
     expect(ids(doc)).toEqual(['a', 'b', 'c']);
 
     view.dispatchEvent(new view.MessageEvent('message', { data: reorder, origin: ADMIN }));
+    expect(dispatch).toHaveBeenCalledTimes(1);
     await settle();
     expect(ids(doc)).toEqual(['b', 'c', 'a']);
 
     doc.dispatchEvent(new view.CustomEvent('shop-builder', { detail: reorder }));
+    expect(dispatch).toHaveBeenCalledTimes(2);
     await settle();
     expect(ids(doc)).toEqual(['c', 'a', 'b']);
 

@@ -272,7 +272,14 @@ export function createApiClient(options: ApiClientOptions) {
         fallback: [],
       }),
 
-    getPage: (slug: string) => call<PageDto | null>({ context: 'getPage', path: `/pages/v2/${segment(slug)}`, fallback: null }),
+    /** A page; a category page lists its articles at `list.page`, only those of the tag `list.tag` when given. */
+    getPage: (slug: string, list: { page?: number; tag?: string | null } = {}) =>
+      call<PageDto | null>({
+        context: 'getPage',
+        path: `/pages/v2/${segment(slug)}`,
+        query: { page: list.page && list.page > 1 ? list.page : undefined, tag: list.tag || undefined },
+        fallback: null,
+      }),
 
     getHomepage: () => call<PageDto | null>({ context: 'getHomepage', path: '/homepage/v2', fallback: null }),
 

@@ -16,11 +16,22 @@ function deriveKey(password: string, salt: Buffer, keyLength: number, params: { 
   });
 }
 
+/** The cost (N) of new hashes when the caller names none: the baseline, or the server configuration's (tests lower it). */
+let configuredCost: number = PARAMS.N;
+
+/** Sets the default cost of new hashes from the server configuration; existing hashes keep the cost stored in them. */
+export function configurePasswordHashing(options: { cost: number }): void {
+  configuredCost = options.cost;
+}
+
+/** The default cost of new hashes. */
+export const configuredPasswordHashCost = (): number => configuredCost;
+
 /**
  * Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). `cost` replaces N (a power of two;
  * tests lower it to stay fast); verification reads N back from the hash.
  */
-export async function hashPassword(password: string, cost: number = PARAMS.N): Promise<string> {
+export async function hashPassword(password: string, cost: number = configuredCost): Promise<string> {
   const params = { ...PARAMS, N: cost };
   const salt = randomBytes(SALT_BYTES);
   const key = await deriveKey(password, salt, KEY_BYTES, params);

@@ -27,7 +27,8 @@ export type DatabaseHandle = {
 
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: Partial<DatabaseTimeouts>; onError?: (error: Error) => void }
-  | { kind: 'pglite'; dataDir?: string };
+  /** `loadDataDir`: start an in-memory database from a dumped data directory (PGlite's dumpDataDir) */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /**
  * A PostgreSQL pool that survives the server dropping its connections (failover, restart,
@@ -72,7 +73,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     fs.mkdirSync(options.dataDir, { recursive: true });
     client = new PGlite(path.join(options.dataDir, 'pglite'));
   } else {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;

@@ -492,7 +492,8 @@ export const orders = pgTable('orders', {
   index('orders_user_idx').on(t.userId, t.createdAt),
   index('orders_created_idx').on(t.createdAt),
   index('orders_status_idx').on(t.status),
-  index('orders_unreleased_idx').on(t.createdAt).where(sql`${t.stockReleasedAt} is null`),
+  // the reservation sweeper's scan: only orders still holding stock and still waiting for their money
+  index('orders_unpaid_reserved_idx').on(t.createdAt).where(sql`${t.stockReleasedAt} is null and ${t.paymentStatus} in ('new', 'pending')`),
 ]);
 
 /** Internal notes of staff on an order; never shown to the customer. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffSessions, staffUsers } from '../../../src/server/db/schema';
-import { createStaff } from '../../../src/server/api/admin/staff';
+import { createStaff, DEMO_OWNER, demoOwnerNotice } from '../../../src/server/api/admin/staff';
 import {
   adminRequest,
   createSignedInStaff,
@@ -163,5 +163,20 @@ describe.each(databaseKinds)('back office sessions (%s)', (kind) => {
     expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['session.sign-in', 'staff.password-change']));
     expect(JSON.stringify(entries)).not.toContain('a brand new password');
     expect(JSON.stringify(entries)).not.toContain(staff.password);
+  });
+
+  it('announces the demo owner in the start log only while it keeps the demo password', async () => {
+    await createStaff(app.deps.db, { ...DEMO_OWNER, role: 'owner' }, { cost: 1024 });
+    expect(await demoOwnerNotice(app.deps.db, 'http://localhost:4321')).toBe(
+      'Back office: http://localhost:4321/admin/ (demo owner: owner@demo.shop / demo-owner-2026; change this password before going live)',
+    );
+    const cookie = await signInStaff(app, DEMO_OWNER.email, DEMO_OWNER.password);
+    const changed = await adminRequest(app, '/session/password', {
+      method: 'POST',
+      cookie,
+      body: JSON.stringify({ currentPassword: DEMO_OWNER.password, newPassword: 'the real owner password' }),
+    });
+    expect(changed.status).toBe(204);
+    expect(await demoOwnerNotice(app.deps.db, 'http://localhost:4321')).toBeNull();
   });
 });

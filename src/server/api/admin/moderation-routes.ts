@@ -19,6 +19,7 @@ import { articles, comments, pages, products, reviews } from '../../db/schema';
 import { ApiError, notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
+import type { AppDeps } from '../core/context';
 import type { AdminEnv, StaffPrincipal } from './context';
 import { likePattern, listOrder, pageOffset } from './lists';
 import { adminMessage } from './messages';
@@ -100,6 +101,38 @@ function patchValues(patch: Patch, lang: Language) {
 /** Whether the storefront shows something different after the change (it only shows approved entries). */
 const storefrontChanged = (before: { status: string }, after: { status: string }) => before.status === 'approved' || after.status === 'approved';
 
+type Moderated = { table: typeof reviews | typeof comments; entityType: 'review' | 'comment'; missing: 'reviewNotFound' | 'commentNotFound' };
+
+/** One audited edit of a review or comment, refused with 409 when the client's version is stale. */
+async function patchModerated<T extends { id: string; status: string; version: number }>(
+  deps: AppDeps,
+  staff: StaffPrincipal,
+  lang: Language,
+  target: Moderated & { audit: (row: T) => unknown },
+  id: string,
+  body: Patch,
+): Promise<{ before: T; after: T }> {
+  const set = patchValues(body, lang);
+  const table = target.table;
+  return deps.db.transaction(async (tx) => {
+    const [row] = (await tx.select().from(table).where(eq(table.id, id)).for('update')) as T[];
+    const before = expectVersion(row, body.version, lang, target.missing);
+    const [after] = (await tx
+      .update(table)
+      .set({ ...set, version: sql`${table.version} + 1` })
+      .where(and(eq(table.id, id), eq(table.version, body.version)))
+      .returning()) as T[];
+    if (!after) throw versionConflict(lang);
+    await recordAudit(
+      tx,
+      staff,
+      { action: `${target.entityType}.update`, entityType: target.entityType, entityId: id, before: target.audit(before), after: target.audit(after) },
+      deps.now(),
+    );
+    return { before, after };
+  });
+}
+
 const BULK_STATUS: Record<Exclude<BulkAction['action'], 'delete'>, ModerationStatus> = { approve: 'approved', reject: 'rejected' };
 
 async function bulkModerate<T extends { id: string; status: string; version: number }>(
@@ -158,19 +191,7 @@ export const moderationRoutes = new Hono<AdminEnv>()
     const { id } = readParams(c, idParams);
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, moderationPatchSchema);
-    const set = patchValues(body, lang);
-    const { before, after } = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
-      const before = expectVersion(row, body.version, lang, 'reviewNotFound');
-      const [after] = await tx
-        .update(reviews)
-        .set({ ...set, version: sql`${reviews.version} + 1` })
-        .where(and(eq(reviews.id, id), eq(reviews.version, body.version)))
-        .returning();
-      if (!after) throw versionConflict(lang);
-      await recordAudit(tx, staff, { action: 'review.update', entityType: 'review', entityId: id, before: reviewAudit(before), after: reviewAudit(after) }, deps.now());
-      return { before, after };
-    });
+    const { before, after } = await patchModerated<ReviewRow>(deps, staff, lang, { table: reviews, entityType: 'review', missing: 'reviewNotFound', audit: reviewAudit }, id, body);
     if (storefrontChanged(before, after)) await invalidate([cacheTags.product(after.productId)]);
     const [item] = await reviewItems(deps.db, eq(reviews.id, id), lang, [], 1, 0);
     if (!item) throw notFound(adminMessage('reviewNotFound', lang));
@@ -209,19 +230,7 @@ export const moderationRoutes = new Hono<AdminEnv>()
     const { id } = readParams(c, idParams);
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, moderationPatchSchema);
-    const set = patchValues(body, lang);
-    const { before, after } = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
-      const before = expectVersion(row, body.version, lang, 'commentNotFound');
-      const [after] = await tx
-        .update(comments)
-        .set({ ...set, version: sql`${comments.version} + 1` })
-        .where(and(eq(comments.id, id), eq(comments.version, body.version)))
-        .returning();
-      if (!after) throw versionConflict(lang);
-      await recordAudit(tx, staff, { action: 'comment.update', entityType: 'comment', entityId: id, before: commentAudit(before), after: commentAudit(after) }, deps.now());
-      return { before, after };
-    });
+    const { before, after } = await patchModerated<CommentRow>(deps, staff, lang, { table: comments, entityType: 'comment', missing: 'commentNotFound', audit: commentAudit }, id, body);
     if (storefrontChanged(before, after)) await invalidate([cacheTags.article(after.articleId)]);
     const [item] = await commentItems(deps.db, eq(comments.id, id), lang, [], 1, 0);
     if (!item) throw notFound(adminMessage('commentNotFound', lang));

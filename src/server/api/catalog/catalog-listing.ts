@@ -3,6 +3,8 @@ import type { Language } from '../../../lib/localize';
 import { amountToCents, centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
 import { catalogProducts, productOptionValues, productOptions, products, variationOptionValues, variations } from '../../db/schema';
+import { resolveSectionData } from '../content/section-data';
+import type { AppDeps } from '../core/context';
 import { loadImages, type ImageDto } from '../shared/images';
 import { loadSections, type SectionDto } from '../shared/sections';
 import { loadProducts, localizedText, type PageTextsDto, type ProductDto } from './product-dto';
@@ -170,35 +172,27 @@ function syntheticProductListSection(catalogId: string, position: number, pageSi
   };
 }
 
-/**
- * A catalog page (spec GET /catalogs/v3/{slug}): the catalog with its sections, where the product
- * list section carries the requested page of sorted, filtered products and the paging and facet data.
- */
-export async function loadCatalogPage(db: Executor, catalog: CatalogRow, request: CatalogPageRequest, lang: Language): Promise<CatalogPageDto> {
-  const sections = await loadSections(db, 'catalog', catalog.id, lang);
-  let listIndex = sections.findIndex((s) => s.type === PRODUCT_LIST_SECTION);
-  if (listIndex < 0) {
-    sections.push(syntheticProductListSection(catalog.id, (sections.at(-1)?.position ?? -1) + 1, request.itemsPerPage));
-    listIndex = sections.length - 1;
-  }
-  const listSection = sections[listIndex]!;
-  const limit = pageSizeOf(listSection, request.itemsPerPage);
-  const sortCriteria: SortCriterion = isSortCriterion(catalog.sortCriteria) ? catalog.sortCriteria : 'title';
+/** The catalog's enabled products, counted once per change when the catalog values are kept. */
+function catalogProductCount(db: Executor, catalogId: string): Promise<number> {
+  return catalogStat(catalogId, 'count', () => countCatalogProducts(db, catalogId));
+}
+
+/** The page of sorted, filtered products of a catalog's product list section, with its paging and facet data. */
+async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPageRequest, section: SectionDto, lang: Language, sortCriteria: SortCriterion) {
+  const limit = pageSizeOf(section, request.itemsPerPage);
   const sort = request.sort ?? sortCriteria;
   const where = and(inCatalog(catalog.id), ...filterConditions(request.filter));
-
   const filteredOut = filterConditions(request.filter).some(Boolean);
   const offset = (request.page - 1) * limit;
   const index = catalogIndexEnabled() ? await catalogStat(catalog.id, 'index', () => buildCatalogIndex(db, catalog.id)) : null;
   const fromIndex = index ? selectListing(index, request.filter, sort, offset, limit) : null;
-  const [filtered, productCount, pageRows, facets, imageMap] = await Promise.all([
+  const [filtered, pageRows, facets] = await Promise.all([
     // without a filter the filtered count is the catalog's count: not counted twice
     fromIndex
       ? fromIndex.total
       : filteredOut
         ? db.select({ count: count() }).from(catalogProducts).innerJoin(products, eq(products.id, catalogProducts.productId)).where(where).then(([row]) => Number(row?.count ?? 0))
-        : undefined,
-    index ? index.ids.length : catalogStat(catalog.id, 'count', () => countCatalogProducts(db, catalog.id)),
+        : catalogProductCount(db, catalog.id),
     fromIndex
       ? fromIndex.ids.map((id) => ({ id }))
       : db
@@ -210,29 +204,45 @@ export async function loadCatalogPage(db: Executor, catalog: CatalogRow, request
           .offset(offset)
           .limit(limit),
     catalogStat(catalog.id, `facets-${lang}`, () => loadFacets(db, catalog.id, lang)),
-    loadImages(db, [catalog.imageId], lang),
   ]);
-  const total = filtered ?? productCount;
-  const items = await loadProducts(db, pageRows.map((r) => r.id), lang);
-  const withProducts: CatalogPageDto['sections'] = [...sections];
-  withProducts[listIndex] = {
-    ...listSection,
-    items,
-    data: {
-      page: request.page,
-      pages: Math.max(1, Math.ceil(total / limit)),
-      total,
-      limit,
-      sort,
-      filters: facets,
-      appliedFilters: {
-        minPrice: request.filter.minPrice ?? null,
-        maxPrice: request.filter.maxPrice ?? null,
-        properties: request.filter.properties,
-        options: request.filter.options,
-      },
+  const total = filtered;
+  const data: ListingData = {
+    page: request.page,
+    pages: Math.max(1, Math.ceil(total / limit)),
+    total,
+    limit,
+    sort,
+    filters: facets,
+    appliedFilters: {
+      minPrice: request.filter.minPrice ?? null,
+      maxPrice: request.filter.maxPrice ?? null,
+      properties: request.filter.properties,
+      options: request.filter.options,
     },
   };
+  return { items: await loadProducts(db, pageRows.map((r) => r.id), lang), data };
+}
+
+/**
+ * A catalog page (spec GET /catalogs/v3/{slug}): the catalog with its sections, resolved like every
+ * page's; its product list section (added when the catalog has none) carries the requested page of
+ * sorted, filtered products and the paging and facet data.
+ */
+export async function loadCatalogPage(deps: AppDeps, catalog: CatalogRow, request: CatalogPageRequest, lang: Language): Promise<CatalogPageDto> {
+  const { db } = deps;
+  const sections = await loadSections(db, 'catalog', catalog.id, lang);
+  if (!sections.some((s) => s.type === PRODUCT_LIST_SECTION)) {
+    sections.push(syntheticProductListSection(catalog.id, (sections.at(-1)?.position ?? -1) + 1, request.itemsPerPage));
+  }
+  const sortCriteria: SortCriterion = isSortCriterion(catalog.sortCriteria) ? catalog.sortCriteria : 'title';
+  const [resolved, productCount, imageMap] = await Promise.all([
+    resolveSectionData(deps, sections, lang, {
+      kind: 'catalog',
+      listing: (section) => loadListing(db, catalog, request, section, lang, sortCriteria),
+    }),
+    catalogProductCount(db, catalog.id),
+    loadImages(db, [catalog.imageId], lang),
+  ]);
 
   return {
     id: catalog.id,
@@ -246,6 +256,6 @@ export async function loadCatalogPage(db: Executor, catalog: CatalogRow, request
     image: catalog.imageId ? (imageMap.get(catalog.imageId) ?? null) : null,
     sortCriteria,
     productCount,
-    sections: withProducts,
+    sections: resolved as CatalogPageDto['sections'],
   };
 }

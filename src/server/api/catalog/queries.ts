@@ -4,6 +4,8 @@ import type { Language } from '../../../lib/localize';
 import type { Database, Executor } from '../../db/client';
 import { catalogProducts, catalogs, products, reviews, variations } from '../../db/schema';
 import { loadSettingsRows } from '../core/settings-store';
+import { resolveSectionData } from '../content/section-data';
+import type { AppDeps } from '../core/context';
 import { loadSections, type SectionDto } from '../shared/sections';
 import { findProductId, loadProducts, type ProductDto } from './product-dto';
 import type { ReviewInput } from './schemas';
@@ -29,11 +31,12 @@ export async function readEcommerceSettings(db: Database): Promise<EcommerceSett
   };
 }
 
-export async function loadProductDetail(db: Executor, idOrSlug: string, lang: Language): Promise<ProductDetailDto | null> {
-  const id = await findProductId(db, idOrSlug);
+/** A product with its sections, resolved like every page's (widgets carry their products and articles). */
+export async function loadProductDetail(deps: AppDeps, idOrSlug: string, lang: Language): Promise<ProductDetailDto | null> {
+  const id = await findProductId(deps.db, idOrSlug);
   if (!id) return null;
-  const [[product], sections] = await Promise.all([loadProducts(db, [id], lang), loadSections(db, 'product', id, lang)]);
-  return product ? { ...product, sections } : null;
+  const [[product], sections] = await Promise.all([loadProducts(deps.db, [id], lang), loadSections(deps.db, 'product', id, lang)]);
+  return product ? { ...product, sections: await resolveSectionData(deps, sections, lang, { kind: 'product' }) } : null;
 }
 
 /** Id of the enabled product owning a variation, or null. */

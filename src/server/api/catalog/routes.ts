@@ -73,7 +73,7 @@ catalogRoutes.get('/products/related-products', async (c) => {
 
 catalogRoutes.get('/products/:idOrSlug', async (c) => {
   const { idOrSlug } = readParams(c, idOrSlugParams);
-  const product = await loadProductDetail(c.get('deps').db, idOrSlug, c.get('lang'));
+  const product = await loadProductDetail(c.get('deps'), idOrSlug, c.get('lang'));
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return c.json(product);
 });
@@ -110,12 +110,12 @@ catalogRoutes.post('/product-reviews', async (c) => {
 
 // Before '/catalogs/:id/products', which would otherwise read 'v3' as a catalog.
 catalogRoutes.get('/catalogs/v3/:slug', async (c) => {
-  const { db } = c.get('deps');
+  const deps = c.get('deps');
   const { slug } = readParams(c, slugParams);
   const query = readQuery(c, catalogPageQuery);
-  const catalog = await requireCatalog(db, slug);
-  const { itemPerPage } = await readEcommerceSettings(db);
-  return c.json(await loadCatalogPage(db, catalog, { ...query, itemsPerPage: itemPerPage }, c.get('lang')));
+  const catalog = await requireCatalog(deps.db, slug);
+  const { itemPerPage } = await readEcommerceSettings(deps.db);
+  return c.json(await loadCatalogPage(deps, catalog, { ...query, itemsPerPage: itemPerPage }, c.get('lang')));
 });
 
 catalogRoutes.get('/catalogs/:id/products', async (c) => {

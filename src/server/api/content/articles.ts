@@ -178,7 +178,7 @@ export const articleRoutes = new Hono<AppEnv>()
     const article: ArticleDto = {
       ...summary,
       ...headingsFor(settings, 'article', lang, summary.title, row),
-      sections: await resolveSectionData(deps, sections, lang),
+      sections: await resolveSectionData(deps, sections, lang, { kind: 'article', articleId: row.id }),
       commentCount: Number(commentTotal?.total ?? 0),
     };
     return c.json(article);

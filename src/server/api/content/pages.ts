@@ -1,10 +1,11 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
 import { pages } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
-import { readParams } from '../core/validate';
+import { readParams, readQuery } from '../core/validate';
 import { loadImages, type ImageDto } from '../shared/images';
 import { loadSections, type SectionDto } from '../shared/sections';
 import { authorOf } from './article-data';
@@ -52,7 +53,14 @@ async function findPage(deps: AppDeps, where: SQL): Promise<PageRow | null> {
  * The page with its visible sections. With `resolveWidgets` (the v2 calls) widget sections carry
  * their products, articles or tags in `data`; a category page's media list shows that category.
  */
-async function toPageDto(deps: AppDeps, page: PageRow, lang: Language, resolveWidgets: boolean): Promise<PageDto> {
+/** A category page's list request (`?page=2&tag=news`); values that do not fit are ignored, as the page links may be hand-edited. */
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  tag: z.string().trim().max(255).optional().catch(undefined),
+});
+type ListRequest = z.infer<typeof listQuery>;
+
+async function toPageDto(deps: AppDeps, page: PageRow, lang: Language, resolveWidgets: boolean, list: ListRequest = { page: 1 }): Promise<PageDto> {
   const isCategory = page.type === 'category';
   const [settings, images, sections] = await Promise.all([
     loadShopSettings(deps.db),
@@ -73,7 +81,14 @@ async function toPageDto(deps: AppDeps, page: PageRow, lang: Language, resolveWi
     publishedAt: page.publishedAt.toISOString(),
     updatedAt: page.updatedAt.toISOString(),
     sections: resolveWidgets
-      ? await resolveSectionData(deps, sections, lang, isCategory ? { categorySlug: page.slug } : {})
+      ? await resolveSectionData(
+          deps,
+          sections,
+          lang,
+          isCategory
+            ? { kind: 'category', categorySlug: page.slug, listPage: list.page, tagSlug: list.tag ?? null }
+            : { kind: page.type === 'homepage' ? 'home' : 'page' },
+        )
       : sections,
   };
 }
@@ -84,7 +99,7 @@ function pageBySlug(resolveWidgets: boolean) {
     const deps = c.get('deps');
     const page = await findPage(deps, eq(pages.slug, slug.toLowerCase()));
     if (!page) throw notFound(PAGE_NOT_FOUND);
-    return c.json(await toPageDto(deps, page, c.get('lang'), resolveWidgets));
+    return c.json(await toPageDto(deps, page, c.get('lang'), resolveWidgets, readQuery(c, listQuery)));
   };
 }
 

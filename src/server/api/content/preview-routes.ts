@@ -76,7 +76,10 @@ export const previewRoutes = new Hono<AppEnv>().post(
       items: section.items.map((item, index) => ({ id: item.id ?? String(index), options: localize(item.options, lang) })),
       styles: {},
     }));
-    const resolved = await resolveSectionData(c.get('deps'), sections, lang, body.categorySlug ? { categorySlug: body.categorySlug } : {});
+    const resolved = await resolveSectionData(c.get('deps'), sections, lang, {
+      kind: 'preview',
+      ...(body.categorySlug ? { categorySlug: body.categorySlug } : {}),
+    });
     const answer: PreviewSectionDataDto[] = resolved.map((section) => ({ id: section.id, data: section.data ?? null }));
     return c.json({ sections: answer });
   },

@@ -1,74 +1,41 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Language } from '../../../lib/localize';
-import type { SectionType } from '../../../lib/section-types';
+import type { DataNeed, PageScope } from '../../../sections/data-needs';
+import { findDefinition } from '../../../sections/definitions';
 import type { Executor } from '../../db/client';
-import { catalogProducts, catalogs, products } from '../../db/schema';
+import { catalogProducts, catalogs, comments, products } from '../../db/schema';
 import { loadProducts, type ProductDto } from '../catalog/product-dto';
 import type { AppDeps } from '../core/context';
 import type { SectionDto } from '../shared/sections';
 import {
   countArticlesByCategory,
   findCategories,
+  listCategoryArticles,
   loadCategoryTags,
   newestArticlesByCategory,
   type ArticleSummary,
   type TagDto,
 } from './article-data';
+import type { CommentDto } from './articles';
 import { loadShopSettings } from './shop-settings';
 
-const MAX_WIDGET_ITEMS = 100;
-const DEFAULT_PRODUCT_WIDGET_LIMIT = 12;
-const DEFAULT_MEDIA_WIDGET_LIMIT = 6;
+/**
+ * The one resolver of section data (spec 3.4 widget types), for every page kind and the preview: each
+ * section's definition declares what it needs (`data` of `src/sections/Section*.schema.ts`); the needs
+ * of all sections of a page are gathered and loaded together in a fixed number of queries (two rounds:
+ * keys first, then the records), whatever the number of sections.
+ */
 
-/** What a widget section needs from the database. */
-type WidgetNeed =
-  | { kind: 'catalogProducts'; catalogSlug: string; limit: number }
-  | { kind: 'products'; productIds: string[] }
-  | { kind: 'articles'; categorySlug: string; limit: number; withTotal: boolean }
-  | { kind: 'tags'; categorySlug: string };
+/** A catalog page's listing of its product list section: the page of products (its items) and the paging data. */
+export type ListingLoader = (section: SectionDto) => Promise<{ items: ProductDto[]; data: Record<string, unknown> }>;
 
-export type SectionDataContext = {
-  /** the category a category page shows; media lists and tag lists without their own category use it */
-  categorySlug?: string;
+export type ResolveScope = PageScope & {
+  /** a catalog page: loads its product list */
+  listing?: ListingLoader;
 };
 
-/** A stored id or slug usable in a query, else ''. */
-function asKey(value: unknown): string {
-  const key = typeof value === 'string' ? value.trim() : '';
-  return key.length <= 255 && !key.includes('\u0000') ? key : '';
-}
-
-function asLimit(value: unknown, fallback: number): number {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? Math.min(n, MAX_WIDGET_ITEMS) : fallback;
-}
-
-/** `items[].options.product` is `{ id }` or the id itself. */
-function productIdOf(item: { options: Record<string, unknown> }): string {
-  const product = item.options?.['product'];
-  if (typeof product === 'string') return asKey(product);
-  return product && typeof product === 'object' ? asKey((product as Record<string, unknown>)['id']) : '';
-}
-
-/** What a section needs resolved, or null when it is not a widget. A widget without its catalog or category resolves empty. */
-function needOf(section: SectionDto, context: SectionDataContext, mediaPageSize: number): WidgetNeed | null {
-  const options = section.options;
-  const categorySlug = (asKey(options['categorySlug']) || context.categorySlug || '').toLowerCase();
-  switch (section.type as SectionType) {
-    case 'SectionProductWidget':
-      return { kind: 'catalogProducts', catalogSlug: asKey(options['catalogSlug']).toLowerCase(), limit: asLimit(options['limit'], DEFAULT_PRODUCT_WIDGET_LIMIT) };
-    case 'SectionProductWidgetByItems':
-      return { kind: 'products', productIds: section.items.map(productIdOf).filter(Boolean) };
-    case 'SectionMediaWidget':
-      return { kind: 'articles', categorySlug, limit: asLimit(options['limit'], DEFAULT_MEDIA_WIDGET_LIMIT), withTotal: false };
-    case 'SectionMediaList':
-      return { kind: 'articles', categorySlug, limit: asLimit(options['limit'], mediaPageSize), withTotal: true };
-    case 'SectionMediaTagsList':
-      return { kind: 'tags', categorySlug };
-    default:
-      return null;
-  }
-}
+/** The most comments an article page shows. */
+const MAX_COMMENTS = 100;
 
 /** Product ids of several catalogs in catalog order, at most `limit` each, in one query. */
 async function catalogProductIdsBySlug(db: Executor, slugs: string[], limit: number): Promise<Map<string, string[]>> {
@@ -90,68 +57,106 @@ async function catalogProductIdsBySlug(db: Executor, slugs: string[], limit: num
   return bySlug;
 }
 
+async function approvedComments(db: Executor, articleIds: string[]): Promise<Map<string, CommentDto[]>> {
+  const byArticle = new Map<string, CommentDto[]>(articleIds.map((id) => [id, []]));
+  if (articleIds.length === 0) return byArticle;
+  const rows = await db
+    .select({ articleId: comments.articleId, id: comments.id, authorName: comments.authorName, text: comments.text, createdAt: comments.createdAt, parentId: comments.parentId })
+    .from(comments)
+    .where(and(inArray(comments.articleId, articleIds), eq(comments.status, 'approved')))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  for (const { articleId, createdAt, ...comment } of rows) {
+    const list = byArticle.get(articleId);
+    if (list && list.length < MAX_COMMENTS) list.push({ ...comment, createdAt: createdAt.toISOString() });
+  }
+  return byArticle;
+}
+
 const uniqueKeys = (values: string[]) => [...new Set(values.filter(Boolean))];
 const maxLimitOf = (needs: { limit: number }[]) => Math.max(0, ...needs.map((n) => n.limit));
+type NeedOf<K extends DataNeed['kind']> = Extract<DataNeed, { kind: K }>;
+const ofKind = <K extends DataNeed['kind']>(needs: (DataNeed | null)[], kind: K) => needs.filter((n): n is NeedOf<K> => n?.kind === kind);
 
-/**
- * Fills `data` of the widget sections (spec 3.4 widget types) with what they show: products of a
- * catalog or of picked items, the newest articles of a category (with the total for media lists) and
- * a category's tags. All widgets of a page are resolved together in a fixed number of queries.
- */
-export async function resolveSectionData(
-  deps: AppDeps,
-  sections: SectionDto[],
-  lang: Language,
-  context: SectionDataContext = {},
-): Promise<SectionDto[]> {
+/** Fills `data` (and a catalog listing's `items`) of the sections that declare a data need. */
+export async function resolveSectionData(deps: AppDeps, sections: SectionDto[], lang: Language, scope: ResolveScope): Promise<SectionDto[]> {
   const { db } = deps;
   const now = deps.now();
   const settings = await loadShopSettings(db);
-  const needs = sections.map((section) => needOf(section, context, settings.media.itemsPerPage));
-  const present = needs.filter((n): n is WidgetNeed => n !== null);
-  const catalogNeeds = present.filter((n) => n.kind === 'catalogProducts');
-  const articleNeeds = present.filter((n) => n.kind === 'articles');
-  const categorySlugs = uniqueKeys(present.flatMap((n) => (n.kind === 'articles' || n.kind === 'tags' ? [n.categorySlug] : [])));
+  const needContext = { scope, mediaPageSize: settings.media.itemsPerPage };
+  const needs = sections.map((section) => findDefinition(section.type)?.data?.need(section, needContext) ?? null);
+  if (needs.every((need) => need === null)) return sections;
 
-  const [productIdsByCatalog, categories, tagsByCategory] = await Promise.all([
+  const catalogNeeds = ofKind(needs, 'catalogProducts');
+  const articleNeeds = ofKind(needs, 'articles');
+  // A category page lists its media lists at the page and tag it was asked for; every other list starts at its newest.
+  const pagedList = (need: NeedOf<'articles'>) => need.withTotal && scope.kind === 'category';
+  const categorySlugs = uniqueKeys([...articleNeeds, ...ofKind(needs, 'categoryTags')].map((n) => n.categorySlug));
+  const showComments = settings.media.pageStyle.showComments !== false;
+  const commentedArticles = showComments ? uniqueKeys(ofKind(needs, 'articleComments').map((n) => n.articleId)) : [];
+
+  const [productIdsByCatalog, categories, tagsByCategory, commentsByArticle] = await Promise.all([
     catalogProductIdsBySlug(db, uniqueKeys(catalogNeeds.map((n) => n.catalogSlug)), maxLimitOf(catalogNeeds)),
     findCategories(db, categorySlugs, lang),
     loadCategoryTags(db, categorySlugs, lang),
+    approvedComments(db, commentedArticles),
   ]);
-  const catalogProductIdsOf = (need: { catalogSlug: string; limit: number }) =>
-    (productIdsByCatalog.get(need.catalogSlug) ?? []).slice(0, need.limit);
+  const catalogProductIdsOf = (need: NeedOf<'catalogProducts'>) => (productIdsByCatalog.get(need.catalogSlug) ?? []).slice(0, need.limit);
   const categoryIdBySlug = new Map(categories.map((c) => [c.slug, c.id]));
   const categoryIdsOf = (list: { categorySlug: string }[]) => uniqueKeys(list.flatMap((n) => categoryIdBySlug.get(n.categorySlug) ?? []));
+  const requestedTag = (categorySlug: string): TagDto | null =>
+    (scope.tagSlug && (tagsByCategory.get(categorySlug) ?? []).find((tag) => tag.slug === scope.tagSlug)) || null;
+  const listPage = Math.max(1, scope.listPage ?? 1);
 
-  const productIds = present.flatMap((n) => (n.kind === 'products' ? n.productIds : n.kind === 'catalogProducts' ? catalogProductIdsOf(n) : []));
-  const [productList, articlesByCategory, totals] = await Promise.all([
-    loadProducts(db, productIds, lang),
-    newestArticlesByCategory(db, categoryIdsOf(articleNeeds), maxLimitOf(articleNeeds), now, lang),
-    countArticlesByCategory(db, categoryIdsOf(articleNeeds.filter((n) => n.withTotal)), now),
+  const newestNeeds = articleNeeds.filter((n) => !pagedList(n));
+  const pagedNeeds = articleNeeds.filter(pagedList);
+  const productIds = [...ofKind(needs, 'productsByIds').flatMap((n) => n.productIds), ...catalogNeeds.flatMap(catalogProductIdsOf)];
+  const [productList, articlesByCategory, totals, pagedLists, listings] = await Promise.all([
+    loadProducts(db, uniqueKeys(productIds), lang),
+    newestArticlesByCategory(db, categoryIdsOf(newestNeeds), maxLimitOf(newestNeeds), now, lang),
+    countArticlesByCategory(db, categoryIdsOf(newestNeeds.filter((n) => n.withTotal)), now),
+    Promise.all(
+      pagedNeeds.map((need) => {
+        const categoryId = categoryIdBySlug.get(need.categorySlug);
+        const tag = requestedTag(need.categorySlug);
+        return categoryId
+          ? listCategoryArticles(db, { categoryId, tagIds: tag ? [tag.id] : [], offset: (listPage - 1) * need.limit, limit: need.limit }, now, lang)
+          : { items: [], total: 0 };
+      }),
+    ),
+    Promise.all(sections.map((section, i) => (needs[i]?.kind === 'catalogListing' && scope.listing ? scope.listing(section) : null))),
   ]);
   const productById = new Map(productList.map((p) => [p.id, p]));
   const productsFor = (ids: string[]): ProductDto[] => ids.flatMap((id) => productById.get(id) ?? []);
 
-  const dataOf = (need: WidgetNeed): Record<string, unknown> => {
+  const dataOf = (need: DataNeed, index: number): Record<string, unknown> | null => {
     switch (need.kind) {
       case 'catalogProducts':
         return { products: productsFor(catalogProductIdsOf(need)) };
-      case 'products':
+      case 'productsByIds':
         return { products: productsFor(need.productIds) };
       case 'articles': {
+        if (pagedList(need)) {
+          const list = pagedLists[pagedNeeds.indexOf(need)]!;
+          return { articles: list.items, total: list.total, limit: need.limit, page: listPage, tag: requestedTag(need.categorySlug)?.slug ?? null };
+        }
         const categoryId = categoryIdBySlug.get(need.categorySlug);
         const articles: ArticleSummary[] = categoryId ? (articlesByCategory.get(categoryId) ?? []).slice(0, need.limit) : [];
         if (!need.withTotal) return { articles };
         return { articles, total: categoryId ? (totals.get(categoryId) ?? 0) : 0, limit: need.limit };
       }
-      case 'tags': {
-        const tags: TagDto[] = categoryIdBySlug.has(need.categorySlug) ? (tagsByCategory.get(need.categorySlug) ?? []) : [];
-        return { tags };
-      }
+      case 'categoryTags':
+        return { tags: categoryIdBySlug.has(need.categorySlug) ? (tagsByCategory.get(need.categorySlug) ?? []) : [] };
+      case 'articleComments':
+        return { comments: commentsByArticle.get(need.articleId) ?? [], article: need.articleId };
+      case 'catalogListing':
+        return listings[index]?.data ?? null;
     }
   };
   return sections.map((section, i) => {
     const need = needs[i];
-    return need ? { ...section, data: dataOf(need) } : section;
+    const data = need ? dataOf(need, i) : null;
+    if (!data) return section;
+    const listing = listings[i];
+    return listing ? { ...section, items: listing.items as unknown as SectionDto['items'], data } : { ...section, data };
   });
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../auth/password';
+import { configuredPasswordHashCost, hashPassword } from '../../auth/password';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { signUserToken } from '../core/auth';
@@ -47,13 +47,16 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-let dummyHash: Promise<string> | undefined;
+/** By cost: the configured cost can change (tests), and the stand-in must cost what real hashes cost. */
+const dummyHashes = new Map<number, Promise<string>>();
 
 /**
  * A hash to check a password against when the account does not exist, so that the answer
  * takes as long as for a real account and timing does not tell which e-mails are registered.
  */
 export function hashForMissingAccount(): Promise<string> {
-  dummyHash ??= hashPassword(crypto.randomUUID());
-  return dummyHash;
+  const cost = configuredPasswordHashCost();
+  let dummy = dummyHashes.get(cost);
+  if (!dummy) dummyHashes.set(cost, (dummy = hashPassword(crypto.randomUUID(), cost)));
+  return dummy;
 }

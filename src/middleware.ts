@@ -13,9 +13,9 @@ import { getServerApiClient } from './server/storefront-api';
 const NO_CACHE = 'no-cache, private';
 
 /**
- * Request rules of spec 2.2 for every page request: malformed and suspicious addresses are logged and
- * shown the 404 page, upper case, stored redirects and trailing slashes answer 301, and a page that
- * turns out not to exist is logged. Every response carries Cache-Control: no-cache, private, except
+ * Request rules of spec 2.2 for every page request: malformed and suspicious addresses, and pages that
+ * turn out not to exist, are logged and redirected to /404; upper case, stored redirects and trailing
+ * slashes answer 301. Every response carries Cache-Control: no-cache, private, except
  * the cacheable built assets, media files and fonts.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -45,17 +45,29 @@ async function handle(context: APIContext, next: MiddlewareNext, url: URL): Prom
   }
   if (decision.kind === 'not-found') {
     await log('warn', { path: url.pathname, reason: decision.reason }, 'bad route sent to /404');
-    return withCacheHeader(await context.rewrite('/404'));
+    return toNotFoundPage();
   }
   const response = url.pathname === PREVIEW_RENDER_PATH ? await guardPreviewRender((await getRuntime()).deps, context.request, socketAddressOf(context), next) : await next();
-  if (response.status === 404 && !isPassthroughPath(url.pathname) && url.pathname !== '/404') {
-    await log('info', { path: url.pathname }, 'page not found');
+  if (response.status === 404 && isPageRequest(context.request, url)) {
+    await log('info', { path: url.pathname }, 'page not found, sent to /404');
+    return toNotFoundPage();
   }
   // Assets keep the long cache lifetime they were served with; anything else, their errors included, is not cached.
   return isCacheablePath(url.pathname) && response.headers.has('cache-control') ? response : withCacheHeader(response);
 }
 
 const PREVIEW_RENDER_PATH = '/_preview/render';
+const NOT_FOUND_PATH = '/404';
+
+/** A bad route ends on /404 (spec 2.2), which answers with status 404. */
+function toNotFoundPage(): Response {
+  return withCacheHeader(new Response(null, { status: 302, headers: { location: NOT_FOUND_PATH } }));
+}
+
+/** A browser asking for a page (not the API, assets, the preview channel or /404 itself). */
+function isPageRequest(request: Request, url: URL): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !isPassthroughPath(url.pathname) && url.pathname !== NOT_FOUND_PATH && !url.pathname.startsWith('/_preview/');
+}
 
 function socketAddressOf(context: { clientAddress: string }): string | undefined {
   try {

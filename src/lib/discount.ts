@@ -62,9 +62,9 @@ export function evaluateDiscount(rule: DiscountRule | null, lines: DiscountLine[
   if (!rule.enabled || usedUp || !isKnownKind(rule.kind) || rule.value <= 0) {
     return { ok: false, errorCode: DISCOUNT_ERROR.invalid };
   }
-  const notStarted = rule.startsAt !== null && now < rule.startsAt;
-  const expired = rule.expiresAt !== null && now >= rule.expiresAt;
-  if (notStarted || expired) return { ok: false, errorCode: DISCOUNT_ERROR.expired };
+  // A code that has not started yet is not valid (yet); only one past its end has expired.
+  if (rule.startsAt !== null && now < rule.startsAt) return { ok: false, errorCode: DISCOUNT_ERROR.invalid };
+  if (rule.expiresAt !== null && now >= rule.expiresAt) return { ok: false, errorCode: DISCOUNT_ERROR.expired };
 
   const itemsTotalCents = sum(lines.map((l) => l.totalCents));
   const applicableCents = sum(lines.filter((l) => appliesToLine(rule, l)).map((l) => l.totalCents));

@@ -1,6 +1,6 @@
 /** Which HTTP methods the shop answers: the API's calls and CORS preflights under /api, reading and form posts on pages. */
-export const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-export const PAGE_METHODS = ['GET', 'HEAD', 'POST'] as const;
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const PAGE_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 

@@ -49,9 +49,23 @@ export function selectionForVariation(product: ProductWithOptions, variation: Pi
   return selection;
 }
 
-/** The variation that owns an image, or null. */
-export function variationForImage(product: ProductVariations, imageId: string): VariationDto | null {
-  return product.variations.find((v) => (v.imageId ?? v.image?.id) === imageId) ?? null;
+/**
+ * The variation that owns an image, or null. Among several owners (one colour's image shared by its
+ * sizes) the current variation stays, else the one keeping most of its chosen values (the size).
+ */
+export function variationForImage(
+  product: ProductVariations,
+  imageId: string,
+  current?: Pick<VariationDto, 'id' | 'productOptionValueIds'> | null,
+): VariationDto | null {
+  const owners = product.variations.filter((v) => (v.imageId ?? v.image?.id) === imageId);
+  if (!current) return owners[0] ?? null;
+  const kept = (v: VariationDto) => (v.id === current.id ? Infinity : v.productOptionValueIds.filter((id) => current.productOptionValueIds.includes(id)).length);
+  let best: VariationDto | null = null;
+  for (const owner of owners) {
+    if (!best || kept(owner) > kept(best)) best = owner;
+  }
+  return best;
 }
 
 /** Image to show: the variation's, else the default variation's, else the first product image. */

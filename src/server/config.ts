@@ -13,7 +13,9 @@ const envSchema = z.object({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
   API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   MIGRATIONS_DIR: z.string().optional(),
-  PUBLIC_URL: z.string().url().default('http://localhost:4321'),
+  PUBLIC_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().default('127.0.0.1'),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
   SMTP_URL: z.string().optional(),
@@ -74,6 +76,17 @@ export type ServerConfig = {
   mailWorker: boolean;
 };
 
+const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', '[::]', '[::1]']);
+
+/**
+ * The shop's origin when PUBLIC_URL is unset: the address the server listens on (PORT, HOST), with
+ * loopback and every-interface addresses as localhost, so e-mailed and payment links reach this server.
+ */
+export function listeningOrigin(host: string, port: number): string {
+  const name = LOOPBACK_OR_ANY.has(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = envSchema.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
@@ -95,7 +108,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? 'drizzle'),
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? listeningOrigin(e.HOST, e.PORT)).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,

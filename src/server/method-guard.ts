@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowedMethods, isMethodAllowed } from '../lib/request-methods';
 import { ApiError, errorBody } from './api/core/errors';
 
-export const METHOD_NOT_ALLOWED = 'Method not allowed';
+const METHOD_NOT_ALLOWED = 'Method not allowed';
 
 /** The 405 answer: the API's error shape under /api, a short page elsewhere. */
 export function methodNotAllowedResponse(pathname: string): Response {

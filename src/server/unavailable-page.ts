@@ -3,7 +3,7 @@ import { isLanguage } from '../lib/localize';
 import { ApiError, errorBody } from './api/core/errors';
 
 /** what a 503 asks clients to wait before trying again */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -36,7 +36,7 @@ export function unavailablePageResponse(request: Request): Response {
   });
 }
 
-export const UNAVAILABLE_MESSAGE = 'The shop is temporarily unavailable, please try again shortly';
+const UNAVAILABLE_MESSAGE = 'The shop is temporarily unavailable, please try again shortly';
 
 /** The API's answer during a database outage: 503 in the spec's error shape. */
 export function unavailableApiResponse(): Response {

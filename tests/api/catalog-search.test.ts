@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plainExcerpt, prefixTsQuery } from '../../src/server/api/catalog/search';
+import { plainExcerpt, prefixTsQuery, wordPrefixes } from '../../src/server/api/catalog/search';
 import {
   createArticle,
   createCatalog,
@@ -18,6 +18,15 @@ describe('search query building', () => {
     expect(prefixTsQuery("oak & | ! ( ) :* <-> ' \\ tab")).toBe('oak:* & tab:*');
     expect(prefixTsQuery('Дуб')).toBe('дуб:*');
     expect(prefixTsQuery('  !!! ')).toBeNull();
+  });
+
+  it('lets a word match its stems, ё as е, and Russian stems without their fleeting vowel', () => {
+    expect(wordPrefixes('лён', ['лен'])).toEqual(['лён', 'лен', 'льн']);
+    expect(wordPrefixes('ковёр', ['ковер'])).toEqual(['ковёр', 'ковер', 'ковьр', 'ковр']);
+    expect(wordPrefixes('shirts', ['shirts', 'shirt'])).toEqual(['shirts', 'shirt']);
+    // stems too short to mean anything are not prefixes
+    expect(wordPrefixes('оса', ['ос'])).toEqual(['оса']);
+    expect(prefixTsQuery('Лён рубашки', (word) => (word === 'рубашки' ? ['рубашк'] : ['лен']))).toBe('(лён:* | лен:* | льн:*) & (рубашки:* | рубашк:*)');
   });
 
   it('turns rich text into a short plain excerpt', () => {
@@ -99,6 +108,15 @@ describe.each(databaseKinds)('search API on %s', (kind) => {
     const ru = await search(`q=${encodeURIComponent('дубов')}&lang=ru`);
     expect(ru.body.results).toMatchObject([{ id: table.id, title: 'Дубовый стол', excerpt: 'Крепкий стол' }]);
     expect((await search('q=walnut')).body.results).toMatchObject([{ type: 'page', id: ids.home, url: '/' }]);
+  });
+
+  it('finds inflected Russian forms: лён finds Льняная рубашка, рубашки finds рубашка', async () => {
+    const linen = await createProduct(app.deps.db, { slug: 'linen-shirt', title: { en: 'Linen shirt', ru: 'Льняная рубашка' }, variations: [{ price: 69 }] });
+    for (const q of ['лён', 'лен', 'рубашки', 'льняные рубашки']) {
+      const ru = await search(`q=${encodeURIComponent(q)}&lang=ru`);
+      expect(ru.body.results.map((r: Json) => r.id), q).toContain(linen.id);
+    }
+    expect((await search('q=shirts')).body.results.map((r: Json) => r.id)).toContain(linen.id);
   });
 
   it('treats tsquery syntax as plain words', async () => {

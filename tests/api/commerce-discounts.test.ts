@@ -64,11 +64,11 @@ describe.each(databaseKinds)('discount codes on %s', (kind) => {
     await expectCode(await check(code, cart()), 2, 'Discount code does not apply to these products');
   });
 
-  it('error 3: expired or not started', async () => {
+  it('error 3: expired; a code that has not started yet is invalid (4)', async () => {
     const expired = await fx.discountCode({ expiresAt: new Date(Date.now() - 60_000) });
     await expectCode(await check(expired.code, cart()), 3, 'Discount code has expired');
     const future = await fx.discountCode({ startsAt: new Date(Date.now() + 86_400_000) });
-    await expectCode(await check(future.code, cart()), 3, 'Discount code has expired');
+    await expectCode(await check(future.code, cart()), 4, 'Discount code is invalid');
   });
 
   it('error 4: disabled or used up', async () => {

@@ -38,6 +38,18 @@ describe.each(databaseKinds)('leads on %s', (kind) => {
     });
   });
 
+  it('stores the chosen variation beside its product', async () => {
+    const { productId: withVariation, variationId } = await fx.product();
+    const res = await send(lead({ product: withVariation, variation: variationId }));
+    expect(res.status).toBe(201);
+    expect(await stored((await res.json()).id)).toMatchObject({ productId: withVariation, variationId });
+  });
+
+  it('refuses a variation of another product', async () => {
+    const other = await fx.product();
+    await expectRefused(lead({ product: productId, variation: other.variationId }), 'variation', 'Product not found');
+  });
+
   it('accepts an enquiry without product, email or text', async () => {
     const res = await send({ name: 'Ivan', phone: '+79991112233', email: '', product: null });
     expect(res.status).toBe(201);

@@ -132,6 +132,18 @@ describe.each(databaseKinds)('online payment on %s', (kind) => {
       }
     });
 
+    it('names the shop by its name in the order language when the name is set per language', async () => {
+      await fx.setSettings('common', { sitename: { en: 'Northfold', ru: 'Нортфолд' } });
+      try {
+        const order = await placeOrder();
+        const html = await (await app.request(`/payment/sandbox/${await initialize(order)}`)).text();
+        expect(html).toContain('<h1>Northfold</h1>');
+        expect(html).not.toContain('Sitename');
+      } finally {
+        await fx.setSettings('common', { sitename: '<script>alert(1)</script> & "Co"' });
+      }
+    });
+
     it('answers 404 for unknown transactions', async () => {
       expect((await app.request('/payment/sandbox/nope')).status).toBe(404);
       expect((await app.request('/payment/sandbox/nope/pay', { method: 'POST' })).status).toBe(404);

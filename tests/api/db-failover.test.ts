@@ -127,6 +127,25 @@ describe.skipIf(!adminUrl)('PostgreSQL failover', () => {
       }
       const orders = await fetch(`http://127.0.0.1:${port}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(orders.status).toBe(400);
+      // a write (an order, in a transaction) right after the cut
+      const data = await openDatabase({ kind: 'postgres', url: database.url.toString(), poolSize: 1 });
+      try {
+        const fx = commerceFixtures({ deps: { db: data.db } } as TestApp);
+        const cash = await fx.paymentMethod({ code: 'cash', kind: 'cash' });
+        const { id: locationId } = await fx.location();
+        const { variationId } = await fx.product({ stock: 5 });
+        await fetch(`http://127.0.0.1:${port}/api/config`);
+        await terminateBackends(database.name);
+        const placed = await fetch(`http://127.0.0.1:${port}/api/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(orderBody([{ variationId, quantity: 1 }], { locationId }, cash)),
+        });
+        expect(placed.status).toBe(201);
+        expect(await fx.stockOf(variationId)).toBe(4);
+      } finally {
+        await data.close();
+      }
       const trace = await new Promise<number>((resolve, reject) => {
         const req = http.request(`http://127.0.0.1:${port}/api/config`, { method: 'TRACE' }, (res) => {
           res.resume();

@@ -24,6 +24,16 @@ describe.each(databaseKinds)('the seeded demo shop on %s', (kind) => {
     await app.close();
   });
 
+  it('links its menus to no made-up site (only real social networks leave the shop)', async () => {
+    const api = client('en');
+    for (const name of ['main', 'info', 'footer']) {
+      const entries = (await api.getMenuEntries(name)).data;
+      const urls = entries.flatMap((entry) => [entry, ...entry.children]).map((entry) => entry.url);
+      expect(urls.length, name).toBeGreaterThan(0);
+      for (const url of urls) expect(url, `${name}: ${url}`).not.toMatch(/\.example(\/|$)/);
+    }
+  });
+
   it('serves settings, menus, the homepage and pages in both languages', async () => {
     for (const lang of ['en', 'ru'] as const) {
       const api = client(lang);

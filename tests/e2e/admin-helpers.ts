@@ -8,7 +8,7 @@ export const E2E_MANAGER = { email: 'manager@e2e.test', password: 'manager-e2e-2
 type Staff = { email: string; password: string; name: string };
 
 /** Fills and sends the sign-in form at `path` (the app keeps that address) and waits for the signed-in frame. */
-export async function signInWithForm(page: Page, staff: Staff, path = '/admin/'): Promise<void> {
+async function signInWithForm(page: Page, staff: Staff, path = '/admin/'): Promise<void> {
   await page.goto(path);
   await page.getByLabel('E-mail').fill(staff.email);
   await page.getByLabel('Password').fill(staff.password);
@@ -43,7 +43,7 @@ export async function staffPage(browser: Browser, staff: Staff, path = '/admin/'
 }
 
 /** The e2e server's mail folder (DATA_DIR/mail; playwright.config.ts sets E2E_DATA_DIR for the workers). */
-export function mailDir(): string {
+function mailDir(): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
   return join(dataDir, 'mail');
@@ -61,7 +61,7 @@ export function mailsMatching(pattern: RegExp): string[] {
 }
 
 /** An .eml's text with folded headers unfolded and quoted-printable soft breaks and escapes undone (enough to read subjects, links and numbers). */
-export function decodeEml(raw: string): string {
+function decodeEml(raw: string): string {
   return raw
     .replace(/\r?\n[ \t]+/g, ' ')
     .replace(/=\r?\n/g, '')

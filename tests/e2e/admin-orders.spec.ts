@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ProductDto } from '../../src/lib/api-client';
-import { E2E_MANAGER, mailsMatching, staffPage } from './admin-helpers';
+import { DEMO_OWNER, E2E_MANAGER, mailsMatching, staffPage } from './admin-helpers';
 import { acceptCookies, acceptTerms, addToCart, fillContacts, placeOrder, product } from './shopping-helpers';
 
 /** Order number of the page the shopper landed on after placing it (the payment result page). */
@@ -106,18 +106,24 @@ test('freight priced by the manager: the shopper gets the e-mail, pays through t
   await admin.context().close();
 });
 
-test('a manager cancels an order and its stock is back', async ({ page, request, browser }) => {
+/** A shopper places a pick-up order paid on receipt of 2 pieces of a counted-stock variation. */
+async function placeCashOrder(page: Page, request: APIRequestContext) {
   const { slug, variation } = await countedVariation(request);
-  const stockBefore = variation.stock!;
   await addToCart(page, slug, variation.id, 2);
   await page.goto('/checkout');
   await fillContacts(page, { name: 'Carla Cancel', phone: '+1 212 555 0123', email: 'carla@example.com' });
   await page.getByRole('radio', { name: 'Cash or card on receipt' }).check();
   await acceptTerms(page);
   await placeOrder(page, /\/payment\?/);
-  const number = orderNumberOf(page);
-  const stockNow = async () => (await product(request, slug)).variations.find((v) => v.id === variation.id)!.stock;
-  expect(await stockNow()).toBe(stockBefore - 2);
+  return { number: orderNumberOf(page), slug, variation };
+}
+
+test('a manager cancels an order and its stock is back', async ({ page, request, browser }) => {
+  const stockNow = async (slug: string, id: string) => (await product(request, slug)).variations.find((v) => v.id === id)!.stock;
+  const { slug, variation } = await countedVariation(request);
+  const stockBefore = variation.stock!;
+  const { number } = await placeCashOrder(page, request);
+  expect(await stockNow(slug, variation.id)).toBe(stockBefore - 2);
 
   const admin = await staffPage(browser, E2E_MANAGER);
   await openOrder(admin, number);
@@ -127,6 +133,34 @@ test('a manager cancels an order and its stock is back', async ({ page, request,
   await dialog.getByRole('button', { name: 'Cancel the order' }).click();
   await expect(admin.getByText('Order canceled; its stock is back.')).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
-  expect(await stockNow()).toBe(stockBefore);
+  expect(await stockNow(slug, variation.id)).toBe(stockBefore);
   await admin.context().close();
+});
+
+test('two staff change the same order: the later one is told, and sees the earlier change', async ({ page, request, browser }) => {
+  const { number } = await placeCashOrder(page, request);
+  const manager = await staffPage(browser, E2E_MANAGER);
+  const owner = await staffPage(browser, DEMO_OWNER);
+  // "/" jumps to the search box of the list
+  await manager.goto('/admin/orders');
+  await expect(manager.getByLabel('Search')).toBeVisible();
+  await manager.keyboard.press('/');
+  await expect(manager.getByLabel('Search')).toBeFocused();
+  await manager.keyboard.type(number);
+  await manager.getByRole('link', { name: `№${number}` }).click();
+  await openOrder(owner, number);
+
+  const ownerStatus = owner.getByLabel('Status', { exact: true });
+  const choice = (await ownerStatus.locator('option').nth(1).textContent())!;
+  await ownerStatus.selectOption({ label: choice });
+  await owner.getByRole('button', { name: 'Apply' }).click();
+  await expect(owner.getByText('Status changed; the customer is notified by e-mail.')).toBeVisible();
+
+  const managerStatus = manager.getByLabel('Status', { exact: true });
+  await managerStatus.selectOption({ index: 1 });
+  await manager.getByRole('button', { name: 'Apply' }).click();
+  await expect(manager.getByText(/Changed by someone else/)).toBeVisible();
+  await expect(manager.locator('.head-badges')).toContainText(choice);
+  await manager.context().close();
+  await owner.context().close();
 });

@@ -65,6 +65,7 @@ test.describe('cart', () => {
     await expect(page.locator('.cart-line')).toHaveCount(1);
     await expectCartCount(page, 1);
     await page.getByRole('button', { name: 'Empty the cart' }).click();
+    await page.getByRole('button', { name: 'Yes, empty the cart' }).click();
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     await expectCartCount(page, 0);
   });

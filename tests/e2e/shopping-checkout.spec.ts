@@ -19,7 +19,7 @@ async function shipToNewYork(page: Page) {
   await expect(page.getByLabel('Country *')).toHaveValue('US');
   await page.getByLabel('City *').fill('New York');
   await page.getByLabel('Street, house, apartment *').fill('214 Mercer Street');
-  await page.getByLabel('Postal code').fill('10012');
+  await page.getByLabel('ZIP code').fill('10012');
   await page.getByRole('radio', { name: /Standard shipping/ }).check();
 }
 

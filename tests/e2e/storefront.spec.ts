@@ -22,11 +22,15 @@ test.describe('request rules on the wire (spec 2.2)', () => {
   });
 
   for (const path of ['/.env', '/.git/config', '/wp-admin/install.php', '/wp-content/x', '/cgi-bin/a', '/config.yml', '/backup.sql', '/_ignition/health-check', '/_profiler/x', '/.well-known/security.txt']) {
-    test(`the suspicious path ${path} shows the 404 page`, async ({ request }) => {
-      const { status, cacheControl, response } = await head(request, path);
-      expect(status).toBe(404);
+    test(`the suspicious path ${path} ends on /404`, async ({ request }) => {
+      const { status, location, cacheControl } = await head(request, path);
+      expect(status).toBe(302);
+      expect(location).toBe('/404');
       expect(cacheControl).toBe('no-cache, private');
-      expect(await response.text()).toContain('Page not found');
+      const followed = await request.get(path);
+      expect(followed.status()).toBe(404);
+      expect(new URL(followed.url()).pathname).toBe('/404');
+      expect(await followed.text()).toContain('Page not found');
     });
   }
 
@@ -39,18 +43,23 @@ test.describe('request rules on the wire (spec 2.2)', () => {
     expect(await head(request, '/about/?x=1')).toMatchObject({ status: 301, location: '/about?x=1' });
   });
 
-  test('a bad route shows the 404 page with status 404', async ({ request }) => {
-    for (const path of ['/no-such-page', '/blog/no-such-article', '/catalogs/no-such-catalog', '/a/b/c/d', '/about%00', '/404']) {
-      const { status, response } = await head(request, path);
-      expect(status, path).toBe(404);
-      const html = await response.text();
-      expect(html, path).toContain('<title>Page not found</title>');
-      expect(html, path).toContain('href="/"');
+  test('a bad route ends on /404, which shows the 404 page with status 404', async ({ request }) => {
+    for (const path of ['/no-such-page', '/blog/no-such-article', '/catalogs/no-such-catalog', '/products/no-such-product', '/a/b/c/d', '/about%00']) {
+      const { status, location } = await head(request, path);
+      expect(status, path).toBe(302);
+      expect(location, path).toBe('/404');
     }
+    const { status, response } = await head(request, '/404');
+    expect(status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<title>Page not found</title>');
+    expect(html).toContain('href="/"');
   });
 
-  test('a path that would redirect to another host shows the 404 page', async ({ request, baseURL }) => {
-    expect((await request.get(`${baseURL}//evil.test/`, noRedirect)).status()).toBe(404);
+  test('a path that would redirect to another host ends on this shop\'s /404', async ({ request, baseURL }) => {
+    const answer = await request.get(`${baseURL}//evil.test/`, noRedirect);
+    expect(answer.status()).toBe(302);
+    expect(answer.headers()['location']).toBe('/404');
   });
 
   test('/account answers 301 to /account/settings', async ({ request }) => {

@@ -88,40 +88,42 @@ describe('lead form sections', () => {
   const withPolicy = context({ settings: shopConfig({ ecommerce: { leadsPopupPolicy: policy } }) });
   const form = { defaultComment: 'Please help me choose.', button: 'Request a call', successTitle: 'Thank you!', successText: 'We will call you.' };
 
-  it('SectionForm1 renders labelled fields with required marks and autocomplete', async () => {
+  it('SectionForm1 renders the lead modal\'s enquiry form, live once visible, with required marks and autocomplete', async () => {
     const root = await renderSection(section('SectionForm1', { heading: { title: 'Need help?' }, form }), withPolicy);
     expect(root?.dataset['sectionType']).toBe('SectionForm1');
-    const formElement = root!.querySelector<HTMLFormElement>('form[data-inline-lead-form]')!;
+    const island = root!.querySelector('[data-inline-lead-form] astro-island')!;
+    expect(island.getAttribute('client')).toBe('visible');
+    const props = island.getAttribute('props')!;
+    expect(props).toContain('Thank you!');
+    expect(props).toContain('We will call you.');
+    const formElement = root!.querySelector<HTMLFormElement>('form[data-form="inline-lead"]')!;
     expect(formElement.hasAttribute('data-lead-form')).toBe(false);
-    expect(formElement.dataset['successTitle']).toBe('Thank you!');
-    expect(formElement.dataset['successText']).toBe('We will call you.');
+    expect(formElement.getAttribute('method')).toBeNull();
     const labelOf = (name: string) => {
       const input = formElement.querySelector<HTMLElement>(`[name="${name}"]`)!;
       return formElement.querySelector(`label[for="${input.id}"]`)?.textContent?.trim();
     };
-    expect(labelOf('name')).toBe('Name *');
+    expect(labelOf('name')).toBe('Your name *');
     expect(labelOf('phone')).toBe('Phone *');
     expect(labelOf('email')).toBe('E-mail');
     expect(labelOf('text')).toBe('Comment');
     const attr = (name: string, attribute: string) => formElement.querySelector(`[name="${name}"]`)!.getAttribute(attribute);
     expect([attr('name', 'autocomplete'), attr('phone', 'autocomplete'), attr('email', 'autocomplete')]).toEqual(['name', 'tel', 'email']);
     expect([attr('phone', 'type'), attr('email', 'type')]).toEqual(['tel', 'email']);
-    expect(formElement.querySelector('[name=name]')!.hasAttribute('required')).toBe(true);
-    expect(formElement.querySelector('[name=email]')!.hasAttribute('required')).toBe(false);
-    expect(formElement.querySelector('[name=text]')!.hasAttribute('required')).toBe(false);
     expect(formElement.querySelector('textarea')!.textContent).toBe('Please help me choose.');
-    expect(formElement.querySelector<HTMLInputElement>('[name=type]')!.value).toBe('enquiry');
     expect(texts(formElement, 'button[type=submit]')).toEqual(['Request a call']);
   });
 
   it('shows the consent checkbox and the shown extra checkboxes of the settings', async () => {
     const root = await renderSection(section('SectionForm2', { form }), withPolicy);
     const checks = [...root!.querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
-    expect(checks.map((c) => c.name)).toEqual(['policy', 'checkboxes[0]', 'checkboxes[1]']);
-    expect(checks.map((c) => c.hasAttribute('required'))).toEqual([true, true, false]);
+    expect(checks.map((c) => c.name)).toEqual(['policy', 'extras.0', 'extras.1']);
+    expect(checks.map((c) => c.getAttribute('aria-required'))).toEqual(['true', 'true', null]);
     expect(checks[0]!.hasAttribute('checked')).toBe(false);
-    expect(root!.querySelector('.lead-form__check a')!.getAttribute('href')).toBe('/privacy-policy');
-    expect(texts(root!, '.lead-form__check')).toEqual(['I agree to the privacy policy *', 'I accept the terms *', 'Send me news']);
+    expect(root!.querySelector('.form-check a')!.getAttribute('href')).toBe('/privacy-policy');
+    expect(texts(root!, '.form-check')).toEqual(['I agree to the privacy policy *', 'I accept the terms *', 'Send me news']);
+    // Sending is refused until the required boxes are ticked.
+    expect(root!.querySelector('button[type=submit]')!.getAttribute('aria-disabled')).toBe('true');
     const checkedByDefault = context({ settings: shopConfig({ ecommerce: { leadsPopupPolicy: { ...policy, enabledByDefault: true } } }) });
     const checked = await renderSection(section('SectionForm2', { form }), checkedByDefault);
     expect(checked!.querySelector('input[name=policy]')!.hasAttribute('checked')).toBe(true);
@@ -132,7 +134,6 @@ describe('lead form sections', () => {
     const root = await renderSection(section('SectionForm2', {}), context({ settings }));
     expect(root!.querySelector('input[type=checkbox]')).toBeNull();
     const textarea = root!.querySelector('textarea')!;
-    expect(textarea.hasAttribute('required')).toBe(true);
     expect(root!.querySelector(`label[for="${textarea.id}"]`)!.textContent?.trim()).toBe('Comment *');
     expect(texts(root!, 'button[type=submit]')).toEqual(['Send']);
   });
@@ -147,7 +148,7 @@ describe('lead form sections', () => {
   it('SectionContactsWithForm shows the contacts beside the form, or the form alone', async () => {
     const root = await renderSection(section('SectionContactsWithForm', { heading: { title: 'Write to us' }, form }), ctx);
     expect(root!.querySelectorAll('[data-contact=phone] a')).toHaveLength(2);
-    expect(root!.querySelector('form[data-inline-lead-form]')).not.toBeNull();
+    expect(root!.querySelector('[data-inline-lead-form] form[data-form="inline-lead"]')).not.toBeNull();
     const alone = await renderSection(section('SectionContactsWithForm', { form }), bare);
     expect(alone!.querySelector('.contacts')).toBeNull();
     expect(alone!.querySelector('form')).not.toBeNull();

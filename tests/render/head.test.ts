@@ -217,12 +217,16 @@ describe('default layout chrome (spec 2.4)', () => {
 });
 
 describe('account layout (spec 2.4)', () => {
-  it('has breadcrumbs, the sidebar greeting with the fallback name, the account links and logout, never indexed', async () => {
+  it('has breadcrumbs, the sidebar greeting without a placeholder name, the account links and logout, never indexed', async () => {
     const document = await render({ title: 'Orders' }, { layout: AccountLayout, path: '/account/orders' });
     expect(meta(document, 'robots')).toBe('noindex, nofollow');
     expect([...document.querySelectorAll('nav.crumbs li')].map((li) => li.textContent?.trim())).toEqual(['Home', 'Account', 'Orders']);
     const sidebar = document.querySelector('.account__sidebar')!;
-    expect(sidebar.querySelector('[data-account-first-name]')?.textContent).toBe('Name');
+    // "Your account" until the island knows the first name; never "Hello, Name".
+    expect(sidebar.querySelector('[data-greeting-plain]')?.textContent).toBe('Your account');
+    expect(sidebar.querySelector<HTMLElement>('[data-greeting-named]')?.hidden).toBe(true);
+    expect(sidebar.querySelector('[data-greeting-named]')?.textContent).toBe('Hello, ');
+    expect(sidebar.textContent).not.toContain('Name');
     expect([...sidebar.querySelectorAll('nav a')].map((a) => a.getAttribute('href'))).toEqual(['/account/orders', '/account/settings']);
     expect(sidebar.querySelector('a[href="/account/orders"]')?.getAttribute('aria-current')).toBe('page');
     expect(sidebar.querySelector('button[data-account-logout]')).not.toBeNull();

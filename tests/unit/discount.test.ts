@@ -71,10 +71,10 @@ describe('evaluateDiscount', () => {
     });
   });
 
-  it('code 3: expired, or not started yet', () => {
+  it('code 3: expired; a code that has not started yet is invalid (4), not expired', () => {
     expect(evaluateDiscount(rule({ expiresAt: new Date('2026-06-01T11:59:59Z') }), lines, now)).toEqual({ ok: false, errorCode: 3 });
     expect(evaluateDiscount(rule({ expiresAt: now }), lines, now)).toEqual({ ok: false, errorCode: 3 });
-    expect(evaluateDiscount(rule({ startsAt: new Date('2026-06-02T00:00:00Z') }), lines, now)).toEqual({ ok: false, errorCode: 3 });
+    expect(evaluateDiscount(rule({ startsAt: new Date('2026-06-02T00:00:00Z') }), lines, now)).toEqual({ ok: false, errorCode: 4 });
     expect(evaluateDiscount(rule({ startsAt: now, expiresAt: new Date('2026-07-01') }), lines, now)).toMatchObject({ ok: true });
   });
 

@@ -196,6 +196,13 @@ describe('the lead form', () => {
       text: null,
     });
   });
+
+  it('sends the chosen variation beside its product, and none without a product', () => {
+    const values = { name: 'Ada', phone: '+12125550147', email: '', text: '' };
+    expect(leadPayload(values, leadSettings({}), 'p1', 'v2')).toMatchObject({ product: 'p1', variation: 'v2' });
+    expect(leadPayload(values, leadSettings({}), undefined, 'v2')).not.toHaveProperty('variation');
+    expect(leadPayload(values, leadSettings({}), 'p1', null)).not.toHaveProperty('variation');
+  });
 });
 
 describe('the lead form’s product summary', () => {
@@ -219,5 +226,16 @@ describe('the lead form’s product summary', () => {
   it('prices the chosen variation, else the product', () => {
     expect(summaryPrice(product)).toEqual({ price: 69, fullPrice: 79 });
     expect(summaryPrice(product, 'v-blue-80')).toEqual({ price: 75, fullPrice: 75 });
+  });
+});
+
+describe('form messages a shopper reads', () => {
+  it('never shows the engine’s “Validation Failed”, in either language', async () => {
+    const { translateMessage } = await import('../../src/islands/forms/texts');
+    const { VALIDATION_FAILED, VALIDATION_FAILED_KEY } = await import('../../src/lib/form-engine');
+    for (const message of [VALIDATION_FAILED, VALIDATION_FAILED_KEY]) {
+      expect(translateMessage(message, 'en')).toBe('Please correct the fields marked below.');
+      expect(translateMessage(message, 'ru')).toBe('Исправьте отмеченные поля.');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAwaitingPayment, paymentResultPath, paymentScreen } from '../../src/islands/payment/payment-screen';
+import { isAwaitingPayment, isUnpaid, paymentResultPath, paymentScreen } from '../../src/islands/payment/payment-screen';
 import { fieldErrorsOf } from '../../src/islands/shop/server-errors';
 import type { ApiClientError } from '../../src/lib/api-client';
 
@@ -34,6 +34,13 @@ describe('payment result screens (spec 4)', () => {
     expect(isAwaitingPayment(online('completed'))).toBe(false);
     expect(isAwaitingPayment({ paymentKind: 'cash', paymentStatus: 'new' })).toBe(false);
     expect(isAwaitingPayment(null)).toBe(false);
+  });
+
+  it('offer to pay now only for an online order whose payment never started or was left unfinished', () => {
+    expect(isUnpaid(online('new'))).toBe(true);
+    for (const status of ['pending', 'completed', 'failed', 'canceled']) expect(isUnpaid(online(status)), status).toBe(false);
+    expect(isUnpaid({ paymentKind: 'cash', paymentStatus: 'new' })).toBe(false);
+    expect(isUnpaid(null)).toBe(false);
   });
 
   it('address the result page with the order number, its secret token, the cash kind and the initialization error', () => {

@@ -125,6 +125,23 @@ describe('images', () => {
     expect(variationForImage(product, 'first')).toBeNull();
   });
 
+  it('keeps the chosen size when a thumbnail of another colour is picked', () => {
+    const black = imageDto('black');
+    const white = imageDto('white');
+    const shoe = productDto('shoe', {
+      variations: [
+        variationDto('white-39', { productOptionValueIds: ['white', '39'], image: white, imageId: 'white' }),
+        variationDto('white-42', { productOptionValueIds: ['white', '42'], image: white, imageId: 'white' }),
+        variationDto('black-39', { productOptionValueIds: ['black', '39'], image: black, imageId: 'black' }),
+        variationDto('black-42', { productOptionValueIds: ['black', '42'], image: black, imageId: 'black' }),
+      ],
+    });
+    const black42 = shoe.variations[3]!;
+    expect(variationForImage(shoe, 'white', black42)?.id).toBe('white-42');
+    expect(variationForImage(shoe, 'black', black42)?.id).toBe('black-42');
+    expect(variationForImage(shoe, 'white')?.id).toBe('white-39');
+  });
+
   it('falls back from the variation image to the default variation image to the first product image', () => {
     expect(previewImage(product, product.variations[1])?.id).toBe('own-image');
     expect(previewImage(product, product.variations[0])?.id).toBe('default-image');

@@ -1,3 +1,4 @@
+import { ADMIN_API_BASE } from '../../contract/admin/common';
 import { errorsOfBody, type FlatErrors } from '../lib/form-errors';
 
 /**
@@ -6,8 +7,6 @@ import { errorsOfBody, type FlatErrors } from '../lib/form-errors';
  * it, the CSRF defence). A failing call throws an AdminApiError carrying the status and the error body's
  * messages per field; a 401 also tells the app to show the sign-in screen.
  */
-export const ADMIN_API_BASE = '/api/admin';
-
 export class AdminApiError extends Error {
   readonly status: number;
   readonly errors: FlatErrors;

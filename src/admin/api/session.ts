@@ -12,7 +12,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-export const SESSION_KEY = ['session'] as const;
+const SESSION_KEY = ['session'] as const;
 
 /** The signed-in staff member, or null (the sign-in screen shows). */
 export function useSession() {

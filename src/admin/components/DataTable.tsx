@@ -12,16 +12,18 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Page } from '../api/types';
 import { useT } from '../i18n';
-import { PER_PAGE_CHOICES, pageCount, sortToState, stateToSort } from '../lib/list-params';
+import { type ListParams, PER_PAGE_CHOICES, pageCount, sortToState, stateToSort } from '../lib/list-params';
 import { EmptyState, ErrorState, LoadingState } from './States';
 
 /**
  * A server-side list: the server sorts, filters and pages (the table runs in manual mode), the address
  * holds the state. On phones the rows become cards (each cell shows its column's name, see admin.css).
  */
-export const listFeatures = tableFeatures({ rowSortingFeature, rowPaginationFeature, rowSelectionFeature });
+const listFeatures = tableFeatures({ rowSortingFeature, rowPaginationFeature, rowSelectionFeature });
 export type ListFeatures = typeof listFeatures;
 export type ListColumn<T extends RowData> = ColumnDef<ListFeatures, T, any>;
 export function listColumns<T extends RowData>() {
@@ -176,5 +178,32 @@ export function DataTable<T extends RowData & { id: string | number }>(props: Pr
         </button>
       </nav>
     </div>
+  );
+}
+
+/** A DataTable fed by a list query and the list's params in the address (what every list screen does). */
+export function ServerList<T extends RowData & { id: string | number }>({ list, state, ...rest }: {
+  list: UseQueryResult<Page<T>>;
+  state: { params: ListParams<string>; setSort: (sort: string) => void; setPage: (page: number, perPage: number) => void };
+  caption: string;
+  columns: ListColumn<T>[];
+  empty: ReactNode;
+  selection?: Props<T>['selection'];
+}) {
+  return (
+    <DataTable
+      {...rest}
+      rows={list.data?.items}
+      total={list.data?.total ?? 0}
+      page={state.params.page}
+      perPage={state.params.perPage}
+      sort={state.params.sort}
+      onSort={state.setSort}
+      onPage={state.setPage}
+      isLoading={list.isPending}
+      isFetching={list.isFetching}
+      error={list.error}
+      onRetry={() => void list.refetch()}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../i18n';
 
 /** The filters above a list: a labelled search box (applied as one types, after a pause) and labelled selects. */
@@ -16,9 +16,29 @@ export function FilterBar({ children, onClear, active }: { children: ReactNode; 
   );
 }
 
-export function SearchFilter({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+/** A list's main search box; with `shortcut`, the "/" key (outside a field) jumps to it, as in many web apps. */
+export function SearchFilter({ label, value, onChange, placeholder, shortcut }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  shortcut?: boolean;
+}) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(value);
+  useEffect(() => {
+    if (!shortcut) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], dialog[open]')) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [shortcut]);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text.trim() === value) return undefined;
@@ -29,8 +49,10 @@ export function SearchFilter({ label, value, onChange, placeholder }: { label: s
     <div className="field filter-search">
       <label htmlFor={id}>{label}</label>
       <input
+        ref={input}
         id={id}
         type="search"
+        aria-keyshortcuts={shortcut ? '/' : undefined}
         value={text}
         placeholder={placeholder}
         onChange={(e) => setText(e.target.value)}

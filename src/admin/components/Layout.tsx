@@ -5,8 +5,8 @@ import { api } from '../api/client';
 import { useSignOut, useStaff } from '../api/session';
 import type { Dashboard } from '../api/types';
 import { useI18n } from '../i18n';
-import { LANGUAGES } from '../../lib/localize';
 import { Icon, type IconName } from './Icon';
+import { LanguageSwitch } from './LanguageSwitch';
 import { LoadingState } from './States';
 
 type NavItem = { to: string; label: string; icon: IconName; count?: number | undefined; end?: boolean; ownerOnly?: boolean; primary?: boolean };
@@ -17,7 +17,7 @@ export function useDashboard() {
 
 /** The frame of every signed-in screen: sidebar on wide screens, a top bar with a menu and a bottom bar on phones. */
 export default function Layout() {
-  const { t, lang, setLang } = useI18n();
+  const { t } = useI18n();
   const staff = useStaff();
   const signOut = useSignOut();
   const dashboard = useDashboard().data;
@@ -61,21 +61,11 @@ export default function Layout() {
         </li>
       ));
 
-  const languageSwitch = (
-    <div className="lang-switch" role="group" aria-label={t('nav.language')}>
-      {LANGUAGES.map((code) => (
-        <button key={code} type="button" className="btn btn-small" aria-pressed={lang === code} onClick={() => setLang(code)} lang={code}>
-          {code === 'en' ? 'EN' : 'RU'}
-        </button>
-      ))}
-    </div>
-  );
-
   const staffBlock = (
     <div className="staff">
       <div className="staff-name">{staff.name || staff.email}</div>
       <div className="staff-role">{t(`roles.${staff.role}`)}</div>
-      {languageSwitch}
+      <LanguageSwitch />
       <button type="button" className="btn btn-ghost btn-block" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
         <Icon name="signOut" /> {t('nav.signOut')}
       </button>

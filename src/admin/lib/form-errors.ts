@@ -2,8 +2,6 @@
  * The API's error body (`{ message, errors: { errors, children } }`, see src/server/api/core/errors.ts)
  * flattened to what a form shows: messages per field path ('items.0.quantity') and messages for the form.
  */
-export type FormErrorTree = { errors?: unknown; children?: unknown };
-
 export type FlatErrors = { form: string[]; fields: Record<string, string[]> };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -16,14 +16,7 @@ export function date(value: string | null | undefined, lang: Language): string {
   return value ? formatDateShort(value, lang) : '';
 }
 
-/** 'YYYY-MM-DD' of a day in the browser's time zone, for date inputs and the API's date filters. */
-export function isoDay(day: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
-
-export function fullName(person: { firstName?: string | null; lastName?: string | null; name?: string | null } | null | undefined): string {
-  if (!person) return '';
-  const joined = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
-  return joined || person.name?.trim() || '';
+/** 'YYYY-MM-DD' of the UTC day of a moment, as the API's date filters and the dashboard's periods read days. */
+export function utcDay(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
 }

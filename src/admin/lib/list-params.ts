@@ -4,7 +4,7 @@
  * read it with defaults and write it back without empty values, and build the admin API's query from it.
  */
 export const PER_PAGE_CHOICES = [25, 50, 100] as const;
-export const DEFAULT_PER_PAGE = 25;
+const DEFAULT_PER_PAGE = 25;
 
 export type ListParams<F extends string> = {
   page: number;

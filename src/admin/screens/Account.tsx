@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { passwordChangeBodySchema } from '../../contract/admin';
 import { api } from '../api/client';
 import { useStaff } from '../api/session';
 import { useWrite } from '../api/write';
+import { Field } from '../components/Field';
 import { useFieldMessage, useI18n } from '../i18n';
 
 const accountFormSchema = passwordChangeBodySchema
@@ -18,7 +18,6 @@ export default function Account() {
   const { t } = useI18n();
   const staff = useStaff();
   const fieldMessage = useFieldMessage();
-  const ids = { current: useId(), next: useId(), repeat: useId() };
   const form = useForm<AccountForm>({ resolver: zodResolver(accountFormSchema), defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' } });
   const write = useWrite<AccountForm, void, AccountForm>({
     mutationFn: ({ currentPassword, newPassword }) => api.post<void>('/session/password', { currentPassword, newPassword }),
@@ -28,28 +27,10 @@ export default function Account() {
     onSuccess: () => form.reset(),
   });
   const { errors } = form.formState;
-  const field = (name: keyof AccountForm, id: string, label: string, autoComplete: string, hint?: string) => (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="password"
-        autoComplete={autoComplete}
-        aria-invalid={errors[name] ? 'true' : undefined}
-        aria-describedby={[hint ? `${id}-hint` : '', errors[name] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
-        {...form.register(name)}
-      />
-      {hint ? (
-        <p className="muted small" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {errors[name] ? (
-        <p className="field-error" id={`${id}-error`}>
-          {fieldMessage(errors[name]?.message)}
-        </p>
-      ) : null}
-    </div>
+  const field = (name: keyof AccountForm, label: string, autoComplete: string, hint?: string) => (
+    <Field label={label} hint={hint} error={fieldMessage(errors[name]?.message) || undefined}>
+      <input type="password" autoComplete={autoComplete} {...form.register(name)} />
+    </Field>
   );
   return (
     <>
@@ -68,9 +49,9 @@ export default function Account() {
               {errors.root.server.message}
             </p>
           ) : null}
-          {field('currentPassword', ids.current, t('account.current'), 'current-password')}
-          {field('newPassword', ids.next, t('account.new'), 'new-password', t('account.newHint'))}
-          {field('repeatPassword', ids.repeat, t('account.repeat'), 'new-password')}
+          {field('currentPassword', t('account.current'), 'current-password')}
+          {field('newPassword', t('account.new'), 'new-password', t('account.newHint'))}
+          {field('repeatPassword', t('account.repeat'), 'new-password')}
           <button type="submit" className="btn btn-primary" disabled={write.isPending}>
             {write.isPending ? t('common.saving') : t('account.change')}
           </button>

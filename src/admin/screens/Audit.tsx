@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useStaff } from '../api/session';
 import { useList } from '../api/queries';
 import type { AuditRow } from '../api/types';
-import { DataTable, listColumns } from '../components/DataTable';
+import { ServerList, listColumns } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
 import { DateFilter, FilterBar, SearchFilter } from '../components/Filters';
 import { useListParams } from '../components/list-hooks';
@@ -31,7 +31,8 @@ export default function Audit() {
 
 function AuditList() {
   const { t, lang } = useI18n();
-  const { params, setFilter, setSort, setPage, clear } = useListParams(FILTERS, DEFAULT_SORT);
+  const listState = useListParams(FILTERS, DEFAULT_SORT);
+  const { params, setFilter, clear } = listState;
   const list = useList<AuditRow, (typeof FILTERS)[number]>('/audit', params);
   const [open, setOpen] = useState<AuditRow | null>(null);
   const columns = useMemo(
@@ -71,20 +72,11 @@ function AuditList() {
         <DateFilter label={t('orders.from')} value={params.filters.from ?? ''} onChange={(v) => setFilter('from', v)} />
         <DateFilter label={t('orders.to')} value={params.filters.to ?? ''} onChange={(v) => setFilter('to', v)} />
       </FilterBar>
-      <DataTable
+      <ServerList
         caption={t('audit.title')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        onSort={setSort}
-        onPage={setPage}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        list={list}
+        state={listState}
         empty={t('audit.none')}
       />
       {open ? (

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useList } from '../api/queries';
 import type { CustomerRow } from '../api/types';
-import { DataTable, listColumns } from '../components/DataTable';
+import { ServerList, listColumns } from '../components/DataTable';
 import { FilterBar, SearchFilter, SelectFilter } from '../components/Filters';
 import { useListParams } from '../components/list-hooks';
 import { useI18n } from '../i18n';
@@ -14,7 +14,8 @@ const column = listColumns<CustomerRow>();
 
 export default function Customers() {
   const { t, lang } = useI18n();
-  const { params, setFilter, setSort, setPage, clear } = useListParams(FILTERS, DEFAULT_SORT);
+  const listState = useListParams(FILTERS, DEFAULT_SORT);
+  const { params, setFilter, clear } = listState;
   const list = useList<CustomerRow, (typeof FILTERS)[number]>('/customers', params);
   const columns = useMemo(
     () => [
@@ -46,7 +47,7 @@ export default function Customers() {
         <h1>{t('customers.title')}</h1>
       </div>
       <FilterBar onClear={clear} active={Object.keys(params.filters).length > 0}>
-        <SearchFilter label={t('customers.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SearchFilter shortcut label={t('customers.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
         <SelectFilter
           label={t('customers.state')}
           value={params.filters.disabled ?? ''}
@@ -57,20 +58,11 @@ export default function Customers() {
           ]}
         />
       </FilterBar>
-      <DataTable
+      <ServerList
         caption={t('customers.title')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        onSort={setSort}
-        onPage={setPage}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        list={list}
+        state={listState}
         empty={t('customers.none')}
       />
     </>

@@ -2,14 +2,15 @@ import { Link } from 'react-router';
 import { useDashboard } from '../components/Layout';
 import { ErrorState, LoadingState } from '../components/States';
 import { useI18n } from '../i18n';
-import { isoDay, money } from '../lib/format';
+import { money, utcDay } from '../lib/format';
 
 /** The day at a glance: sales, and every queue that waits for someone, each linking to its filtered list. */
 export default function Dashboard() {
   const { t, lang } = useI18n();
   const query = useDashboard();
-  const today = isoDay(new Date());
-  const weekStart = isoDay(new Date(Date.now() - 6 * 86_400_000));
+  // the dashboard counts from midnight UTC, so its tiles open the list from that same day
+  const today = utcDay(new Date());
+  const weekStart = utcDay(new Date(Date.now() - 6 * 86_400_000));
   return (
     <>
       <h1>{t('dashboard.title')}</h1>

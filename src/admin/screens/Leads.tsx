@@ -3,7 +3,7 @@ import { api } from '../api/client';
 import { useList } from '../api/queries';
 import type { LeadRow } from '../api/types';
 import { useWrite } from '../api/write';
-import { DataTable, listColumns } from '../components/DataTable';
+import { ServerList, listColumns } from '../components/DataTable';
 import { FilterBar, SearchFilter } from '../components/Filters';
 import { useListParams } from '../components/list-hooks';
 import { useI18n } from '../i18n';
@@ -40,7 +40,8 @@ function LeadActions({ lead }: { lead: LeadRow }) {
 /** Enquiries from the storefront: who asked about what, a reply by e-mail, and handled or not. */
 export default function Leads() {
   const { t, lang } = useI18n();
-  const { params, setFilter, setSort, setPage, clear } = useListParams(FILTERS, DEFAULT_SORT);
+  const listState = useListParams(FILTERS, DEFAULT_SORT);
+  const { params, setFilter, clear } = listState;
   // the inbox opens on what is still to answer; 'all' shows every enquiry
   const handled = params.filters.handled ?? 'false';
   const list = useList<LeadRow, (typeof FILTERS)[number]>('/leads', {
@@ -106,22 +107,13 @@ export default function Leads() {
             </button>
           ))}
         </div>
-        <SearchFilter label={t('leads.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SearchFilter shortcut label={t('leads.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
       </FilterBar>
-      <DataTable
+      <ServerList
         caption={t('leads.title')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        onSort={setSort}
-        onPage={setPage}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        list={list}
+        state={listState}
         empty={handled === 'false' && !params.filters.q ? t('leads.inboxEmpty') : t('leads.none')}
       />
     </LeadContext.Provider>

@@ -10,7 +10,7 @@ import { useList } from '../api/queries';
 import type { CommentRow, ReviewRow } from '../api/types';
 import { useWrite } from '../api/write';
 import { ModerationBadge } from '../components/Badges';
-import { DataTable, listColumns, type ListColumn } from '../components/DataTable';
+import { ServerList, listColumns, type ListColumn } from '../components/DataTable';
 import { ConfirmDialog, Dialog } from '../components/Dialog';
 import { FilterBar, SearchFilter } from '../components/Filters';
 import { useListParams } from '../components/list-hooks';
@@ -61,7 +61,8 @@ function RowActions({ item }: { item: Item }) {
 export default function Moderation() {
   const { t, lang } = useI18n();
   const kind: Kind = useParams().kind === 'comments' ? 'comments' : 'reviews';
-  const { params, setFilter, setSort, setPage, clear } = useListParams(FILTERS, DEFAULT_SORT);
+  const listState = useListParams(FILTERS, DEFAULT_SORT);
+  const { params, setFilter, clear } = listState;
   const status = params.filters.status ?? DEFAULT_STATUS;
   const apiParams = { ...params, filters: { ...params.filters, status: status === 'all' ? undefined : status } };
   const list = useList<Item, (typeof FILTERS)[number]>(`/${kind}`, apiParams);
@@ -174,7 +175,7 @@ export default function Moderation() {
             </button>
           ))}
         </div>
-        <SearchFilter label={t('moderation.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SearchFilter shortcut label={t('moderation.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
       </FilterBar>
       {selectedCount > 0 ? (
         <div className="bulk-bar" role="region" aria-label={t('moderation.bulk')}>
@@ -190,20 +191,11 @@ export default function Moderation() {
           </button>
         </div>
       ) : null}
-      <DataTable
+      <ServerList
         caption={t(kind === 'reviews' ? 'moderation.reviews' : 'moderation.comments')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        onSort={setSort}
-        onPage={setPage}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        list={list}
+        state={listState}
         empty={status === 'pending' && !params.filters.q ? t('moderation.queueEmpty') : t('moderation.none')}
         selection={{ selected, onChange: setSelected }}
       />

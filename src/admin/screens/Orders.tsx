@@ -4,7 +4,7 @@ import { PAYMENT_STATUSES } from '../../contract/admin';
 import { useList, useOrderStates } from '../api/queries';
 import type { OrderRow } from '../api/types';
 import { PaymentBadge, StatusBadge } from '../components/Badges';
-import { DataTable, listColumns } from '../components/DataTable';
+import { ServerList, listColumns } from '../components/DataTable';
 import { DateFilter, FilterBar, SearchFilter, SelectFilter } from '../components/Filters';
 import { useListParams } from '../components/list-hooks';
 import { useI18n } from '../i18n';
@@ -17,7 +17,8 @@ const column = listColumns<OrderRow>();
 /** Orders, newest first, filtered through the address (the dashboard links here with filters set). */
 export default function Orders() {
   const { t, lang } = useI18n();
-  const { params, setFilter, setSort, setPage, clear } = useListParams(FILTERS, DEFAULT_SORT);
+  const listState = useListParams(FILTERS, DEFAULT_SORT);
+  const { params, setFilter, clear } = listState;
   const list = useList<OrderRow, (typeof FILTERS)[number]>('/orders', params);
   const states = useOrderStates().data;
   const f = params.filters;
@@ -75,7 +76,7 @@ export default function Orders() {
         <h1>{t('orders.title')}</h1>
       </div>
       <FilterBar onClear={clear} active={Object.keys(f).length > 0}>
-        <SearchFilter label={t('orders.search')} placeholder={t('orders.searchHint')} value={f.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SearchFilter shortcut label={t('orders.search')} placeholder={t('orders.searchHint')} value={f.q ?? ''} onChange={(v) => setFilter('q', v)} />
         <SelectFilter
           label={t('orders.status')}
           value={f.status ?? ''}
@@ -111,20 +112,11 @@ export default function Orders() {
           ) : null}
         </p>
       ) : null}
-      <DataTable
+      <ServerList
         caption={t('orders.title')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        onSort={setSort}
-        onPage={setPage}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        list={list}
+        state={listState}
         empty={Object.keys(f).length > 0 ? t('orders.noneFiltered') : t('orders.none')}
       />
     </>

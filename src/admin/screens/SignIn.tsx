@@ -1,9 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { AdminApiError } from '../api/client';
 import { useSignIn } from '../api/session';
+import { Field } from '../components/Field';
+import { LanguageSwitch } from '../components/LanguageSwitch';
 import { errorText } from '../components/States';
 import { useI18n } from '../i18n';
-import { LANGUAGES } from '../../lib/localize';
 
 type SignInForm = { email: string; password: string };
 // The sign-in screen is the first thing loaded: plain rules here keep the form schema library out of it.
@@ -11,7 +12,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Staff sign-in; the address the staff member opened stays, so they land on it once signed in. */
 export default function SignIn() {
-  const { t, lang, setLang } = useI18n();
+  const { t } = useI18n();
   const signIn = useSignIn();
   const form = useForm<SignInForm>({ defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -38,49 +39,16 @@ export default function SignIn() {
             {errors.root.server.message}
           </p>
         ) : null}
-        <div className="field">
-          <label htmlFor="signin-email">{t('signIn.email')}</label>
-          <input
-            id="signin-email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            aria-invalid={errors.email ? 'true' : undefined}
-            aria-describedby={errors.email ? 'signin-email-error' : undefined}
-            {...form.register('email', { required: 'required', pattern: { value: EMAIL_PATTERN, message: 'email' } })}
-          />
-          {errors.email ? (
-            <p className="field-error" id="signin-email-error">
-              {fieldMessage(errors.email.message)}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="signin-password">{t('signIn.password')}</label>
-          <input
-            id="signin-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? 'true' : undefined}
-            aria-describedby={errors.password ? 'signin-password-error' : undefined}
-            {...form.register('password', { required: 'required' })}
-          />
-          {errors.password ? (
-            <p className="field-error" id="signin-password-error">
-              {fieldMessage(errors.password.message)}
-            </p>
-          ) : null}
-        </div>
+        <Field label={t('signIn.email')} error={fieldMessage(errors.email?.message) || undefined}>
+          <input type="email" autoComplete="username" autoFocus {...form.register('email', { required: 'required', pattern: { value: EMAIL_PATTERN, message: 'email' } })} />
+        </Field>
+        <Field label={t('signIn.password')} error={fieldMessage(errors.password?.message) || undefined}>
+          <input type="password" autoComplete="current-password" {...form.register('password', { required: 'required' })} />
+        </Field>
         <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
           {isSubmitting ? t('signIn.signingIn') : t('signIn.submit')}
         </button>
-        <div className="lang-switch" role="group" aria-label={t('nav.language')}>
-          {LANGUAGES.map((code) => (
-            <button key={code} type="button" className="btn btn-small" aria-pressed={lang === code} onClick={() => setLang(code)} lang={code}>
-              {code === 'en' ? 'English' : 'Русский'}
-            </button>
-          ))}
-        </div>
+        <LanguageSwitch long />
       </form>
     </main>
   );

@@ -2,7 +2,8 @@
  * Navigation behaviour of every page (spec 2.2), framework-free: a thin loading bar on link
  * navigation and on requests lasting longer than 200 ms, a smooth scroll to the hash or the top after
  * a page has loaded, link prefetch on hover or focus (skipped on 2g and data saver), one reload at
- * most every 60 s when a script chunk fails to load, and the closing of the mobile menu.
+ * most every 60 s when a script chunk fails to load, the closing of the mobile menu, and the desktop
+ * menu's dropdowns by keyboard.
  */
 import {
   CHUNK_RELOAD_KEY,
@@ -146,10 +147,17 @@ function reloadOnce(event?: Event) {
   location.reload();
 }
 
+const CHUNK_LOAD_FAILURE = /dynamically imported module|importing a module script failed|error loading dynamically imported/i;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 window.addEventListener('vite:preloadError', (event) => reloadOnce(event));
 window.addEventListener('unhandledrejection', (event) => {
-  const message = event.reason instanceof Error ? event.reason.message : String(event.reason);
-  if (/dynamically imported module|importing a module script failed|error loading dynamically imported/i.test(message)) reloadOnce();
+  if (CHUNK_LOAD_FAILURE.test(messageOf(event.reason))) reloadOnce();
+});
+// An island whose code failed to load (after Astro's own retry); a failure while rendering is no reason to reload.
+document.addEventListener('astro:hydration-error', (event) => {
+  const { error } = (event as CustomEvent<{ error?: unknown }>).detail ?? {};
+  if (CHUNK_LOAD_FAILURE.test(messageOf(error))) reloadOnce(event);
 });
 
 // ---------------------------------------------------------------- mobile menu and header panels
@@ -171,4 +179,47 @@ document.addEventListener('keydown', (event) => {
 document.querySelector<HTMLDetailsElement>('.site-header__search')?.addEventListener('toggle', (event) => {
   const search = event.currentTarget as HTMLDetailsElement;
   if (search.open) search.querySelector('input')?.focus();
+});
+
+// ---------------------------------------------------------------- desktop dropdowns by keyboard
+
+const dropdownToggles = () => [...document.querySelectorAll<HTMLButtonElement>('[data-dropdown-toggle]')];
+const submenuOf = (toggle: HTMLButtonElement) => document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+
+function setDropdown(toggle: HTMLButtonElement, open: boolean) {
+  toggle.setAttribute('aria-expanded', String(open));
+}
+function closeDropdowns(except?: HTMLButtonElement) {
+  for (const toggle of dropdownToggles()) if (toggle !== except) setDropdown(toggle, false);
+}
+
+document.addEventListener('click', (event) => {
+  const toggle = (event.target as Element | null)?.closest?.<HTMLButtonElement>('[data-dropdown-toggle]');
+  if (toggle) {
+    closeDropdowns(toggle);
+    setDropdown(toggle, toggle.getAttribute('aria-expanded') !== 'true');
+  } else if (!(event.target as Element | null)?.closest?.('[data-dropdown]')) closeDropdowns();
+});
+document.addEventListener('keydown', (event) => {
+  const target = event.target as Element | null;
+  const item = target?.closest?.('[data-dropdown]');
+  const toggle = item?.querySelector<HTMLButtonElement>('[data-dropdown-toggle]');
+  if (!item || !toggle) return;
+  if (event.key === 'Escape' && toggle.getAttribute('aria-expanded') === 'true') {
+    setDropdown(toggle, false);
+    toggle.focus();
+  } else if (event.key === 'ArrowDown' && (target === toggle || target?.matches('.main-nav__link'))) {
+    event.preventDefault();
+    closeDropdowns(toggle);
+    setDropdown(toggle, true);
+    submenuOf(toggle)?.querySelector<HTMLElement>('a[href]')?.focus();
+  }
+});
+// Leaving a dropdown with Tab closes it.
+document.addEventListener('focusout', (event) => {
+  const item = (event.target as Element | null)?.closest?.('[data-dropdown]');
+  const next = event.relatedTarget as Node | null;
+  if (!item || (next && item.contains(next))) return;
+  const toggle = item.querySelector<HTMLButtonElement>('[data-dropdown-toggle]');
+  if (toggle) setDropdown(toggle, false);
 });

@@ -8,7 +8,7 @@ import { accountTexts } from './texts';
 
 /**
  * Brings the account layout's server-rendered sidebar to life: the greeting's first name from the
- * profile, fetched afresh on each account page (the layout's 'Name' stays until there is one), and
+ * profile, fetched afresh on each account page (the layout says "Your account" until there is one), and
  * the logout button, hidden when signed out.
  */
 function useAccountSidebar(): void {
@@ -18,9 +18,14 @@ function useAccountSidebar(): void {
     if (user) void loadProfile();
   }, [user?.id]);
   useEffect(() => {
-    document.querySelectorAll<HTMLElement>('[data-account-first-name]').forEach((element) => {
-      element.dataset.fallback ??= element.textContent ?? '';
-      element.textContent = firstName || element.dataset.fallback;
+    document.querySelectorAll<HTMLElement>('[data-account-greeting]').forEach((greeting) => {
+      const named = greeting.querySelector<HTMLElement>('[data-greeting-named]');
+      const plain = greeting.querySelector<HTMLElement>('[data-greeting-plain]');
+      const name = greeting.querySelector<HTMLElement>('[data-account-first-name]');
+      if (!named || !plain || !name) return;
+      name.textContent = firstName ?? '';
+      named.hidden = !firstName;
+      plain.hidden = Boolean(firstName);
     });
   }, [firstName]);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProductDto } from '../../lib/api-client';
 import { analyticsItem } from '../../lib/analytics';
 import { cartTotals, isAvailable, stockLimitFor, type CartLine } from '../../lib/cart';
@@ -19,6 +19,7 @@ import { Price } from '../shop/Price';
 import { ProductImage } from '../shop/ProductImage';
 import { ProductTile } from '../shop/ProductTile';
 import { QuantityStepper } from '../shop/QuantityStepper';
+import { shopperText } from '../shop/shopper-texts';
 import { shopTexts } from '../shop/texts';
 import { DiscountCodeForm } from './DiscountCodeForm';
 import { SummaryRows } from './SummaryRows';
@@ -145,9 +146,7 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
               );
             })}
           </ul>
-          <button type="button" className="button button--link cart-lines__empty" onClick={clearCart}>
-            {t('emptyCart')}
-          </button>
+          <EmptyCartButton lang={lang} />
         </section>
 
         <aside className="cart-summary" aria-label={t('total')}>
@@ -184,5 +183,38 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
         </section>
       )}
     </>
+  );
+}
+
+/** "Empty the cart", a secondary action that asks before it removes every line. */
+function EmptyCartButton({ lang }: { lang: Language }) {
+  const t = shopTexts(lang);
+  const [confirming, setConfirming] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // Focus goes to "keep the items" when asked, and back to the button when the shopper keeps them.
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+    else if (asked.current) trigger.current?.focus();
+    asked.current ||= confirming;
+  }, [confirming]);
+  if (!confirming) {
+    return (
+      <button type="button" className="button button--outline cart-lines__empty" ref={trigger} onClick={() => setConfirming(true)}>
+        {t('emptyCart')}
+      </button>
+    );
+  }
+  return (
+    <div className="cart-lines__confirm" role="group" aria-labelledby="empty-cart-question" data-empty-cart-confirm>
+      <p id="empty-cart-question">{shopperText(lang, 'emptyCartConfirm')}</p>
+      <button type="button" className="button button--outline" onClick={clearCart}>
+        {shopperText(lang, 'emptyCartYes')}
+      </button>
+      <button type="button" className="button button--link" ref={keep} onClick={() => setConfirming(false)}>
+        {shopperText(lang, 'emptyCartNo')}
+      </button>
+    </div>
   );
 }

@@ -37,6 +37,11 @@ import {
   type PaymentMethodOption,
 } from './checkout-form';
 import { paymentResultPath, paysAtCheckout } from '../payment/payment-screen';
+import { addressLabels, type PostalLabel, type RegionLabel } from '../../lib/address-labels';
+import { shopperText, type ShopperTextKey } from '../shop/shopper-texts';
+
+const REGION_TEXT: Record<Exclude<RegionLabel, 'region'>, ShopperTextKey> = { state: 'regionState', province: 'regionProvince', county: 'regionCounty' };
+const POSTAL_TEXT: Record<Exclude<PostalLabel, 'postal'>, ShopperTextKey> = { zip: 'postalZip', postcode: 'postalPostcode', eircode: 'postalEircode', pin: 'postalPin' };
 
 type Props = {
   lang: Language;
@@ -242,11 +247,21 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
     clearCart();
     if (paysAtCheckout(order)) {
       const { data: payment } = await api.initializePayment({ order: order.number, token: order.secretToken });
+      if (payment?.url) {
+        // Back from the provider's page comes to the order's result page (with "pay now"), not to an empty checkout.
+        window.history.replaceState(null, '', paymentResultPath(order));
+        window.addEventListener('pageshow', (event) => event.persisted && window.location.reload());
+      }
       window.location.assign(payment?.url ?? paymentResultPath(order, { initializationFailed: true }));
     } else {
       window.location.assign(paymentResultPath(order));
     }
   };
+
+  // The region and postal code fields take the names the chosen country uses (State, ZIP code; County, Postcode…).
+  const labels = addressLabels(values?.delivery.address.country);
+  const regionLabel = labels.region === 'region' ? t('region') : shopperText(lang, REGION_TEXT[labels.region]);
+  const postalLabel = labels.postal === 'postal' ? t('postalCode') : shopperText(lang, POSTAL_TEXT[labels.postal]);
 
   const field = (path: string, label: string, value: string, onChange: (value: string) => void, options: FieldOptions = {}) => (
     <TextField key={path} path={path} label={label} value={value} onChange={onChange} error={errorOf(path)} {...options} />
@@ -362,9 +377,9 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
                 ) : (
                   field('delivery.address.country', t('country'), values.delivery.address.country, setAddress('country'), { required: true, autoComplete: 'country' })
                 )}
-                {field('delivery.address.region', t('region'), values.delivery.address.region, setAddress('region'), { autoComplete: 'address-level1' })}
+                {field('delivery.address.region', regionLabel, values.delivery.address.region, setAddress('region'), { autoComplete: 'address-level1' })}
                 {field('delivery.address.locality', t('locality'), values.delivery.address.locality, setAddress('locality'), { required: true, autoComplete: 'address-level2' })}
-                {field('delivery.address.postalCode', t('postalCode'), values.delivery.address.postalCode, setAddress('postalCode'), { autoComplete: 'postal-code' })}
+                {field('delivery.address.postalCode', postalLabel, values.delivery.address.postalCode, setAddress('postalCode'), { autoComplete: 'postal-code' })}
                 {field('delivery.address.street', t('street'), values.delivery.address.street, setAddress('street'), {
                   required: true,
                   autoComplete: 'street-address',

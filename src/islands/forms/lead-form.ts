@@ -102,14 +102,18 @@ export function summaryPrice(product: Pick<ProductDto, 'variations' | 'price' | 
   return variation ? { price: variation.price, fullPrice: variation.fullPrice } : { price: product.price, fullPrice: product.priceFull };
 }
 
-/** The POST /leads payload (spec 3.3); the extra question's answer follows the comment in `text`. */
-export function leadPayload(values: FormValues, settings: LeadSettings, product: string | undefined): LeadInput {
+/**
+ * The POST /leads payload (spec 3.3); the extra question's answer follows the comment in `text`, and the
+ * chosen variation goes beside its product.
+ */
+export function leadPayload(values: FormValues, settings: LeadSettings, product: string | undefined, variation?: string | null): LeadInput {
   const trimmed = (path: string) => (typeof values[path] === 'string' ? (values[path] as string).trim() : '');
   const custom = settings.customField && trimmed('custom') ? `${settings.customField.name}: ${trimmed('custom')}` : '';
   const text = [trimmed('text'), custom].filter(Boolean).join('\n\n');
   return {
     type: 'enquiry',
     ...(product !== undefined ? { product } : {}),
+    ...(product !== undefined && variation ? { variation } : {}),
     name: trimmed('name'),
     phone: trimmed('phone'),
     email: trimmed('email') || null,

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type ComponentType, type LazyExoticComponent, type KeyboardEvent } from 'react';
 import { $modal, closeModal, type ModalType } from '../../stores/modal';
+import { formTexts, pageLanguage } from '../forms/texts';
+import { focusableIn, nextFocusTarget } from './focus-trap';
 
 export type ModalContentProps = { details: Record<string, unknown>; close: () => void };
 
@@ -24,23 +26,68 @@ function contentFor(type: ModalType): LazyExoticComponent<ComponentType<ModalCon
 
 export default function ModalRoot() {
   const modal = useStore($modal);
+  const dialog = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+
   useEffect(() => {
     if (!modal.isOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeModal();
+    const onKey = (e: globalThis.KeyboardEvent) => e.key === 'Escape' && closeModal();
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [modal.isOpen]);
+
+  // Focus moves into the dialog when it opens and back to what opened it when it closes.
+  useEffect(() => {
+    if (!modal.isOpen) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && !dialog.current?.contains(active) && active !== document.body) opener.current = active;
+    if (dialog.current && !dialog.current.contains(document.activeElement)) dialog.current.focus();
+  }, [modal.isOpen, modal.type]);
+  const shown = modal.isOpen && !modal.isClosing;
+  useEffect(() => {
+    if (shown) return;
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  }, [shown]);
+
+  // The dialog is named by the first heading its content renders (content loads lazily).
+  useEffect(() => {
+    const root = dialog.current;
+    if (!modal.isOpen || !root) return;
+    const name = () => {
+      const heading = root.querySelector('h1, h2, h3');
+      if (heading && !heading.id) heading.id = titleId;
+      if (heading) root.setAttribute('aria-labelledby', heading.id);
+      else root.removeAttribute('aria-labelledby');
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [modal.isOpen, modal.type, titleId]);
+
   if (!modal.isOpen || !modal.type) return null;
   const Content = contentFor(modal.type);
   if (!Content) {
     console.error(`Unknown modal type ${modal.type}`);
     return null;
   }
+  // Tab and Shift+Tab cycle within the dialog.
+  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const target = nextFocusTarget(focusableIn(dialog.current), document.activeElement, event.shiftKey);
+    if (target) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
   return (
     <div className={`modal${modal.isClosing ? ' modal--closing' : ''}`} data-modal-type={modal.type}>
       <div className="modal__backdrop" onClick={closeModal} aria-hidden="true" />
-      <div className="modal__dialog" role="dialog" aria-modal="true">
-        <button type="button" className="modal__close" onClick={closeModal} aria-label="Close">
+      <div className="modal__dialog" role="dialog" aria-modal="true" tabIndex={-1} ref={dialog} onKeyDown={trapTab}>
+        <button type="button" className="modal__close" onClick={closeModal} aria-label={formTexts(pageLanguage())('close')}>
           ×
         </button>
         <Suspense fallback={<div className="modal__loading" aria-busy="true" />}>

@@ -12,6 +12,8 @@ type Props = {
   order: { number: number; token: string } | null;
   /** the order's payment may still change: ask again until it does */
   awaiting: boolean;
+  /** an online order nobody has paid yet (the shopper left the payment page): offer to pay now */
+  unpaid?: boolean;
   paymentStatus: string | null;
   /** the purchase to track once (success screens) */
   purchase: { transactionId: string; value: number; shipping: number; items: AnalyticsItem[] } | null;
@@ -36,8 +38,11 @@ function trackPurchaseOnce(purchase: NonNullable<Props['purchase']>): void {
   localStorage.setItem(TRACKED_KEY, JSON.stringify([...tracked, purchase.transactionId].slice(-TRACKED_KEPT)));
 }
 
-/** The payment result's actions: pay again (a new payment at the provider), and keeping a pending payment's page up to date. */
-export default function PaymentActions({ screen, lang, order, awaiting, paymentStatus, purchase }: Props) {
+/**
+ * The payment result's actions: pay again (a new payment at the provider), pay now for an order left
+ * unpaid, and keeping a pending payment's page up to date.
+ */
+export default function PaymentActions({ screen, lang, order, awaiting, unpaid = false, paymentStatus, purchase }: Props) {
   const t = shopTexts(lang);
   const [starting, setStarting] = useState(false);
 
@@ -59,7 +64,8 @@ export default function PaymentActions({ screen, lang, order, awaiting, paymentS
     return () => clearInterval(timer);
   }, [awaiting]);
 
-  if (!order || (screen !== 'tryAgain' && screen !== 'initializationFailed' && screen !== 'payNow')) return null;
+  const payNow = screen === 'payNow' || (screen === 'success' && unpaid);
+  if (!order || (screen !== 'tryAgain' && screen !== 'initializationFailed' && !payNow)) return null;
 
   const payAgain = async () => {
     setStarting(true);
@@ -75,7 +81,7 @@ export default function PaymentActions({ screen, lang, order, awaiting, paymentS
 
   return (
     <button type="button" className="button button--accent" onClick={payAgain} disabled={starting} aria-busy={starting}>
-      {screen === 'payNow' ? t('payNow') : t('tryAgain')}
+      {payNow ? t('payNow') : t('tryAgain')}
     </button>
   );
 }

@@ -61,3 +61,8 @@ export function paysAtCheckout(order: Pick<OrderDto, 'paymentKind' | 'deliveryIn
 export function isAwaitingPayment(order: Pick<OrderDto, 'paymentKind' | 'paymentStatus'> | null): boolean {
   return order?.paymentKind === 'online' && (order.paymentStatus === 'new' || order.paymentStatus === 'pending');
 }
+
+/** An online order whose payment never started or was left at the provider's page: it can be paid now. */
+export function isUnpaid(order: Pick<OrderDto, 'paymentKind' | 'paymentStatus'> | null): boolean {
+  return order?.paymentKind === 'online' && order.paymentStatus === 'new';
+}

@@ -114,7 +114,8 @@ function CountryPicker({ lang, country, onChoose }: { lang: Language; country: C
         className="phone-picker__toggle"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={`${t('chooseCountry')}: ${countries.find((c) => c.code === country)?.name ?? country}`}
+        // The name starts with the visible text (code and prefix), as speech input users say what they see.
+        aria-label={`${country} +${callingCodeOf(country)}, ${t('chooseCountry')}: ${countries.find((c) => c.code === country)?.name ?? country}`}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <span className="phone-picker__code">{country}</span>

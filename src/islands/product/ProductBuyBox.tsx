@@ -89,7 +89,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
   };
 
   const chooseImage = (image: ImageDto) => {
-    const owner = variationForImage(product, image.id);
+    const owner = variationForImage(product, image.id, variation);
     if (owner && owner.id !== variationId) choose(owner);
     setShownImageId(image.id);
   };
@@ -171,7 +171,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
               {t(isEcommerce(settings.siteType) ? 'addToCart' : 'addToOrder')}
             </button>
           ) : price.kind === 'request' && stock.inStock ? (
-            <button type="button" className="button button--wide" data-lead-form data-product-id={product.id} data-title={t('requestPrice')}>
+            <button type="button" className="button button--wide" data-lead-form data-product-id={product.id} data-variation-id={variationId ?? undefined} data-title={t('requestPrice')}>
               {t('requestPrice')}
             </button>
           ) : (
@@ -186,7 +186,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
           </p>
         )}
         {settings.fastOrder.isShow && (
-          <button type="button" className="button button--outline button--wide product-buy__fast-order" data-lead-form data-product-id={product.id}>
+          <button type="button" className="button button--outline button--wide product-buy__fast-order" data-lead-form data-product-id={product.id} data-variation-id={variation?.id}>
             {settings.fastOrder.text}
           </button>
         )}

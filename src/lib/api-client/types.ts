@@ -125,6 +125,8 @@ export type LeadInput = {
   type: 'enquiry';
   /** product id, when the enquiry is about a product */
   product?: string | null;
+  /** the chosen variation of that product */
+  variation?: string | null;
   name: string;
   phone: string;
   email?: string | null;

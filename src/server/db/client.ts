@@ -17,8 +17,6 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database or an open transaction: every query helper accepts either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
-export { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts };
-
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -36,7 +34,7 @@ export type OpenDatabaseOptions =
  * process, broken connections leave the pool, and a single statement whose session the server ended is
  * run once more on a fresh connection (the server rolled it back, so running it again is safe).
  */
-export function createPool(options: { url: string; poolSize?: number; timeouts?: Partial<DatabaseTimeouts>; onError?: (error: Error) => void }): pg.Pool {
+function createPool(options: { url: string; poolSize?: number; timeouts?: Partial<DatabaseTimeouts>; onError?: (error: Error) => void }): pg.Pool {
   const t = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
   const report = options.onError ?? (() => {});
   const pool = new pg.Pool({

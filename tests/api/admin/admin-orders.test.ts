@@ -256,6 +256,10 @@ describe.each(databaseKinds)('back office orders (%s)', (kind) => {
       expect(html).toContain('LMP-&lt;7&gt;');
       expect(html).toContain('1 Beach road');
       expect(html).not.toContain('<script>alert');
+      const policy = response.headers.get('content-security-policy')!;
+      const nonce = /'nonce-([^']+)'/.exec(policy)![1];
+      expect(policy).toContain("default-src 'none'");
+      expect(html).toContain(`<script nonce="${nonce}">`);
       const unitPrice = formatPrice(20, { currency: 'USD' });
       expect(html).toContain(unitPrice);
       const noPrices = await (await adminRequest(app, `/orders/${order.id}/packing-slip?prices=false`, { cookie: manager.cookie })).text();

@@ -1,28 +1,12 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ProductDto, ShopConfigDto } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format-price';
 import type { Language } from '../../../lib/localize';
-import { trackLead } from '../../../stores/analytics';
-import { $profile, userApi } from '../../../stores/user';
-import { SuccessIcon } from '../../forms/AuthForms';
-import { CheckboxField, FormMessage, SubmitButton, TextAreaField, TextField } from '../../forms/fields';
-import {
-  INVALID_PRODUCT_ID,
-  consentMissing,
-  leadFormDef,
-  leadPayload,
-  leadProductId,
-  leadSettings,
-  leadTitle,
-  optionsText,
-  shownExtraCheckboxes,
-  summaryPrice,
-} from '../../forms/lead-form';
+import { userApi } from '../../../stores/user';
+import { LeadEnquiry } from '../../forms/LeadEnquiry';
+import { INVALID_PRODUCT_ID, leadProductId, leadSettings, leadTitle, optionsText, summaryPrice } from '../../forms/lead-form';
 import { useShopConfig } from '../../forms/shop-config';
 import { formTexts, pageLanguage } from '../../forms/texts';
-import { answerOf, useForm } from '../../forms/use-form';
-import { PhoneField } from '../../phone/PhoneField';
 import { ProductImage } from '../../shop/ProductImage';
 import type { ModalContentProps } from '../ModalRoot';
 
@@ -41,63 +25,34 @@ type ContentProps = ModalContentProps & { config: ShopConfigDto | null; lang: La
 
 function LeadFormContent({ details, config, lang, close }: ContentProps) {
   const t = formTexts(lang);
-  const profile = useStore($profile);
   const settings = useMemo(() => leadSettings(config?.ecommerce), [config]);
-  const def = useMemo(() => leadFormDef(settings), [settings]);
   const product = leadProductId(details.productId);
   const sentProduct = typeof details.productId === 'string' ? details.productId.trim() : undefined;
-  const form = useForm(def, {
-    lang,
-    initial: {
-      text: typeof details.comment === 'string' ? details.comment : '',
-      name: profile ? `${profile.firstName} ${profile.lastName}`.trim() : '',
-      email: profile?.email ?? '',
-      phone: profile?.phone ?? '',
-    },
-    send: async (values) => answerOf(await userApi().sendLead(leadPayload(values, settings, sentProduct))),
-    blocked: (values) => consentMissing(settings.policy, values),
-    onSuccess: () => trackLead(sentProduct),
-  });
+  const variation = typeof details.variationId === 'string' && details.variationId ? details.variationId : undefined;
   const title = leadTitle(details.title, config?.ecommerce.leadsPopupTitle, t('leadTitle'));
-
-  if (form.submitted) {
-    return (
-      <div className="form-success" data-form="lead-sent">
-        <SuccessIcon />
-        <h2 className="form__title">{t('leadSentTitle')}</h2>
-        <p role="status">{t('leadSentText')}</p>
-        <button type="button" className="form-button form-button--secondary" onClick={close}>
-          {t('close')}
-        </button>
-      </div>
-    );
-  }
-
-  const extras = shownExtraCheckboxes(settings.policy);
-  return (
-    <form className="form" noValidate onSubmit={form.submit} data-form="lead">
+  const header = (
+    <>
       <h2 className="form__title">{title}</h2>
       {product === INVALID_PRODUCT_ID ? (
         <p className="form-message form-message--error" role="alert">
           {INVALID_PRODUCT_ID}
         </p>
       ) : (
-        product && <ProductSummary productId={product} variationId={details.variationId} config={config} lang={lang} />
+        product && <ProductSummary productId={product} variationId={variation} config={config} lang={lang} />
       )}
-      <TextField form={form} path="name" label={t('name')} autoComplete="name" autoFocus />
-      <PhoneField form={form} path="phone" label={t('phone')} shop={config?.common} />
-      <TextField form={form} path="email" label={t('email')} type="email" autoComplete="email" />
-      {settings.customField && <TextField form={form} path="custom" label={settings.customField.name} />}
-      <TextAreaField form={form} path="text" label={t('comment')} rows={3} maxLength={5000} />
-      {settings.policy?.show && <CheckboxField form={form} path="policy" html={settings.policy.text} required />}
-      {extras.map((box, index) => (
-        <CheckboxField key={index} form={form} path={`extras.${index}`} html={box.text} required={box.isRequired} />
-      ))}
-      <FormMessage form={form} />
-      <SubmitButton form={form} className="form-button--block">
-        {t('leadSend')}
-      </SubmitButton>
-    </form>
+    </>
+  );
+  return (
+    <LeadEnquiry
+      lang={lang}
+      settings={settings}
+      shop={config?.common}
+      comment={typeof details.comment === 'string' ? details.comment : ''}
+      product={sentProduct}
+      variation={variation}
+      header={header}
+      onClose={close}
+    />
   );
 }
 

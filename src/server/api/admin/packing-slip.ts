@@ -11,7 +11,11 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A printable page for packing an order: items with SKU and quantity, who receives it and where. */
-export async function renderPackingSlip(db: Database, order: OrderDetail, options: { lang: Language; prices: boolean }): Promise<string> {
+export async function renderPackingSlip(
+  db: Database,
+  order: OrderDetail,
+  options: { lang: Language; prices: boolean; scriptNonce: string },
+): Promise<string> {
   const t = getTranslator(options.lang);
   const label = (key: string, params: Record<string, unknown> = {}) => escapeHtml(t(`adminApi.packingSlip.${key}`, params));
   const money = (cents: number) => escapeHtml(formatPrice(centsToAmount(cents), { currency: order.currency }));
@@ -52,6 +56,7 @@ ${order.comment ? `<dt>${label('comment')}</dt><dd>${escapeHtml(order.comment)}<
     options.prices ? `<th class="n">${label('price')}</th><th class="n">${label('total')}</th>` : ''
   }</tr></thead><tbody>${rows}</tbody></table>
 ${options.prices ? `<p class="n"><strong>${label('orderTotal')}: ${money(order.totals.totalCents)}</strong></p>` : ''}
-<button type="button" onclick="print()">${label('print')}</button>
+<button type="button" id="print">${label('print')}</button>
+<script nonce="${options.scriptNonce}">document.getElementById('print').addEventListener('click', () => print());</script>
 </body></html>`;
 }

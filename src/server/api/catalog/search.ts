@@ -26,14 +26,60 @@ export type SearchDto = { results: SearchResultDto[]; totalResultCount: number }
 const MAX_QUERY_WORDS = 8;
 const EXCERPT_LENGTH = 200;
 
-/**
- * A prefix tsquery ('red:* & shi:*') from the words of a visitor's query. Only letters, digits and
- * combining marks survive, so no tsquery operator can reach the database. null when no word is left.
- */
-export function prefixTsQuery(q: string): string | null {
+/** The words of a visitor's query: letters, digits and combining marks only, lower-cased, at most 8. */
+export function queryWords(q: string): string[] {
   const words = q.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
-  const unique = [...new Set(words)].slice(0, MAX_QUERY_WORDS);
-  return unique.length > 0 ? unique.map((w) => `${w}:*`).join(' & ') : null;
+  return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
+}
+
+const MIN_VARIANT_LENGTH = 3;
+const RU_CONSONANT = '[бвгджзклмнпрстфхцчшщ]';
+/** A fleeting vowel before the last consonant: лён / льна, ковёр / ковра, день / дня. */
+const FLEETING_VOWEL = new RegExp(`^(.*${RU_CONSONANT})[еёо](${RU_CONSONANT})ь?$`, 'u');
+
+/**
+ * The prefixes one query word may match: the word, the word with ё written е, its stems (from the
+ * database's Russian and English stemmers), and, for Russian, the stem without a fleeting vowel, so
+ * 'лён' also finds 'льняная' and 'льна', and 'рубашки' finds 'рубашка'.
+ */
+export function wordPrefixes(word: string, stems: readonly string[] = []): string[] {
+  const plain = word.replace(/ё/g, 'е');
+  const variants = [word, plain, ...stems.map((stem) => stem.replace(/ё/g, 'е'))];
+  for (const base of [...variants]) {
+    const fleeting = FLEETING_VOWEL.exec(base);
+    if (fleeting) variants.push(`${fleeting[1]}ь${fleeting[2]}`, `${fleeting[1]}${fleeting[2]}`);
+  }
+  return [...new Set(variants)].filter((variant) => variant === word || variant.length >= MIN_VARIANT_LENGTH);
+}
+
+/**
+ * A prefix tsquery ('red:* & (shirts:* | shirt:*)') from the words of a visitor's query, each word
+ * matching any of its prefixes. Only letters, digits and combining marks survive, so no tsquery
+ * operator can reach the database. null when no word is left.
+ */
+export function prefixTsQuery(q: string, stemsOf: (word: string) => readonly string[] = () => []): string | null {
+  const words = queryWords(q);
+  if (words.length === 0) return null;
+  return words
+    .map((word) => {
+      const prefixes = wordPrefixes(word, stemsOf(word)).map((prefix) => `${prefix}:*`);
+      return prefixes.length === 1 ? prefixes[0] : `(${prefixes.join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+/** Each word's stems by the database's Russian and English Snowball stemmers (PGlite has them too). */
+async function stemsOfWords(db: Executor, words: string[]): Promise<Map<string, string[]>> {
+  if (words.length === 0) return new Map();
+  const list = sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  );
+  const rows = await rowsOf<{ word: string; ru: string[] | null; en: string[] | null }>(
+    db,
+    sql`select word, ts_lexize('russian_stem', word) as ru, ts_lexize('english_stem', word) as en from unnest(array[${list}]::text[]) as word`,
+  );
+  return new Map(rows.map((row) => [row.word, [...(row.ru ?? []), ...(row.en ?? [])]]));
 }
 
 /** Plain text of stored rich text, cut at a word boundary. */
@@ -112,7 +158,8 @@ function urlOf(hit: HitRow): string {
 }
 
 export async function searchSite(db: Executor, q: string, offset: number, limit: number, lang: Language): Promise<SearchDto> {
-  const tsquery = prefixTsQuery(q);
+  const stems = await stemsOfWords(db, queryWords(q));
+  const tsquery = prefixTsQuery(q, (word) => stems.get(word) ?? []);
   if (!tsquery) return { results: [], totalResultCount: 0 };
   const [rows, [total]] = await Promise.all([
     rowsOf<HitRow>(db, sql`select * from (${hits(tsquery)}) as hits order by type_order, rank desc, id offset ${offset} limit ${limit}`),

@@ -27,7 +27,7 @@ import { orderLimits, shopCurrency } from './shop-settings';
 
 export const INITIAL_ORDER_STATUS = 'new';
 /** Order money is stored as 32-bit integer cents. */
-export const MAX_ORDER_TOTAL_CENTS = 2_147_483_647;
+const MAX_ORDER_TOTAL_CENTS = 2_147_483_647;
 export const INITIAL_PAYMENT_STATUS = 'new';
 
 const contactSchema = z.object({

@@ -18,10 +18,10 @@ import { orderItems, orderStateHistory, orders, paymentMethods, variations } fro
 export type StockLine = { variationId: string; quantity: number };
 
 /** History entries of kind `stock`. */
-export const STOCK_HISTORY = { released: 'released', retaken: 'retaken', shortage: 'shortage' } as const;
+const STOCK_HISTORY = { released: 'released', retaken: 'retaken', shortage: 'shortage' } as const;
 
 /** Payment states in which an online order still waits for its money. */
-export const UNPAID_PAYMENT_STATUSES = ['new', 'pending'] as const;
+const UNPAID_PAYMENT_STATUSES = ['new', 'pending'] as const;
 
 const byVariationId = (a: StockLine, b: StockLine) => (a.variationId < b.variationId ? -1 : a.variationId > b.variationId ? 1 : 0);
 

@@ -1,5 +1,6 @@
 import { ecommerceSettingsSchema } from '../../../lib/settings';
 import { DEFAULT_CURRENCY, normalizeCurrency, type Currency } from '../../../lib/format-price';
+import { localize, type Language } from '../../../lib/localize';
 import type { Database } from '../../db/client';
 import { loadSettingsRows } from '../core/settings-store';
 
@@ -15,8 +16,9 @@ export async function shopCurrency(db: Database): Promise<Currency> {
   return typeof configured === 'string' && configured.trim() !== '' ? normalizeCurrency(configured) : DEFAULT_CURRENCY;
 }
 
-export async function shopName(db: Database): Promise<string> {
-  const configured = setting(await loadSettingsRows(db), 'common', 'sitename');
+/** The shop's name (settings common.sitename) in `lang`; the setting may be one text or one per language. */
+export async function shopName(db: Database, lang: Language = 'en'): Promise<string> {
+  const configured = localize(setting(await loadSettingsRows(db), 'common', 'sitename'), lang);
   return typeof configured === 'string' && configured.trim() !== '' ? configured : DEFAULT_SITENAME;
 }
 

@@ -40,7 +40,7 @@ const MENUS: { name: 'info' | 'main' | 'footer'; title: LocalizedText; entries: 
         ],
       },
       page(t('About us', 'О нас'), 'about'),
-      external(t('Gift guide', 'Гид по подаркам'), 'https://gifts.northfold.example'),
+      { title: t('Gift card', 'Подарочная карта'), link: { type: 'product', url: 'gift-card' } },
     ],
   },
   {

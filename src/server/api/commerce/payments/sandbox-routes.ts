@@ -120,7 +120,7 @@ export const sandboxRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     const { transactionId } = readParams(c, pageParamsSchema);
     const { transaction, order } = await loadSandboxPayment(deps, transactionId);
-    return c.body(renderPaymentPage({ shop: await shopName(deps.db), order, transaction }), 200, PAGE_HEADERS);
+    return c.body(renderPaymentPage({ shop: await shopName(deps.db, order.lang === 'ru' ? 'ru' : 'en'), order, transaction }), 200, PAGE_HEADERS);
   })
   /** Plays the provider: signs a notification for the chosen outcome and delivers it like the provider would. */
   .post('/payment/sandbox/:transactionId/:action', async (c) => {

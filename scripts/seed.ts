@@ -1,4 +1,5 @@
-// Seeds the demo shop: `npm run db:seed` (only into an empty shop), `npm run db:seed -- --reset` (wipe and re-seed).
+// Seeds the demo shop: `npm run db:seed` (only into an empty shop), `npm run db:seed -- --reset` (wipe and re-seed;
+// refused while the shop has real orders unless `--force`).
 import { demoOwnerNotice } from '../src/server/api/admin/staff';
 import { readConfig } from '../src/server/config';
 import { withAdvisoryLock } from '../src/server/db/client';
@@ -6,19 +7,25 @@ import { createLogger } from '../src/server/logger';
 import { SEED_LOCK_KEY } from '../src/server/runtime';
 import { seedDemoShop } from '../src/server/seed';
 import { openMigratedDatabase } from '../src/server/seed/database';
+import { ShopWipeRefused } from '../src/server/seed/empty-shop';
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 const reset = process.argv.includes('--reset');
+const force = process.argv.includes('--force');
 const handle = await openMigratedDatabase(config);
 try {
   const started = Date.now();
   // the same lock as a starting server, so the two never seed at once
-  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { dataDir: config.dataDir, reset }));
+  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { dataDir: config.dataDir, reset, force }));
   if (seeded) logger.info({ reset, ms: Date.now() - started }, 'demo shop seeded');
   else logger.info('the shop already has data; nothing seeded (use --reset to wipe and re-seed)');
   const notice = await demoOwnerNotice(handle.db, config.publicUrl);
   if (notice) logger.info(notice);
+} catch (error) {
+  if (!(error instanceof ShopWipeRefused)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await handle.close();
 }

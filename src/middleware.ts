@@ -1,5 +1,5 @@
 import type { APIContext, MiddlewareNext } from 'astro';
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { isMethodAllowed } from './lib/request-methods';
 import { decideRequest, isCacheablePath, isPassthroughPath } from './lib/request-rules';
 import { methodNotAllowedResponse } from './server/method-guard';
@@ -7,6 +7,8 @@ import { isDatabaseUnavailable } from './server/db/errors';
 import { trackOutage } from './server/outage';
 import { unavailablePageResponse } from './server/unavailable-page';
 import { guardPreviewRender } from './server/preview-guard';
+import { previewOrigins } from './server/preview-render';
+import { withSecurityHeaders } from './server/security-headers';
 import { getRuntime } from './server/runtime';
 import { getServerApiClient } from './server/storefront-api';
 
@@ -18,7 +20,7 @@ const NO_CACHE = 'no-cache, private';
  * slashes answer 301. Every response carries Cache-Control: no-cache, private, except
  * the cacheable built assets, media files and fonts.
  */
-export const onRequest = defineMiddleware(async (context, next) => {
+const routing = defineMiddleware(async (context, next) => {
   const url = new URL(context.request.url);
   if (!isMethodAllowed(context.request.method, url.pathname)) return methodNotAllowedResponse(url.pathname);
   if (isPassthroughPath(url.pathname)) return handle(context, next, url);
@@ -33,6 +35,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   return unavailablePageResponse(context.request);
 });
+
+/** Security headers on every answer, and a Content-Security-Policy on every page (src/server/security-headers.ts). */
+const securityHeaders = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const publicUrl = process.env.PUBLIC_URL ?? context.url.origin;
+  return withSecurityHeaders(response, {
+    publicUrl,
+    previewOrigins: previewOrigins(process.env, publicUrl),
+    extraSources: (process.env.CSP_EXTRA_SOURCES ?? '').split(/[\s,]+/).filter(Boolean),
+  });
+});
+
+export const onRequest = sequence(securityHeaders, routing);
 
 async function handle(context: APIContext, next: MiddlewareNext, url: URL): Promise<Response> {
   const decision = await decideRequest(url, async (path) => {

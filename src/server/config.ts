@@ -27,6 +27,7 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+)$/, 'true, false or the number of trusted proxies in front of the shop')
     .default('false'),
   RATE_LIMITS: z.string().optional(),
+  MEDIA_CACHE_MAX_MB: z.coerce.number().int().positive().default(512),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(8 * 60),
   ADMIN_SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   PASSWORD_HASH_COST: z.coerce
@@ -59,6 +60,8 @@ export type ServerConfig = {
   /** how many proxies in front of the shop append to X-Forwarded-For (0: use the socket address) */
   trustProxy: number;
   rateLimits: RateLimitSettings;
+  /** bound of the resized image cache on disk */
+  mediaCacheMaxBytes: number;
   /** overrides the ecommerce setting unpaidReservationMinutes when set */
   unpaidReservationMinutes: number | undefined;
   /** how often each instance looks for unpaid online orders whose stock must return */
@@ -117,6 +120,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     seedOnStart: e.SEED_ON_START === 'true',
     trustProxy: trustedProxyCount(e.TRUST_PROXY),
     rateLimits: readRateLimitSettings(e.RATE_LIMITS),
+    mediaCacheMaxBytes: e.MEDIA_CACHE_MAX_MB * 1024 * 1024,
     unpaidReservationMinutes: e.UNPAID_RESERVATION_MINUTES,
     reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     logLevel: e.LOG_LEVEL,

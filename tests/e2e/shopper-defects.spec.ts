@@ -44,6 +44,20 @@ test.describe('inline enquiry forms', () => {
     });
   }
 
+  test("a signed-in customer's details fill the inline form once it is live, without hydration errors", async ({ page, context, request }) => {
+    const { registerAccount, signInBrowser } = await import('./accounts-helpers');
+    const account = await registerAccount(request, 'Grace', 'Hopper');
+    await signInBrowser(context, account);
+    await page.goto('/account/settings');
+    await expect(page.locator('[data-account-first-name]')).toHaveText('Grace');
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const form = await inlineForm(page, '/about');
+    await expect(form.getByLabel('Your name *')).toHaveValue('Grace Hopper');
+    await expect(form.getByLabel('E-mail', { exact: true })).toHaveValue(account.email);
+    expect(errors).toEqual([]);
+  });
+
   test('an empty inline form stays on the page with the field messages and sends nothing', async ({ page }) => {
     const form = await inlineForm(page, '/');
     const url = page.url();

@@ -202,6 +202,13 @@ describe('SectionMediaComments', () => {
     expect(texts(root!, '.comments__note')).toEqual(['Comments appear after moderation.']);
   });
 
+  it("shows the shop's reply under a comment it answered", async () => {
+    const answered = [{ ...comments[0]!, reply: 'Glad it helped' }, comments[2]!];
+    const root = await renderSection(withData(section('SectionMediaComments', {}), { comments: answered }));
+    const replies = [...root!.querySelectorAll('.comment__shop-reply')];
+    expect(replies.map((r) => [r.querySelector('strong')!.textContent, r.querySelector('p')!.textContent])).toEqual([["The shop's reply", 'Glad it helped']]);
+  });
+
   it('places the comment form for the article below the comments, loaded when it comes into view', async () => {
     const root = await renderSection(withData(section('SectionMediaComments', {}), { comments, article: 'linen-care' }));
     const island = root!.querySelector('astro-island')!;

@@ -1,85 +1,11 @@
+import { account as en } from '../../../locales/en.json';
+import { account as ru } from '../../../locales/ru.json';
+import { dictionaryTranslator, type TextKey } from '../../lib/dictionary';
 import type { Language } from '../../lib/localize';
-import { translator } from '../forms/texts';
 
-/** Texts of the account pages (spec 2.4 account layout, orders, reviews, settings, password reset). */
-const ACCOUNT_TEXTS = {
-  account: { en: 'Account', ru: 'Личный кабинет' },
-  hello: { en: 'Hello, {name}', ru: 'Здравствуйте, {name}' },
-  defaultName: { en: 'Name', ru: 'Имя' },
-  orders: { en: 'Your orders', ru: 'Ваши заказы' },
-  settings: { en: 'Settings', ru: 'Настройки' },
-  reviews: { en: 'Your reviews', ru: 'Ваши отзывы' },
-  logout: { en: 'Log out', ru: 'Выйти' },
-  signedOutTitle: { en: 'Sign in to your account', ru: 'Войдите в личный кабинет' },
-  signedOutText: { en: 'Your orders, reviews and settings are here once you are signed in.', ru: 'Заказы, отзывы и настройки доступны после входа.' },
-  loading: { en: 'Loading…', ru: 'Загрузка…' },
-  loadFailed: { en: 'This could not be loaded. Check your connection and try again.', ru: 'Не удалось загрузить. Проверьте подключение и попробуйте ещё раз.' },
-  retry: { en: 'Try again', ru: 'Повторить' },
-  // orders
-  noOrders: { en: 'You have not placed any orders yet.', ru: 'Вы ещё не оформляли заказов.' },
-  toShop: { en: 'Go shopping', ru: 'Перейти к покупкам' },
-  orderNumber: { en: 'Order #{number}', ru: 'Заказ № {number}' },
-  placedOn: { en: 'Placed on {date}', ru: 'Оформлен {date}' },
-  itemCount: { en: '{count} items', ru: 'Товаров: {count}' },
-  total: { en: 'Total', ru: 'Итого' },
-  details: { en: 'Details', ru: 'Подробнее' },
-  backToOrders: { en: 'All orders', ru: 'Все заказы' },
-  orderNotFound: { en: 'Order not found. It may belong to another account.', ru: 'Заказ не найден. Возможно, он оформлен в другой учётной записи.' },
-  items: { en: 'Items', ru: 'Товары' },
-  quantity: { en: 'Qty', ru: 'Кол-во' },
-  price: { en: 'Price', ru: 'Цена' },
-  subtotal: { en: 'Items', ru: 'Товары' },
-  discount: { en: 'Discount', ru: 'Скидка' },
-  delivery: { en: 'Delivery', ru: 'Доставка' },
-  deliveryByManager: { en: 'calculated by the manager', ru: 'рассчитает менеджер' },
-  free: { en: 'free', ru: 'бесплатно' },
-  pickup: { en: 'Pick-up', ru: 'Самовывоз' },
-  shipping: { en: 'Shipping', ru: 'Доставка курьером' },
-  address: { en: 'Address', ru: 'Адрес' },
-  payment: { en: 'Payment', ru: 'Оплата' },
-  status: { en: 'Status', ru: 'Статус' },
-  contact: { en: 'Contact', ru: 'Контакты' },
-  comment: { en: 'Comment', ru: 'Комментарий' },
-  payNew: { en: 'Not paid yet', ru: 'Не оплачен' },
-  payPending: { en: 'Payment in progress', ru: 'Оплата в обработке' },
-  payCompleted: { en: 'Paid', ru: 'Оплачен' },
-  payFailed: { en: 'Payment failed', ru: 'Оплата не прошла' },
-  payCanceled: { en: 'Payment canceled', ru: 'Оплата отменена' },
-  payCash: { en: 'Payment on delivery', ru: 'Оплата при получении' },
-  // reviews
-  noReviews: { en: 'You have not written any reviews yet.', ru: 'Вы ещё не писали отзывов.' },
-  reviewPending: { en: 'Awaiting moderation', ru: 'На модерации' },
-  reviewApproved: { en: 'Published', ru: 'Опубликован' },
-  reviewRejected: { en: 'Not published', ru: 'Не опубликован' },
-  productGone: { en: 'Product no longer available', ru: 'Товар больше не продаётся' },
-  ratingOf: { en: 'Rating: {rating} of 5', ru: 'Оценка: {rating} из 5' },
-  // settings
-  contactInfo: { en: 'Contact information', ru: 'Контактные данные' },
-  addressTitle: { en: 'Address', ru: 'Адрес' },
-  noAddress: { en: 'No address yet.', ru: 'Адрес ещё не указан.' },
-  chooseCountry: { en: 'Choose a country', ru: 'Выберите страну' },
-  chooseZone: { en: 'Choose', ru: 'Выберите' },
-  credentials: { en: 'Sign-in details', ru: 'Данные для входа' },
-  credentialsHint: { en: 'To change your e-mail or password, confirm with your current password.', ru: 'Чтобы сменить e-mail или пароль, подтвердите текущим паролем.' },
-  newPasswordOptional: { en: 'Leave empty to keep your password.', ru: 'Оставьте пустым, чтобы не менять пароль.' },
-  save: { en: 'Save', ru: 'Сохранить' },
-  saved: { en: 'Saved', ru: 'Сохранено' },
-  deleteTitle: { en: 'Delete account', ru: 'Удаление учётной записи' },
-  deleteText: { en: 'Deleting your account removes your profile, address and saved cart. This cannot be undone.', ru: 'При удалении учётной записи будут удалены профиль, адрес и сохранённая корзина. Отменить это нельзя.' },
-  deleteButton: { en: 'Delete my account', ru: 'Удалить учётную запись' },
-  reviewsLinkText: { en: 'See the reviews you have written and whether they are published.', ru: 'Ваши отзывы и статус их публикации.' },
-  // password reset page
-  resetTitle: { en: 'Choose a new password', ru: 'Новый пароль' },
-  resetIntro: { en: 'Enter the new password for your account.', ru: 'Введите новый пароль для учётной записи.' },
-  resetSave: { en: 'Save the new password', ru: 'Сохранить пароль' },
-  resetDone: { en: 'Your password has been changed. You can sign in with it now.', ru: 'Пароль изменён. Теперь можно войти с новым паролем.' },
-  resetInvalid: { en: 'This password reset link is invalid, has expired or was already used. Ask for a new one.', ru: 'Ссылка для сброса пароля недействительна, устарела или уже использована. Запросите новую.' },
-  resetAgain: { en: 'Ask for a new link', ru: 'Запросить новую ссылку' },
-  signIn: { en: 'Sign in', ru: 'Войти' },
-} as const;
-
-export type AccountTextKey = keyof typeof ACCOUNT_TEXTS;
+/** Texts of the account pages (spec 2.4 account layout, orders, reviews, settings, password reset): the `account` namespace. */
+export type AccountTextKey = TextKey<typeof en>;
 
 export function accountTexts(lang: Language) {
-  return translator(ACCOUNT_TEXTS, lang);
+  return dictionaryTranslator({ en, ru }, lang);
 }

@@ -29,15 +29,19 @@ export type LeadEnquiryProps = {
   onClose?: () => void;
   /** unique per page: names the form for tests and the page's scripts */
   name?: string;
+  /** start from the signed-in customer's name, e-mail and phone (false while hydrating server-rendered HTML) */
+  prefill?: boolean;
 };
 
 /**
  * The enquiry (lead) form of spec 2.7 and 5 on the form engine, sending POST /leads: the one form behind
  * the lead modal and the inline form sections (homepage, /about, /contacts).
  */
-export function LeadEnquiry({ lang, settings, shop, comment, product, variation, header, submitLabel, successTitle, successText, onClose, name = 'lead' }: LeadEnquiryProps) {
+export function LeadEnquiry(props: LeadEnquiryProps) {
+  const { lang, settings, shop, comment, product, variation, header, submitLabel, successTitle, successText, onClose, name = 'lead', prefill = true } = props;
   const t = formTexts(lang);
-  const profile = useStore($profile);
+  const stored = useStore($profile);
+  const profile = prefill ? stored : null;
   const def = useMemo(() => leadFormDef(settings), [settings]);
   const form = useForm(def, {
     lang,

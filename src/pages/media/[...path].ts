@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { parseQueryString } from '../../lib/query-string';
-import { readMediaFile, resizeQuerySchema } from '../../server/media';
+import { MEDIA_BUSY, readMediaFile, resizeQuerySchema } from '../../server/media';
 import { getRuntime } from '../../server/runtime';
 
 export const prerender = false;
@@ -10,8 +10,9 @@ export const GET: APIRoute = async ({ params, url }) => {
   const { deps } = await getRuntime();
   const query = resizeQuerySchema.safeParse(parseQueryString(url.search));
   if (!query.success) return new Response('Bad image size', { status: 400 });
-  const file = await readMediaFile(deps.config.dataDir, params.path ?? '', query.data);
+  const file = await readMediaFile(deps.config.dataDir, params.path ?? '', query.data, { cacheMaxBytes: deps.config.mediaCacheMaxBytes });
   if (!file) return new Response('Not found', { status: 404 });
+  if (file === MEDIA_BUSY) return new Response('Busy resizing images, try again', { status: 503, headers: { 'retry-after': '1' } });
   return new Response(new Uint8Array(file.body), {
     headers: {
       'content-type': file.mime,

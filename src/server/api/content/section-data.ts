@@ -61,13 +61,13 @@ async function approvedComments(db: Executor, articleIds: string[]): Promise<Map
   const byArticle = new Map<string, CommentDto[]>(articleIds.map((id) => [id, []]));
   if (articleIds.length === 0) return byArticle;
   const rows = await db
-    .select({ articleId: comments.articleId, id: comments.id, authorName: comments.authorName, text: comments.text, createdAt: comments.createdAt, parentId: comments.parentId })
+    .select({ articleId: comments.articleId, id: comments.id, authorName: comments.authorName, text: comments.text, createdAt: comments.createdAt, parentId: comments.parentId, reply: comments.reply })
     .from(comments)
     .where(and(inArray(comments.articleId, articleIds), eq(comments.status, 'approved')))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  for (const { articleId, createdAt, ...comment } of rows) {
+  for (const { articleId, createdAt, reply, ...comment } of rows) {
     const list = byArticle.get(articleId);
-    if (list && list.length < MAX_COMMENTS) list.push({ ...comment, createdAt: createdAt.toISOString() });
+    if (list && list.length < MAX_COMMENTS) list.push({ ...comment, createdAt: createdAt.toISOString(), ...(reply ? { reply } : {}) });
   }
   return byArticle;
 }

@@ -1,51 +1,65 @@
 /**
- * npm run bench: how heavy and how fast the storefront's main pages are, on the built server.
+ * npm run bench (after `npm run build`): the storefront's speed on PGlite and PostgreSQL, side by side.
  *
- * Builds nothing: it starts `node dist/server/entry.mjs` (run `npm run build` first) on a free
- * loopback port with a temporary data directory (the demo shop is seeded on start), then for the
- * homepage, a catalog, a product and a text page prints
- *   - the HTML bytes,
- *   - the JavaScript a first visit downloads, gzipped: module scripts, module preloads and the island
- *     components and renderers of the HTML, with the static imports of those chunks (lazy dynamic
- *     imports are not counted: a first visit does not load them),
- *   - the server's requests per second for the page, against a static file server answering the same
- *     HTML bytes, measured side by side in alternating rounds of bounded loops.
- * Finally it warns when a text page whose sections have nothing interactive loads React.
+ * For each database it starts the production server (`server.mjs`, NODE_ENV=production) on a free port:
+ *   - PGlite: a temporary data directory with the demo shop;
+ *   - PostgreSQL (BENCH_DATABASE_URL, else the server of TEST_DATABASE_URL, else postgres@127.0.0.1):
+ *     the database `shop_bench` with the demo shop topped up to BENCH_PRODUCTS generated products
+ *     (100,000; kept between runs, so only the first run generates them).
+ * Then, for the homepage, a catalog, a product, a text page and /api/config, it prints
+ *   - cached requests per second against a static file server answering the same bytes (the brotli
+ *     bytes the shop sends, with the same headers), in alternating rounds, as a ratio (goal ≥ 0.6);
+ *   - uncached p50/p95: every request carries a new query, so each one renders (goals at 100,000
+ *     products on PostgreSQL: catalog < 30 ms, with an option filter too; search < 50 ms);
+ *   - first-visit JavaScript and CSS (gzip) against the budgets: no React on the homepage, catalog and
+ *     text page unless they show an island, product ≤ 75 KB of JavaScript, at most one stylesheet;
+ * and the PostgreSQL plans (EXPLAIN ANALYZE) of the listing, option filter and search queries.
  *
- * Options (environment): BENCH_SECONDS per round (default 2), BENCH_ROUNDS (3), BENCH_CONCURRENCY (16),
- * BENCH_MAX_REQUESTS per round (20000), BENCH_ENTRY (dist/server/entry.mjs).
+ * Options (environment): BENCH_SECONDS per round (2), BENCH_ROUNDS (3), BENCH_CONCURRENCY (16),
+ * BENCH_UNCACHED (60 requests per page), BENCH_PRODUCTS (100000), BENCH_DATABASE_URL, BENCH_ONLY
+ * (pglite or postgres).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
 import { freePort, start, stopChildren, waitFor } from './lib/server-process';
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 20_000);
-const ENTRY = process.env.BENCH_ENTRY ?? 'dist/server/entry.mjs';
+const UNCACHED = Number(process.env.BENCH_UNCACHED ?? 60);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const ENTRY = 'server.mjs';
+const BUDGETS = { reactFree: ['homepage', 'catalog', 'text page'], productJsKb: 75, stylesheets: 1 };
+const GOALS = { ratio: 0.6, catalogP95: 30, searchP95: 50 };
 
-type PageKind = 'homepage' | 'catalog' | 'product' | 'text page';
-type PageResult = { kind: PageKind; path: string; htmlBytes: number; jsGzipBytes: number; chunks: number; react: boolean; serverRps: number; staticRps: number };
-
-/** A tiny static file server in its own process: the same HTML bytes, as fast as node:http can answer them. */
+/** The baseline: a node:http server answering stored bytes with stored headers, as fast as it can. */
 const STATIC_SERVER = `
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 const dir = process.env.STATIC_DIR;
-const files = new Map(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name))]));
+const cache = new Map();
 http.createServer((req, res) => {
-  const body = files.get(decodeURIComponent(req.url.slice(1)));
-  if (!body) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-cache, private' });
-  res.end(body);
+  const name = decodeURIComponent(req.url.slice(1));
+  let file = cache.get(name);
+  if (!file) {
+    try { file = { body: fs.readFileSync(path.join(dir, name)), headers: JSON.parse(fs.readFileSync(path.join(dir, name + '.json'), 'utf8')) }; }
+    catch { res.writeHead(404); res.end(); return; }
+    cache.set(name, file);
+  }
+  res.writeHead(200, { ...file.headers, 'content-length': file.body.length });
+  res.end(file.body);
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-// ---------------------------------------------------------------- pages to measure
+// ---------------------------------------------------------------- pages
+
+type PageKind = 'homepage' | 'catalog' | 'product' | 'text page' | '/api/config';
+type Page = { kind: PageKind; path: string };
 
 async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -56,17 +70,16 @@ async function getJson<T>(url: string): Promise<T> {
 type MenuItem = { url: string; type: string; children: MenuItem[] };
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.children)]);
 
-/** The homepage, the first catalog of the menus, its first product, and a text page. */
-async function choosePages(base: string): Promise<{ kind: PageKind; path: string }[]> {
+async function choosePages(base: string): Promise<Page[]> {
   const menus = await getJson<Record<string, MenuItem[]>>(`${base}/api/menus/batch`);
   const links = Object.values(menus).flatMap((items) => flatten(items));
-  const catalog = links.find((link) => link.type === 'catalog')?.url;
+  const catalogs = [...new Set(links.filter((link) => link.type === 'catalog').map((link) => link.url))];
+  const catalog = catalogs.find((url) => url.endsWith('/clothing')) ?? catalogs[0];
   if (!catalog) throw new Error('The menus link no catalog');
   const listing = await getJson<{ sections: { type: string; items: { slug: string }[] }[] }>(`${base}/api/catalogs/v3/${catalog.replace('/catalogs/', '')}`);
   const product = listing.sections.find((section) => section.type === 'SectionProductList')?.items[0]?.slug;
   if (!product) throw new Error(`The catalog ${catalog} has no products`);
   const textPages = [...new Set(links.filter((link) => link.type === 'page').map((link) => link.url))];
-  // A text page whose sections have nothing interactive (no island), for the "no React" check.
   let textPage = textPages[0];
   for (const candidate of textPages) {
     if (!(await (await fetch(`${base}${candidate}`)).text()).includes('<astro-island')) {
@@ -80,98 +93,89 @@ async function choosePages(base: string): Promise<{ kind: PageKind; path: string
     { kind: 'catalog', path: catalog },
     { kind: 'product', path: `/products/${product}` },
     { kind: 'text page', path: textPage },
+    { kind: '/api/config', path: '/api/config' },
   ];
 }
 
-// ---------------------------------------------------------------- JavaScript of a first visit
+// ---------------------------------------------------------------- first-visit bytes
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
 
-/** Scripts a first visit loads from the HTML: module scripts, module preloads, island components and renderers. */
 function entryScripts(html: string): { urls: string[]; inline: string[] } {
   const urls: string[] = [];
   const inline: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attributes = match[1] ?? '';
-    if (!/type="module"/.test(attributes)) continue;
+    if (/type="application\/(ld\+)?json"/.test(attributes)) continue;
     const src = attribute(attributes, 'src');
     if (src) urls.push(src);
-    else inline.push(match[2] ?? '');
+    else if (match[2]?.trim()) inline.push(match[2]);
   }
-  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
-    if (/rel="modulepreload"/.test(tag)) urls.push(attribute(tag, 'href') ?? '');
-  }
-  for (const tag of html.match(/<astro-island\b[^>]*>/g) ?? []) {
-    urls.push(attribute(tag, 'component-url') ?? '', attribute(tag, 'renderer-url') ?? '');
-  }
+  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) if (/rel="modulepreload"/.test(tag)) urls.push(attribute(tag, 'href') ?? '');
+  for (const tag of html.match(/<astro-island\b[^>]*>/g) ?? []) urls.push(attribute(tag, 'component-url') ?? '', attribute(tag, 'renderer-url') ?? '');
   return { urls: urls.filter(Boolean), inline };
 }
 
-/** Static imports of a module: `import x from "./a.js"`, `import "./b.js"`, `export * from "./c.js"` (minified or not). */
 function staticImports(code: string): string[] {
   const found = new Set<string>();
-  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)) {
-    found.add(match[1]!);
-  }
+  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)) found.add(match[1]!);
   return [...found];
 }
 
 const REACT_MARKERS = ['react.dev/errors', 'Minified React error', '__SECRET_INTERNALS_DO_NOT_USE', 'react.transitional.element'];
 
-async function firstVisitJs(base: string, html: string): Promise<{ gzipBytes: number; chunks: number; react: boolean }> {
+async function firstVisitBytes(base: string, html: string) {
   const { urls, inline } = entryScripts(html);
   const seen = new Set<string>();
   const queue = urls.map((url) => new URL(url, base).href);
   for (const code of inline) queue.push(...staticImports(code).map((url) => new URL(url, base).href));
-  let gzipBytes = inline.reduce((sum, code) => sum + gzipSync(code).length, 0);
+  let jsGzip = inline.reduce((sum, code) => sum + gzipSync(code).length, 0);
   let react = false;
   while (queue.length > 0) {
     const url = queue.shift()!;
     if (seen.has(url)) continue;
     seen.add(url);
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const code = await response.text();
-    gzipBytes += gzipSync(code).length;
+    const code = await (await fetch(url)).text();
+    jsGzip += gzipSync(code).length;
     react ||= REACT_MARKERS.some((marker) => code.includes(marker));
     queue.push(...staticImports(code).map((imported) => new URL(imported, url).href));
   }
-  return { gzipBytes, chunks: seen.size, react };
+  const sheets = (html.match(/<link\b[^>]*>/g) ?? []).filter((tag) => /rel="stylesheet"/.test(tag)).map((tag) => attribute(tag, 'href')!);
+  let cssGzip = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((sum, m) => sum + gzipSync(m[1] ?? '').length, 0);
+  for (const href of sheets) cssGzip += gzipSync(await (await fetch(new URL(href, base))).text()).length;
+  return { jsGzip, react, chunks: seen.size, cssGzip, stylesheets: sheets.length, islands: (html.match(/<astro-island\b/g) ?? []).length };
 }
 
-// ---------------------------------------------------------------- requests per second
+// ---------------------------------------------------------------- load
 
-/** Requests answered per second by `url` with CONCURRENCY loops for at most ROUND_SECONDS or MAX_REQUESTS. */
+const CLIENT_HEADERS = { 'accept-encoding': 'br' };
+
 async function requestsPerSecond(url: string): Promise<number> {
   let done = 0;
   let failed = 0;
-  let firstFailure = '';
   const startedAt = performance.now();
   const deadline = startedAt + ROUND_SECONDS * 1000;
   const loop = async () => {
-    while (performance.now() < deadline && done + failed < MAX_REQUESTS) {
+    while (performance.now() < deadline) {
       try {
-        const response = await fetch(url);
+        const response = await fetch(url, { headers: CLIENT_HEADERS });
         await response.arrayBuffer();
         if (response.ok) done += 1;
-        else {
-          failed += 1;
-          firstFailure ||= `status ${response.status}`;
-        }
-      } catch (error) {
+        else failed += 1;
+      } catch {
         failed += 1;
-        firstFailure ||= error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
       }
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, loop));
-  if (failed > 0) console.warn(`  ${failed} requests to ${url} failed (first: ${firstFailure})`);
+  if (failed > 0) console.warn(`  ${failed} requests to ${url} failed`);
   return done / ((performance.now() - startedAt) / 1000);
 }
 
-/** Both servers measured in alternating rounds, so a slower moment of the machine weighs on both alike. */
-async function sideBySide(serverUrl: string, staticUrl: string): Promise<{ server: number; baseline: number }> {
-  await requestsPerSecond(serverUrl); // warm-up: caches, JIT, connections
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function sideBySide(serverUrl: string, staticUrl: string) {
+  await requestsPerSecond(serverUrl);
   await requestsPerSecond(staticUrl);
   const server: number[] = [];
   const baseline: number[] = [];
@@ -179,81 +183,222 @@ async function sideBySide(serverUrl: string, staticUrl: string): Promise<{ serve
     server.push(await requestsPerSecond(serverUrl));
     baseline.push(await requestsPerSecond(staticUrl));
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return { server: median(server), baseline: median(baseline) };
+}
+
+/** Latencies of `count` sequential requests, each a URL never asked before (so rendered, not cached). */
+async function uncached(makeUrl: (n: number) => string, count = UNCACHED): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  const run = Date.now().toString(36);
+  for (let n = 0; n < count + 3; n++) {
+    const startedAt = performance.now();
+    const response = await fetch(makeUrl(n).replace('{n}', `${run}${n}`), { headers: CLIENT_HEADERS });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${makeUrl(n)} answered ${response.status}`);
+    if (n >= 3) times.push(performance.now() - startedAt); // the first ones warm up
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length * 0.5)]!, p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]! };
+}
+
+const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
+
+// ---------------------------------------------------------------- one database
+
+type Result = {
+  page: Page;
+  bytes: number;
+  rps: number;
+  staticRps: number;
+  p50: number;
+  p95: number;
+  first?: Awaited<ReturnType<typeof firstVisitBytes>>;
+};
+type Extra = { name: string; p50: number; p95: number; goal?: number };
+
+async function measure(label: string, env: Record<string, string>, staticDir: string, staticBase: string) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const shop = start(process.execPath, [ENTRY], { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: base, ...env });
+  console.log(`\n[${label}] starting ${ENTRY} on ${base}…`);
+  await waitFor(`${base}/liveness`, shop.child, shop.output);
+  const pages = await choosePages(base);
+  const results: Result[] = [];
+  for (const [index, page] of pages.entries()) {
+    const url = `${base}${page.path}`;
+    await (await fetch(url, { headers: CLIENT_HEADERS })).arrayBuffer(); // rendered and stored
+    const response = await fetch(url, { headers: CLIENT_HEADERS });
+    const body = Buffer.from(await response.arrayBuffer());
+    const file = `${label}-${index}`;
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!['content-length', 'connection', 'keep-alive', 'date', 'transfer-encoding'].includes(name)) headers[name] = value;
+    });
+    // fetch decodes: store the encoded bytes the shop sent
+    const encoded = response.headers.get('content-encoding') === 'br' ? await rawBody(url) : body;
+    fs.writeFileSync(path.join(staticDir, file), encoded);
+    fs.writeFileSync(path.join(staticDir, `${file}.json`), JSON.stringify(headers));
+    console.log(`[${label}] ${page.kind} ${page.path}: ${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONCURRENCY} connections, then ${UNCACHED} uncached…`);
+    const rps = await sideBySide(url, `${staticBase}/${file}`);
+    const times = await uncached(() => withQuery(url, '_bench={n}'));
+    const first = page.kind === '/api/config' ? undefined : await firstVisitBytes(base, body.toString('utf8'));
+    results.push({ page, bytes: encoded.length, rps: rps.server, staticRps: rps.baseline, ...times, first });
+  }
+  const catalog = pages.find((p) => p.kind === 'catalog')!.path;
+  const extras: Extra[] = [
+    { name: 'catalog, option filter', ...(await uncached(() => `${base}${catalog}?filter[options][Colour][]=Black&_bench={n}`)), goal: GOALS.catalogP95 },
+    { name: 'catalog, page 3 by price', ...(await uncached(() => `${base}${catalog}?sort=price_asc&page=3&_bench={n}`)), goal: GOALS.catalogP95 },
+    { name: 'search (API)', ...(await uncached((n) => `${base}/api/search?q=${['linen', 'wool', 'shirt', 'generated 12', 'sweater'][n % 5]}&_bench={n}`)), goal: GOALS.searchP95 },
+  ];
+  shop.child.kill('SIGTERM');
+  return { label, results, extras };
+}
+
+async function rawBody(url: string): Promise<Buffer> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(url, { headers: CLIENT_HEADERS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+function postgresUrls(): { admin: string; bench: string } {
+  const configured = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new URL(configured);
+  if (process.env.BENCH_DATABASE_URL) return { admin: admin.toString(), bench: admin.toString() };
+  const bench = new URL(configured);
+  bench.pathname = '/shop_bench';
+  return { admin: admin.toString(), bench: bench.toString() };
+}
+
+async function preparePostgres(): Promise<string | null> {
+  const { admin, bench } = postgresUrls();
+  try {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    const name = new URL(bench).pathname.slice(1);
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database ${name}`);
+    await client.end();
+  } catch (error) {
+    console.warn(`PostgreSQL is not reachable (${error instanceof Error ? error.message : String(error)}): measuring PGlite only.`);
+    return null;
+  }
+  console.log(`\n[postgres] ${bench}: demo shop topped up to ${PRODUCTS} generated products (kept between runs)…`);
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--products', String(PRODUCTS)], {
+    env: { ...process.env, DATABASE_URL: bench, LOG_LEVEL: 'info', DATA_DIR: path.join(os.tmpdir(), 'shop-bench-pg-data') },
+    stdio: 'inherit',
+  });
+  if (seeded.status !== 0) throw new Error('seeding the PostgreSQL bench database failed');
+  return bench;
+}
+
+async function explainPlans(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; slug: string }>("select id, slug from catalogs where slug = 'clothing' or true order by (slug = 'clothing') desc limit 1");
+    const catalogId = rows[0]!.id;
+    const plans: [string, string][] = [
+      [
+        'catalog page by title (24 of the catalog, enabled only)',
+        `select p.id from catalog_products cp join products p on p.id = cp.product_id where cp.catalog_id = '${catalogId}' and p.enabled order by p.sort_title, p.id limit 24`,
+      ],
+      [
+        'option filter (Colour = Black), by price: the SQL path, used until the catalog index is built',
+        `select p.id from catalog_products cp join products p on p.id = cp.product_id where cp.catalog_id = '${catalogId}' and p.enabled and p.id in (select v.product_id from variations v where v.id in (select vov.variation_id from variation_option_values vov where vov.option_value_id in (select pov.id from product_option_values pov join product_options po on po.id = pov.option_id where (lower(pov.title->>'en') in ('black') or lower(pov.title->>'ru') in ('black')) and (lower(po.title->>'en') in ('colour') or lower(po.title->>'ru') in ('colour'))))) order by p.price_cents, p.sort_title, p.id limit 24`,
+      ],
+      ['search: products matching "wool" (prefix query, ranked)', `select id from products where enabled and search_vector @@ to_tsquery('simple', 'wool:*') order by ts_rank(search_vector, to_tsquery('simple', 'wool:*')) desc, id limit 12`],
+    ];
+    for (const [title, query] of plans) {
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${query}`);
+      console.log(`\nEXPLAIN ANALYZE — ${title}`);
+      for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 // ---------------------------------------------------------------- report
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-function printTable(results: PageResult[]) {
-  const rows = [
-    ['page', 'path', 'HTML', 'JS (gzip)', 'chunks', 'React', 'server req/s', 'static req/s', 'server/static'],
-    ...results.map((r) => [
-      r.kind,
-      r.path,
-      kb(r.htmlBytes),
-      kb(r.jsGzipBytes),
-      String(r.chunks),
-      r.react ? 'yes' : 'no',
-      r.serverRps.toFixed(0),
-      r.staticRps.toFixed(0),
-      `${((r.serverRps / r.staticRps) * 100).toFixed(1)} %`,
-    ]),
-  ];
+function table(rows: string[][]) {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   for (const [index, row] of rows.entries()) {
-    console.log(row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+    console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
     if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   }
 }
 
+function report(runs: Awaited<ReturnType<typeof measure>>[]) {
+  console.log(`\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; Node ${process.version}`);
+  console.log(`\nCached pages: requests/s of the shop against a static server of the same bytes (goal ≥ ${GOALS.ratio}×), and uncached latency`);
+  const header = ['page', ...runs.flatMap((run) => [`${run.label} req/s`, 'static', 'ratio', 'uncached p50', 'p95'])];
+  const rows = runs[0]!.results.map((_, i) => [
+    runs[0]!.results[i]!.page.kind,
+    ...runs.flatMap((run) => {
+      const r = run.results[i]!;
+      const ratio = r.rps / r.staticRps;
+      return [r.rps.toFixed(0), r.staticRps.toFixed(0), `${ratio.toFixed(2)}×${ratio >= GOALS.ratio ? '' : ' !'}`, ms(r.p50), ms(r.p95)];
+    }),
+  ]);
+  for (const name of runs[0]!.extras.map((e) => e.name)) {
+    rows.push([
+      name,
+      ...runs.flatMap((run) => {
+        const e = run.extras.find((x) => x.name === name)!;
+        return ['', '', '', ms(e.p50), `${ms(e.p95)}${e.goal && run.label === 'postgres' ? (e.p95 < e.goal ? ` (< ${e.goal})` : ` (goal < ${e.goal}) !`) : ''}`];
+      }),
+    ]);
+  }
+  table([header, ...rows]);
+
+  console.log('\nFirst visit (gzip) against the budgets');
+  const first = runs[0]!.results.filter((r) => r.first);
+  table([
+    ['page', 'HTML sent (br)', 'JS', 'chunks', 'islands', 'React', 'CSS', 'stylesheets', 'budget'],
+    ...first.map((r) => {
+      const f = r.first!;
+      const problems = [
+        BUDGETS.reactFree.includes(r.page.kind) && f.react && f.islands === 0 ? 'React on a page without islands' : '',
+        r.page.kind === 'product' && f.jsGzip > BUDGETS.productJsKb * 1024 ? `JS > ${BUDGETS.productJsKb} KB` : '',
+        f.stylesheets > BUDGETS.stylesheets ? `${f.stylesheets} stylesheets` : '',
+      ].filter(Boolean);
+      return [r.page.kind, kb(r.bytes), kb(f.jsGzip), String(f.chunks), String(f.islands), f.react ? 'yes' : 'no', kb(f.cssGzip), String(f.stylesheets), problems.length ? `over: ${problems.join(', ')}` : 'ok'];
+    }),
+  ]);
+}
+
 async function main() {
-  if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" first`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  if (!fs.existsSync('dist/server/entry.mjs')) throw new Error('dist/ is missing: run "npm run build" first');
+  const only = process.env.BENCH_ONLY;
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-static-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   try {
-    const [serverPort, staticPort] = [await freePort(), await freePort()];
-    const base = `http://127.0.0.1:${serverPort}`;
-    const shop = start(process.execPath, [ENTRY], { PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base });
-    console.log(`Starting ${ENTRY} on ${base} (data in ${dataDir}; the demo shop is seeded first)…`);
-    await waitFor(`${base}/liveness`, shop.child, shop.output);
-
-    const pages = await choosePages(base);
-    const measured: (Omit<PageResult, 'serverRps' | 'staticRps'> & { file: string })[] = [];
-    for (const [index, page] of pages.entries()) {
-      const response = await fetch(`${base}${page.path}`);
-      if (!response.ok) throw new Error(`${page.path} answered ${response.status}`);
-      const html = Buffer.from(await response.arrayBuffer());
-      const file = `page-${index}.html`;
-      fs.writeFileSync(path.join(staticDir, file), html);
-      const js = await firstVisitJs(base, html.toString('utf8'));
-      measured.push({ ...page, file, htmlBytes: html.length, jsGzipBytes: js.gzipBytes, chunks: js.chunks, react: js.react });
-    }
-
+    const staticPort = await freePort();
     const baseline = start(process.execPath, ['--input-type=module', '-e', STATIC_SERVER], { PORT: String(staticPort), STATIC_DIR: staticDir });
-    await waitFor(`http://127.0.0.1:${staticPort}/${measured[0]!.file}`, baseline.child, baseline.output);
+    fs.writeFileSync(path.join(staticDir, 'probe'), 'ok');
+    fs.writeFileSync(path.join(staticDir, 'probe.json'), '{}');
+    const staticBase = `http://127.0.0.1:${staticPort}`;
+    await waitFor(`${staticBase}/probe`, baseline.child, baseline.output);
 
-    const results: PageResult[] = [];
-    for (const page of measured) {
-      console.log(`Measuring ${page.kind} ${page.path}: ${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONCURRENCY} connections…`);
-      const rps = await sideBySide(`${base}${page.path}`, `http://127.0.0.1:${staticPort}/${page.file}`);
-      results.push({ ...page, serverRps: rps.server, staticRps: rps.baseline });
-    }
-
-    console.log('');
-    printTable(results);
-    console.log('');
-    const textPage = results.find((r) => r.kind === 'text page')!;
-    const textHtml = fs.readFileSync(path.join(staticDir, measured.find((m) => m.kind === 'text page')!.file), 'utf8');
-    if (textHtml.includes('<astro-island')) {
-      console.warn(`WARNING: no text page without interactive sections was found (${textPage.path} has islands); the "no React" check was not made.`);
-    } else if (textPage.react) {
-      console.warn(`WARNING: the text page ${textPage.path} has nothing interactive but loads React.`);
-    } else {
-      console.log(`OK: the text page ${textPage.path} has nothing interactive and loads no React.`);
-    }
+    const runs: Awaited<ReturnType<typeof measure>>[] = [];
+    if (only !== 'postgres') runs.push(await measure('pglite', { DATA_DIR: dataDir }, staticDir, staticBase));
+    const postgres = only === 'pglite' ? null : await preparePostgres();
+    if (postgres) runs.push(await measure('postgres', { DATABASE_URL: postgres, DATA_DIR: path.join(os.tmpdir(), 'shop-bench-pg-data') }, staticDir, staticBase));
+    report(runs);
+    if (postgres) await explainPlans(postgres);
   } finally {
     stopChildren();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // Seeds the demo shop: `npm run db:seed` (only into an empty shop), `npm run db:seed -- --reset` (wipe and re-seed;
-// refused while the shop has real orders unless `--force`).
+// refused while the shop has real orders unless `--force`),
+// `npm run db:seed -- --products 100000` (the demo shop, topped up to that many generated products across its catalogs).
 import { demoOwnerNotice } from '../src/server/api/admin/staff';
 import { readConfig } from '../src/server/config';
 import { withAdvisoryLock } from '../src/server/db/client';
@@ -8,11 +9,15 @@ import { SEED_LOCK_KEY } from '../src/server/runtime';
 import { seedDemoShop } from '../src/server/seed';
 import { openMigratedDatabase } from '../src/server/seed/database';
 import { ShopWipeRefused } from '../src/server/seed/empty-shop';
+import { generateProducts } from '../src/server/seed/generated-products';
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 const reset = process.argv.includes('--reset');
 const force = process.argv.includes('--force');
+const productsArg = process.argv.indexOf('--products');
+const generated = productsArg >= 0 ? Number(process.argv[productsArg + 1]) : 0;
+if (!Number.isInteger(generated) || generated < 0) throw new Error('--products takes a whole number, e.g. --products 100000');
 const handle = await openMigratedDatabase(config);
 try {
   const started = Date.now();
@@ -20,6 +25,11 @@ try {
   const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { dataDir: config.dataDir, reset, force }));
   if (seeded) logger.info({ reset, ms: Date.now() - started }, 'demo shop seeded');
   else logger.info('the shop already has data; nothing seeded (use --reset to wipe and re-seed)');
+  if (generated > 0) {
+    const startedAt = Date.now();
+    const added = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => generateProducts(handle.db, generated));
+    logger.info({ added, total: generated, ms: Date.now() - startedAt }, 'generated products');
+  }
   const notice = await demoOwnerNotice(handle.db, config.publicUrl);
   if (notice) logger.info(notice);
 } catch (error) {

@@ -7,9 +7,9 @@
  *   <a href="/account/...">                                              signed out: the sign-in modal, then there
  *
  * On load it also asks the cookie and age questions (spec 2.7) when the shop has them on and the
- * visitor has not answered yet; React is loaded only then.
+ * visitor has not answered yet, in plain DOM (./consent-dialog.ts): a first visit loads no React.
  */
-type ModalType = 'LeadForm' | 'AccountAuthForm' | 'ModalCookieAccept' | 'ModalAgeVerification';
+type ModalType = 'LeadForm' | 'AccountAuthForm';
 
 async function openModalLazily(type: ModalType, details: Record<string, unknown>) {
   const [{ mountModals }, { openModal }] = await Promise.all([import('../islands/mount-modals'), import('../stores/modal')]);
@@ -93,16 +93,9 @@ async function askConsentQuestions(): Promise<void> {
   const settings = await consentSettings(document.documentElement.lang || 'en');
   const pending = QUESTIONS.filter((q) => settings?.[q.setting]?.enabled && readStorage(q.answeredKey) !== 'true');
   if (pending.length === 0) return;
-  const { $modal } = await import('../stores/modal');
-  const askNext = () => {
-    const question = pending.shift();
-    if (question) void openModalLazily(question.type, { ...settings?.[question.setting] });
-  };
-  // The next question comes once the current one has closed (and was answered).
-  $modal.listen((state) => {
-    if (!state.isOpen && !state.type) askNext();
-  });
-  askNext();
+  const { askConsent } = await import('./consent-dialog');
+  // One question at a time: the next comes once the current one has closed.
+  for (const question of pending) await askConsent(question.type, { enabled: true, ...settings?.[question.setting] });
 }
 
 void askConsentQuestions().catch((error: unknown) => console.error('consent questions not shown', error));

@@ -158,3 +158,19 @@ describe('the front door of the production server', () => {
     expect(storedAnswer('POST', '/', none)).toBeNull();
   });
 });
+
+describe('computed values of catalogs', () => {
+  it('computes a value once for concurrent readers, again after a drop, and forgets failures', async () => {
+    const { ComputedValues } = await import('../../src/server/cache/computed-values');
+    const values = new ComputedValues<number>();
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await Promise.all([values.get('a|x', compute), values.get('a|x', compute)])).toEqual([1, 1]);
+    values.drop((key) => key.startsWith('b|'));
+    expect(await values.get('a|x', compute)).toBe(1);
+    values.drop((key) => key.startsWith('a|'));
+    expect(await values.get('a|x', compute)).toBe(2);
+    await expect(values.get('c', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await values.get('c', compute)).toBe(3);
+  });
+});

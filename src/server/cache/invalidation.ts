@@ -24,6 +24,11 @@ export const cacheTags = {
   redirects: 'redirects',
   /** every page: a last resort when the affected pages cannot be named */
   all: 'all',
+  /**
+   * Sent along with product tags when only their stock changed (an order, a released reservation):
+   * pages drop as usual, while what stock does not change (catalog facets and counts) is kept.
+   */
+  stockOnly: 'stock-only',
 } as const;
 
 export type InvalidationListener = (tags: readonly string[]) => void | Promise<void>;

@@ -102,8 +102,9 @@ export const products = pgTable('products', {
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('products_slug_idx').on(t.slug),
-  index('products_price_idx').on(t.priceCents),
-  index('products_sort_title_idx').on(t.sortTitle),
+  // listings walk these in their order and stop at the page (the id breaks ties, as the listing sorts)
+  index('products_price_idx').on(t.priceCents, t.sortTitle, t.id),
+  index('products_sort_title_idx').on(t.sortTitle, t.id),
   index('products_search_idx').using('gin', t.searchVector),
 ]);
 
@@ -115,7 +116,12 @@ export const productOptions = pgTable('product_options', {
   view: text('view').notNull().default('select'),
   unit: l10n('unit'),
   position: integer('position').notNull().default(0),
-}, (t) => [index('product_options_product_idx').on(t.productId, t.position)]);
+}, (t) => [
+  index('product_options_product_idx').on(t.productId, t.position),
+  // option filters match titles case-insensitively in either language
+  index('product_options_title_en_idx').on(sql`lower(${t.title}->>'en')`),
+  index('product_options_title_ru_idx').on(sql`lower(${t.title}->>'ru')`),
+]);
 
 export const productOptionValues = pgTable('product_option_values', {
   id: id(),
@@ -124,7 +130,11 @@ export const productOptionValues = pgTable('product_option_values', {
   /** Colour code or other machine value for swatch-like views. */
   value: text('value'),
   position: integer('position').notNull().default(0),
-}, (t) => [index('product_option_values_option_idx').on(t.optionId, t.position)]);
+}, (t) => [
+  index('product_option_values_option_idx').on(t.optionId, t.position),
+  index('product_option_values_title_en_idx').on(sql`lower(${t.title}->>'en')`),
+  index('product_option_values_title_ru_idx').on(sql`lower(${t.title}->>'ru')`),
+]);
 
 export const variations = pgTable('variations', {
   id: id(),

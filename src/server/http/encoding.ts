@@ -41,11 +41,11 @@ export async function compress(body: Uint8Array, encoding: Exclude<Encoding, 'id
   if (encoding === 'br') {
     return brotli(body, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: thorough ? 9 : 4,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: thorough ? 6 : 4,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },
     });
   }
-  return gzip(body, { level: thorough ? 9 : 6 });
+  return gzip(body, { level: 6 });
 }

@@ -1,18 +1,15 @@
 import { formTexts, pageLanguage } from '../../forms/texts';
+import { confirmAge } from '../../../lib/consent';
 import type { ModalContentProps } from '../ModalRoot';
 
-export const AGE_CONFIRM_KEY = 'ageVerificationConfirm';
+export { AGE_CONFIRM_KEY } from '../../../lib/consent';
 
 /** Age question of spec 2.7: Yes is remembered; No goes back in the browser history. */
 export default function ModalAgeVerification({ details, close }: ModalContentProps) {
   const t = formTexts(pageLanguage());
   const title = typeof details.title === 'string' && details.title ? details.title : t('ageTitle');
   const confirm = () => {
-    try {
-      localStorage.setItem(AGE_CONFIRM_KEY, 'true');
-    } catch {
-      // Storage blocked: the question comes back on the next page.
-    }
+    confirmAge();
     close();
   };
   return (

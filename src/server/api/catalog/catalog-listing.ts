@@ -8,6 +8,8 @@ import type { AppDeps } from '../core/context';
 import { loadImages, type ImageDto } from '../shared/images';
 import { loadSections, type SectionDto } from '../shared/sections';
 import { loadProducts, localizedText, type PageTextsDto, type ProductDto } from './product-dto';
+import { buildCatalogIndex, selectListing } from './catalog-index';
+import { catalogIndexEnabled, catalogStat } from './catalog-stats';
 import { countCatalogProducts, type CatalogRow } from './queries';
 import { isSortCriterion, type CatalogFilter, type FacetSelection, type SortCriterion } from './schemas';
 
@@ -61,17 +63,21 @@ function propertyCondition(selection: FacetSelection): SQL {
       and ${localizedMatches(sql`property.item->'value'`, selection.values)})`;
 }
 
-/** One variation of the product must carry a selected value of every filtered option. */
+/**
+ * One variation of the product must carry a selected value of every filtered option. Written as
+ * uncorrelated sets (values by their lower-cased titles, which the expression indexes find; their
+ * variations; those variations' products), so the database builds each set once instead of probing
+ * every variation of every product in the catalog.
+ */
 function optionsCondition(selections: FacetSelection[]): SQL {
   const perOption = selections.map(
-    (s) => sql`exists (select 1 from ${variationOptionValues}
-      join ${productOptionValues} on ${productOptionValues.id} = ${variationOptionValues.optionValueId}
-      join ${productOptions} on ${productOptions.id} = ${productOptionValues.optionId}
-      where ${variationOptionValues.variationId} = ${variations.id}
-        and ${localizedMatches(sql`${productOptions.title}`, [s.title])}
-        and ${localizedMatches(sql`${productOptionValues.title}`, s.values)})`,
+    (s) => sql`${variations.id} in (select ${variationOptionValues.variationId} from ${variationOptionValues}
+      where ${variationOptionValues.optionValueId} in (select ${productOptionValues.id} from ${productOptionValues}
+        join ${productOptions} on ${productOptions.id} = ${productOptionValues.optionId}
+        where ${localizedMatches(sql`${productOptionValues.title}`, s.values)}
+          and ${localizedMatches(sql`${productOptions.title}`, [s.title])}))`,
   );
-  return sql`exists (select 1 from ${variations} where ${variations.productId} = ${products.id} and ${sql.join(perOption, sql` and `)})`;
+  return sql`${products.id} in (select ${variations.productId} from ${variations} where ${sql.join(perOption, sql` and `)})`;
 }
 
 function filterConditions(filter: CatalogFilter): (SQL | undefined)[] {
@@ -166,24 +172,40 @@ function syntheticProductListSection(catalogId: string, position: number, pageSi
   };
 }
 
+/** The catalog's enabled products, counted once per change when the catalog values are kept. */
+function catalogProductCount(db: Executor, catalogId: string): Promise<number> {
+  return catalogStat(catalogId, 'count', () => countCatalogProducts(db, catalogId));
+}
+
 /** The page of sorted, filtered products of a catalog's product list section, with its paging and facet data. */
 async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPageRequest, section: SectionDto, lang: Language, sortCriteria: SortCriterion) {
   const limit = pageSizeOf(section, request.itemsPerPage);
   const sort = request.sort ?? sortCriteria;
   const where = and(inCatalog(catalog.id), ...filterConditions(request.filter));
-  const [[filtered], pageRows, facets] = await Promise.all([
-    db.select({ count: count() }).from(catalogProducts).innerJoin(products, eq(products.id, catalogProducts.productId)).where(where),
-    db
-      .select({ id: products.id })
-      .from(catalogProducts)
-      .innerJoin(products, eq(products.id, catalogProducts.productId))
-      .where(where)
-      .orderBy(...ORDER_BY[sort])
-      .offset((request.page - 1) * limit)
-      .limit(limit),
-    loadFacets(db, catalog.id, lang),
+  const filteredOut = filterConditions(request.filter).some(Boolean);
+  const offset = (request.page - 1) * limit;
+  const index = catalogIndexEnabled() ? await catalogStat(catalog.id, 'index', () => buildCatalogIndex(db, catalog.id)) : null;
+  const fromIndex = index ? selectListing(index, request.filter, sort, offset, limit) : null;
+  const [filtered, pageRows, facets] = await Promise.all([
+    // without a filter the filtered count is the catalog's count: not counted twice
+    fromIndex
+      ? fromIndex.total
+      : filteredOut
+        ? db.select({ count: count() }).from(catalogProducts).innerJoin(products, eq(products.id, catalogProducts.productId)).where(where).then(([row]) => Number(row?.count ?? 0))
+        : catalogProductCount(db, catalog.id),
+    fromIndex
+      ? fromIndex.ids.map((id) => ({ id }))
+      : db
+          .select({ id: products.id })
+          .from(catalogProducts)
+          .innerJoin(products, eq(products.id, catalogProducts.productId))
+          .where(where)
+          .orderBy(...ORDER_BY[sort])
+          .offset(offset)
+          .limit(limit),
+    catalogStat(catalog.id, `facets-${lang}`, () => loadFacets(db, catalog.id, lang)),
   ]);
-  const total = Number(filtered?.count ?? 0);
+  const total = filtered;
   const data: ListingData = {
     page: request.page,
     pages: Math.max(1, Math.ceil(total / limit)),
@@ -218,7 +240,7 @@ export async function loadCatalogPage(deps: AppDeps, catalog: CatalogRow, reques
       kind: 'catalog',
       listing: (section) => loadListing(db, catalog, request, section, lang, sortCriteria),
     }),
-    countCatalogProducts(db, catalog.id),
+    catalogProductCount(db, catalog.id),
     loadImages(db, [catalog.imageId], lang),
   ]);
 

@@ -9,5 +9,6 @@ import { orderItems } from '../../db/schema';
  */
 export async function invalidateOrderedProducts(db: Executor, orderId: string): Promise<void> {
   const rows = await db.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId));
-  await invalidate(rows.flatMap((row) => (row.productId ? [cacheTags.product(row.productId)] : [])));
+  const tags = rows.flatMap((row) => (row.productId ? [cacheTags.product(row.productId)] : []));
+  if (tags.length) await invalidate([...tags, cacheTags.stockOnly]);
 }

@@ -165,7 +165,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
     return created!;
   });
   // The ordered products' stock changed: their pages (and listings showing them) are stale from now on.
-  await invalidate(lines.map((line) => cacheTags.product(line.product.id)));
+  await invalidate([...lines.map((line) => cacheTags.product(line.product.id)), cacheTags.stockOnly]);
 
   const [dto] = await toOrderDtos(db, [order], lang);
   return c.json({ ...dto!, secretToken: order.secretToken }, 201);

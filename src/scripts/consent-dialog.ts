@@ -1,0 +1,66 @@
+/**
+ * The cookie and age questions (spec 2.7) as plain DOM, in the markup and classes of the shop's modal,
+ * so a first visit asks them without loading React. Loaded by the page script only when a question is
+ * due.
+ */
+import { formTexts, pageLanguage } from '../islands/forms/texts';
+import '../islands/forms/forms.css';
+import { acceptCookies, confirmAge } from '../lib/consent';
+
+export type ConsentQuestion = { enabled: boolean; title?: string; text?: string; buttonText?: string };
+export type ConsentType = 'ModalAgeVerification' | 'ModalCookieAccept';
+
+/** Same as the modal store's closing time: the closing animation runs before the dialog goes. */
+const CLOSE_MS = 550;
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Shows one question; resolves when it is closed (answered or dismissed). */
+export function askConsent(type: ConsentType, question: ConsentQuestion): Promise<void> {
+  const t = formTexts(pageLanguage());
+  const cookies = type === 'ModalCookieAccept';
+  const root = element('div', { class: 'modal', 'data-modal-type': type });
+  const backdrop = element('div', { class: 'modal__backdrop', 'aria-hidden': 'true' });
+  const dialog = element('div', { class: 'modal__dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'consent-title' });
+  const closeButton = element('button', { type: 'button', class: 'modal__close', 'aria-label': 'Close' }, '×');
+  const content = element('div', { class: 'consent', 'data-consent': cookies ? 'cookies' : 'age' });
+  const heading = element('h2', { class: 'form__title', id: 'consent-title' }, question.title || t(cookies ? 'cookieTitle' : 'ageTitle'));
+  content.append(heading);
+  if (question.text) content.append(element('p', { class: 'consent__text' }, question.text));
+  const actions = element('div', { class: 'form__actions' });
+  const primary = element('button', { type: 'button', class: 'form-button form-button--primary' }, cookies ? question.buttonText || t('accept') : t('yes'));
+  actions.append(primary);
+  const secondary = cookies ? null : element('button', { type: 'button', class: 'form-button form-button--secondary' }, t('no'));
+  if (secondary) actions.append(secondary);
+  content.append(actions);
+  dialog.append(closeButton, content);
+  root.append(backdrop, dialog);
+
+  return new Promise((resolve) => {
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    function close() {
+      document.removeEventListener('keydown', onKey);
+      root.classList.add('modal--closing');
+      setTimeout(() => {
+        root.remove();
+        resolve();
+      }, CLOSE_MS);
+    }
+    primary.addEventListener('click', () => {
+      if (cookies) acceptCookies();
+      else confirmAge();
+      close();
+    });
+    secondary?.addEventListener('click', () => window.history.back());
+    closeButton.addEventListener('click', close);
+    backdrop.addEventListener('click', close);
+    document.addEventListener('keydown', onKey);
+    document.body.append(root);
+    primary.focus();
+  });
+}

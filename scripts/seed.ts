@@ -1,4 +1,5 @@
-// Seeds the demo shop: `npm run db:seed` (only into an empty shop), `npm run db:seed -- --reset` (wipe and re-seed),
+// Seeds the demo shop: `npm run db:seed` (only into an empty shop), `npm run db:seed -- --reset` (wipe and re-seed;
+// refused while the shop has real orders unless `--force`),
 // `npm run db:seed -- --products 100000` (the demo shop, topped up to that many generated products across its catalogs).
 import { demoOwnerNotice } from '../src/server/api/admin/staff';
 import { readConfig } from '../src/server/config';
@@ -7,11 +8,13 @@ import { createLogger } from '../src/server/logger';
 import { SEED_LOCK_KEY } from '../src/server/runtime';
 import { seedDemoShop } from '../src/server/seed';
 import { openMigratedDatabase } from '../src/server/seed/database';
+import { ShopWipeRefused } from '../src/server/seed/empty-shop';
 import { generateProducts } from '../src/server/seed/generated-products';
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 const reset = process.argv.includes('--reset');
+const force = process.argv.includes('--force');
 const productsArg = process.argv.indexOf('--products');
 const generated = productsArg >= 0 ? Number(process.argv[productsArg + 1]) : 0;
 if (!Number.isInteger(generated) || generated < 0) throw new Error('--products takes a whole number, e.g. --products 100000');
@@ -19,7 +22,7 @@ const handle = await openMigratedDatabase(config);
 try {
   const started = Date.now();
   // the same lock as a starting server, so the two never seed at once
-  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { dataDir: config.dataDir, reset }));
+  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { dataDir: config.dataDir, reset, force }));
   if (seeded) logger.info({ reset, ms: Date.now() - started }, 'demo shop seeded');
   else logger.info('the shop already has data; nothing seeded (use --reset to wipe and re-seed)');
   if (generated > 0) {
@@ -29,6 +32,10 @@ try {
   }
   const notice = await demoOwnerNotice(handle.db, config.publicUrl);
   if (notice) logger.info(notice);
+} catch (error) {
+  if (!(error instanceof ShopWipeRefused)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await handle.close();
 }

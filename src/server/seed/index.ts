@@ -12,10 +12,12 @@ import { blogImages, blogRows } from './content/blog';
 import { menuRows, redirectRows } from './content/navigation';
 import { pageRows } from './content/pages';
 import { createStaff, DEMO_OWNER } from '../api/admin/staff';
+import { assertNoRealOrders } from './empty-shop';
 import { clearShopData } from './reset';
 import { settingsRows } from './settings';
 
-export type SeedOptions = { dataDir: string; reset?: boolean };
+/** `force` lets a reset wipe a shop that has real orders. */
+export type SeedOptions = { dataDir: string; reset?: boolean; force?: boolean };
 
 /** Rows per insert statement, well under PostgreSQL's limit of 65535 bound parameters. */
 const CHUNK = 500;
@@ -73,13 +75,19 @@ export const demoImages = () => [...contentImages(), ...catalogImages(), ...blog
  * Seeds the bilingual demo shop. Idempotent: does nothing when the shop already has settings unless
  * `reset`, which first empties every shop table. Pictures are drawn before the transaction opens; the
  * reset and all inserts then happen in one transaction, so a failure leaves the previous data intact.
+ * A reset of a shop with real orders throws `ShopWipeRefused` unless `force`.
  */
 export async function seedDemoShop(db: Database, options: SeedOptions): Promise<{ seeded: boolean }> {
   const reset = options.reset ?? false;
   if (!reset && (await hasSettings(db))) return { seeded: false };
+  if (reset) await assertNoRealOrders(db, 'db:seed --reset', options.force ?? false);
   const images = await renderImages(demoImages(), options.dataDir);
   const seeded = await db.transaction(async (tx) => {
-    if (reset) await clearShopData(tx);
+    if (reset) {
+      // an order placed while the pictures were drawn counts too
+      await assertNoRealOrders(tx, 'db:seed --reset', options.force ?? false);
+      await clearShopData(tx);
+    }
     // another instance may have seeded while the pictures were drawn
     else if (await hasSettings(tx)) return false;
     await insertDemoShop(tx, images);

@@ -5,6 +5,7 @@
  */
 import { formTexts, pageLanguage } from '../islands/forms/texts';
 import '../islands/forms/forms.css';
+import { focusableIn, nextFocusTarget } from '../islands/modals/focus-trap';
 import { acceptCookies, confirmAge } from '../lib/consent';
 
 export type ConsentQuestion = { enabled: boolean; title?: string; text?: string; buttonText?: string };
@@ -42,7 +43,15 @@ export function askConsent(type: ConsentType, question: ConsentQuestion): Promis
   root.append(backdrop, dialog);
 
   return new Promise((resolve) => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+      if (event.key !== 'Tab') return;
+      const target = nextFocusTarget(focusableIn(dialog), document.activeElement, event.shiftKey);
+      if (target) {
+        event.preventDefault();
+        target.focus();
+      }
+    };
     function close() {
       document.removeEventListener('keydown', onKey);
       root.classList.add('modal--closing');

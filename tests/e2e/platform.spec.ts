@@ -13,7 +13,7 @@ test.describe('the shop server', () => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['cache-control']).toBe('no-cache, private');
-    await expect(page.locator('a[href^="/products/"]').first()).toBeVisible();
+    await expect(page.locator('main a[href^="/products/"]').first()).toBeVisible();
   });
 
   test('serves real, resized images', async ({ request }) => {

@@ -18,9 +18,7 @@ describe.each(databaseKinds)('online payment on %s', (kind) => {
   beforeAll(async () => {
     app = await createTestApp(kind);
     fx = commerceFixtures(app);
-    card = await fx.paymentMethod({ code: 'card', kind: 'online', provider: 'sandbox' });
-    cash = await fx.paymentMethod({ code: 'cash', kind: 'cash' });
-    locationId = (await fx.location()).id;
+    ({ card, cash, locationId } = await fx.checkoutChoices());
     variationId = (await fx.product({ priceCents: 12_345 })).variationId;
     await fx.setSettings('ecommerce', { currency: 'EUR' });
     await fx.setSettings('common', { sitename: '<script>alert(1)</script> & "Co"' });

@@ -24,9 +24,7 @@ describe.each(databaseKinds)('stock reservations on %s', (kind) => {
   beforeAll(async () => {
     app = await createTestApp(kind);
     fx = commerceFixtures(app);
-    card = await fx.paymentMethod({ code: 'card', kind: 'online', provider: 'sandbox' });
-    cash = await fx.paymentMethod({ code: 'cash', kind: 'cash' });
-    locationId = (await fx.location()).id;
+    ({ card, cash, locationId } = await fx.checkoutChoices());
     await fx.setSettings('ecommerce', { currency: 'EUR' });
   });
   afterAll(async () => {

@@ -132,6 +132,14 @@ export function commerceFixtures(app: TestApp) {
       return { id, code };
     },
 
+    /** The usual checkout choices: an online sandbox method `card`, a cash method `cash` and one pickup point. */
+    async checkoutChoices() {
+      const card = await this.paymentMethod({ code: 'card', kind: 'online', provider: 'sandbox' });
+      const cash = await this.paymentMethod({ code: 'cash', kind: 'cash' });
+      const { id: locationId } = await this.location();
+      return { card, cash, locationId };
+    },
+
     async zone(options: { countries?: string[]; enabled?: boolean; title?: string } = {}) {
       const id = randomUUID();
       await db.insert(shippingZones).values({

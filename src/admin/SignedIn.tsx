@@ -13,6 +13,29 @@ const CustomerDetail = lazy(() => import('./screens/CustomerDetail'));
 const Audit = lazy(() => import('./screens/Audit'));
 const Account = lazy(() => import('./screens/Account'));
 const NotFound = lazy(() => import('./screens/NotFound'));
+// catalog
+const Products = lazy(() => import('./screens/catalog/Products'));
+const ProductEdit = lazy(() => import('./screens/catalog/ProductEdit'));
+const ProductImport = lazy(() => import('./screens/catalog/ProductImport'));
+const Catalogs = lazy(() => import('./screens/catalog/Catalogs'));
+const CatalogEdit = lazy(() => import('./screens/catalog/CatalogEdit'));
+const Media = lazy(() => import('./screens/media/Media'));
+// selling
+const Discounts = lazy(() => import('./screens/selling/Discounts'));
+const DiscountEdit = lazy(() => import('./screens/selling/DiscountEdit'));
+const Delivery = lazy(() => import('./screens/selling/Delivery'));
+const PaymentMethods = lazy(() => import('./screens/selling/PaymentMethods'));
+// content
+const Articles = lazy(() => import('./screens/content/Articles'));
+const ArticleEdit = lazy(() => import('./screens/content/ArticleEdit'));
+const Menus = lazy(() => import('./screens/content/Menus'));
+const Redirects = lazy(() => import('./screens/content/Redirects'));
+// settings and staff
+const Settings = lazy(() => import('./screens/settings/Settings'));
+const Staff = lazy(() => import('./screens/settings/Staff'));
+// site builder
+const BuilderHome = lazy(() => import('./screens/builder/BuilderHome'));
+const Builder = lazy(() => import('./screens/builder/Builder'));
 
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 function adminRouter() {
@@ -32,6 +55,26 @@ function adminRouter() {
           { path: 'customers/:id', element: <CustomerDetail /> },
           { path: 'audit', element: <Audit /> },
           { path: 'account', element: <Account /> },
+          { path: 'products', element: <Products /> },
+          { path: 'products/import', element: <ProductImport /> },
+          { path: 'products/:id', element: <ProductEdit /> },
+          { path: 'catalogs', element: <Catalogs /> },
+          { path: 'catalogs/:id', element: <CatalogEdit /> },
+          { path: 'media', element: <Media /> },
+          { path: 'discounts', element: <Discounts /> },
+          { path: 'discounts/:id', element: <DiscountEdit /> },
+          { path: 'delivery', element: <Delivery /> },
+          { path: 'payments', element: <PaymentMethods /> },
+          { path: 'articles', element: <Articles /> },
+          { path: 'articles/:id', element: <ArticleEdit /> },
+          { path: 'menus', element: <Menus /> },
+          { path: 'menus/:name', element: <Menus /> },
+          { path: 'redirects', element: <Redirects /> },
+          { path: 'settings', element: <Settings /> },
+          { path: 'settings/:group', element: <Settings /> },
+          { path: 'staff', element: <Staff /> },
+          { path: 'builder', element: <BuilderHome /> },
+          { path: 'builder/:target', element: <Builder /> },
           { path: '*', element: <NotFound /> },
         ],
       },

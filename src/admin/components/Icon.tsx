@@ -11,6 +11,18 @@ const PATHS = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   print: 'M7 8V3h10v5M7 17H4v-8h16v8h-3M7 14h10v7H7z',
   external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
+  products: 'M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10',
+  catalogs: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  media: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9.5a1.5 1.5 0 1 0 0-.01',
+  discounts: 'M20 12l-8 8-8-8V4h8zM8 8h.01',
+  delivery: 'M3 6h11v10H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
+  payments: 'M3 6h18v12H3zM3 10h18M7 15h3',
+  articles: 'M6 3h9l4 4v14H6zM9 9h6M9 13h6M9 17h4',
+  menus: 'M4 6h4M4 12h4M4 18h4M11 6h9M11 12h9M11 18h9',
+  redirects: 'M4 12h13M13 7l5 5-5 5M4 5v14',
+  settings: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M16 4v4M10 10v4M18 16v4',
+  staff: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20a6 6 0 0 1 12 0M17 11a3 3 0 1 0 0-6M21 20a6 6 0 0 0-4-5.6',
+  builder: 'M3 4h18v16H3zM3 9h18M9 9v11',
 } as const;
 export type IconName = keyof typeof PATHS;
 

@@ -40,6 +40,8 @@ const l10n = (name: string) => jsonb(name).$type<LocalizedText>();
 export const settings = pgTable('settings', {
   group: text('group').primaryKey(),
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   updatedAt: updatedAt(),
 });
 
@@ -63,6 +65,8 @@ export const images = pgTable('images', {
   size: integer('size').notNull(),
   type: text('type').notNull().default('image'),
   dir: text('dir').notNull().default(''),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
 });
 
@@ -70,6 +74,8 @@ export const redirects = pgTable('redirects', {
   id: id(),
   fromPath: text('from_path').notNull(),
   toPath: text('to_path').notNull(),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('redirects_from_path_idx').on(t.fromPath)]);
 
@@ -97,6 +103,8 @@ export const products = pgTable('products', {
   /** Lower-cased English title, for sorting by title. */
   sortTitle: text('sort_title').notNull().default(''),
   enabled: boolean('enabled').notNull().default(true),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   searchVector: searchable('title', 'description'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -176,6 +184,8 @@ export const catalogs = pgTable('catalogs', {
   enabled: boolean('enabled').notNull().default(true),
   noindex: boolean('noindex').notNull().default(false),
   nofollow: boolean('nofollow').notNull().default(false),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('catalogs_slug_idx').on(t.slug)]);
@@ -206,6 +216,8 @@ export const pages = pgTable('pages', {
   noindex: boolean('noindex').notNull().default(false),
   nofollow: boolean('nofollow').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   searchVector: searchable('title', 'meta_description'),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
@@ -227,6 +239,8 @@ export const articles = pgTable('articles', {
   previewImageId: text('preview_image_id').references(() => images.id, { onDelete: 'set null' }),
   authorName: text('author_name'),
   enabled: boolean('enabled').notNull().default(true),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   searchVector: searchable('title', 'excerpt'),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
@@ -244,6 +258,8 @@ export const tags = pgTable('tags', {
   type: text('type').notNull(),
   title: l10n('title').notNull(),
   position: integer('position').notNull().default(0),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
 }, (t) => [uniqueIndex('tags_type_slug_idx').on(t.type, t.slug)]);
 
 export const articleTags = pgTable('article_tags', {
@@ -274,6 +290,8 @@ export const menus = pgTable('menus', {
   id: id(),
   name: text('name').notNull(),
   title: l10n('title'),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
 }, (t) => [uniqueIndex('menus_name_idx').on(t.name)]);
 
 export type MenuLink = { type: 'page' | 'catalog' | 'product' | 'category' | 'article' | 'external'; url: string };
@@ -379,6 +397,8 @@ export const shippingZones = pgTable('shipping_zones', {
   /** ISO country codes the zone serves; empty means everywhere */
   countries: jsonb('countries').$type<string[]>().notNull().default([]),
   enabled: boolean('enabled').notNull().default(true),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   position: integer('position').notNull().default(0),
 });
 
@@ -396,6 +416,8 @@ export const shippingRates = pgTable('shipping_rates', {
   /** 1_day, 2_days, 3_days, ..., 1_week, 2_weeks, 1_month */
   speed: text('speed'),
   enabled: boolean('enabled').notNull().default(true),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   position: integer('position').notNull().default(0),
 }, (t) => [index('shipping_rates_zone_idx').on(t.zoneId, t.position)]);
 
@@ -407,6 +429,8 @@ export const paymentMethods = pgTable('payment_methods', {
   /** payment provider for online methods, e.g. sandbox */
   provider: text('provider'),
   enabled: boolean('enabled').notNull().default(true),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   position: integer('position').notNull().default(0),
 });
 
@@ -418,6 +442,8 @@ export const pickupLocations = pgTable('pickup_locations', {
   workTime: l10n('work_time'),
   paymentMethodCodes: jsonb('payment_method_codes').$type<string[]>().notNull().default([]),
   enabled: boolean('enabled').notNull().default(true),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   position: integer('position').notNull().default(0),
 }, (t) => [uniqueIndex('pickup_locations_code_idx').on(t.code)]);
 
@@ -438,6 +464,8 @@ export const discountCodes = pgTable('discount_codes', {
   catalogIds: jsonb('catalog_ids').$type<string[]>().notNull().default([]),
   usageLimit: integer('usage_limit'),
   usedCount: integer('used_count').notNull().default(0),
+  /** raised by every back office write; a write based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('discount_codes_code_idx').on(t.code)]);
 
@@ -674,3 +702,44 @@ export const mailQueue = pgTable('mail_queue', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)]);
+
+/** Invitations to the back office: the e-mailed link holds a random token, this table only its SHA-256. */
+export const staffInvites = pgTable('staff_invites', {
+  tokenHash: text('token_hash').primaryKey(),
+  staffId: text('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('staff_invites_staff_idx').on(t.staffId)]);
+
+// ---------------------------------------------------------------- site builder
+
+/**
+ * What the builder edits, as one document per target: `page:{id}`, `catalog:{id}`, `article:{id}`,
+ * `product:{id}` (its sections) or `settings:{group}` (header, footer, styles, themes). A draft is seen
+ * only by staff; publishing writes it to the live tables and appends a revision, in one transaction.
+ */
+export const builderDrafts = pgTable('builder_drafts', {
+  target: text('target').primaryKey(),
+  content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+  /** raised by every save; a save based on an older version is refused (409) */
+  version: integer('version').notNull().default(1),
+  /** the revision number the draft started from */
+  baseRevision: integer('base_revision').notNull().default(0),
+  /** when set, a worker publishes the draft at this time */
+  publishAt: timestamp('publish_at', { withTimezone: true }),
+  updatedBy: text('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  updatedByName: text('updated_by_name').notNull().default(''),
+  updatedAt: updatedAt(),
+}, (t) => [index('builder_drafts_publish_at_idx').on(t.publishAt)]);
+
+/** Every published version of a builder target, numbered from 1, for history, preview and restore. */
+export const builderRevisions = pgTable('builder_revisions', {
+  id: id(),
+  target: text('target').notNull(),
+  number: integer('number').notNull(),
+  content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+  publishedBy: text('published_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  publishedByName: text('published_by_name').notNull().default(''),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('builder_revisions_target_number_idx').on(t.target, t.number)]);

@@ -6,6 +6,15 @@ import { dashboardRoutes } from './dashboard-routes';
 import { leadRoutes } from './leads-routes';
 import { moderationRoutes } from './moderation-routes';
 import { orderRoutes } from './orders-routes';
+import { productRoutes } from './catalog/products-routes';
+import { catalogRoutes } from './catalog/catalogs-routes';
+import { productImportRoutes } from './catalog/import-routes';
+import { mediaRoutes } from './media/media-routes';
+import { sellingRoutes } from './selling/selling-routes';
+import { contentRoutes } from './content/content-routes';
+import { settingsRoutes } from './settings/settings-routes';
+import { staffInvitePublicRoutes, staffRoutes } from './settings/staff-routes';
+import { builderRoutes } from './builder/builder-routes';
 import { csrfGuard, requireStaff } from './session';
 import { sessionRoutes, signInRoutes } from './session-routes';
 
@@ -16,6 +25,7 @@ import { sessionRoutes, signInRoutes } from './session-routes';
 export const adminRoutes = new Hono<AdminEnv>()
   .use(csrfGuard)
   .route('/', signInRoutes)
+  .route('/', staffInvitePublicRoutes)
   .use(requireStaff)
   .route('/', sessionRoutes)
   .route('/', dashboardRoutes)
@@ -23,4 +33,13 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', moderationRoutes)
   .route('/', leadRoutes)
   .route('/', customerRoutes)
-  .route('/', auditRoutes);
+  .route('/', auditRoutes)
+  .route('/', productRoutes)
+  .route('/', catalogRoutes)
+  .route('/', productImportRoutes)
+  .route('/', mediaRoutes)
+  .route('/', sellingRoutes)
+  .route('/', contentRoutes)
+  .route('/', settingsRoutes)
+  .route('/', staffRoutes)
+  .route('/', builderRoutes);

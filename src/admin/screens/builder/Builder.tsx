@@ -369,7 +369,9 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
   };
 
   // ---------------------------------------------------------------- view
-  const title = isSectionsContent(content) ? content.page.title[lang] || content.page.title.en || content.page.slug : t(`builder.settingsGroup.${group ?? 'header'}`, { defaultValue: group ?? '' });
+  const title = isSectionsContent(content)
+    ? content.page.title[lang] || content.page.title.en || content.page.slug
+    : detail.title[lang] || detail.title.en || t(`builder.settingsGroup.${group ?? 'header'}`, { defaultValue: group ?? '' });
   const frameFields = registry.frameFields as FormField[];
   const pageFields = useMemo<FormField[]>(() => {
     if (!isSectionsContent(content)) return [];

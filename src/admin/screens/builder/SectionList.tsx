@@ -73,7 +73,14 @@ export function SectionList({ sections, types, selectedId, onSelect, onMove, onH
               <button type="button" className="btn btn-icon bld-mini" aria-label={t('builder.duplicate', { name: row.label })} title={t('builder.duplicate', { name: row.label })} onClick={() => onDuplicate(row.id)}>
                 ⧉
               </button>
-              <button type="button" className="btn btn-icon bld-mini bld-danger" aria-label={t('builder.remove', { name: row.label })} title={t('builder.remove', { name: row.label })} onClick={() => onRemove(row.id)}>
+              <button
+                type="button"
+                className="btn btn-icon bld-mini bld-danger"
+                aria-label={t('builder.remove', { name: row.label })}
+                title={row.section.required ? t('builder.requiredSection') : t('builder.remove', { name: row.label })}
+                disabled={row.section.required === true}
+                onClick={() => onRemove(row.id)}
+              >
                 ×
               </button>
             </span>

@@ -111,7 +111,9 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
     },
   });
   const src = useMemo(() => previewUrl(detail.path, previewLang), [detail.path, previewLang]);
-  useEffect(() => preview.loading(), [src, preview]);
+  /** Bumped to load the page again (after publishing, the live page may have changed, or now exists). */
+  const [frameLoad, setFrameLoad] = useState(0);
+  useEffect(() => preview.loading(), [src, frameLoad, preview]);
 
   // ---------------------------------------------------------------- editing
   /** Applies an edit: history, preview, autosave. `key` joins quick edits of one field into one undo step. */
@@ -301,6 +303,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
         autosave.resetTo(0);
         setHasDraft(false);
         setPublishAt(null);
+        setFrameLoad((value) => value + 1);
         toasts.ok(t('builder.published', { number: answer.revision }));
       }
       refreshLists();
@@ -487,7 +490,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
         </section>
         <section className="bld-pane bld-pane-preview" id="bld-pane-preview" aria-label={t('builder.pane.preview')}>
           <div className={`bld-frame-wrap device-${device}`}>
-            <iframe ref={frame} key={src} src={src} title={t('builder.previewFrame')} className="bld-frame" data-device={device} />
+            <iframe ref={frame} key={`${src}#${frameLoad}`} src={src} title={t('builder.previewFrame')} className="bld-frame" data-device={device} />
           </div>
         </section>
         <section className="bld-pane bld-pane-options" id="bld-pane-options" aria-label={t('builder.pane.options')} inert={viewing}>

@@ -58,10 +58,10 @@ test('the owner builds a page with a live preview, publishes it, reorders, undoe
   await expect(faq).toBeVisible();
 
   // Edit its heading and an item: each change is painted in the preview.
-  await owner.getByLabel('Title EN', { exact: true }).fill('Builder FAQ');
+  await owner.getByRole('textbox', { name: 'Title EN', exact: true }).fill('Builder FAQ');
   await expect(faq.locator('h2')).toHaveText('Builder FAQ');
-  await owner.getByRole('button', { name: 'How long does delivery take?' }).click();
-  await owner.getByLabel('Question EN', { exact: true }).fill('Do you ship abroad?');
+  await owner.getByRole('button', { name: 'How long does delivery take?', exact: true }).click();
+  await owner.getByRole('textbox', { name: 'Question EN', exact: true }).fill('Do you ship abroad?');
   await expect(faq).toContainText('Do you ship abroad?');
   await saved(owner);
 
@@ -118,15 +118,15 @@ test('the owner builds a page with a live preview, publishes it, reorders, undoe
   const manager = await staffPage(browser, E2E_MANAGER, owner.url().replace(/^https?:\/\/[^/]+/, ''));
   await previewReady(manager);
   await manager.getByRole('button', { name: 'Page: title and address' }).click();
-  await manager.getByLabel('Title EN', { exact: true }).fill('Managed questions');
+  await manager.getByRole('textbox', { name: 'Title EN', exact: true }).fill('Managed questions');
   await saved(manager);
   await owner.getByRole('button', { name: 'Page: title and address' }).click();
-  await owner.getByLabel('Title EN', { exact: true }).fill('Owner questions');
+  await owner.getByRole('textbox', { name: 'Title EN', exact: true }).fill('Owner questions');
   const alert = owner.getByRole('alert').filter({ hasText: 'Someone else changed this draft.' });
   await expect(alert).toContainText(E2E_MANAGER.name);
   await expect(owner.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'conflict');
   await alert.getByRole('button', { name: 'Reload their version' }).click();
-  await expect(owner.getByLabel('Title EN', { exact: true })).toHaveValue('Managed questions');
+  await expect(owner.getByRole('textbox', { name: 'Title EN', exact: true })).toHaveValue('Managed questions');
   await manager.context().close();
   await owner.context().close();
 });

@@ -113,7 +113,8 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
   const src = useMemo(() => previewUrl(detail.path, previewLang), [detail.path, previewLang]);
   /** Bumped to load the page again (after publishing, the live page may have changed, or now exists). */
   const [frameLoad, setFrameLoad] = useState(0);
-  useEffect(() => preview.loading(), [src, frameLoad, preview]);
+  const { loading: frameLoading } = preview;
+  useEffect(() => frameLoading(), [src, frameLoad, frameLoading]);
 
   // ---------------------------------------------------------------- editing
   /** Applies an edit: history, preview, autosave. `key` joins quick edits of one field into one undo step. */
@@ -304,6 +305,8 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
         setHasDraft(false);
         setPublishAt(null);
         setFrameLoad((value) => value + 1);
+        // the live page may have a new address now (a new page's first publish)
+        void client.invalidateQueries({ queryKey: ['builder', 'target', target], exact: true });
         toasts.ok(t('builder.published', { number: answer.revision }));
       }
       refreshLists();

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onInvalidate } from '../../../src/server/cache/invalidation';
-import { auditLog } from '../../../src/server/db/schema';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { addArticle, addCatalog, addPage, addProduct, text, uniqueSlug } from '../../helpers/content-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-app';

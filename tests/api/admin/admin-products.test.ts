@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productDetailSchema, productListSchema, type ProductBody, type ProductDetail } from '../../../src/contract/admin';
+import { enableCatalogStatsCache } from '../../../src/server/api/catalog/catalog-stats';
 import { onInvalidate } from '../../../src/server/cache/invalidation';
 import { auditLog, cartItems, images, orderItems, products, redirects, variations } from '../../../src/server/db/schema';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
@@ -317,5 +318,17 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect(await app.deps.db.select().from(products).where(eq(products.id, b.id))).toEqual([]);
     const bad = await expectJson(await call('POST', '/products/bulk', { action: 'explode', items: [] }), 400);
     expect(bad.errors.children.action).toBeTruthy();
+  });
+
+  it('keeps the in-memory catalog values in step: a catalog count follows product writes at once', async () => {
+    enableCatalogStatsCache();
+    const [a, b] = [await createCatalog(app.deps.db), await createCatalog(app.deps.db)];
+    const countOf = async (id: string) => ((await (await app.request(`/catalogs/${id}/countProducts`)).json()) as { count: number }).count;
+    const product = await create(shirtBody({ title: both('Indexed'), catalogIds: [a.id] }));
+    expect([await countOf(a.id), await countOf(b.id)]).toEqual([1, 0]);
+    const moved = productDetailSchema.parse(await expectJson(await update(product, { catalogIds: [b.id] }), 200));
+    expect([await countOf(a.id), await countOf(b.id)]).toEqual([0, 1]);
+    await expectJson(await call('POST', '/products/bulk', { action: 'disable', items: [{ id: moved.id, version: moved.version }] }), 200);
+    expect(await countOf(b.id)).toBe(0);
   });
 });

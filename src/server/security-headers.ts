@@ -24,6 +24,7 @@ const ANALYTICS_SCRIPT_ORIGINS = [
   'https://sc-static.net',
   'https://vk.com',
   'https://top-fwz1.mail.ru',
+  'https://widgets.mango-office.ru',
 ];
 
 /** Players of the video sections (src/sections/video.ts). */

@@ -19,7 +19,7 @@ const jpeg = (width: number, height: number) =>
 
 function form(...files: { name: string; data: Buffer | string; type?: string }[]): FormData {
   const body = new FormData();
-  for (const file of files) body.append('files', new File([file.data], file.name, { type: file.type ?? 'application/octet-stream' }));
+  for (const file of files) body.append('files', new File([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], file.name, { type: file.type ?? 'application/octet-stream' }));
   return body;
 }
 

@@ -14,6 +14,8 @@ export type TrackingIds = {
   metaPixel: string;
   yandexMetrika: string;
   snapchatPixel: string;
+  /** Mango Office call tracking: the widget id; the widget swaps the shop's phone numbers for tracked ones */
+  callTrackingMango: string;
 };
 
 export type TrackingConfig = TrackingIds & { currency: string };
@@ -88,7 +90,7 @@ export function isTrackingConfigured(config: TrackingIds | null | undefined): co
   return !!config && (Object.keys(EMPTY_IDS) as (keyof TrackingIds)[]).some((key) => config[key].trim() !== '');
 }
 
-const EMPTY_IDS: TrackingIds = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '' };
+const EMPTY_IDS: TrackingIds = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '', callTrackingMango: '' };
 
 /** The tracking ids of the settings' seo group, blank for anything missing. */
 export function trackingIdsOf(seo: Partial<Record<keyof TrackingIds, unknown>> | null | undefined): TrackingIds {
@@ -276,7 +278,25 @@ export function trackingScriptUrls(config: TrackingIds): string[] {
   if (config.metaPixel) urls.push('https://connect.facebook.net/en_US/fbevents.js');
   if (config.yandexMetrika) urls.push('https://mc.yandex.ru/metrika/tag.js');
   if (config.snapchatPixel) urls.push('https://sc-static.net/scevent.min.js');
+  if (config.callTrackingMango) urls.push(`${MANGO_WIDGET_ORIGIN}/site/${encodeURIComponent(config.callTrackingMango)}`);
   return urls;
+}
+
+// ---------------------------------------------------------------- call tracking
+
+export const MANGO_WIDGET_ORIGIN = 'https://widgets.mango-office.ru';
+/** Elements the call-tracking widget rewrites carry `mgo-number-{id}` (Mango Office's convention). */
+export const callTrackingClass = (id: string) => `mgo-number-${id.replace(/[^\w-]/g, '')}`;
+
+/**
+ * Spec 9: a call-tracking number is shown as `8 (xxx) xxx-xx-xx`. Russian numbers of 11 digits starting
+ * with 7 or 8, or 10 digits without the trunk prefix, are reformatted; anything else is left as it is (null).
+ */
+export function formatCallTrackingNumber(raw: string): string | null {
+  const digits = raw.replace(/\D/g, '');
+  const national = digits.length === 11 && (digits[0] === '7' || digits[0] === '8') ? digits.slice(1) : digits.length === 10 ? digits : null;
+  if (!national) return null;
+  return `8 (${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6, 8)}-${national.slice(8, 10)}`;
 }
 
 // ---------------------------------------------------------------- contact clicks

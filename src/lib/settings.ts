@@ -19,9 +19,14 @@ function lenientObject<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.preprocess((value) => (isRecord(value) ? value : {}), z.looseObject(shape));
 }
 
+const listItems = new WeakMap<z.ZodType, z.ZodType>();
+
+/** The item schema of a settings list (for the back office's generated forms), or undefined for any other schema. */
+export const settingsListItem = (schema: z.ZodType): z.ZodType | undefined => listItems.get(schema);
+
 /** A list whose invalid entries are dropped; a single value counts as a list of one. */
 function list<T extends z.ZodType>(item: T) {
-  return z
+  const schema = z
     .preprocess((value) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]), z.array(z.unknown()))
     .transform((entries) =>
       entries.flatMap((entry) => {
@@ -29,6 +34,8 @@ function list<T extends z.ZodType>(item: T) {
         return parsed.success ? [parsed.data as z.output<T>] : [];
       }),
     );
+  listItems.set(schema, item);
+  return schema;
 }
 
 const localizedObject = z
@@ -274,6 +281,10 @@ export const FONTS = [
   'Fira Sans',
   'Poppins',
 ] as const;
+
+/** The theme palette's colours (styles.colors), each a CSS custom property of the storefront. */
+export const THEME_COLORS = ['primary', 'accent', 'text', 'textMuted', 'background', 'backgroundLight', 'backgroundMiddle', 'backgroundDark', 'sale'] as const;
+export type ThemeColor = (typeof THEME_COLORS)[number];
 
 const fontSizes = (desktop: number, tablet: number, mobile: number) =>
   perScreen(count(desktop, 6, 200), count(tablet, 6, 200), count(mobile, 6, 200));

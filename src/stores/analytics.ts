@@ -12,6 +12,8 @@ import {
   providerSetupCalls,
   scheduleTrackingScripts,
   trackingScriptUrls,
+  callTrackingClass,
+  formatCallTrackingNumber,
   type AnalyticsEvent,
   type ProviderCall,
   type TrackingConfig,
@@ -87,7 +89,31 @@ function apply(call: ProviderCall): void {
   else w[call.provider]?.(...call.args);
 }
 
+/**
+ * Call tracking: the shop's phone links are marked for the widget, and whatever number the widget puts in
+ * them is shown in the spec's `8 (xxx) xxx-xx-xx` shape.
+ */
+function startCallTracking(id: string): void {
+  const className = callTrackingClass(id);
+  const reformat = (element: Element) => {
+    const formatted = formatCallTrackingNumber(element.textContent ?? '');
+    if (formatted && element.textContent !== formatted) element.textContent = formatted;
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const element = record.target instanceof Element ? record.target : record.target.parentElement;
+      const link = element?.closest(`.${className}`);
+      if (link) reformat(link);
+    }
+  });
+  for (const link of document.querySelectorAll('a[href^="tel:"]')) {
+    link.classList.add('mgo-number', className);
+    observer.observe(link, { childList: true, characterData: true, subtree: true });
+  }
+}
+
 function insertScripts(config: TrackingConfig): void {
+  if (config.callTrackingMango) startCallTracking(config.callTrackingMango);
   for (const src of trackingScriptUrls(config)) {
     if (document.querySelector(`script[src="${CSS.escape(src)}"]`)) continue;
     const script = document.createElement('script');

@@ -26,11 +26,10 @@ import {
 } from '../lib/cart';
 import type { ProductDto } from '../lib/api-client';
 import { shopApi } from '../islands/shop/api';
+import { onReturnFromIdle, startActivityTracking } from './activity';
 import { $user } from './user';
 
 export const CART_STORAGE_KEY = 'cart';
-/** Spec 4 and 9: idle for longer than this, the next activity syncs the cart from the server. */
-export const IDLE_RESYNC_MS = 120_000;
 /** Rapid changes (a quantity stepper) are saved to the server together. */
 export const SAVE_DELAY_MS = 300;
 /** The cart's status while a signed-in shopper's change has not reached the server yet. */
@@ -211,19 +210,6 @@ export async function syncCartFromServer(): Promise<void> {
   $cart.set({ ...$cart.get(), list: fromServer(data), status: null });
 }
 
-/** Calls `onReturn` on the first activity after more than `idleMs` without any. */
-export function createIdleWatcher(options: { idleMs: number; now: () => number; onReturn: () => void }) {
-  let lastActivity = options.now();
-  return {
-    touch(): void {
-      const now = options.now();
-      if (now - lastActivity > options.idleMs) options.onReturn();
-      lastActivity = now;
-    },
-  };
-}
-
-const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'pointerdown', 'touchstart', 'scroll'] as const;
 let syncStarted = false;
 
 /**
@@ -244,9 +230,6 @@ export function startCartSync(): void {
     if (user) void syncCartAfterSignIn(user.token);
     else if (wasSignedIn) $cart.set({ ...emptyCart($cart.get()), status: null });
   });
-  const watcher = createIdleWatcher({ idleMs: IDLE_RESYNC_MS, now: () => Date.now(), onReturn: () => void syncCartFromServer() });
-  for (const type of ACTIVITY_EVENTS) window.addEventListener(type, watcher.touch, { passive: true });
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') watcher.touch();
-  });
+  startActivityTracking();
+  onReturnFromIdle(() => void syncCartFromServer());
 }

@@ -99,7 +99,7 @@ test.describe('checkout', () => {
     expect(other.status()).toBe(201);
 
     await page.getByRole('button', { name: 'Place the order' }).click();
-    await expect(page.locator('#checkout-items-0-error')).toHaveText('Only 1 items are available');
+    await expect(page.locator('#checkout-items-0-error')).toHaveText('Only 1 item is available');
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByLabel('First name *')).toHaveValue(SHOPPER.name);
     await expect(page.getByLabel('Phone *')).toHaveValue(SHOPPER.phone);

@@ -202,5 +202,7 @@ describe('the add-to-cart modals', () => {
     const modal = renderModal(createElement(AddToCartStockError, { details: { lang: 'en', count: 3 }, close: () => {} }));
     expect(text(modal, '.stock-error__text')).toBe('Only 3 items are available');
     expect(text(modal, 'button')).toBe('Ok');
+    const one = renderModal(createElement(AddToCartStockError, { details: { lang: 'en', count: 1 }, close: () => {} }));
+    expect(text(one, '.stock-error__text')).toBe('Only 1 item is available');
   });
 });

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingConfig } from '../../src/lib/analytics';
 
-const none: TrackingConfig = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '', currency: 'USD' };
+const none: TrackingConfig = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '', callTrackingMango: '', currency: 'USD' };
 type Store = typeof import('../../src/stores/analytics');
 type TrackingWindow = Window & { dataLayer?: unknown[]; fbq?: { queue: unknown[][] }; ym?: { a: unknown[][] } };
 
@@ -27,6 +27,22 @@ afterEach(() => {
 });
 
 describe('tracking in the browser', () => {
+  it('loads the call-tracking widget with the scripts and shows the numbers it puts in as 8 (xxx) xxx-xx-xx', async () => {
+    const store = await freshStore();
+    document.body.innerHTML = '<header><a href="tel:+74950000000">+7 495 000-00-00</a></header><a href="/about">About</a>';
+    store.initTracking({ ...none, callTrackingMango: '10001234' });
+    expect(scripts()).toEqual([]);
+    window.dispatchEvent(new Event('pointerdown'));
+    await vi.runAllTimersAsync();
+    expect(scripts()).toEqual(['https://widgets.mango-office.ru/site/10001234']);
+    const phone = document.querySelector('a[href^="tel:"]')!;
+    expect(phone.classList.contains('mgo-number-10001234')).toBe(true);
+    expect(document.querySelector('a[href="/about"]')!.className).toBe('');
+    // what the widget does: replace the shown number with a tracked one
+    phone.textContent = '+7 (812) 765-43-21';
+    await vi.waitFor(() => expect(phone.textContent).toBe('8 (812) 765-43-21'));
+  });
+
   it('does nothing at all without tracking ids', async () => {
     const store = await freshStore();
     store.initTracking(none);

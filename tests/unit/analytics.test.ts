@@ -11,19 +11,22 @@ import {
   scheduleTrackingScripts,
   trackingIdsOf,
   trackingScriptUrls,
+  callTrackingClass,
+  formatCallTrackingNumber,
   type AnalyticsEvent,
   type TrackingConfig,
   type TrackingScheduleEnv,
 } from '../../src/lib/analytics';
 import { productDto, variationDto } from './fixtures/products';
 
-const none: TrackingConfig = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '', currency: 'USD' };
+const none: TrackingConfig = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '', callTrackingMango: '', currency: 'USD' };
 const all: TrackingConfig = {
   googleAnalytics: 'G-TEST',
   googleTagManager: 'GTM-TEST',
   metaPixel: '123',
   yandexMetrika: '456',
   snapchatPixel: 'snap-1',
+  callTrackingMango: '10001234',
   currency: 'USD',
 };
 
@@ -144,13 +147,36 @@ describe('provider calls', () => {
       'https://connect.facebook.net/en_US/fbevents.js',
       'https://mc.yandex.ru/metrika/tag.js',
       'https://sc-static.net/scevent.min.js',
+      'https://widgets.mango-office.ru/site/10001234',
     ]);
   });
 
   it('read the ids of the seo settings, blank when missing or not text', () => {
-    const blank = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '' };
+    const blank = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '', callTrackingMango: '' };
     expect(trackingIdsOf({ googleAnalytics: ' G-1 ', metaPixel: 5 })).toEqual({ ...blank, googleAnalytics: 'G-1' });
     expect(trackingIdsOf(null)).toEqual(blank);
+  });
+});
+
+describe('call tracking (spec 9)', () => {
+  it.each([
+    ['+7 (495) 123-45-67', '8 (495) 123-45-67'],
+    ['74951234567', '8 (495) 123-45-67'],
+    ['8 495 1234567', '8 (495) 123-45-67'],
+    ['4951234567', '8 (495) 123-45-67'],
+  ])('shows %s as %s', (raw, shown) => {
+    expect(formatCallTrackingNumber(raw)).toBe(shown);
+  });
+
+  it('leaves numbers of other shapes alone', () => {
+    expect(formatCallTrackingNumber('+1 212 555 0147 9')).toBeNull();
+    expect(formatCallTrackingNumber('12345')).toBeNull();
+    expect(formatCallTrackingNumber('')).toBeNull();
+  });
+
+  it('marks phone links with a class built from the widget id only', () => {
+    expect(callTrackingClass('10001234')).toBe('mgo-number-10001234');
+    expect(callTrackingClass('1"><x')).toBe('mgo-number-1x');
   });
 });
 

@@ -214,20 +214,3 @@ describe('the cart store', () => {
     expect(fresh.$cart.get().version).toBe(CART_VERSION);
   });
 });
-
-describe('the idle watcher', () => {
-  it('syncs only on the first activity after more than 120000 ms idle', () => {
-    let now = 0;
-    const onReturn = vi.fn();
-    const watcher = store.createIdleWatcher({ idleMs: store.IDLE_RESYNC_MS, now: () => now, onReturn });
-    now = 120_000;
-    watcher.touch();
-    expect(onReturn).not.toHaveBeenCalled();
-    now = 240_001;
-    watcher.touch();
-    expect(onReturn).toHaveBeenCalledTimes(1);
-    now = 240_500;
-    watcher.touch();
-    expect(onReturn).toHaveBeenCalledTimes(1);
-  });
-});

@@ -15,6 +15,15 @@ describe('translations', () => {
     expect(getTranslator('ru')('breadcrumbs.home')).toBe('Главная');
   });
 
+  it('says how many pieces are left with the language plural forms', () => {
+    const en = getTranslator('en');
+    const ru = getTranslator('ru');
+    expect(en('product.addToCart.stockError', { count: 1 })).toBe('Only 1 item is available');
+    expect(en('product.addToCart.stockError', { count: 0 })).toBe('Only 0 items are available');
+    expect(ru('product.addToCart.stockError', { count: 1 })).toBe('Доступна только 1 шт.');
+    expect(ru('product.addToCart.stockError', { count: 5 })).toBe('Доступно только 5 шт.');
+  });
+
   it('falls back to English, then to the key', () => {
     const t = getTranslator('ru');
     expect(t('no.such.key')).toBe('no.such.key');

@@ -9,7 +9,8 @@ import { Icon, type IconName } from './Icon';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LoadingState } from './States';
 
-type NavItem = { to: string; label: string; icon: IconName; count?: number | undefined; end?: boolean; ownerOnly?: boolean; primary?: boolean };
+type NavGroup = 'sales' | 'catalog' | 'selling' | 'site' | 'shop';
+type NavItem = { group?: NavGroup; to: string; label: string; icon: IconName; count?: number | undefined; end?: boolean; ownerOnly?: boolean; primary?: boolean };
 
 export function useDashboard() {
   return useQuery({ queryKey: ['dashboard'], queryFn: () => api.get<Dashboard>('/dashboard'), refetchInterval: 60_000 });
@@ -39,28 +40,31 @@ export default function Layout() {
     },
     { to: '/leads', label: t('nav.leads'), icon: 'leads', count: dashboard?.newLeads, primary: true },
     { to: '/customers', label: t('nav.customers'), icon: 'customers' },
-    { to: '/products', label: t('nav.products'), icon: 'products' },
-    { to: '/catalogs', label: t('nav.catalogs'), icon: 'catalogs' },
-    { to: '/media', label: t('nav.media'), icon: 'media' },
-    { to: '/discounts', label: t('nav.discounts'), icon: 'discounts' },
-    { to: '/delivery', label: t('nav.delivery'), icon: 'delivery' },
-    { to: '/payments', label: t('nav.payments'), icon: 'payments' },
-    { to: '/builder', label: t('nav.builder'), icon: 'builder' },
-    { to: '/articles', label: t('nav.articles'), icon: 'articles' },
-    { to: '/menus', label: t('nav.menus'), icon: 'menus' },
-    { to: '/redirects', label: t('nav.redirects'), icon: 'redirects' },
-    { to: '/settings', label: t('nav.settings'), icon: 'settings' },
-    { to: '/staff', label: t('nav.staff'), icon: 'staff', ownerOnly: true },
-    { to: '/audit', label: t('nav.audit'), icon: 'audit', ownerOnly: true },
-    { to: '/account', label: t('nav.account'), icon: 'account' },
+    { group: 'catalog', to: '/products', label: t('nav.products'), icon: 'products' },
+    { group: 'catalog', to: '/catalogs', label: t('nav.catalogs'), icon: 'catalogs' },
+    { group: 'catalog', to: '/media', label: t('nav.media'), icon: 'media' },
+    { group: 'selling', to: '/discounts', label: t('nav.discounts'), icon: 'discounts' },
+    { group: 'selling', to: '/delivery', label: t('nav.delivery'), icon: 'delivery' },
+    { group: 'selling', to: '/payments', label: t('nav.payments'), icon: 'payments' },
+    { group: 'site', to: '/builder', label: t('nav.builder'), icon: 'builder' },
+    { group: 'site', to: '/articles', label: t('nav.articles'), icon: 'articles' },
+    { group: 'site', to: '/menus', label: t('nav.menus'), icon: 'menus' },
+    { group: 'site', to: '/redirects', label: t('nav.redirects'), icon: 'redirects' },
+    { group: 'shop', to: '/settings', label: t('nav.settings'), icon: 'settings' },
+    { group: 'shop', to: '/staff', label: t('nav.staff'), icon: 'staff', ownerOnly: true },
+    { group: 'shop', to: '/audit', label: t('nav.audit'), icon: 'audit', ownerOnly: true },
+    { group: 'shop', to: '/account', label: t('nav.account'), icon: 'account' },
   ];
   const items = allItems.filter((item) => !item.ownerOnly || staff.role === 'owner');
 
   const links = (variant: 'side' | 'bottom') =>
     items
       .filter((item) => variant === 'side' || item.primary)
-      .map((item) => (
+      .map((item, index, shown) => (
         <li key={item.to}>
+          {variant === 'side' && item.group && item.group !== shown[index - 1]?.group ? (
+            <span className="nav-group">{t(`nav.groups.${item.group}`)}</span>
+          ) : null}
           <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}>
             <Icon name={item.icon} />
             <span className="nav-label">{item.label}</span>

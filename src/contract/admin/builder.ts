@@ -1,2 +1,273 @@
-/** Shapes of the back office API for builder: see src/contract/admin/common.ts for the shared ones. */
-export {};
+/**
+ * Shapes of the back office API for the site builder (see /work/wt/BUILDER-API.md and common.ts for the shared
+ * ones). A builder target is `page:{id}`, `catalog:{id}`, `article:{id}`, `product:{id}` (the sections of that
+ * owner plus its page fields) or `settings:{header|footer|styles|themes}` (that settings group's value).
+ * Drafts live only in builder_drafts; visitors see the published (live) content until a publish.
+ */
+import { z } from 'zod';
+import { versionSchema } from './common';
+
+// ---------------------------------------------------------------- targets
+
+export const BUILDER_SECTION_KINDS = ['page', 'catalog', 'article', 'product'] as const;
+export type BuilderSectionKind = (typeof BUILDER_SECTION_KINDS)[number];
+export const BUILDER_TARGET_KINDS = [...BUILDER_SECTION_KINDS, 'settings'] as const;
+export const builderTargetKindSchema = z.enum(BUILDER_TARGET_KINDS);
+export type BuilderTargetKind = z.infer<typeof builderTargetKindSchema>;
+/** The settings groups the builder edits (header/footer menus are edited in the content area). */
+export const BUILDER_SETTINGS_GROUPS = ['header', 'footer', 'styles', 'themes'] as const;
+export type BuilderSettingsGroup = (typeof BUILDER_SETTINGS_GROUPS)[number];
+
+/** `page:…`, `catalog:…`, `article:…`, `product:…` with the record's id, or `settings:<group>`. */
+export const BUILDER_TARGET_PATTERN = /^(?:(?:page|catalog|article|product):[A-Za-z0-9_.-]{1,100}|settings:(?:header|footer|styles|themes))$/;
+export const builderTargetSchema = z.string().regex(BUILDER_TARGET_PATTERN, 'Unknown builder target');
+export type BuilderTarget = z.infer<typeof builderTargetSchema>;
+
+export type ParsedBuilderTarget =
+  | { kind: BuilderSectionKind; id: string }
+  | { kind: 'settings'; id: BuilderSettingsGroup };
+
+/** `page:abc` → `{ kind: 'page', id: 'abc' }`; null when it is no builder target. */
+export function parseBuilderTarget(target: string): ParsedBuilderTarget | null {
+  if (!BUILDER_TARGET_PATTERN.test(target)) return null;
+  const at = target.indexOf(':');
+  return { kind: target.slice(0, at), id: target.slice(at + 1) } as ParsedBuilderTarget;
+}
+
+/** The admin app's URL of a target's builder screen. */
+export const builderPath = (target: string) => `/admin/builder/${encodeURIComponent(target)}`;
+
+// ---------------------------------------------------------------- content
+
+export const MAX_BUILDER_SECTIONS = 100;
+export const MAX_BUILDER_ITEMS = 200;
+/** The most a draft's content may weigh, as JSON. */
+export const MAX_BUILDER_CONTENT_BYTES = 1_000_000;
+
+export const builderTextSchema = z.object({ en: z.string().max(2000), ru: z.string().max(2000) });
+export type BuilderText = z.infer<typeof builderTextSchema>;
+
+const builderOptionsSchema = z.record(z.string(), z.unknown());
+
+export const builderSectionItemSchema = z.object({
+  id: z.string().min(1).max(100),
+  options: builderOptionsSchema,
+});
+export type BuilderSectionItem = z.infer<typeof builderSectionItemSchema>;
+
+export const builderSectionSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.string().min(1).max(100),
+  enable: z.boolean().default(true),
+  hidden: z.boolean().default(false),
+  options: builderOptionsSchema.default({}),
+  items: z.array(builderSectionItemSchema).max(MAX_BUILDER_ITEMS).default([]),
+  styles: builderOptionsSchema.default({}),
+  /** sections the storefront needs (a product's own blocks): kept, not removable */
+  required: z.boolean().optional(),
+  group: z.string().max(100).nullable().optional(),
+});
+export type BuilderSection = z.infer<typeof builderSectionSchema>;
+export type BuilderSectionInput = z.input<typeof builderSectionSchema>;
+
+const builderSlugSchema = z
+  .string()
+  .trim()
+  .min(1, 'This value should not be blank.')
+  .max(200)
+  .regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, 'Use lowercase letters, digits and dashes');
+
+/** The page fields of a section target (only what the target has). */
+export const builderPageFieldsSchema = z.object({
+  title: builderTextSchema,
+  slug: builderSlugSchema,
+  metaTitle: builderTextSchema.nullable().optional(),
+  metaDescription: builderTextSchema.nullable().optional(),
+  enabled: z.boolean().optional(),
+});
+export type BuilderPageFields = z.infer<typeof builderPageFieldsSchema>;
+
+export const builderSectionsContentSchema = z.object({
+  page: builderPageFieldsSchema,
+  sections: z.array(builderSectionSchema).max(MAX_BUILDER_SECTIONS),
+});
+export type BuilderSectionsContent = z.infer<typeof builderSectionsContentSchema>;
+
+export const builderSettingsContentSchema = z.object({ value: z.record(z.string(), z.unknown()) });
+export type BuilderSettingsContent = z.infer<typeof builderSettingsContentSchema>;
+
+/** What a draft or revision holds: sections + page fields, or a settings group's value. */
+export const builderContentSchema = z.union([builderSectionsContentSchema, builderSettingsContentSchema]);
+export type BuilderContent = BuilderSectionsContent | BuilderSettingsContent;
+
+export const isBuilderSectionsContent = (c: BuilderContent): c is BuilderSectionsContent => 'sections' in c;
+
+// ---------------------------------------------------------------- section types
+
+export const BUILDER_FIELD_KINDS = ['text', 'richText', 'image', 'link', 'colour', 'select', 'number', 'toggle', 'list'] as const;
+
+export type BuilderEditorField = {
+  /** dot path inside the options (or an item's options) */
+  path: string;
+  kind: (typeof BUILDER_FIELD_KINDS)[number];
+  label: BuilderText;
+  choices?: { value: string; label: BuilderText }[];
+  min?: number;
+  max?: number;
+  /** list: the fields of each entry */
+  fields?: BuilderEditorField[];
+};
+export const builderEditorFieldSchema: z.ZodType<BuilderEditorField> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    kind: z.enum(BUILDER_FIELD_KINDS),
+    label: builderTextSchema,
+    choices: z.array(z.object({ value: z.string(), label: builderTextSchema })).optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    fields: z.array(builderEditorFieldSchema).optional(),
+  }),
+);
+
+export const builderSectionTypeSchema = z.object({
+  type: z.string(),
+  label: builderTextSchema,
+  fields: z.array(builderEditorFieldSchema),
+  itemFields: z.array(builderEditorFieldSchema).nullable(),
+  presets: z.array(
+    z.object({
+      name: z.string(),
+      label: builderTextSchema,
+      options: builderOptionsSchema,
+      items: z.array(builderOptionsSchema),
+    }),
+  ),
+  hasItems: z.boolean(),
+  /** what live data the section renders (products, articles…), or null */
+  dataNeed: z.string().nullable(),
+});
+export type BuilderSectionType = z.infer<typeof builderSectionTypeSchema>;
+
+/** GET /builder/section-types */
+export const builderSectionTypesSchema = z.object({
+  types: z.array(builderSectionTypeSchema),
+  /** the frame every section has: heading, width, background, footer */
+  frameFields: z.array(builderEditorFieldSchema),
+});
+export type BuilderSectionTypes = z.infer<typeof builderSectionTypesSchema>;
+
+// ---------------------------------------------------------------- target list and detail
+
+/** GET /builder/targets */
+export const builderTargetListQuerySchema = z.object({
+  kind: builderTargetKindSchema.optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type BuilderTargetListQuery = z.input<typeof builderTargetListQuerySchema>;
+
+export const builderDraftSummarySchema = z.object({
+  updatedAt: z.string(),
+  updatedByName: z.string(),
+  publishAt: z.string().nullable(),
+});
+export type BuilderDraftSummary = z.infer<typeof builderDraftSummarySchema>;
+
+export const builderTargetListItemSchema = z.object({
+  target: z.string(),
+  kind: builderTargetKindSchema,
+  title: builderTextSchema,
+  /** the storefront path to open in the preview (without ?preview=1) */
+  path: z.string(),
+  draft: builderDraftSummarySchema.nullable(),
+  /** latest published revision; 0 when the target was never published through the builder */
+  revision: z.int(),
+});
+export type BuilderTargetListItem = z.infer<typeof builderTargetListItemSchema>;
+export const builderTargetListSchema = z.object({ items: z.array(builderTargetListItemSchema) });
+export type BuilderTargetList = z.infer<typeof builderTargetListSchema>;
+
+/** POST /builder/pages */
+export const builderCreatePageBodySchema = z.object({
+  template: z.enum(['page', 'catalog']),
+  title: z.object({
+    en: z.string().trim().min(1, 'This value should not be blank.').max(200),
+    ru: z.string().trim().min(1, 'This value should not be blank.').max(200),
+  }),
+  slug: builderSlugSchema,
+});
+export type BuilderCreatePageBody = z.infer<typeof builderCreatePageBodySchema>;
+export const builderCreatePageAnswerSchema = z.object({ target: z.string() });
+export type BuilderCreatePageAnswer = z.infer<typeof builderCreatePageAnswerSchema>;
+
+export const builderDraftSchema = z.object({
+  content: builderContentSchema,
+  version: z.int(),
+  baseRevision: z.int(),
+  publishAt: z.string().nullable(),
+  updatedAt: z.string(),
+  updatedByName: z.string(),
+});
+export type BuilderDraft = z.infer<typeof builderDraftSchema>;
+
+/** GET /builder/target/:target */
+export const builderTargetDetailSchema = z.object({
+  target: z.string(),
+  kind: builderTargetKindSchema,
+  title: builderTextSchema,
+  path: z.string(),
+  published: z.object({ content: builderContentSchema, revision: z.int() }),
+  draft: builderDraftSchema.nullable(),
+});
+export type BuilderTargetDetail = z.infer<typeof builderTargetDetailSchema>;
+
+/** The draft version the client last saw; 0 when there is no draft yet. */
+export const builderDraftVersionSchema = z.int().min(0);
+
+/** PUT /builder/target/:target/draft */
+export const builderSaveDraftBodySchema = z.object({ content: builderContentSchema, version: builderDraftVersionSchema });
+export type BuilderSaveDraftBody = z.input<typeof builderSaveDraftBodySchema>;
+export const builderSaveDraftAnswerSchema = z.object({ version: z.int(), updatedAt: z.string() });
+export type BuilderSaveDraftAnswer = z.infer<typeof builderSaveDraftAnswerSchema>;
+
+/** DELETE /builder/target/:target/draft (204) */
+export const builderDiscardDraftBodySchema = z.object({ version: versionSchema });
+export type BuilderDiscardDraftBody = z.infer<typeof builderDiscardDraftBodySchema>;
+
+/** POST /builder/target/:target/publish: now when publishAt is null/absent or not in the future. */
+export const builderPublishBodySchema = z.object({
+  version: versionSchema,
+  publishAt: z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Use an ISO date-time such as 2026-11-23T18:00:00Z')
+    .nullable()
+    .optional(),
+});
+export type BuilderPublishBody = z.infer<typeof builderPublishBodySchema>;
+export const builderPublishAnswerSchema = z.union([z.object({ revision: z.int() }), z.object({ scheduled: z.string() })]);
+export type BuilderPublishAnswer = z.infer<typeof builderPublishAnswerSchema>;
+
+/** GET /builder/target/:target/revisions (newest first) */
+export const builderRevisionListItemSchema = z.object({ number: z.int(), publishedAt: z.string(), publishedByName: z.string() });
+export type BuilderRevisionListItem = z.infer<typeof builderRevisionListItemSchema>;
+export const builderRevisionListSchema = z.object({ items: z.array(builderRevisionListItemSchema) });
+export type BuilderRevisionList = z.infer<typeof builderRevisionListSchema>;
+
+/** GET /builder/target/:target/revisions/:number */
+export const builderRevisionSchema = z.object({ number: z.int(), content: builderContentSchema });
+export type BuilderRevision = z.infer<typeof builderRevisionSchema>;
+
+/** POST /builder/target/:target/revisions/:number/restore: version as in PUT …/draft (0 = no draft yet). */
+export const builderRestoreBodySchema = z.object({ version: builderDraftVersionSchema });
+export type BuilderRestoreBody = z.infer<typeof builderRestoreBodySchema>;
+export const builderRestoreAnswerSchema = z.object({ version: z.int() });
+export type BuilderRestoreAnswer = z.infer<typeof builderRestoreAnswerSchema>;
+
+// ---------------------------------------------------------------- preview messages
+
+/** Messages the builder posts to the framed storefront (`author: 'shop-builder'`), see src/lib/preview-actions.ts. */
+export const PREVIEW_BUILDER_AUTHOR = 'shop-builder';
+/** Messages the framed storefront posts to the builder: `ready` when loaded, `selectSection` on a click. */
+export const PREVIEW_STOREFRONT_AUTHOR = 'storefront';
+export type StorefrontPreviewMessage =
+  | { author: typeof PREVIEW_STOREFRONT_AUTHOR; action: 'ready'; payload?: undefined }
+  | { author: typeof PREVIEW_STOREFRONT_AUTHOR; action: 'selectSection'; payload: { id: string } };

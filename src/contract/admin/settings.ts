@@ -1,2 +1,24 @@
 /** Shapes of the back office API for settings: see src/contract/admin/common.ts for the shared ones. */
-export {};
+import { z } from 'zod';
+import { SETTINGS_GROUPS, type SettingsGroup, type ShopSettings } from '../../lib/settings';
+import { versionSchema } from './common';
+
+export const settingsGroupSchema = z.enum(SETTINGS_GROUPS as [SettingsGroup, ...SettingsGroup[]]);
+
+/** One settings group as the back office edits it: the stored value read over the defaults, and its version. */
+export type SettingsGroupAnswer<G extends SettingsGroup = SettingsGroup> = { group: G; value: ShopSettings[G]; version: number };
+
+/** GET /settings: every group, in the order of SETTINGS_GROUPS; a group never saved has version 0. */
+export type SettingsAnswer = { groups: SettingsGroupAnswer[] };
+
+/**
+ * PUT /settings/:group: the group's whole new value (validated with the group's strict schema, see
+ * src/lib/settings-form.ts) and the version it was based on (0 for a group never saved). Answers the group.
+ */
+export const settingsPutSchema = z.object({
+  value: z.record(z.string(), z.unknown()),
+  version: z.int().min(0),
+});
+export type SettingsPut = z.infer<typeof settingsPutSchema>;
+
+export { versionSchema as settingsVersionSchema };

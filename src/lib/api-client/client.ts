@@ -2,6 +2,8 @@
  * The storefront's typed API client: one method per call of spec 7. Every method answers
  * `{ error, data }` and never throws; on failure `data` is the documented fallback.
  */
+import { NOTIFICATION_EVENT, notificationOfFailure } from '../notifications';
+import type { ApiClientError } from './errors';
 import type { QueryParams } from './query';
 import { type ApiClientOptions, type ApiResult, createCaller } from './request';
 import type {
@@ -341,8 +343,22 @@ export function createApiClient(options: ApiClientOptions) {
   };
 }
 
-/** A client for the browser, calling the API on the page's own origin under `baseUrl` (default '/api'). */
+/** Failed calls in the browser: logged, and announced to the page's notifications area (scripts/notifications.ts). */
+const browserLog = (severity: 'notify' | 'alert') => (error: ApiClientError) => {
+  (severity === 'alert' ? console.error : console.log)(`[api] ${error.context} failed: ${error.message}`, error);
+  const notification = notificationOfFailure(error, severity);
+  if (notification && typeof document !== 'undefined') document.dispatchEvent(new CustomEvent(NOTIFICATION_EVENT, { detail: notification }));
+};
+
+/**
+ * A client for the browser, calling the API on the page's own origin under `baseUrl` (default '/api'). Failed
+ * calls show in the page's notifications unless the caller passes its own `log`.
+ */
 export function createBrowserApiClient(options: Omit<ApiClientOptions, 'fetcher'> & { baseUrl?: string } = {}) {
   const { baseUrl = '/api', ...rest } = options;
-  return createApiClient({ ...rest, fetcher: (path, init) => fetch(`${baseUrl}${path}`, init) });
+  return createApiClient({
+    log: { notify: browserLog('notify'), alert: browserLog('alert') },
+    ...rest,
+    fetcher: (path, init) => fetch(`${baseUrl}${path}`, init),
+  });
 }

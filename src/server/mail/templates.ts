@@ -6,7 +6,7 @@ import { centsToAmount } from '../../lib/money';
 import { loadShopSettings } from '../api/content/shop-settings';
 import type { AppDeps } from '../api/core/context';
 import { customerOrderUrl } from '../api/admin/order-detail';
-import { articles, comments, images, leads, orderItems, orderStates, orders, paymentMethods, products, reviews, variations } from '../db/schema';
+import { articles, comments, images, leads, orderItems, orderStates, orders, paymentMethods, products, reviews, staffUsers, variations } from '../db/schema';
 import { renderLayout, type Branding, type MailBlock, type MailContent } from './layout';
 
 /** The e-mails the shop sends; each is rendered by the worker from its queued data. */
@@ -20,6 +20,7 @@ export const MAIL_TEMPLATES = [
   'lead-created',
   'review-created',
   'comment-created',
+  'staff-invite',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -224,6 +225,23 @@ async function buildContent(deps: AppDeps, template: MailTemplateName, lang: Lan
           { kind: 'rows', rows: [{ label: t('mail.product'), value: product }, { label: t('mail.author'), value: row.review.authorName }, { label: t('mail.rating'), value: `${row.review.rating}/5` }] },
           { kind: 'text', text: row.review.text },
           { kind: 'button', label: t('mail.moderate'), url: adminUrl },
+        ],
+        footer,
+      };
+    }
+    case 'staff-invite': {
+      // data.secretToken is the link's token; the queue keeps it only until the mail is sent
+      const [member] = await deps.db.select().from(staffUsers).where(eq(staffUsers.id, String(data.staffId)));
+      if (!member || typeof data.secretToken !== 'string') return null;
+      const url = `${deps.config.publicUrl}/admin/invite?token=${encodeURIComponent(data.secretToken)}`;
+      return {
+        subject: t('mail.staffInvite.subject', { shop }),
+        heading: t('mail.staffInvite.heading', { shop }),
+        blocks: [
+          { kind: 'text', text: t('mail.greeting', { name: member.name }) },
+          { kind: 'text', text: t('mail.staffInvite.intro', { shop, inviter: String(data.inviter ?? ''), role: t(`mail.staffInvite.roles.${member.role}`) }) },
+          { kind: 'button', label: t('mail.staffInvite.button'), url },
+          { kind: 'text', text: t('mail.staffInvite.expires', { count: Number(data.days ?? 7) }) },
         ],
         footer,
       };

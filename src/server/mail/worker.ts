@@ -41,6 +41,13 @@ async function claimDue(deps: AppDeps, now: Date): Promise<MailRow[]> {
   });
 }
 
+/** A secret a mail carries (an invitation's token) is dropped once the mail is sent or given up. */
+function withoutSecret(row: MailRow): { data?: Record<string, unknown> } {
+  if (!('secretToken' in row.data)) return {};
+  const { secretToken: _dropped, ...data } = row.data;
+  return { data };
+}
+
 export type DeliveryResult = { sent: number; retried: number; failed: number };
 
 /** One pass: sends every due mail; failures are retried later with backoff and given up after MAX_MAIL_ATTEMPTS. */
@@ -53,14 +60,14 @@ export async function deliverDueMail(deps: AppDeps, now: Date = deps.now()): Pro
       try {
         const rendered = await renderQueuedMail(deps, row);
         if (rendered) await deps.mailer.send({ to: row.to, ...rendered });
-        await deps.db.update(mailQueue).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(mailQueue.id, row.id));
+        await deps.db.update(mailQueue).set({ status: 'sent', sentAt: now, lastError: null, ...withoutSecret(row) }).where(eq(mailQueue.id, row.id));
         result.sent += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const givingUp = row.attempts >= MAX_MAIL_ATTEMPTS;
         await deps.db
           .update(mailQueue)
-          .set(givingUp ? { status: 'failed', lastError: message } : { lastError: message, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) })
+          .set(givingUp ? { status: 'failed', lastError: message, ...withoutSecret(row) } : { lastError: message, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) })
           .where(eq(mailQueue.id, row.id));
         deps.logger[givingUp ? 'error' : 'warn']({ err: error, mailId: row.id, template: row.template, attempts: row.attempts }, givingUp ? 'mail given up' : 'mail failed; will retry');
         if (givingUp) result.failed += 1;

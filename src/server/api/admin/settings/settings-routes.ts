@@ -1,5 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { settingsGroupSchema, settingsPutSchema, type SettingsAnswer, type SettingsGroupAnswer } from '../../../../contract/admin';
+import { parseSettings, SETTINGS_GROUPS, shopSettingsSchema, type SettingsGroup } from '../../../../lib/settings';
+import { strictSettingsSchema } from '../../../../lib/settings-form';
+import { cacheTags, invalidate } from '../../../cache/invalidation';
+import type { Executor } from '../../../db/client';
+import { settings } from '../../../db/schema';
+import { invalidateSettings } from '../../core/settings-store';
+import { ApiError } from '../../core/errors';
+import { readBody, readParams } from '../../core/validate';
+import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
+import { versionConflict } from '../versioned';
 
-/** The back office API for settings (under /api/admin). */
-export const settingsRoutes = new Hono<AdminEnv>();
+const groupParams = z.object({ group: settingsGroupSchema });
+
+/** A group's value as the forms edit it: the stored value read over the defaults (never fails). */
+const readGroup = <G extends SettingsGroup>(group: G, stored: unknown) => shopSettingsSchema.shape[group].parse(stored);
+
+async function loadGroups(db: Executor): Promise<SettingsAnswer> {
+  const rows = await db.select().from(settings);
+  const byGroup = new Map(rows.map((row) => [row.group, row]));
+  const parsed = parseSettings(Object.fromEntries(rows.map((row) => [row.group, row.value])));
+  return {
+    groups: SETTINGS_GROUPS.map((group): SettingsGroupAnswer => ({ group, value: parsed[group], version: byGroup.get(group)?.version ?? 0 })),
+  };
+}
+
+/** The new value checked with the group's strict schema; messages name the field's path under `value`. */
+function validValue(group: SettingsGroup, value: unknown): Record<string, unknown> {
+  const result = strictSettingsSchema(group).safeParse(value);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (fieldErrors[['value', ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
+  const first = Object.keys(fieldErrors)[0]!;
+  throw new ApiError(400, 'Validation Failed', { errorPath: first, fieldErrors });
+}
+
+/** The back office API for settings (under /api/admin): every staff member may read and edit them. */
+export const settingsRoutes = new Hono<AdminEnv>()
+  .get('/settings', async (c) => c.json(await loadGroups(c.var.deps.db)))
+  .put('/settings/:group', async (c) => {
+    const { group } = readParams(c, groupParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, settingsPutSchema);
+    const value = validValue(group, body.value);
+    const now = deps.now();
+    const saved = await deps.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(settings).where(eq(settings.group, group)).for('update');
+      if ((before?.version ?? 0) !== body.version) throw versionConflict(lang);
+      const [after] = before
+        ? await tx
+            .update(settings)
+            .set({ value, version: sql`${settings.version} + 1`, updatedAt: now })
+            .where(and(eq(settings.group, group), eq(settings.version, body.version)))
+            .returning()
+        : await tx.insert(settings).values({ group, value, version: 1, updatedAt: now }).onConflictDoNothing().returning();
+      if (!after) throw versionConflict(lang);
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'settings.update', entityType: 'settings', entityId: group, before: before ? { value: before.value, version: before.version } : null, after: { value, version: after.version } },
+        now,
+      );
+      return after;
+    });
+    invalidateSettings(deps.db);
+    await invalidate([cacheTags.settings]);
+    return c.json({ group, value: readGroup(group, saved.value), version: saved.version } satisfies SettingsGroupAnswer);
+  });

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { CURRENCIES } from './format-price';
+import { FONTS, settingsListItem, shopSettingsSchema, THEME_COLORS, type SettingsGroup } from './settings';
+
+/**
+ * The shape of every settings group as form fields, found by walking the lenient zod schema of
+ * src/lib/settings.ts (the one the storefront reads), plus the few places where the stored type says too little
+ * (a currency, a font, the palette). The back office renders its forms from these fields and the API validates
+ * a group's new value with the strict schema made from the same fields, so both always agree with the schema.
+ */
+export type SettingsField =
+  | { kind: 'string'; minLength: number; multiline: boolean }
+  /** a customer-facing text: one string, or `{ en, ru }` */
+  | { kind: 'text' }
+  | { kind: 'number'; min: number | null; max: number | null; integer: boolean }
+  | { kind: 'boolean' }
+  | { kind: 'choice'; options: readonly string[] }
+  /** several of `options`, in order */
+  | { kind: 'choices'; options: readonly string[] }
+  /** an image id of the media library, or null */
+  | { kind: 'image' }
+  /** a CSS colour, or unset (the theme's default) */
+  | { kind: 'color' }
+  /** `true`, `false` or a keyword (ecommerce.showQuantity) */
+  | { kind: 'flagOrString' }
+  | { kind: 'object'; fields: [string, SettingsField][] }
+  | { kind: 'list'; item: SettingsField }
+  /** free-form options of a storefront widget, edited as JSON */
+  | { kind: 'json' };
+
+/** Fields whose stored type says less than what they hold, by group and path. */
+const OVERRIDES: Record<string, SettingsField> = {
+  'ecommerce.currency': { kind: 'choice', options: CURRENCIES },
+  'styles.fontFamilyBody': { kind: 'choice', options: FONTS },
+  'styles.fontFamilyHeading': { kind: 'choice', options: FONTS },
+  'styles.colors': { kind: 'object', fields: THEME_COLORS.map((name) => [name, { kind: 'color' }]) },
+  'themes.fonts': { kind: 'choices', options: FONTS },
+};
+
+/** Long, free texts shown as a text area. */
+const MULTILINE = new Set(['seo.customCode', 'seo.customStyle', 'seo.customCodeFooter', 'seo.robots', 'common.description']);
+
+type Def = { type: string; [key: string]: unknown };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+function walk(schema: z.ZodType, path: string): SettingsField {
+  const override = OVERRIDES[path];
+  if (override) return override;
+  const item = settingsListItem(schema);
+  if (item) return { kind: 'list', item: walk(item, `${path}.*`) };
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'catch':
+    case 'default':
+    case 'optional':
+      return walk(def.innerType as z.ZodType, path);
+    case 'pipe': {
+      // z.preprocess is pipe(transform, schema); a transform after a schema is pipe(schema, transform)
+      const out = def.out as z.ZodType;
+      return defOf(out).type === 'transform' ? walk(def.in as z.ZodType, path) : walk(out, path);
+    }
+    case 'nullable':
+      return { kind: 'image' };
+    case 'string':
+      return { kind: 'string', minLength: (schema as z.ZodString).minLength ?? 0, multiline: MULTILINE.has(path) };
+    case 'number': {
+      const number = schema as z.ZodNumber;
+      const finite = (value: number | null) => (value !== null && Number.isFinite(value) ? value : null);
+      return { kind: 'number', min: finite(number.minValue), max: finite(number.maxValue), integer: number.isInt };
+    }
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'enum':
+      return { kind: 'choice', options: Object.values(def.entries as Record<string, string>) };
+    case 'union': {
+      const kinds = (def.options as z.ZodType[]).map((option) => defOf(option).type);
+      if (kinds.includes('boolean')) return { kind: 'flagOrString' };
+      return { kind: 'text' };
+    }
+    case 'object':
+      return {
+        kind: 'object',
+        fields: Object.entries(def.shape as Record<string, z.ZodType>).map(([key, value]) => [key, walk(value, `${path}.${key}`)]),
+      };
+    case 'record':
+      return { kind: 'json' };
+    default:
+      throw new Error(`settings form: no field for ${def.type} at ${path}`);
+  }
+}
+
+const groupFields = new Map<SettingsGroup, Extract<SettingsField, { kind: 'object' }>>();
+
+/** The form fields of a settings group. */
+export function settingsGroupFields(group: SettingsGroup): Extract<SettingsField, { kind: 'object' }> {
+  let fields = groupFields.get(group);
+  if (!fields) {
+    const walked = walk(shopSettingsSchema.shape[group], group);
+    if (walked.kind !== 'object') throw new Error(`settings form: group ${group} is not an object`);
+    fields = walked;
+    groupFields.set(group, fields);
+  }
+  return fields;
+}
+
+// ---------------------------------------------------------------- strict validation of a new value
+
+export const SETTINGS_STRING_MAX = 20_000;
+export const SETTINGS_TEXT_MAX = 5_000;
+const NO_NUL = (value: string) => !value.includes('\u0000');
+const NUL_MESSAGE = 'This value contains an invalid character.';
+const CSS_COLOR = /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,20})$/i;
+export const COLOR_MESSAGE = 'Use a colour such as #c3643f.';
+
+const plain = (max: number) => z.string().max(max).refine(NO_NUL, NUL_MESSAGE);
+
+function strictOf(field: SettingsField): z.ZodType {
+  switch (field.kind) {
+    case 'string':
+      return field.minLength > 0
+        ? plain(SETTINGS_STRING_MAX).trim().min(field.minLength, 'This value should not be blank.')
+        : plain(SETTINGS_STRING_MAX);
+    case 'text':
+      return z.union([plain(SETTINGS_TEXT_MAX), z.object({ en: plain(SETTINGS_TEXT_MAX), ru: plain(SETTINGS_TEXT_MAX) })]);
+    case 'number': {
+      let number = field.integer ? z.int() : z.number();
+      if (field.min !== null) number = number.min(field.min);
+      if (field.max !== null) number = number.max(field.max);
+      return number;
+    }
+    case 'boolean':
+      return z.boolean();
+    case 'choice':
+      return z.enum(field.options as [string, ...string[]]);
+    case 'choices':
+      return z.array(z.enum(field.options as [string, ...string[]])).max(field.options.length).refine((v) => new Set(v).size === v.length, 'Each value once.');
+    case 'image':
+      return plain(500).nullable();
+    case 'color':
+      return z.string().trim().regex(CSS_COLOR, COLOR_MESSAGE).optional();
+    case 'flagOrString':
+      return z.union([z.boolean(), plain(50)]);
+    case 'object':
+      // keys the schema does not know are kept, as the storefront's lenient reading keeps them
+      return z.looseObject(Object.fromEntries(field.fields.map(([key, child]) => [key, strictOf(child)])));
+    case 'list':
+      return z.array(strictOf(field.item)).max(100);
+    case 'json':
+      return z.record(z.string(), z.unknown()).refine((v) => JSON.stringify(v).length <= SETTINGS_STRING_MAX, 'Too long.');
+  }
+}
+
+const strictSchemas = new Map<SettingsGroup, z.ZodType<Record<string, unknown>>>();
+
+/**
+ * The strict schema of a group's new value: every field of the group present and of its type (the stored
+ * reading is lenient; a write is not). Errors name the exact path of the field.
+ */
+export function strictSettingsSchema(group: SettingsGroup): z.ZodType<Record<string, unknown>> {
+  let schema = strictSchemas.get(group);
+  if (!schema) {
+    schema = strictOf(settingsGroupFields(group)) as z.ZodType<Record<string, unknown>>;
+    strictSchemas.set(group, schema);
+  }
+  return schema;
+}
+
+/** The empty value of a field: what a new list entry starts from. */
+export function emptyValueOf(field: SettingsField): unknown {
+  switch (field.kind) {
+    case 'string':
+      return '';
+    case 'text':
+      return { en: '', ru: '' };
+    case 'number':
+      return field.min ?? 0;
+    case 'boolean':
+      return false;
+    case 'choice':
+      return field.options[0];
+    case 'choices':
+    case 'list':
+      return [];
+    case 'image':
+      return null;
+    case 'color':
+      return undefined;
+    case 'flagOrString':
+      return true;
+    case 'json':
+      return {};
+    case 'object':
+      return Object.fromEntries(field.fields.map(([key, child]) => [key, emptyValueOf(child)]));
+  }
+}

@@ -11,11 +11,11 @@ import { acceptCookies, acceptTerms, addToCart, fillContacts, placeOrder, produc
 async function fillOption(admin: Page, index: number, title: string, view: string, values: string[]): Promise<void> {
   await admin.getByRole('button', { name: 'Add option' }).click();
   const option = admin.locator('fieldset.option-card').nth(index);
-  await option.getByLabel('Option (English) *').fill(title);
-  await option.getByLabel('Shown as').selectOption({ label: view });
+  await option.getByLabel('Option (English) *', { exact: true }).fill(title);
+  await option.getByLabel('Shown as', { exact: true }).selectOption({ label: view });
   for (const [i, value] of values.entries()) {
     if (i > 0) await option.getByRole('button', { name: 'Add value' }).click();
-    await option.getByLabel(`Value ${i + 1} (English) *`).fill(value);
+    await option.getByLabel(`Value ${i + 1} (English) *`, { exact: true }).fill(value);
   }
 }
 
@@ -33,23 +33,23 @@ test('the owner creates a product with two options, a shopper buys a variation, 
 
   // the grid has every combination; a price of 0 is refused before anything is sent
   const names = ['Red / S', 'Red / M', 'Blue / S', 'Blue / M'];
-  for (const name of names) await expect(admin.getByLabel(`Price of ${name}`)).toBeVisible();
-  await admin.getByLabel('Price of Red / S').fill('0');
+  for (const name of names) await expect(admin.getByLabel(`Price of ${name}`, { exact: true })).toBeVisible();
+  await admin.getByLabel('Price of Red / S', { exact: true }).fill('0');
   await admin.getByRole('button', { name: 'Save' }).first().click();
   await expect(admin.getByText('Enter a price above 0, such as 250 or 250.50.').first()).toBeVisible();
 
   // prices one by one, stock for all at once through the bulk edit
-  for (const [i, name] of names.entries()) await admin.getByLabel(`Price of ${name}`).fill(String(20 + i));
-  await admin.getByLabel('Select every variation').check();
+  for (const [i, name] of names.entries()) await admin.getByLabel(`Price of ${name}`, { exact: true }).fill(String(20 + i));
+  await admin.getByLabel('Select every variation', { exact: true }).check();
   await admin.getByRole('button', { name: 'Set stock' }).click();
   const dialog = admin.getByRole('dialog');
   await dialog.getByLabel('Stock', { exact: true }).fill('10');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
-  for (const name of names) await expect(admin.getByLabel(`Stock of ${name}`)).toHaveValue('10');
-  await admin.getByLabel('Default variation: Blue / S').check();
+  for (const name of names) await expect(admin.getByLabel(`Stock of ${name}`, { exact: true })).toHaveValue('10');
+  await admin.getByLabel('Default variation: Blue / S', { exact: true }).check();
 
-  await admin.getByLabel('On sale (shown on the storefront)').check();
+  await admin.getByLabel('On sale (shown on the storefront)', { exact: true }).check();
   await admin.getByRole('checkbox', { name: 'Clothing', exact: true }).check();
   await admin.getByRole('button', { name: 'Save' }).first().click();
   await expect(admin.getByText('Product saved.')).toBeVisible();
@@ -83,7 +83,7 @@ test('the owner creates a product with two options, a shopper buys a variation, 
 
   // the owner sees the stock of that variation down by two, the others untouched
   await admin.goto(editUrl);
-  await expect(admin.getByLabel('Stock of Blue / M')).toHaveValue('8');
-  await expect(admin.getByLabel('Stock of Red / S')).toHaveValue('10');
+  await expect(admin.getByLabel('Stock of Blue / M', { exact: true })).toHaveValue('8');
+  await expect(admin.getByLabel('Stock of Red / S', { exact: true })).toHaveValue('10');
   await admin.context().close();
 });

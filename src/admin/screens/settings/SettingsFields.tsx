@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { emptyValueOf, type SettingsField } from '../../../lib/settings-form';
 import type { SettingsGroup } from '../../../lib/settings';
@@ -213,11 +213,13 @@ const HEX6 = /^#[0-9a-f]{6}$/i;
 
 function ColorInput({ path, label }: { path: string[]; label: string }) {
   const { t } = useI18n();
+  const id = useId();
   const { field } = useController({ name: nameOf(path) });
   const error = useError(path);
   const value = typeof field.value === 'string' ? field.value : '';
   return (
-    <Field label={label} error={error} hint={value ? undefined : t('settings.colorDefault')}>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
       <span className="settings-color">
         <input
           type="color"
@@ -225,9 +227,24 @@ function ColorInput({ path, label }: { path: string[]; label: string }) {
           value={HEX6.test(value) ? value : '#000000'}
           onChange={(e) => field.onChange(e.target.value)}
         />
-        <input name={field.name} ref={field.ref} value={value} placeholder="#c3643f" onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
+        <input
+          id={id}
+          name={field.name}
+          ref={field.ref}
+          value={value}
+          placeholder={t('settings.colorDefault')}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+        />
       </span>
-    </Field>
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -81,7 +81,8 @@ export function ThemePreview() {
         </span>
         <h3 style={{ fontFamily: `'${heading}', system-ui, sans-serif`, color: color('primary') }}>{t('settings.previewHeading')}</h3>
         <p style={{ color: color('textMuted') }}>{t('settings.previewText')}</p>
-        <button type="button" tabIndex={-1} style={{ background: color('accent'), borderRadius: radius(styles.borderRadius?.button, 8) }}>
+        {/* the storefront darkens the accent behind white text (--color-accent-fill) */}
+        <button type="button" tabIndex={-1} data-accent={color('accent')} style={{ background: `color-mix(in srgb, ${color('accent')} 80%, #000)`, borderRadius: radius(styles.borderRadius?.button, 8) }}>
           {t('settings.previewButton')}
         </button>
       </div>

@@ -169,8 +169,9 @@ export function videoEmbedUrl(ref: VideoRef, mode: VideoMode = 'default'): strin
         controls: background ? '0' : undefined,
         playsinline: '1',
         rel: '0',
-        // spec 9: YouTube prefers hd1080 (the player falls back to lower qualities itself)
+        // spec 9: YouTube prefers hd1080 (the player API then asks for hd1080, else hd720)
         vq: 'hd1080',
+        enablejsapi: '1',
       });
     case 'vimeo':
       return withQuery(`https://player.vimeo.com/video/${ref.id}`, {
@@ -237,4 +238,39 @@ export function parseRatio(value: unknown): { width: number; height: number } {
   const width = Number(match[1]);
   const height = match[2] === undefined ? 1 : Number(match[2]);
   return width > 0 && height > 0 && width / height < 100 && height / width < 100 ? { width, height } : fallback;
+}
+
+// ---------------------------------------------------------------- player scripts (spec 2.9, 9)
+
+/** The player script each service offers to control its embeds; a visible video section loads its service's. */
+export const PLAYER_SCRIPTS: Record<VideoSource, string | null> = {
+  youtube: 'https://www.youtube.com/iframe_api',
+  vimeo: 'https://player.vimeo.com/api/player.js',
+  kinescope: 'https://player.kinescope.io/latest/iframe.player.js',
+  vk: 'https://vk.com/js/api/videoplayer.js',
+  // Rutube's embeds are driven by window messages: it has no script to load
+  rutube: null,
+};
+
+/** Spec 9: YouTube plays in hd1080 when the video has it, else hd720, else the player's own choice. */
+export const YOUTUBE_QUALITIES = ['hd1080', 'hd720'] as const;
+export function preferredYoutubeQuality(available: readonly string[]): string | null {
+  return YOUTUBE_QUALITIES.find((quality) => available.includes(quality)) ?? null;
+}
+
+/** Spec 9: a Vimeo background video that does not start is asked again after these delays. */
+export const VIMEO_REPLAY_DELAYS_MS = [500, 1000, 2000] as const;
+
+/** Runs `attempt` until it succeeds, waiting each delay in turn before the next try; false when all failed. */
+export async function retryWithDelays(attempt: () => Promise<unknown>, delays: readonly number[], wait: (ms: number) => Promise<void>): Promise<boolean> {
+  for (let index = 0; ; index += 1) {
+    try {
+      await attempt();
+      return true;
+    } catch {
+      const delay = delays[index];
+      if (delay === undefined) return false;
+      await wait(delay);
+    }
+  }
 }

@@ -11,7 +11,7 @@ import { themeFonts } from '../styles/fonts';
 import { themeCss, themeFamily } from '../styles/theme';
 import { menuLinkUrl } from './api/content/menus';
 import { WIDGET_SECTION_TYPES, type PreviewSectionDataDto } from './api/content/preview-routes';
-import { sanitizeRichText, sanitizeRichTextFields } from './api/content/sanitize';
+import { sanitizeSectionTexts as sanitizeOptions } from './api/content/sanitize';
 import { ApiError, errorBody, validationError } from './api/core/errors';
 import { getRuntime } from './runtime';
 import { sitenameOf } from './seo';
@@ -228,23 +228,6 @@ function toMenuItem(item: MenuItemInput, index: number, lang: Language): MenuIte
     type: item.type ?? link.type,
     children: (item.children ?? []).map((child, childIndex) => toMenuItem(child, childIndex, lang)),
   };
-}
-
-const LOOKS_LIKE_MARKUP = /<[a-z!/?]/i;
-
-/**
- * Posted options with their html cleaned: every field under an `html…` key (as content is cleaned when
- * it is saved), and any other text that holds markup, since the builder's texts have not been saved
- * (and cleaned) yet: a FAQ answer is rich text too.
- */
-function sanitizeOptions<T>(value: T): T {
-  const walk = (entry: unknown): unknown => {
-    if (typeof entry === 'string') return LOOKS_LIKE_MARKUP.test(entry) ? sanitizeRichText(entry) : entry;
-    if (Array.isArray(entry)) return entry.map(walk);
-    if (entry === null || typeof entry !== 'object') return entry;
-    return Object.fromEntries(Object.entries(entry).map(([key, field]) => [key, walk(field)]));
-  };
-  return walk(sanitizeRichTextFields(value)) as T;
 }
 
 async function widgetData(api: PreviewApi, sections: SectionDto[]): Promise<Map<string, Record<string, unknown>>> {

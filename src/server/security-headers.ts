@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
  * (themes and sections set them).
  */
 
-/** Origins of the analytics integrations (src/lib/analytics.ts) and the scripts their loaders add. */
-const ANALYTICS_SCRIPT_ORIGINS = [
+/** Origins of the analytics and call-tracking integrations (src/lib/analytics.ts), the scripts their loaders add, and the video players. */
+const THIRD_PARTY_SCRIPT_ORIGINS = [
   'https://www.googletagmanager.com',
   'https://www.google-analytics.com',
   'https://ssl.google-analytics.com',
@@ -25,6 +25,10 @@ const ANALYTICS_SCRIPT_ORIGINS = [
   'https://vk.com',
   'https://top-fwz1.mail.ru',
   'https://widgets.mango-office.ru',
+  // the video services' player scripts (src/sections/video.ts PLAYER_SCRIPTS)
+  'https://www.youtube.com',
+  'https://player.vimeo.com',
+  'https://player.kinescope.io',
 ];
 
 /** Players of the video sections (src/sections/video.ts). */
@@ -103,7 +107,7 @@ export function contentSecurityPolicy(html: string, options: SecurityOptions): s
   const list = (...parts: string[][]) => [...new Set(parts.flat())].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${list(["'self'"], page.scriptHashes, ANALYTICS_SCRIPT_ORIGINS, page.scriptOrigins, options.extraSources)}`,
+    `script-src ${list(["'self'"], page.scriptHashes, THIRD_PARTY_SCRIPT_ORIGINS, page.scriptOrigins, options.extraSources)}`,
     "script-src-attr 'none'",
     `style-src ${list(["'self'", "'unsafe-inline'"], page.styleOrigins)}`,
     "img-src 'self' data: blob: https:",

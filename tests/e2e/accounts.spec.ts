@@ -127,6 +127,8 @@ test('the account lists the customer’s orders with their details', async ({ pa
   await expect(page).toHaveURL(new RegExp(`/account/orders/details\\?number=${order.number}$`));
   const details = page.locator('[data-order-details]');
   await expect(details.getByRole('link', { name: product.title })).toBeVisible();
+  // spec 9's 'D.M.YYYY at time'
+  await expect(details).toContainText(/Placed on \d{1,2}\.\d{1,2}\.\d{4} at \d{2}:\d{2}/);
   await expect(details).toContainText(`Pick-up: ${location.title}`);
   await expect(details).toContainText('Cash or card on receipt');
   await expect(details.locator('.account-totals')).toContainText(`${usd(order.totalPrice)}`);

@@ -4,7 +4,72 @@
  * embed address already asks for that), and its loading cover fades out when the player has loaded.
  */
 
+import { PLAYER_SCRIPTS, VIMEO_REPLAY_DELAYS_MS, isVideoSource, preferredYoutubeQuality, retryWithDelays, type VideoSource } from '../../sections/video';
+
 let enabled = false;
+
+type YoutubePlayer = { getAvailableQualityLevels(): string[]; setPlaybackQuality(quality: string): void };
+type VideoWindow = Window & {
+  YT?: { Player: new (frame: HTMLIFrameElement, options: { events: { onReady: (event: { target: YoutubePlayer }) => void } }) => unknown };
+  onYouTubeIframeAPIReady?: () => void;
+  Vimeo?: { Player: new (frame: HTMLIFrameElement) => { play(): Promise<unknown> } };
+};
+
+const scripts = new Map<string, Promise<void>>();
+/** Loads a service's player script once per page. */
+function loadScript(src: string): Promise<void> {
+  let loaded = scripts.get(src);
+  if (!loaded) {
+    loaded = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.addEventListener('load', () => resolve(), { once: true });
+      script.addEventListener('error', () => reject(new Error(`${src} did not load`)), { once: true });
+      document.head.append(script);
+    });
+    scripts.set(src, loaded);
+  }
+  return loaded;
+}
+
+const youtubeReady = () =>
+  new Promise<void>((resolve) => {
+    const w = window as VideoWindow;
+    if (w.YT?.Player) return resolve();
+    const previous = w.onYouTubeIframeAPIReady;
+    w.onYouTubeIframeAPIReady = () => {
+      previous?.();
+      resolve();
+    };
+  });
+
+/** Loads the player script of the video's service and applies spec 9's rules through it. */
+async function controlPlayer(source: VideoSource, frame: HTMLIFrameElement, background: boolean): Promise<void> {
+  const src = PLAYER_SCRIPTS[source];
+  if (!src) return;
+  const w = window as VideoWindow;
+  if (source === 'youtube') {
+    const ready = youtubeReady();
+    await loadScript(src);
+    await ready;
+    new w.YT!.Player(frame, {
+      events: {
+        onReady: ({ target }) => {
+          const quality = preferredYoutubeQuality(target.getAvailableQualityLevels());
+          if (quality) target.setPlaybackQuality(quality);
+        },
+      },
+    });
+  } else if (source === 'vimeo') {
+    await loadScript(src);
+    if (!background || !w.Vimeo) return;
+    const player = new w.Vimeo.Player(frame);
+    await retryWithDelays(() => player.play(), VIMEO_REPLAY_DELAYS_MS, (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)));
+  } else {
+    await loadScript(src);
+  }
+}
 
 function insertPlayer(box: HTMLElement, background: boolean): void {
   const url = box.dataset['embedUrl'];
@@ -23,6 +88,8 @@ function insertPlayer(box: HTMLElement, background: boolean): void {
     box.setAttribute('data-video-state', 'playing');
   }
   box.append(frame);
+  const source = box.dataset['videoSource'];
+  if (isVideoSource(source)) controlPlayer(source, frame, background).catch(() => {});
   if (!background) {
     box.querySelector('[data-video-play]')?.remove();
     frame.focus();

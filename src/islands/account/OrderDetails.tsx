@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { OrderDto } from '../../lib/api-client';
 import { formatAddress } from '../../lib/countries';
-import { formatDateShort } from '../../lib/dates';
+import { formatDateTime } from '../../lib/dates';
 import type { Language } from '../../lib/localize';
 import { $user, userApi } from '../../stores/user';
 import { displayPhone } from '../phone/phone-number';
@@ -63,7 +63,7 @@ function Details({ lang, number, separator }: Props) {
         <h2 className="account-title">{t('orderNumber', { number: order.number })}</h2>
         <OrderStatus order={order} states={states} />
       </header>
-      <p className="account-muted">{t('placedOn', { date: formatDateShort(order.createdAt, lang) })}</p>
+      <p className="account-muted">{t('placedOn', { date: formatDateTime(order.createdAt, lang) })}</p>
       <section className="account-card">
         <h3 className="account-subtitle">{t('items')}</h3>
         <ul className="account-items">

@@ -1,0 +1,274 @@
+import { memo, useId } from 'react';
+import { LinkPicker, type LinkValue } from '../../components/LinkPicker';
+import { MediaPicker } from '../../components/MediaPicker';
+import { RichTextEditor } from '../../components/RichTextEditor';
+import { useI18n } from '../../i18n';
+import { getPath, setPath } from './content';
+import type { Bilingual, FormField } from './types';
+
+/**
+ * The options form of a section, an item or a settings group, generated from the field definitions
+ * (src/sections/editor.ts): one control per field kind, texts side by side in both languages, and the
+ * fields that exist per screen (`….desktop.…`, `….tablet.…`, `….mobile.…`) shown for the chosen screen.
+ */
+export type Screen = 'desktop' | 'tablet' | 'mobile';
+export const SCREENS: Screen[] = ['desktop', 'tablet', 'mobile'];
+const LANGS = ['en', 'ru'] as const;
+
+export type OptionsFormProps = {
+  fields: FormField[];
+  value: Record<string, unknown>;
+  onChange: (path: string, value: unknown) => void;
+  screen: Screen;
+  onScreen: (screen: Screen) => void;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function labelOf(label: Bilingual | string | undefined, lang: 'en' | 'ru'): string {
+  if (!label) return '';
+  if (typeof label === 'string') return label.split('.').at(-1)!.replaceAll('_', ' ');
+  return label[lang] || label.en;
+}
+
+/** A stored text as both languages: a plain string counts as English. */
+export function bilingual(value: unknown): Bilingual {
+  if (typeof value === 'string') return { en: value, ru: '' };
+  if (isRecord(value)) return { en: typeof value['en'] === 'string' ? value['en'] : '', ru: typeof value['ru'] === 'string' ? value['ru'] : '' };
+  return { en: '', ru: '' };
+}
+
+const screenOf = (path: string): Screen | null => SCREENS.find((screen) => path.split('.').includes(screen)) ?? null;
+
+export const OptionsForm = memo(function OptionsForm({ fields, value, onChange, screen, onScreen }: OptionsFormProps) {
+  const { t } = useI18n();
+  const perScreen = fields.filter((field) => screenOf(field.path));
+  const shown = fields.filter((field) => {
+    const own = screenOf(field.path);
+    return own === null || own === screen;
+  });
+  return (
+    <div className="bld-form">
+      {perScreen.length > 0 ? (
+        <div className="segmented bld-screens" role="group" aria-label={t('builder.screenFields')}>
+          {SCREENS.map((entry) => (
+            <button key={entry} type="button" className="btn btn-small" aria-pressed={entry === screen} onClick={() => onScreen(entry)}>
+              {t(`builder.device.${entry}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {shown.map((field) => (
+        <FieldControl key={field.path} field={field} value={getPath(value, field.path)} onChange={(next) => onChange(field.path, next)} />
+      ))}
+    </div>
+  );
+});
+
+function FieldControl({ field, value, onChange }: { field: FormField; value: unknown; onChange: (value: unknown) => void }) {
+  const { lang } = useI18n();
+  const label = labelOf(field.label, lang);
+  switch (field.kind) {
+    case 'text':
+    case 'richText':
+      return <BilingualControl label={label} rich={field.kind === 'richText'} value={bilingual(value)} onChange={onChange} />;
+    case 'image':
+      return <ImageControl label={label} value={value} onChange={onChange} />;
+    case 'link':
+      return (
+        <div className="field">
+          <LinkPicker label={label} value={linkValue(value)} onChange={(link) => onChange(link)} />
+        </div>
+      );
+    case 'colour':
+      return <ColourControl label={label} value={typeof value === 'string' ? value : ''} onChange={onChange} />;
+    case 'plain':
+      return <PlainControl label={label} value={typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : ''} list={Array.isArray(value)} onChange={onChange} />;
+    case 'select':
+      return <SelectControl field={field} label={label} value={typeof value === 'string' ? value : ''} onChange={onChange} />;
+    case 'number':
+      return <NumberControl field={field} label={label} value={typeof value === 'number' ? value : null} onChange={onChange} />;
+    case 'toggle':
+      return <ToggleControl label={label} value={value === true} onChange={onChange} />;
+    case 'list':
+      return <ListControl field={field} label={label} value={Array.isArray(value) ? value : []} onChange={onChange} />;
+    default:
+      return null;
+  }
+}
+
+function BilingualControl({ label, rich, value, onChange }: { label: string; rich: boolean; value: Bilingual; onChange: (value: Bilingual) => void }) {
+  const id = useId();
+  return (
+    <fieldset className={`bld-bilingual${rich ? ' is-rich' : ''}`}>
+      <legend id={`${id}-legend`}>{label}</legend>
+      <div className="bld-langs">
+        {LANGS.map((lang) => (
+          <div key={lang} className="bld-lang">
+            <span className="bld-lang-tag" id={`${id}-${lang}`} lang={lang}>
+              {lang.toUpperCase()}
+            </span>
+            {rich ? (
+              <RichTextEditor id={`${id}-${lang}-input`} label={`${label} ${lang.toUpperCase()}`} value={value[lang]} onChange={(html) => onChange({ ...value, [lang]: html })} />
+            ) : (
+              <input
+                id={`${id}-${lang}-input`}
+                lang={lang}
+                aria-labelledby={`${id}-legend ${id}-${lang}`}
+                value={value[lang]}
+                onChange={(event) => onChange({ ...value, [lang]: event.target.value })}
+              />
+            )}
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The picture of a field: its stored id (an image object or `{ id }` counts by its id). */
+function imageId(value: unknown): string | null {
+  if (typeof value === 'string' && value) return value;
+  if (isRecord(value) && typeof value['id'] === 'string') return value['id'];
+  return null;
+}
+
+function ImageControl({ label, value, onChange }: { label: string; value: unknown; onChange: (value: unknown) => void }) {
+  const id = imageId(value);
+  return (
+    <div className="field bld-image">
+      <MediaPicker label={label} value={id ? [id] : []} onChange={(ids) => onChange(ids[0] ?? null)} />
+    </div>
+  );
+}
+
+function linkValue(value: unknown): LinkValue | null {
+  if (typeof value === 'string') return value ? { type: 'external', url: value } : null;
+  if (isRecord(value) && typeof value['url'] === 'string') {
+    const type = value['type'] === 'link' ? 'external' : value['type'];
+    const known = ['page', 'catalog', 'product', 'category', 'article', 'external'];
+    return { type: (known.includes(String(type)) ? type : 'external') as LinkValue['type'], url: value['url'] };
+  }
+  return null;
+}
+
+function ColourControl({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  const hex = /^#[\da-f]{6}$/i.test(value) ? value : '#000000';
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="bld-colour">
+        <input type="color" aria-label={label} value={hex} onChange={(event) => onChange(event.target.value)} />
+        <input id={id} value={value} placeholder="#RRGGBB" onChange={(event) => onChange(event.target.value)} />
+        {value ? (
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => onChange('')}>
+            ×<span className="visually-hidden"> {label}</span>
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SelectControl({ field, label, value, onChange }: { field: FormField; label: string; value: string; onChange: (value: string) => void }) {
+  const { t, lang } = useI18n();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('builder.byDefault')}</option>
+        {(field.choices ?? []).map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {labelOf(choice.label, lang)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function NumberControl({ field, label, value, onChange }: { field: FormField; label: string; value: number | null; onChange: (value: number | null) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={field.min}
+        max={field.max}
+        value={value ?? ''}
+        onChange={(event) => {
+          const next = event.target.valueAsNumber;
+          onChange(Number.isFinite(next) ? next : null);
+        }}
+      />
+    </div>
+  );
+}
+
+function PlainControl({ label, value, list, onChange }: { label: string; value: string; list: boolean; onChange: (value: unknown) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value} onChange={(event) => onChange(list ? event.target.value.split(',').map((entry) => entry.trim()).filter(Boolean) : event.target.value)} />
+    </div>
+  );
+}
+
+function ToggleControl({ label, value, onChange }: { label: string; value: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <div className="field">
+      <label className="bld-toggle">
+        <input type="checkbox" checked={value} onChange={(event) => onChange(event.target.checked)} /> {label}
+      </label>
+    </div>
+  );
+}
+
+/** A list inside the options (links, phone numbers…): entries of the same fields, added, removed and moved. */
+function ListControl({ field, label, value, onChange }: { field: FormField; label: string; value: unknown[]; onChange: (value: unknown[]) => void }) {
+  const { t } = useI18n();
+  const entries = value.map((entry) => (isRecord(entry) ? entry : {}));
+  const replace = (index: number, next: Record<string, unknown>) => onChange(entries.map((entry, at) => (at === index ? next : entry)));
+  const move = (from: number, to: number) => {
+    const next = [...entries];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
+    onChange(next);
+  };
+  return (
+    <fieldset className="bld-list">
+      <legend>{label}</legend>
+      {entries.map((entry, index) => {
+        const name = t('builder.entry', { number: index + 1 });
+        return (
+          <div key={index} className="bld-list-entry" role="group" aria-label={name}>
+            <div className="bld-list-head">
+              <span className="small muted">{name}</span>
+              <button type="button" className="btn btn-icon bld-mini" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('builder.moveUp', { name })}>
+                ↑
+              </button>
+              <button type="button" className="btn btn-icon bld-mini" disabled={index === entries.length - 1} onClick={() => move(index, index + 1)} aria-label={t('builder.moveDown', { name })}>
+                ↓
+              </button>
+              <button type="button" className="btn btn-icon bld-mini" onClick={() => onChange(entries.filter((_, at) => at !== index))} aria-label={t('builder.remove', { name })}>
+                ×
+              </button>
+            </div>
+            {(field.fields ?? []).map((sub) => (
+              <FieldControl key={sub.path} field={sub} value={getPath(entry, sub.path)} onChange={(next) => replace(index, setPath(entry, sub.path, next))} />
+            ))}
+          </div>
+        );
+      })}
+      <button type="button" className="btn btn-small" onClick={() => onChange([...entries, {}])}>
+        + {t('builder.addEntry')}
+      </button>
+    </fieldset>
+  );
+}

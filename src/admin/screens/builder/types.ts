@@ -1,0 +1,39 @@
+/** Shapes the builder works with: the shared contract (src/contract/admin/builder.ts) under shorter names. */
+import type {
+  BuilderContent,
+  BuilderDraftSummary,
+  BuilderEditorField,
+  BuilderPageFields,
+  BuilderRevisionListItem,
+  BuilderSection,
+  BuilderSectionItem,
+  BuilderSectionsContent,
+  BuilderSectionType,
+  BuilderSectionTypes,
+  BuilderSettingsContent,
+  BuilderTargetDetail,
+  BuilderTargetKind,
+  BuilderTargetListItem,
+  BuilderText,
+} from '../../../contract/admin/builder';
+
+export type { BuilderContent, BuilderSection };
+export type Bilingual = BuilderText;
+export type EditorField = BuilderEditorField;
+export type FieldKind = BuilderEditorField['kind'];
+/** A field of a generated form: the editor's kinds, and `plain` for a one-language text (slugs, settings). */
+export type FormField = Omit<EditorField, 'kind' | 'fields'> & { kind: FieldKind | 'plain'; fields?: FormField[] };
+export type SectionType = BuilderSectionType;
+export type SectionPreset = BuilderSectionType['presets'][number];
+export type SectionTypes = BuilderSectionTypes;
+export type BuilderItem = BuilderSectionItem;
+export type PageFields = BuilderPageFields;
+export type SectionsContent = BuilderSectionsContent;
+export type SettingsContent = BuilderSettingsContent;
+export type TargetKind = BuilderTargetKind;
+export type DraftInfo = BuilderDraftSummary;
+export type TargetListItem = BuilderTargetListItem;
+export type TargetDetail = BuilderTargetDetail;
+export type RevisionListItem = BuilderRevisionListItem;
+
+export const isSectionsContent = (content: BuilderContent): content is SectionsContent => 'sections' in content && Array.isArray(content.sections);

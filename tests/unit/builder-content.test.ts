@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import * as edits from '../../src/admin/screens/builder/content';
+import { record, redo, startHistory, undo } from '../../src/admin/screens/builder/history';
+import { settingsFields } from '../../src/admin/screens/builder/settings-fields';
+import type { SectionsContent, SectionType } from '../../src/admin/screens/builder/types';
+import { previewSectionSchema } from '../../src/lib/preview-actions';
+
+const section = (id: string, title = id): SectionsContent['sections'][number] => ({
+  id,
+  type: 'SectionFaq',
+  enable: true,
+  hidden: false,
+  options: { heading: { title: { en: title, ru: title } } },
+  items: [
+    { id: `${id}-1`, options: { question: { en: 'Q1', ru: 'В1' } } },
+    { id: `${id}-2`, options: { question: { en: 'Q2', ru: 'В2' } } },
+  ],
+  styles: {},
+});
+const page = (...ids: string[]): SectionsContent => ({ page: { title: { en: 'About', ru: 'О нас' }, slug: 'about' }, sections: ids.map((id) => section(id)) });
+const faq: SectionType = {
+  type: 'SectionFaq',
+  label: { en: 'FAQ', ru: 'Вопросы' },
+  fields: [],
+  itemFields: [],
+  hasItems: true,
+  dataNeed: null,
+  presets: [{ name: 'default', label: { en: 'Default', ru: 'Обычный' }, options: { heading: { title: { en: 'Questions', ru: 'Вопросы' } } }, items: [{ question: { en: 'Why?', ru: 'Почему?' } }] }],
+};
+
+describe('builder edits', () => {
+  it('changes one option without touching the input and sends only that option', () => {
+    const before = page('a', 'b');
+    const change = edits.setSectionOption(before, 'a', 'heading.title', { en: 'New', ru: 'Новый' });
+    expect(before.sections[0]!.options).toEqual({ heading: { title: { en: 'a', ru: 'a' } } });
+    expect(change.content.sections[0]!.options['heading']).toEqual({ title: { en: 'New', ru: 'Новый' } });
+    expect(change.content.sections[1]).toBe(before.sections[1]);
+    expect(change.actions).toEqual([{ action: 'updateSection', payload: { id: 'a', options: { heading: { title: { en: 'New', ru: 'Новый' } } } } }]);
+  });
+
+  it('adds a section from a preset with fresh ids the preview accepts', () => {
+    const added = edits.sectionFrom(faq, faq.presets[0]);
+    expect(added.id).toMatch(/^[\w-]{1,100}$/);
+    expect(added.items).toHaveLength(1);
+    expect(added.items[0]!.options).toEqual({ question: { en: 'Why?', ru: 'Почему?' } });
+    expect(previewSectionSchema.safeParse(added).success).toBe(true);
+    const change = edits.addSection(page('a'), added, 0);
+    expect(change.content.sections.map((s) => s.id)).toEqual([added.id, 'a']);
+    expect(change.actions[0]).toEqual({ action: 'addSection', payload: { section: added, index: 0 } });
+  });
+
+  it('moves, hides, duplicates and removes sections', () => {
+    const moved = edits.moveSection(page('a', 'b', 'c'), 2, 0);
+    expect(moved.content.sections.map((s) => s.id)).toEqual(['c', 'a', 'b']);
+    expect(moved.actions).toEqual([{ action: 'reorderSection', payload: { from: 2, to: 0 } }]);
+    expect(edits.moveSection(page('a'), 0, 1).actions).toEqual([]);
+    expect(edits.setSectionHidden(page('a'), 'a', true).content.sections[0]!.hidden).toBe(true);
+    const copy = edits.duplicateSection(page('a', 'b'), 'a');
+    expect(copy.content.sections.map((s) => s.id)).toEqual(['a', copy.id, 'b']);
+    expect(copy.content.sections[1]!.items.map((i) => i.id)).not.toContain('a-1');
+    expect(edits.removeSection(page('a', 'b'), 'a').content.sections.map((s) => s.id)).toEqual(['b']);
+  });
+
+  it('edits items with the item actions and reorders them as the whole list', () => {
+    const content = page('a');
+    const edited = edits.setItemOption(content, 'a', 'a-2', 'question', { en: 'Changed', ru: 'Изменено' });
+    expect(edited.content.sections[0]!.items[1]!.options['question']).toEqual({ en: 'Changed', ru: 'Изменено' });
+    expect(edited.actions[0]).toEqual({ action: 'updateSectionItem', payload: { sectionId: 'a', item: { id: 'a-2', options: { question: { en: 'Changed', ru: 'Изменено' } } } } });
+    const moved = edits.moveItem(content, 'a', 1, 0);
+    expect(moved.content.sections[0]!.items.map((i) => i.id)).toEqual(['a-2', 'a-1']);
+    expect(moved.actions[0]!.action).toBe('updateSection');
+    const added = edits.addItem(content, 'a', { id: 'x', options: {} }, 1);
+    expect(added.content.sections[0]!.items.map((i) => i.id)).toEqual(['a-1', 'x', 'a-2']);
+    expect(edits.removeItem(content, 'a', 'a-1').content.sections[0]!.items.map((i) => i.id)).toEqual(['a-2']);
+  });
+
+  it('refuses prototype keys in paths', () => {
+    expect(edits.setPath({}, '__proto__.polluted', 1)).toEqual({});
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});
+
+describe('builder undo history', () => {
+  it('undoes and redoes, joining quick edits of one field into one step', () => {
+    let history = startHistory('a');
+    history = record(history, 'ab', 'title', 1000);
+    history = record(history, 'abc', 'title', 1500);
+    history = record(history, 'abc!', 'other', 1600);
+    expect(history.past).toEqual(['a', 'abc']);
+    history = undo(history);
+    expect(history.present).toBe('abc');
+    history = undo(history);
+    expect(history.present).toBe('a');
+    expect(undo(history)).toBe(history);
+    history = redo(history);
+    expect(history.present).toBe('abc');
+    history = record(history, 'new');
+    expect(history.future).toEqual([]);
+  });
+});
+
+describe('settings form', () => {
+  it('picks a control per value', () => {
+    const fields = settingsFields({ logo: null, text: { en: 'Hi', ru: 'Привет' }, colors: { primary: '#ff0000' }, menuColumns: 4, sendEnquiry: { isShow: true }, template: 'header-1' });
+    expect(fields.map((f) => [f.path, f.kind])).toEqual([
+      ['logo', 'image'],
+      ['text', 'text'],
+      ['colors.primary', 'colour'],
+      ['menuColumns', 'number'],
+      ['sendEnquiry.isShow', 'toggle'],
+      ['template', 'plain'],
+    ]);
+  });
+});

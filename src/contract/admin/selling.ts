@@ -1,2 +1,276 @@
-/** Shapes of the back office API for selling: see src/contract/admin/common.ts for the shared ones. */
-export {};
+/**
+ * Shapes of the back office API for selling: discount codes, delivery (shipping zones, their rates, pickup
+ * locations) and payment methods. The storefront checks what these write exactly as stored
+ * (src/lib/discount.ts, src/lib/shipping.ts, src/server/api/commerce/delivery.ts), so the rules below refuse
+ * what checkout could not use or would read differently.
+ */
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../../lib/countries';
+import { normalizeDiscountCode } from '../../lib/discount';
+import { SHIPPING_RATE_KINDS } from '../../lib/shipping';
+import { idSchema, listAnswerSchema, listQuerySchema, optionalTextSchema, requiredTextSchema, versionSchema } from './common';
+
+const MAX_CENTS = 1_000_000_000;
+const MAX_IDS = 500;
+
+/** Amounts in minor units (cents), as money inputs send them (src/admin/lib/money-input.ts). */
+const centsSchema = z.int('Enter a whole number of cents.').min(0).max(MAX_CENTS);
+const nullableCents = centsSchema.nullish().transform((v) => v ?? null);
+
+/** A text in both languages; English is required, Russian falls back to English on the storefront when blank. */
+export const localizedTitleSchema = (max: number) =>
+  z.object({ en: requiredTextSchema(max), ru: optionalTextSchema(max).transform((v) => v ?? '') });
+export const optionalLocalizedSchema = (max: number) =>
+  z
+    .object({ en: optionalTextSchema(max), ru: optionalTextSchema(max) })
+    .nullish()
+    .transform((v) => (v && (v.en || v.ru) ? { en: v.en ?? '', ru: v.ru ?? '' } : null));
+export type LocalizedInput = { en: string; ru: string };
+
+const isoDateTime = z
+  .string()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'Use an ISO date and time such as 2026-11-23T10:00:00Z')
+  .nullish()
+  .transform((v) => v ?? null);
+
+const idList = z
+  .array(idSchema)
+  .max(MAX_IDS)
+  .default([])
+  .transform((ids) => [...new Set(ids)]);
+
+// ---------------------------------------------------------------- discount codes
+
+export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
+export const DISCOUNT_STATUSES = ['active', 'scheduled', 'expired', 'disabled', 'usedUp'] as const;
+export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
+
+export const discountListQuerySchema = listQuerySchema(['code', 'createdAt', 'usedCount', 'expiresAt'], '-createdAt').extend({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(DISCOUNT_STATUSES).optional(),
+});
+
+/** What checkout accepts as a code (letters, digits, `-`, `_`), stored upper-case. */
+export const discountCodeSchema = requiredTextSchema(64)
+  .refine((v) => /^[\p{L}\p{N}_-]+$/u.test(v), 'Use letters, digits, "-" and "_" only.')
+  .transform(normalizeDiscountCode);
+
+export const discountBodySchema = z
+  .object({
+    code: discountCodeSchema,
+    kind: z.enum(DISCOUNT_KINDS),
+    /** percent 1..100, or the amount off in minor units */
+    value: z.int('Enter a whole number.').min(1).max(MAX_CENTS),
+    enabled: z.boolean().default(true),
+    startsAt: isoDateTime,
+    expiresAt: isoDateTime,
+    minOrderCents: nullableCents,
+    usageLimit: z.int().min(1).max(1_000_000_000).nullish().transform((v) => v ?? null),
+    productIds: idList,
+    catalogIds: idList,
+  })
+export type DiscountBody = z.input<typeof discountBodySchema>;
+export const discountUpdateSchema = discountBodySchema.extend({ version: versionSchema });
+
+/** A contradiction in a record: the field it is shown on and the key of its message (`selling.problems.*`). */
+export type Problem = { field: string; key: string };
+
+/** Contradictions of a discount code the field rules cannot see: a percent over 100, an end not after the start. */
+export function discountProblems(body: { kind: string; value: number; startsAt: string | null; expiresAt: string | null }): Problem[] {
+  const problems: Problem[] = [];
+  if (body.kind === 'percent' && body.value > 100) problems.push({ field: 'value', key: 'percentRange' });
+  if (body.startsAt && body.expiresAt && Date.parse(body.expiresAt) <= Date.parse(body.startsAt)) {
+    problems.push({ field: 'expiresAt', key: 'expiresBeforeStart' });
+  }
+  return problems;
+}
+export const enabledBodySchema = z.object({ enabled: z.boolean(), version: versionSchema });
+export const versionQuerySchema = z.object({ version: z.coerce.number().pipe(versionSchema) });
+
+export type NamedRef = { id: string; title: string };
+
+export type AdminDiscount = {
+  id: string;
+  code: string;
+  kind: (typeof DISCOUNT_KINDS)[number];
+  value: number;
+  enabled: boolean;
+  startsAt: string | null;
+  expiresAt: string | null;
+  minOrderCents: number | null;
+  usageLimit: number | null;
+  usedCount: number;
+  productIds: string[];
+  catalogIds: string[];
+  /** titles of the products and catalogs named (missing ones are left out) */
+  products: NamedRef[];
+  catalogs: NamedRef[];
+  status: DiscountStatus;
+  version: number;
+  createdAt: string;
+};
+export type AdminDiscountListItem = Omit<AdminDiscount, 'products' | 'catalogs'>;
+export const discountListAnswerSchema = listAnswerSchema(z.custom<AdminDiscountListItem>());
+
+/** Product and catalog pickers of a discount code. */
+export const lookupQuerySchema = z.object({ q: z.string().trim().max(100).optional(), ids: z.string().max(20_000).optional() });
+
+// ---------------------------------------------------------------- delivery
+
+/** Values of shipping_rates.speed (schema comment): 1 day up to 1 month. */
+export const SHIPPING_SPEEDS = ['1_day', '2_days', '3_days', '4_days', '5_days', '6_days', '1_week', '2_weeks', '3_weeks', '1_month'] as const;
+
+const countrySchema = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => COUNTRY_CODES.includes(v), 'Use an ISO country code such as AE.');
+
+export const zoneBodySchema = z.object({
+  title: localizedTitleSchema(200),
+  /** ISO codes; an empty list means every country */
+  countries: z
+    .array(countrySchema)
+    .max(300)
+    .default([])
+    .transform((codes) => [...new Set(codes)]),
+  enabled: z.boolean().default(true),
+  position: z.int().min(0).max(100_000).optional(),
+});
+export const zoneUpdateSchema = zoneBodySchema.extend({ version: versionSchema });
+
+const weightSchema = z.number().min(0).max(1_000_000).nullish().transform((v) => v ?? null);
+
+export const rateBodySchema = z
+  .object({
+    title: localizedTitleSchema(200),
+    kind: z.enum(SHIPPING_RATE_KINDS),
+    /** the price of a `flat` rate in minor units; 0 for the others */
+    priceCents: centsSchema.default(0),
+    minOrderCents: nullableCents,
+    maxOrderCents: nullableCents,
+    minWeight: weightSchema,
+    maxWeight: weightSchema,
+    speed: z.enum(SHIPPING_SPEEDS).nullish().transform((v) => v ?? null),
+    enabled: z.boolean().default(true),
+    position: z.int().min(0).max(100_000).optional(),
+  });
+export const rateUpdateSchema = rateBodySchema.extend({ version: versionSchema });
+
+/** Contradictions of a shipping rate: a minimum above its maximum, a fixed price of nothing. */
+export function rateProblems(body: {
+  kind: string;
+  priceCents: number;
+  minOrderCents: number | null;
+  maxOrderCents: number | null;
+  minWeight: number | null;
+  maxWeight: number | null;
+}): Problem[] {
+  const problems: Problem[] = [];
+  if (body.minOrderCents !== null && body.maxOrderCents !== null && body.minOrderCents > body.maxOrderCents) {
+    problems.push({ field: 'maxOrderCents', key: 'maxBelowMin' });
+  }
+  if (body.minWeight !== null && body.maxWeight !== null && body.minWeight > body.maxWeight) problems.push({ field: 'maxWeight', key: 'maxBelowMin' });
+  if (body.kind === 'flat' && body.priceCents <= 0) problems.push({ field: 'priceCents', key: 'flatNeedsPrice' });
+  return problems;
+}
+
+export const locationBodySchema = z.object({
+  code: requiredTextSchema(100).refine((v) => /^[a-z0-9][a-z0-9_-]*$/.test(v), 'Use lower-case letters, digits, "-" and "_".'),
+  title: localizedTitleSchema(200),
+  address: optionalLocalizedSchema(500),
+  workTime: optionalLocalizedSchema(500),
+  /** codes of the payment methods accepted there; empty means every enabled method */
+  paymentMethodCodes: z
+    .array(idSchema)
+    .max(50)
+    .default([])
+    .transform((codes) => [...new Set(codes)]),
+  enabled: z.boolean().default(true),
+  position: z.int().min(0).max(100_000).optional(),
+});
+export const locationUpdateSchema = locationBodySchema.extend({ version: versionSchema });
+
+/** A new order of a list: every record with the version the client saw. */
+export const reorderBodySchema = z.object({
+  items: z.array(z.object({ id: idSchema, version: versionSchema })).min(1).max(500),
+});
+
+export type AdminRate = {
+  id: string;
+  zoneId: string;
+  title: LocalizedInput;
+  kind: (typeof SHIPPING_RATE_KINDS)[number];
+  priceCents: number;
+  minOrderCents: number | null;
+  maxOrderCents: number | null;
+  minWeight: number | null;
+  maxWeight: number | null;
+  speed: (typeof SHIPPING_SPEEDS)[number] | null;
+  enabled: boolean;
+  position: number;
+  version: number;
+};
+export type AdminZone = {
+  id: string;
+  title: LocalizedInput;
+  countries: string[];
+  enabled: boolean;
+  position: number;
+  version: number;
+  rates: AdminRate[];
+};
+export type AdminLocation = {
+  id: string;
+  code: string;
+  title: LocalizedInput;
+  address: LocalizedInput | null;
+  workTime: LocalizedInput | null;
+  paymentMethodCodes: string[];
+  enabled: boolean;
+  position: number;
+  version: number;
+};
+
+// ---------------------------------------------------------------- payment methods
+
+export const PAYMENT_METHOD_KINDS = ['online', 'cash'] as const;
+/** Online payment providers this shop has (src/server/api/commerce/payments/provider.ts). */
+export const PAYMENT_PROVIDER_CODES = ['sandbox'] as const;
+export const SANDBOX_PROVIDER = 'sandbox';
+
+const paymentMethodFields = {
+  title: localizedTitleSchema(200),
+  kind: z.enum(PAYMENT_METHOD_KINDS),
+  provider: z.enum(PAYMENT_PROVIDER_CODES).nullish().transform((v) => v ?? null),
+  enabled: z.boolean().default(true),
+  position: z.int().min(0).max(100_000).optional(),
+};
+/** An online method names the provider that takes the payment; cash on delivery has none. */
+export function paymentMethodProblems(body: { kind: string; provider: string | null }): Problem[] {
+  if (body.kind === 'online' && !body.provider) return [{ field: 'provider', key: 'providerRequired' }];
+  if (body.kind === 'cash' && body.provider) return [{ field: 'provider', key: 'cashHasNoProvider' }];
+  return [];
+}
+export const paymentMethodCreateSchema = z.object({
+  code: requiredTextSchema(50).refine((v) => /^[a-z0-9][a-z0-9_-]*$/.test(v), 'Use lower-case letters, digits, "-" and "_".'),
+  ...paymentMethodFields,
+});
+export const paymentMethodUpdateSchema = z.object({ ...paymentMethodFields, version: versionSchema });
+
+export type AdminPaymentMethod = {
+  code: string;
+  title: LocalizedInput;
+  kind: (typeof PAYMENT_METHOD_KINDS)[number];
+  provider: string | null;
+  enabled: boolean;
+  position: number;
+  version: number;
+  /** pickup locations that list this method */
+  usedByLocations: string[];
+};
+export type PaymentMethodsAnswer = {
+  items: AdminPaymentMethod[];
+  /** true while an enabled online method pays through the sandbox (anyone can mark its orders paid) */
+  sandboxEnabled: boolean;
+};

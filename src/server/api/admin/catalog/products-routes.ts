@@ -1,5 +1,227 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AdminEnv } from '../context';
+import { z } from 'zod';
+import {
+  idSchema,
+  productBodySchema,
+  productBulkBodySchema,
+  productListQuerySchema,
+  productUpdateBodySchema,
+  productVersionQuerySchema,
+  type ProductListItem,
+} from '../../../../contract/admin';
+import { changeVariationPrice } from '../../../../lib/admin/bulk-price';
+import { localize, type Language } from '../../../../lib/localize';
+import { cacheTags, invalidate } from '../../../cache/invalidation';
+import type { Executor } from '../../../db/client';
+import { catalogProducts, catalogs, products, variations } from '../../../db/schema';
+import { refreshListingFields } from '../../catalog/listing-fields';
+import { shopCurrency } from '../../commerce/shop-settings';
+import type { AppDeps } from '../../core/context';
+import { readBody, readParams, readQuery } from '../../core/validate';
+import { recordAudit } from '../audit';
+import type { AdminEnv, StaffPrincipal } from '../context';
+import { likePattern, listOrder, pageOffset } from '../lists';
+import { expectVersion, versionConflict } from '../versioned';
+import { copyBody, loadProductDetail, productAuditView, productCatalogIds, saveProduct } from './product-store';
 
-/** The back office API for products (under /api/admin). */
-export const productRoutes = new Hono<AdminEnv>();
+const idParams = z.object({ id: idSchema });
+
+// table-qualified by hand: in a one-table select Drizzle leaves column names bare, which the subquery would take as its own
+const variationsCount = sql<number>`(select count(*)::int from variations v where v.product_id = "products"."id")`;
+const stockTotal = sql<number | null>`(select case when bool_or(v.stock is null) then null else coalesce(sum(v.stock), 0)::int end from variations v where v.product_id = "products"."id")`;
+
+function listFilters(query: z.infer<typeof productListQuerySchema>): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.enabled !== undefined) conditions.push(eq(products.enabled, query.enabled));
+  if (query.catalogId) {
+    conditions.push(sql`exists (select 1 from catalog_products cp where cp.product_id = "products"."id" and cp.catalog_id = ${query.catalogId})`);
+  }
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(
+      or(
+        ilike(sql`${products.title}->>'en'`, pattern),
+        ilike(sql`${products.title}->>'ru'`, pattern),
+        ilike(products.slug, pattern),
+        sql`exists (select 1 from variations v where v.product_id = "products"."id" and v.sku ilike ${pattern})`,
+      )!,
+    );
+  }
+  return conditions;
+}
+
+/** Tags of a product write: the product's pages and listings, and those of every catalog it was or is in. */
+const productTags = (productId: string, catalogIds: readonly string[]) => [cacheTags.product(productId), ...catalogIds.map((id) => cacheTags.catalog(id))];
+
+type Locked = typeof products.$inferSelect;
+
+async function lockProduct(tx: Executor, id: string, version: number, lang: Language): Promise<Locked> {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  return expectVersion(row, version, lang, 'products.notFound');
+}
+
+/** Deletes a product (orders keep their own copies of its lines; carts lose its variations with it). */
+async function deleteProduct(tx: Executor, staff: StaffPrincipal, row: Locked, lang: Language, now: Date): Promise<string[]> {
+  const before = await loadProductDetail(tx, row.id, lang);
+  const catalogIds = await productCatalogIds(tx, row.id);
+  await tx.delete(products).where(and(eq(products.id, row.id), eq(products.version, row.version)));
+  // other products stop naming it as related (their version moves on, so an open editor reloads)
+  const relating = await tx
+    .update(products)
+    .set({
+      relatedProductIds: sql`${products.relatedProductIds} - ${row.id}::text`,
+      version: sql`${products.version} + 1`,
+      updatedAt: now,
+    })
+    .where(sql`${products.relatedProductIds} ? ${row.id}::text`)
+    .returning({ id: products.id });
+  await recordAudit(tx, staff, { action: 'product.delete', entityType: 'product', entityId: row.id, before: productAuditView(before) }, now);
+  return [...productTags(row.id, catalogIds), ...relating.map((r) => cacheTags.product(r.id))];
+}
+
+/** Runs one audited product write in a transaction, then invalidates what it changed. */
+async function inTransaction<T>(deps: AppDeps, write: (tx: Executor, now: Date) => Promise<{ result: T; tags: string[] }>): Promise<T> {
+  const { result, tags } = await deps.db.transaction(async (tx) => write(tx, deps.now()));
+  await invalidate(tags);
+  return result;
+}
+
+export const productRoutes = new Hono<AdminEnv>()
+  .get('/product-choices', async (c) => {
+    const db = c.var.deps.db;
+    const [rows, currency] = await Promise.all([
+      db.select({ id: catalogs.id, title: catalogs.title, enabled: catalogs.enabled }).from(catalogs).orderBy(asc(catalogs.position), asc(catalogs.slug)),
+      shopCurrency(db),
+    ]);
+    return c.json({ catalogs: rows.map((r) => ({ id: r.id, title: localize(r.title, c.var.lang), enabled: r.enabled })), currency });
+  })
+  .get('/products', async (c) => {
+    const query = readQuery(c, productListQuerySchema);
+    const { deps, lang } = c.var;
+    const db = deps.db;
+    const where = and(...listFilters(query));
+    const order = listOrder(query.sort, { title: products.sortTitle, priceCents: products.priceCents, createdAt: products.createdAt, updatedAt: products.updatedAt }, products.id);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ product: products, variationsCount, stockTotal })
+        .from(products)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.perPage)
+        .offset(pageOffset(query.page, query.perPage)),
+      db.select({ n: count() }).from(products).where(where),
+    ]);
+    const links = rows.length
+      ? await db
+          .select({ productId: catalogProducts.productId, id: catalogs.id, title: catalogs.title })
+          .from(catalogProducts)
+          .innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId))
+          .where(inArray(catalogProducts.productId, rows.map((r) => r.product.id)))
+          .orderBy(asc(catalogs.position), asc(catalogs.slug))
+      : [];
+    const items: ProductListItem[] = rows.map(({ product: p, variationsCount: n, stockTotal: stock }) => ({
+      id: p.id,
+      slug: p.slug,
+      title: localize(p.title, lang),
+      enabled: p.enabled,
+      priceCents: p.priceCents,
+      priceFullCents: p.priceFullCents,
+      imageId: p.imageIds[0] ?? null,
+      catalogs: links.filter((l) => l.productId === p.id).map((l) => ({ id: l.id, title: localize(l.title, lang) })),
+      variationsCount: Number(n),
+      stock: stock === null ? null : Number(stock),
+      version: p.version,
+      updatedAt: p.updatedAt.toISOString(),
+    }));
+    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage });
+  })
+  .post('/products', async (c) => {
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, productBodySchema);
+    const id = await inTransaction(deps, async (tx, now) => {
+      const written = await saveProduct(tx, body, null, lang, now);
+      const after = await loadProductDetail(tx, written.id, lang);
+      await recordAudit(tx, staff, { action: 'product.create', entityType: 'product', entityId: written.id, after: productAuditView(after) }, now);
+      return { result: written.id, tags: productTags(written.id, written.catalogIds) };
+    });
+    return c.json(await loadProductDetail(deps.db, id, lang), 201);
+  })
+  .post('/products/bulk', async (c) => {
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, productBulkBodySchema);
+    const updated = await inTransaction(deps, async (tx, now) => {
+      const tags: string[] = [];
+      for (const item of body.items) {
+        const row = await lockProduct(tx, item.id, item.version, lang);
+        if (body.action === 'delete') {
+          tags.push(...(await deleteProduct(tx, staff, row, lang, now)));
+          continue;
+        }
+        const before = await loadProductDetail(tx, row.id, lang);
+        if (body.action === 'price') {
+          for (const variation of before.variations) {
+            const next = changeVariationPrice(variation, body.price);
+            await tx.update(variations).set(next).where(eq(variations.id, variation.id));
+          }
+        } else if (body.action === 'stock') {
+          await tx.update(variations).set({ stock: body.stock }).where(eq(variations.productId, row.id));
+        }
+        const [bumped] = await tx
+          .update(products)
+          .set({ ...(body.action === 'enable' || body.action === 'disable' ? { enabled: body.action === 'enable' } : {}), version: sql`${products.version} + 1`, updatedAt: now })
+          .where(and(eq(products.id, row.id), eq(products.version, item.version)))
+          .returning({ id: products.id });
+        if (!bumped) throw versionConflict(lang);
+        if (body.action === 'price') await refreshListingFields(tx, [row.id]);
+        const after = await loadProductDetail(tx, row.id, lang);
+        await recordAudit(tx, staff, { action: `product.${body.action}`, entityType: 'product', entityId: row.id, before: productAuditView(before), after: productAuditView(after) }, now);
+        tags.push(...productTags(row.id, before.catalogIds));
+      }
+      // a change of stock alone keeps catalog listings and facets (they do not depend on stock)
+      if (body.action === 'stock') tags.push(cacheTags.stockOnly);
+      return { result: body.items.length, tags };
+    });
+    return c.json({ updated });
+  })
+  .get('/products/:id', async (c) => {
+    const { id } = readParams(c, idParams);
+    return c.json(await loadProductDetail(c.var.deps.db, id, c.var.lang));
+  })
+  .put('/products/:id', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, productUpdateBodySchema);
+    await inTransaction(deps, async (tx, now) => {
+      const row = await lockProduct(tx, id, body.version, lang);
+      const before = await loadProductDetail(tx, id, lang);
+      const written = await saveProduct(tx, body, row, lang, now);
+      const after = await loadProductDetail(tx, id, lang);
+      await recordAudit(tx, staff, { action: 'product.update', entityType: 'product', entityId: id, before: productAuditView(before), after: productAuditView(after) }, now);
+      return { result: null, tags: [...productTags(id, written.catalogIds), ...(written.renamed ? [cacheTags.redirects] : [])] };
+    });
+    return c.json(await loadProductDetail(deps.db, id, lang));
+  })
+  .post('/products/:id/duplicate', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const copyId = await inTransaction(deps, async (tx, now) => {
+      const source = await loadProductDetail(tx, id, lang);
+      const written = await saveProduct(tx, copyBody(source), null, lang, now);
+      const after = await loadProductDetail(tx, written.id, lang);
+      await recordAudit(tx, staff, { action: 'product.duplicate', entityType: 'product', entityId: written.id, before: { sourceId: id }, after: productAuditView(after) }, now);
+      return { result: written.id, tags: productTags(written.id, written.catalogIds) };
+    });
+    return c.json(await loadProductDetail(deps.db, copyId, lang), 201);
+  })
+  .delete('/products/:id', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { version } = readQuery(c, productVersionQuerySchema);
+    const { deps, lang, staff } = c.var;
+    await inTransaction(deps, async (tx, now) => {
+      const row = await lockProduct(tx, id, version, lang);
+      return { result: null, tags: await deleteProduct(tx, staff, row, lang, now) };
+    });
+    return c.body(null, 204);
+  });

@@ -18,7 +18,7 @@ const saved = (page: Page) => expect(page.locator('[data-save-state]')).toHaveAt
 const previewReady = (page: Page) => expect(preview(page).locator('html')).toHaveAttribute('data-preview', 'ready');
 
 async function publishNow(page: Page, revision: number): Promise<void> {
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Page actions' }).getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByRole('dialog', { name: 'Publish' }).getByRole('button', { name: 'Publish now' }).click();
   await expect(page.locator('.toast').filter({ hasText: `Published: version ${revision}` })).toBeVisible();
 }
@@ -97,18 +97,18 @@ test('the owner builds a page with a live preview, publishes it, reorders, undoe
   await owner.keyboard.press('Control+z');
   await expect.poll(() => sectionTypesInPreview(owner)).toEqual(before);
   await expect(rows.nth(faqIndex)).toContainText('Builder FAQ');
-  await owner.getByRole('button', { name: /Redo/ }).click();
+  await owner.getByRole('toolbar', { name: 'Page actions' }).getByRole('button', { name: /Redo/ }).click();
   await expect.poll(() => sectionTypesInPreview(owner)).toEqual(moved);
   await saved(owner);
 
   // Restore the first published version (without the questions) into the draft.
-  await owner.getByRole('button', { name: 'History' }).click();
+  await owner.getByRole('toolbar', { name: 'Page actions' }).getByRole('button', { name: 'History' }).click();
   const history = owner.getByRole('dialog', { name: 'History' });
   await history.getByRole('button', { name: 'Preview version 1' }).click();
   await expect.poll(() => sectionTypesInPreview(owner)).toEqual(typesAtFirst);
   await owner.getByRole('button', { name: 'Back to the draft' }).click();
   await expect.poll(() => sectionTypesInPreview(owner)).toEqual(moved);
-  await owner.getByRole('button', { name: 'History' }).click();
+  await owner.getByRole('toolbar', { name: 'Page actions' }).getByRole('button', { name: 'History' }).click();
   await history.getByRole('button', { name: 'Restore version 1' }).click();
   await expect(owner.locator('.toast').filter({ hasText: 'Version 1 is in the draft now' })).toBeVisible();
   await expect.poll(() => sectionTypesInPreview(owner)).toEqual(typesAtFirst);

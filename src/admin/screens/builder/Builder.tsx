@@ -404,7 +404,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
         </p>
         <h1 className="bld-title">{title}</h1>
         <SaveStatus state={autosave.state} hasDraft={hasDraft} publishAt={publishAt} />
-        <div className="bld-tools">
+        <div className="bld-tools" role="toolbar" aria-label={t('builder.toolbar')}>
           <button type="button" className="btn btn-small" onClick={() => travel('undo')} disabled={!canUndo || viewing} aria-keyshortcuts="Control+Z" title={`${t('builder.undo')} (Ctrl+Z)`}>
             ↶ {t('builder.undo')}
           </button>

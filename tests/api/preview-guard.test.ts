@@ -22,7 +22,7 @@ describe('POST /_preview/render limits', () => {
   it('answers a signed-in staff member only: 401 in the error shape otherwise, without rendering', async () => {
     const render = vi.fn(rendered);
     const customer = await createUser(app);
-    const refusals = [
+    const refusals: Record<string, string>[] = [
       {},
       { authorization: `Bearer ${customer.token}` },
       { cookie: 'shop_admin=not-a-session' },

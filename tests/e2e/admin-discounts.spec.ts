@@ -10,11 +10,18 @@ function localInput(at: Date): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
+/** Waits for the confirmation of a save (shown once the saved version is loaded) and closes it. */
+async function confirmed(admin: Page): Promise<void> {
+  const toast = admin.locator('.toast').filter({ hasText: 'Discount code saved.' });
+  await expect(toast).toHaveCount(1);
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
 /** Saves the discount form and waits until the saved version is on screen. */
 async function save(admin: Page): Promise<void> {
   await admin.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(admin.getByText('Discount code saved.')).toBeVisible();
-  await expect(admin.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+  await confirmed(admin);
 }
 
 test.beforeEach(async ({ context }) => {
@@ -37,6 +44,7 @@ test('a discount code made in the back office: each of its errors shows in the c
   await admin.getByLabel('Starts', { exact: true }).fill(localInput(new Date(now + DAY)));
   await admin.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(admin.getByRole('heading', { name: `Discount code ${code}` })).toBeVisible();
+  await confirmed(admin);
   await expect(admin.getByText('Scheduled', { exact: true })).toBeVisible();
   const codeId = new URL(admin.url()).pathname.split('/').pop()!;
 

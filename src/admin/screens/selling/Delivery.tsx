@@ -146,7 +146,7 @@ function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose: () => 
         <RootError message={errors.root?.server?.message} />
         <LocalizedInputs
           name="title"
-          label={t('selling.title')}
+          label={t('selling.titleField')}
           register={form.register}
           required
           errors={{ title: errors.title as never, 'title.en': { message: message(errors.title?.en?.message) }, 'title.ru': { message: message(errors.title?.ru?.message) } }}
@@ -318,7 +318,7 @@ function RateDialog({ zone, rate, onClose }: { zone: AdminZone; rate: AdminRate 
         <RootError message={errors.root?.server?.message} />
         <LocalizedInputs
           name="title"
-          label={t('selling.title')}
+          label={t('selling.titleField')}
           register={form.register}
           required
           errors={{ title: errors.title as never, 'title.en': { message: message(errors.title?.en?.message) }, 'title.ru': { message: message(errors.title?.ru?.message) } }}
@@ -499,7 +499,7 @@ function LocationDialog({ location, onClose }: { location: AdminLocation | null;
         <Field label={`${t('selling.code')} *`} hint={t('selling.codeHint')} error={message(errors.code?.message)}>
           <input autoComplete="off" {...form.register('code')} />
         </Field>
-        <LocalizedInputs name="title" label={t('selling.title')} register={form.register} required errors={l10nErrors('title')} />
+        <LocalizedInputs name="title" label={t('selling.titleField')} register={form.register} required errors={l10nErrors('title')} />
         <LocalizedInputs name="address" label={t('selling.delivery.address')} register={form.register} errors={l10nErrors('address')} multiline />
         <LocalizedInputs name="workTime" label={t('selling.delivery.workTime')} register={form.register} errors={l10nErrors('workTime')} />
         <Controller

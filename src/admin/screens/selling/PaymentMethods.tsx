@@ -167,7 +167,7 @@ function MethodDialog({ method, onClose }: { method: AdminPaymentMethod | null; 
         )}
         <LocalizedInputs
           name="title"
-          label={t('selling.title')}
+          label={t('selling.titleField')}
           register={form.register}
           required
           errors={{ title: errors.title as never, 'title.en': { message: message(errors.title?.en?.message) }, 'title.ru': { message: message(errors.title?.ru?.message) } }}

@@ -7,11 +7,10 @@ import { isSectionVisible, mergeDeep, previewSectionSchema } from '../lib/previe
 import { SETTINGS_GROUPS, shopSettingsSchema, type SettingsGroup } from '../lib/settings';
 import type { SectionContext } from '../sections/context';
 import { collectImageIds } from '../sections/images';
-import { themeFonts } from '../styles/fonts';
-import { themeCss, themeFamily } from '../styles/theme';
+import { shopTheme, type ThemeName } from '../styles/theme';
 import { menuLinkUrl } from './api/content/menus';
 import { WIDGET_SECTION_TYPES, type PreviewSectionDataDto } from './api/content/preview-routes';
-import { sanitizeRichText, sanitizeRichTextFields } from './api/content/sanitize';
+import { sanitizeSectionTexts as sanitizeOptions } from './api/content/sanitize';
 import { ApiError, errorBody, validationError } from './api/core/errors';
 import { getRuntime } from './runtime';
 import { sitenameOf } from './seo';
@@ -168,7 +167,8 @@ export async function runtimePreviewApi(lang?: Language): Promise<PreviewApi> {
 
 export type PreviewChrome = { settings: ShopConfigDto | null; menus: Record<string, MenuItemDto[]>; lang: Language; sitename: string };
 /** The theme of changed settings: the :root custom properties with the font faces, and the owner's custom CSS. */
-export type PreviewTheme = { css: string; customStyle: string };
+/** `theme`: the colour theme, for the preview's <html data-theme> */
+export type PreviewTheme = { css: string; theme: ThemeName; customStyle: string };
 
 export type PreviewRender = {
   /** the sections to render, sanitized, localized and with their widget data; hidden ones render nothing */
@@ -230,23 +230,6 @@ function toMenuItem(item: MenuItemInput, index: number, lang: Language): MenuIte
   };
 }
 
-const LOOKS_LIKE_MARKUP = /<[a-z!/?]/i;
-
-/**
- * Posted options with their html cleaned: every field under an `html…` key (as content is cleaned when
- * it is saved), and any other text that holds markup, since the builder's texts have not been saved
- * (and cleaned) yet: a FAQ answer is rich text too.
- */
-function sanitizeOptions<T>(value: T): T {
-  const walk = (entry: unknown): unknown => {
-    if (typeof entry === 'string') return LOOKS_LIKE_MARKUP.test(entry) ? sanitizeRichText(entry) : entry;
-    if (Array.isArray(entry)) return entry.map(walk);
-    if (entry === null || typeof entry !== 'object') return entry;
-    return Object.fromEntries(Object.entries(entry).map(([key, field]) => [key, walk(field)]));
-  };
-  return walk(sanitizeRichTextFields(value)) as T;
-}
-
 async function widgetData(api: PreviewApi, sections: SectionDto[]): Promise<Map<string, Record<string, unknown>>> {
   const widgets = sections.filter((section) => isSectionVisible(section) && WIDGET_SECTION_TYPES.includes(section.type));
   if (widgets.length === 0) return new Map();
@@ -299,8 +282,8 @@ export async function preparePreview(body: PreviewRenderBody, api: PreviewApi): 
 }
 
 function previewTheme(settings: ShopConfigDto, lang: Language): PreviewTheme {
-  const fonts = themeFonts(themeFamily(settings.styles.fontFamilyBody), themeFamily(settings.styles.fontFamilyHeading), lang);
-  return { css: `${fonts.css}\n${themeCss(settings.styles)}`, customStyle: settings.seo.customStyle.trim() };
+  const theme = shopTheme(settings, lang);
+  return { css: `${theme.fonts.css}\n${theme.css}`, theme: theme.name, customStyle: settings.seo.customStyle.trim() };
 }
 
 // ---------------------------------------------------------------- the answer

@@ -7,7 +7,7 @@ export type SweeperTimers = {
   clearInterval: (handle: unknown) => void;
 };
 
-const nodeTimers: SweeperTimers = {
+export const nodeTimers: SweeperTimers = {
   setInterval: (run, ms) => setInterval(run, ms).unref(),
   clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
 };

@@ -12,12 +12,15 @@ import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } 
 import { demoOwnerNotice } from './api/admin/staff';
 import { startMailWorker, type MailWorker, type MailWorkerTimers } from './mail/worker';
 import { seedDemoShop } from './seed';
+import { startBuilderScheduler, type BuilderScheduler } from './api/admin/builder/publish';
 
 export type Runtime = {
   deps: AppDeps;
   api: Api;
   handle: DatabaseHandle;
   sweeper: ReservationSweeper;
+  /** publishes the builder's scheduled drafts when they are due */
+  builderScheduler: BuilderScheduler;
   /** the mail queue worker, or null when MAIL_WORKER=false */
   mailWorker: MailWorker | null;
   /** carries page cache invalidations to the other instances (PostgreSQL only) */
@@ -75,6 +78,7 @@ export async function createRuntime(
     background: createBackgroundTasks(() => deps.logger),
   };
   const sweeper = startReservationSweeper(deps, options.timers);
+  const builderScheduler = startBuilderScheduler(deps, options.timers);
   const mailWorker = config.mailWorker ? startMailWorker(deps, options.mailTimers) : null;
   // Instances sharing a PostgreSQL database tell each other which cached pages went stale.
   const invalidationTransport =
@@ -86,10 +90,12 @@ export async function createRuntime(
     api: createApi(deps),
     handle,
     sweeper,
+    builderScheduler,
     mailWorker,
     invalidationTransport,
     close: async () => {
       await sweeper.stop();
+      await builderScheduler.stop();
       await mailWorker?.stop();
       await invalidationTransport?.close();
       await handle.close();

@@ -1,3 +1,4 @@
+import { commerceMessage } from '../../src/server/api/commerce/messages';
 import { describe, expect, it, vi } from 'vitest';
 import en from '../../locales/en.json';
 import ru from '../../locales/ru.json';
@@ -22,6 +23,9 @@ describe('translations', () => {
     expect(en('product.addToCart.stockError', { count: 0 })).toBe('Only 0 items are available');
     expect(ru('product.addToCart.stockError', { count: 1 })).toBe('Доступна только 1 шт.');
     expect(ru('product.addToCart.stockError', { count: 5 })).toBe('Доступно только 5 шт.');
+    // the order placement's refusal says it the same way
+    expect(commerceMessage('stock', 'en', { count: 1 })).toBe('Only 1 item is available');
+    expect(commerceMessage('stock', 'en', { count: 2 })).toBe('Only 2 items are available');
   });
 
   it('falls back to English, then to the key', () => {

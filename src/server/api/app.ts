@@ -17,6 +17,9 @@ import { usersRoutes } from './users/routes';
 
 export const API_BASE = '/api';
 
+/** POST routes that limit their body themselves (media uploads, product CSV imports). */
+const OWN_BODY_LIMIT_PATHS = new Set([`${API_BASE}/admin/media`, `${API_BASE}/admin/products/import`]);
+
 
 /**
  * Shop language of a request: an explicit `lang` query or `X-Shop-Language` header (the visitor's switch),
@@ -42,14 +45,14 @@ export function createApi(deps: AppDeps) {
     await next();
     return undefined;
   });
-  app.use(
-    bodyLimit({
-      maxSize: deps.config.apiBodyLimitBytes,
-      onError: () => {
-        throw new ApiError(413, `The request body is larger than ${deps.config.apiBodyLimitBytes} bytes`);
-      },
-    }),
-  );
+  const globalBodyLimit = bodyLimit({
+    maxSize: deps.config.apiBodyLimitBytes,
+    onError: () => {
+      throw new ApiError(413, `The request body is larger than ${deps.config.apiBodyLimitBytes} bytes`);
+    },
+  });
+  // uploads and imports check their own (larger) limit, after the staff session is checked
+  app.use((c, next) => (c.req.method === 'POST' && OWN_BODY_LIMIT_PATHS.has(c.req.path) ? next() : globalBodyLimit(c, next)));
 
   app.use(async (c, next) => {
     c.set('deps', deps);

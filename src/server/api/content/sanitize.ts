@@ -50,3 +50,19 @@ function walk(value: unknown, isRichText: boolean): unknown {
     Object.entries(value).map(([key, entry]) => [key, walk(entry, isRichText || /^html/i.test(key))]),
   );
 }
+
+const LOOKS_LIKE_MARKUP = /<[a-z!/?]/i;
+
+/**
+ * Section options or items with their html cleaned: every field under an `html…` key, and any other text
+ * that holds markup (a FAQ answer is rich text too). The builder's drafts and the preview use it.
+ */
+export function sanitizeSectionTexts<T>(value: T): T {
+  const walkTexts = (entry: unknown): unknown => {
+    if (typeof entry === 'string') return LOOKS_LIKE_MARKUP.test(entry) ? sanitizeRichText(entry) : entry;
+    if (Array.isArray(entry)) return entry.map(walkTexts);
+    if (entry === null || typeof entry !== 'object') return entry;
+    return Object.fromEntries(Object.entries(entry).map(([key, field]) => [key, walkTexts(field)]));
+  };
+  return walkTexts(sanitizeRichTextFields(value)) as T;
+}

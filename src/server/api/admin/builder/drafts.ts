@@ -1,0 +1,114 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { BuilderContent, BuilderDraft, BuilderTargetKind } from '../../../../contract/admin/builder';
+import type { Language } from '../../../../lib/localize';
+import { isSectionType } from '../../../../sections/definitions';
+import type { Executor } from '../../../db/client';
+import { builderDrafts, builderRevisions } from '../../../db/schema';
+import { sanitizeSectionTexts } from '../../content/sanitize';
+import { ApiError } from '../../core/errors';
+import type { StaffPrincipal } from '../context';
+import { adminMessage } from '../messages';
+import { conflictTime, contentIssues, draftConflict, nextDraftVersion, type DraftConflict } from './model';
+
+export type DraftRow = typeof builderDrafts.$inferSelect;
+export type Author = Pick<StaffPrincipal, 'id' | 'name'>;
+
+export async function findDraft(db: Executor, target: string, forUpdate = false): Promise<DraftRow | null> {
+  const query = db.select().from(builderDrafts).where(eq(builderDrafts.target, target));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The latest revision of a target (number, who, when), or null before the first publish. */
+export async function latestRevision(db: Executor, target: string) {
+  const [row] = await db
+    .select({ number: builderRevisions.number, publishedByName: builderRevisions.publishedByName, publishedAt: builderRevisions.publishedAt })
+    .from(builderRevisions)
+    .where(eq(builderRevisions.target, target))
+    .orderBy(desc(builderRevisions.number))
+    .limit(1);
+  return row ?? null;
+}
+
+export function draftDto(draft: DraftRow): BuilderDraft {
+  return {
+    content: draft.content as BuilderContent,
+    version: draft.version,
+    baseRevision: draft.baseRevision,
+    publishAt: draft.publishAt?.toISOString() ?? null,
+    updatedAt: draft.updatedAt.toISOString(),
+    updatedByName: draft.updatedByName,
+  };
+}
+
+/** 409 naming who changed the draft and when ("Changed by Mia at 2026-11-23 18:05 UTC; reload…"). */
+export function draftConflictError(conflict: DraftConflict, lang: Language): ApiError {
+  const message =
+    conflict.name && conflict.at
+      ? adminMessage('builder.draftConflict', lang, { name: conflict.name, time: conflictTime(conflict.at) })
+      : adminMessage('builder.draftGone', lang);
+  return new ApiError(409, message, { errorPath: 'version', fieldErrors: { version: [message] } });
+}
+
+/** Throws the 409 when the stored draft (or its absence) does not match the client's version. */
+export async function expectDraftVersion(db: Executor, target: string, draft: DraftRow | null, clientVersion: number, lang: Language): Promise<void> {
+  const lastPublish = draft === null && clientVersion !== 0 ? await latestRevision(db, target) : null;
+  const conflict = draftConflict(draft, clientVersion, lastPublish);
+  if (conflict) throw draftConflictError(conflict, lang);
+}
+
+/** The content as stored: checked for the target's kind (400 with field errors), section texts cleaned. */
+export function checkedContent(kind: BuilderTargetKind, content: BuilderContent, lang: Language): BuilderContent {
+  const issues = contentIssues(kind, content, isSectionType);
+  if (issues.length > 0) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const { path, message } of issues) (fieldErrors[path] ??= []).push(message);
+    throw new ApiError(400, adminMessage('builder.invalidContent', lang), { errorPath: issues[0]!.path, fieldErrors });
+  }
+  if (!('sections' in content)) return content;
+  return {
+    page: content.page,
+    sections: content.sections.map((section) => ({
+      ...section,
+      options: sanitizeSectionTexts(section.options),
+      items: section.items.map((item) => ({ ...item, options: sanitizeSectionTexts(item.options) })),
+    })),
+  };
+}
+
+/**
+ * Creates (client version 0) or replaces the draft, raising its version; a stale client version is a 409 and
+ * nothing is written. Run inside the caller's transaction. Scheduling stays as it was unless `publishAt` is given.
+ */
+export async function writeDraft(
+  tx: Executor,
+  input: { target: string; content: BuilderContent; clientVersion: number; baseRevision: number; author: Author; now: Date; publishAt?: Date | null },
+  lang: Language,
+): Promise<DraftRow> {
+  const { target, content, clientVersion, author, now } = input;
+  const values = {
+    content: content as Record<string, unknown>,
+    updatedBy: author.id,
+    updatedByName: author.name,
+    updatedAt: now,
+    ...(input.publishAt !== undefined ? { publishAt: input.publishAt } : {}),
+  };
+  const [row] =
+    clientVersion === 0
+      ? await tx
+          .insert(builderDrafts)
+          .values({ target, ...values, version: nextDraftVersion(0), baseRevision: input.baseRevision })
+          .onConflictDoNothing({ target: builderDrafts.target })
+          .returning()
+      : await tx
+          .update(builderDrafts)
+          .set({ ...values, version: sql`${builderDrafts.version} + 1` })
+          .where(and(eq(builderDrafts.target, target), eq(builderDrafts.version, clientVersion)))
+          .returning();
+  if (!row) {
+    await expectDraftVersion(tx, target, await findDraft(tx, target), clientVersion, lang);
+    // the draft changed between the write and the look (a concurrent save): still a conflict
+    throw draftConflictError({ name: null, at: null }, lang);
+  }
+  return row;
+}

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { onUnauthorized } from './api/client';
 import { endSession, queryClient, useSession } from './api/session';
 import { ErrorState, LoadingState } from './components/States';
@@ -15,8 +15,15 @@ import './admin.css';
  */
 const SignIn = lazy(() => import('./screens/SignIn'));
 const SignedIn = lazy(() => import('./SignedIn'));
+const AcceptInvite = lazy(() => import('./screens/AcceptInvite'));
+
+/** The token of an invitation link (/admin/invite?token=…), or null on any other address. */
+function invitationToken(): string | null {
+  return window.location.pathname.replace(/\/+$/, '') === '/admin/invite' ? (new URLSearchParams(window.location.search).get('token') ?? '') : null;
+}
 
 function Gate() {
+  const [inviteToken, setInviteToken] = useState(invitationToken);
   const session = useSession();
   const { setLang } = useI18n();
   const staffLang = session.data?.lang;
@@ -24,6 +31,18 @@ function Gate() {
     // the staff member's own language, unless they picked one in this browser
     if (isLanguage(staffLang) && !storedLanguage()) setLang(staffLang, false);
   }, [staffLang, setLang]);
+  if (inviteToken !== null) {
+    // an invitation link works with or without a session: accepting it signs its new owner in
+    const accepted = () => {
+      window.history.replaceState(null, '', '/admin/');
+      setInviteToken(null);
+    };
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <AcceptInvite token={inviteToken} onAccepted={accepted} />
+      </Suspense>
+    );
+  }
   if (session.isPending) return <LoadingState />;
   if (session.isError) return <ErrorState error={session.error} onRetry={() => void session.refetch()} />;
   return (

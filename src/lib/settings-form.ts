@@ -137,7 +137,8 @@ function strictOf(field: SettingsField): z.ZodType {
     case 'image':
       return plain(500).nullable();
     case 'color':
-      return z.string().trim().regex(CSS_COLOR, COLOR_MESSAGE).optional();
+      // empty: the theme's default colour
+      return z.union([z.literal(''), z.string().trim().regex(CSS_COLOR, COLOR_MESSAGE)]).optional();
     case 'flagOrString':
       return z.union([z.boolean(), plain(50)]);
     case 'object':

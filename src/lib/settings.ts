@@ -50,6 +50,12 @@ const flag = (fallback: boolean) => z.boolean().catch(fallback);
 const string = (fallback: string) => z.string().catch(fallback);
 const count = (fallback: number, min = 0, max = 100_000) => z.coerce.number().int().min(min).max(max).catch(fallback);
 const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => z.enum(values).catch(fallback);
+/**
+ * A choice that also reads the names older data stored for its values (`{ 'header-1': 'default' }`);
+ * anything else unknown becomes the fallback.
+ */
+const choiceWithAliases = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number], aliases: Record<string, T[number]>) =>
+  z.preprocess((value) => (typeof value === 'string' && Object.hasOwn(aliases, value) ? aliases[value] : value), choice(values, fallback));
 const strings = () => list(z.string());
 /** An image id (spec 3.4: a 36-character string) or a plain uri; null when unset. */
 const imageRef = () => z.string().nullable().catch(null);
@@ -96,12 +102,23 @@ export const commonSettingsSchema = lenientObject({
   whatsappShowOnWidgetDesktop: flag(true),
 });
 
+export const HEADER_TEMPLATES = ['default', 'centered', 'compact'] as const;
+export const HEADER_MOBILE_TEMPLATES = ['default', 'centered'] as const;
+export const HEADER_CONTACTS_SIZES = ['small', 'medium', 'large'] as const;
+
 export const headerSettingsSchema = lenientObject({
   logo: imageRef(),
   logoMobile: imageRef(),
-  template: string('default'),
-  mobileTemplate: string('default'),
-  contactsSize: string('medium'),
+  /**
+   * Desktop header layout: 'default' (logo, menu and tools on one row under the contacts bar),
+   * 'centered' (the logo centred with the menu on a row below it), 'compact' (one row: the contacts
+   * bar is left out and its phone moves next to the tools). Older 'header-1/2/3' read as these.
+   */
+  template: choiceWithAliases(HEADER_TEMPLATES, 'default', { 'header-1': 'default', 'header-2': 'centered', 'header-3': 'compact' }),
+  /** Phone header layout: 'default' (menu button, logo on the left, tools) or 'centered' (the logo in the middle). */
+  mobileTemplate: choiceWithAliases(HEADER_MOBILE_TEMPLATES, 'default', { 'header-1': 'default', 'header-2': 'centered' }),
+  /** Type size of the contacts in the header bar: 'small' 12 px, 'medium' 13 px, 'large' 15 px (contactsStyles.fontSize wins). */
+  contactsSize: choice(HEADER_CONTACTS_SIZES, 'medium'),
   contactsStyles: freeform(),
   menuOptions: freeform(),
   menuSubOptions: freeform(),
@@ -203,24 +220,41 @@ const policySchema = () =>
 
 const previewSize = (size: number) => lenientObject({ width: count(size, 1, 5000), height: count(size, 1, 5000) });
 
+export const PRODUCT_TEMPLATES = ['default', 'galleryRight', 'galleryTop'] as const;
+export const LISTING_TEMPLATES = ['default', 'list'] as const;
+export const ITEM_PREVIEW_SIZES = ['1x1', '3x4', '4x3', 'custom'] as const;
+export const FILTER_TEMPLATES = ['style-h-1', 'style-v-1'] as const;
+export const PAGE_NAVIGATION_TYPES = ['pagination', 'loadMore'] as const;
+export const RELATED_POSITIONS = ['bottom', 'side'] as const;
+export const PRODUCT_DETAILS_TEMPLATES = ['default', 'details', 'tabs'] as const;
+export const LIST_DETAILS_TEMPLATES = ['default', 'properties', 'details'] as const;
+
 export const ecommerceSettingsSchema = lenientObject({
   /** one of RUB, AED, USD, EUR ('$' and '€' read as USD and EUR) */
   currency: z.string().transform(normalizeCurrency).catch(DEFAULT_CURRENCY),
-  template: string('default'),
-  templateListing: string('default'),
+  /** Product page layout: 'default' (gallery left, buy box right), 'galleryRight', or 'galleryTop' (gallery above the buy box). */
+  template: choice(PRODUCT_TEMPLATES, 'default'),
+  /** Catalog product cards: 'default' (a grid of cards) or 'list' (one product per row, picture beside the text). */
+  templateListing: choice(LISTING_TEMPLATES, 'default'),
   itemPerPage: count(12, 1, 100),
   imageCrop: flag(true),
   imageCropMode: string('outbound'),
   previewSizeInListing: string('600x600'),
   previewCustomSizeInListing: previewSize(600),
-  previewSizeInItem: string('1x1'),
+  /** Product page picture proportions (width x height): '1x1', '3x4', '4x3', or 'custom' (previewCustomSizeInItem). */
+  previewSizeInItem: choice(ITEM_PREVIEW_SIZES, '1x1'),
   previewCustomSizeInItem: previewSize(1000),
   defaultColumns: perScreen(count(4, 1, 12), count(2, 1, 12), count(2, 1, 12)),
   filter: lenientObject({
     enabled: flag(true),
-    template: string('style-h-1'),
+    /** 'style-h-1': the filters in a bar above the products; 'style-v-1': in a sidebar beside them (on wide screens). */
+    template: choice(FILTER_TEMPLATES, 'style-h-1'),
   }),
-  pageNavigationType: string('pagination'),
+  /**
+   * 'pagination': numbered page links; 'loadMore': one "Load more" link (btnLoadMore text) to the next
+   * page, which a small script turns into appending the next page's cards.
+   */
+  pageNavigationType: choiceWithAliases(PAGE_NAVIGATION_TYPES, 'pagination', { 'load-more': 'loadMore', loadmore: 'loadMore', pages: 'pagination' }),
   btnLoadMore: lenientObject({ text: text(bilingual('Load more', 'Показать ещё')) }),
   shippingPolicy: text(''),
   refundPolicy: text(''),
@@ -229,7 +263,8 @@ export const ecommerceSettingsSchema = lenientObject({
   showSortingInCatalog: flag(true),
   showRelatedProducts: flag(true),
   relatedItemsTitle: text(bilingual('Related products', 'Похожие товары')),
-  productWidgetRelatedPosition: string('bottom'),
+  /** Related products on the product page: 'bottom' (a row below the product) or 'side' (a column beside the details on wide screens). */
+  productWidgetRelatedPosition: choiceWithAliases(RELATED_POSITIONS, 'bottom', { right: 'side', left: 'side', sidebar: 'side' }),
   leadsPopupTitle: text(''),
   leadsPopupPolicy: policySchema(),
   checkoutPolicy: policySchema(),
@@ -255,8 +290,10 @@ export const ecommerceSettingsSchema = lenientObject({
   /** the largest quantity one order line may ask for */
   maxLineQuantity: count(100, 1, 9999),
   productDetails: lenientObject({
-    templateInProductList: string('default'),
-    templateInProductCard: string('default'),
+    /** Product cards of lists: 'default' (no details), 'properties' (the properties listed in the card), 'details' (them in a collapsible <details>). */
+    templateInProductList: choice(LIST_DETAILS_TEMPLATES, 'default'),
+    /** The product page's description and properties: 'default' (shown plainly), 'details' (collapsible <details>), 'tabs' (one tab each). */
+    templateInProductCard: choice(PRODUCT_DETAILS_TEMPLATES, 'default'),
   }),
 });
 
@@ -309,9 +346,14 @@ export const stylesSettingsSchema = lenientObject({
   colors: z.record(z.string(), z.string()).catch(() => ({})),
 });
 
+/** Colour themes: CSS variable overrides on <html data-theme>, under the palette of styles.colors. */
+export const THEMES = ['default', 'dark', 'contrast'] as const;
+
 export const themesSettingsSchema = lenientObject({
-  current: string('default'),
-  fonts: list(z.string()).transform((fonts) => (fonts.length > 0 ? fonts : [...FONTS])),
+  /** 'default' (the palette of styles.colors), 'dark' (light text on dark backgrounds), 'contrast' (black on white, strong lines). */
+  current: choice(THEMES, 'default'),
+  /** The fonts the shop offers and loads; a styles font outside it falls back to the first of them. */
+  fonts: list(z.enum(FONTS)).transform((fonts) => (fonts.length > 0 ? fonts : [...FONTS])),
 });
 
 export const paymentCashOnDeliverySettingsSchema = lenientObject({

@@ -39,6 +39,16 @@ export function productLayouts(template: unknown, settings: ShopConfigDto | null
   }).parse(template);
 }
 
+/**
+ * The layouts of a catalog's product list: one card a row on every screen when the shop lists products
+ * in rows (ecommerce.templateListing 'list', which wins over the section's columns), else as productLayouts.
+ */
+export function listingLayouts(template: unknown, settings: ShopConfigDto | null): ItemLayouts {
+  if (settings?.ecommerce.templateListing !== 'list') return productLayouts(template, settings);
+  const row = { type: 'list' as const, columns: 1, gap: 20 };
+  return layoutsSchema({ desktop: row, tablet: row, mobile: row }).parse({});
+}
+
 export type PreviewBox = { width: number; height: number; fit: ImageFit };
 
 /**

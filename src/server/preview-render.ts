@@ -7,8 +7,7 @@ import { isSectionVisible, mergeDeep, previewSectionSchema } from '../lib/previe
 import { SETTINGS_GROUPS, shopSettingsSchema, type SettingsGroup } from '../lib/settings';
 import type { SectionContext } from '../sections/context';
 import { collectImageIds } from '../sections/images';
-import { themeFonts } from '../styles/fonts';
-import { themeCss, themeFamily } from '../styles/theme';
+import { shopTheme, type ThemeName } from '../styles/theme';
 import { menuLinkUrl } from './api/content/menus';
 import { WIDGET_SECTION_TYPES, type PreviewSectionDataDto } from './api/content/preview-routes';
 import { sanitizeSectionTexts as sanitizeOptions } from './api/content/sanitize';
@@ -168,7 +167,8 @@ export async function runtimePreviewApi(lang?: Language): Promise<PreviewApi> {
 
 export type PreviewChrome = { settings: ShopConfigDto | null; menus: Record<string, MenuItemDto[]>; lang: Language; sitename: string };
 /** The theme of changed settings: the :root custom properties with the font faces, and the owner's custom CSS. */
-export type PreviewTheme = { css: string; customStyle: string };
+/** `theme`: the colour theme, for the preview's <html data-theme> */
+export type PreviewTheme = { css: string; theme: ThemeName; customStyle: string };
 
 export type PreviewRender = {
   /** the sections to render, sanitized, localized and with their widget data; hidden ones render nothing */
@@ -282,8 +282,8 @@ export async function preparePreview(body: PreviewRenderBody, api: PreviewApi): 
 }
 
 function previewTheme(settings: ShopConfigDto, lang: Language): PreviewTheme {
-  const fonts = themeFonts(themeFamily(settings.styles.fontFamilyBody), themeFamily(settings.styles.fontFamilyHeading), lang);
-  return { css: `${fonts.css}\n${themeCss(settings.styles)}`, customStyle: settings.seo.customStyle.trim() };
+  const theme = shopTheme(settings, lang);
+  return { css: `${theme.fonts.css}\n${theme.css}`, theme: theme.name, customStyle: settings.seo.customStyle.trim() };
 }
 
 // ---------------------------------------------------------------- the answer

@@ -218,7 +218,7 @@ let syncStarted = false;
  * they sign out (their cart stays on the server), and a sync when they come back after being idle.
  */
 export function startCartSync(): void {
-  if (syncStarted || typeof window === 'undefined') return;
+  if (syncStarted) return;
   syncStarted = true;
   let userId = $user.get()?.id ?? null;
   if (userId) void syncCartFromServer();
@@ -230,6 +230,7 @@ export function startCartSync(): void {
     if (user) void syncCartAfterSignIn(user.token);
     else if (wasSignedIn) $cart.set({ ...emptyCart($cart.get()), status: null });
   });
+  if (typeof window === 'undefined') return;
   startActivityTracking();
   onReturnFromIdle(() => void syncCartFromServer());
 }

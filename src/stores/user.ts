@@ -98,12 +98,13 @@ function endSessionOnUnauthorized(result: ApiResult<unknown>): void {
   if (result.error?.statusCode === 401) signOut();
 }
 
-/** Signed in: the profile loads, and the local cart and the server's are merged and saved (spec 4). */
+/**
+ * Signed in: the profile loads. The cart store, which every page starts (the header's cart badge), sees the new
+ * user and merges the local cart with the server's (spec 4); it alone does, so the merge runs once.
+ */
 async function afterSignIn(answer: SignedInDto): Promise<void> {
   signIn({ id: answer.data.id, email: answer.data.email, token: answer.token });
-  // The cart code is loaded only now: pages never pay for it just to sign in.
-  const [, { syncCartAfterSignIn }] = await Promise.all([loadProfile(), import('./cart')]);
-  await syncCartAfterSignIn(answer.token);
+  await loadProfile();
 }
 
 export async function login(credentials: LoginInput): Promise<ApiResult<SignedInDto | null>> {

@@ -6,10 +6,13 @@
  */
 import type { ShopConfigDto } from '../lib/api-client';
 import { MOBILE_BELOW, TABLET_UP_TO, type ScreenName } from '../lib/screen';
-import { DEFAULT_SETTINGS } from '../lib/settings';
-import { fontStack, isFontFamily, type FontFamily } from './fonts';
+import type { Language } from '../lib/localize';
+import { DEFAULT_SETTINGS, FONTS, THEMES } from '../lib/settings';
+import { fontStack, isFontFamily, themeFonts, type FontFamily, type ThemeFonts } from './fonts';
 
 type Styles = ShopConfigDto['styles'];
+type Themes = ShopConfigDto['themes'];
+export type ThemeName = (typeof THEMES)[number];
 const TEXT_LEVELS = ['body', 'h1', 'h2', 'h3', 'h4'] as const;
 const DEFAULTS = DEFAULT_SETTINGS.styles;
 export const DEFAULT_FONT: FontFamily = 'Montserrat';
@@ -35,9 +38,69 @@ export const isCssColor = (value: unknown): value is string => typeof value === 
 const px = (value: unknown, fallback: number, min = 0, max = 4000) =>
   typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? `${Math.round(value)}px` : `${fallback}px`;
 
-/** A theme font setting when it names one of the shop's fonts, else the default font. */
-export function themeFamily(value: unknown): FontFamily {
-  return isFontFamily(value) ? value : DEFAULT_FONT;
+/**
+ * A theme font setting when it names one of the fonts the shop offers (themes.fonts, every font by
+ * default), else the default font when offered, else the first offered font.
+ */
+export function themeFamily(value: unknown, offered: readonly string[] = FONTS): FontFamily {
+  const allowed = offered.filter(isFontFamily);
+  if (allowed.length === 0) return isFontFamily(value) ? value : DEFAULT_FONT;
+  if (isFontFamily(value) && allowed.includes(value)) return value;
+  return allowed.includes(DEFAULT_FONT) ? DEFAULT_FONT : allowed[0]!;
+}
+
+/**
+ * The surfaces of each colour theme (themes.current). A theme replaces the text and background colours
+ * of styles.colors and keeps the shop's brand colours (primary, accent, sale); 'default' changes nothing.
+ */
+export const THEME_OVERRIDES: Record<ThemeName, Record<string, string>> = {
+  default: {},
+  dark: {
+    'color-scheme': 'dark',
+    '--color-text': '#f2f0ed',
+    '--color-muted': '#b3aea6',
+    '--color-bg': '#141414',
+    '--color-bg-light': '#1f1f1f',
+    '--color-bg-middle': '#2a2a2a',
+    '--color-bg-dark': '#0a0a0a',
+    '--color-bg-grey': '#1f1f1f',
+    '--s-card-background': '#1f1f1f',
+    '--color-accent-text': 'color-mix(in srgb, var(--color-accent) 60%, #fff)',
+  },
+  contrast: {
+    '--color-text': '#000000',
+    '--color-muted': '#2b2b2b',
+    '--color-bg': '#ffffff',
+    '--color-bg-light': '#f2f2f2',
+    '--color-bg-middle': '#e0e0e0',
+    '--color-bg-grey': '#f2f2f2',
+    '--color-line': '#000000',
+    '--color-accent-text': 'color-mix(in srgb, var(--color-accent) 45%, #000)',
+    '--color-accent-fill': 'color-mix(in srgb, var(--color-accent) 55%, #000)',
+  },
+};
+
+/** The colour theme of the settings; anything unknown is the default theme. */
+export function themeName(themes: Pick<Themes, 'current'> | undefined | null): ThemeName {
+  const current = themes?.current;
+  return (THEMES as readonly string[]).includes(current ?? '') ? (current as ThemeName) : 'default';
+}
+
+/** The rules of a colour theme, on <html data-theme="…"> after the palette so that they win over it; '' for the default theme. */
+export function themeOverridesCss(theme: ThemeName): string {
+  const rules = Object.entries(THEME_OVERRIDES[theme]).map(([property, value]) => `${property}:${value}`);
+  return rules.length > 0 ? `:root[data-theme="${theme}"]{${rules.join(';')}}` : '';
+}
+
+export type ShopTheme = { name: ThemeName; css: string; fonts: ThemeFonts };
+
+/** Everything a page needs of the theme: the colour theme's name, the custom properties and the @font-face rules of the offered fonts. */
+export function shopTheme(settings: Pick<ShopConfigDto, 'styles' | 'themes'> | null | undefined, lang: Language): ShopTheme {
+  const offered = settings?.themes?.fonts ?? FONTS;
+  const styles = settings?.styles;
+  const name = themeName(settings?.themes);
+  const fonts = themeFonts(themeFamily(styles?.fontFamilyBody, offered), themeFamily(styles?.fontFamilyHeading, offered), lang);
+  return { name, css: [themeCss(styles, offered), themeOverridesCss(name)].filter(Boolean).join('\n'), fonts };
 }
 
 function fontSizes(styles: Styles | undefined, screen: ScreenName): string[] {
@@ -48,9 +111,9 @@ function fontSizes(styles: Styles | undefined, screen: ScreenName): string[] {
 }
 
 /** The :root rules of the theme, with the tablet and mobile font sizes in media queries. */
-export function themeCss(styles: Styles | undefined): string {
-  const body = themeFamily(styles?.fontFamilyBody);
-  const heading = themeFamily(styles?.fontFamilyHeading);
+export function themeCss(styles: Styles | undefined, offeredFonts: readonly string[] = FONTS): string {
+  const body = themeFamily(styles?.fontFamilyBody, offeredFonts);
+  const heading = themeFamily(styles?.fontFamilyHeading, offeredFonts);
   const radius = styles?.borderRadius;
   const colors = Object.entries(styles?.colors ?? {}).flatMap(([name, value]) => {
     const property = COLOR_PROPERTIES[name];

@@ -223,6 +223,13 @@ describe('the order payload', () => {
       { code: 'cash', name: 'cash', kind: '' },
     ]);
   });
+
+  it('carries the description of a method (cash on delivery) when it has one', () => {
+    expect(paymentMethodOptions({ cash: { methodName: 'Pay on receipt', kind: 'cash', description: 'Cash to the courier.' }, card: { methodName: 'Card', kind: 'online', description: '' } })).toEqual([
+      { code: 'cash', name: 'Pay on receipt', kind: 'cash', description: 'Cash to the courier.' },
+      { code: 'card', name: 'Card', kind: 'online' },
+    ]);
+  });
 });
 
 describe('server errors on the form', () => {

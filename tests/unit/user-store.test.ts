@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $cart, setCartApi } from '../../src/stores/cart';
+import { $cart, setCartApi, startCartSync } from '../../src/stores/cart';
 import {
   $authErrors,
   $orders,
@@ -81,7 +81,9 @@ describe('the user store', () => {
     expect(parseStoredProfile(JSON.stringify({ version: '0.0.1', profile }))).toBeNull();
   });
 
-  it('signs in: the user is kept, the profile loaded and the carts merged', async () => {
+  it('signs in: the user is kept, the profile loaded and the carts merged once', async () => {
+    // every page starts the cart store (the header's badge); it alone merges the carts on sign-in
+    startCartSync();
     $cart.set({ ...$cart.get(), list: [{ variationId: 'v1', quantity: 2 }] });
     const requests = fakeApi({ 'POST /api/login_check': { status: 200, body: signedIn }, 'GET /api/users/profile': { status: 200, body: profile } });
     const result = await login({ username: 'ada@example.com', password: 'secret' });
@@ -90,7 +92,10 @@ describe('the user store', () => {
     expect($profile.get()).toEqual(profile);
     expect($authErrors.get().loginError).toBe(false);
     expect(requests.find((r) => r.route === 'GET /api/users/profile')?.authorization).toBe('Bearer token-1');
+    await vi.waitFor(() => expect(cartCalls).toEqual(['get', 'put']));
+    await vi.waitFor(() => expect($cart.get().status).toBeNull());
     expect(cartCalls).toEqual(['get', 'put']);
+    expect($cart.get().list.map((item) => [item.variationId, item.quantity])).toEqual([['v1', 2]]);
   });
 
   it('raises the login error flag on a refused sign-in, not on a server failure', async () => {

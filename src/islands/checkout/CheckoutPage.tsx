@@ -675,6 +675,7 @@ function PaymentMethods({
           <input type="radio" name="payment-method" value={method.code} checked={chosen === method.code} onChange={() => onChoose(method.code)} />
           <span className="choice__body">
             <strong>{method.name}</strong>
+            {method.description && <span className="choice__muted">{method.description}</span>}
           </span>
         </label>
       ))}

@@ -137,10 +137,16 @@ export function deliveryCharge(rate: Pick<ShippingRateDto, 'kind' | 'price'>): D
   return rate.kind === 'flat' && rate.price > 0 ? { kind: 'price', amount: rate.price } : { kind: 'free' };
 }
 
-export type PaymentMethodOption = { code: string; name: string; kind: string };
+/** `description`: a line under the name (the cash-on-delivery setting's description), only when there is one */
+export type PaymentMethodOption = { code: string; name: string; kind: string; description?: string };
 
 export function paymentMethodOptions(methods: PaymentMethodsDto): PaymentMethodOption[] {
-  return Object.entries(methods).map(([code, method]) => ({ code, name: method.methodName || code, kind: method.kind ?? '' }));
+  return Object.entries(methods).map(([code, method]) => ({
+    code,
+    name: method.methodName || code,
+    kind: method.kind ?? '',
+    ...(method.description ? { description: method.description } : {}),
+  }));
 }
 
 // ---------------------------------------------------------------- validation

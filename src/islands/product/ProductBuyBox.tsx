@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { ImageDto, OptionDto, ProductDto, VariationDto } from '../../lib/api-client';
 import { analyticsItem } from '../../lib/analytics';
 import type { Language } from '../../lib/localize';
@@ -24,6 +24,7 @@ import {
   canBuy,
   galleryImages,
   isEcommerce,
+  MAIN_IMAGE_WIDTH,
   optionValueState,
   priceView,
   shippingWeight,
@@ -43,7 +44,6 @@ type Props = {
   settings: BuyBoxSettings;
 };
 
-const MAIN_IMAGE_SIZE = 680;
 const THUMB_SIZE = 88;
 
 /**
@@ -99,12 +99,13 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
   const weight = shippingWeight(product, variation);
   const inCart = hydrated && variation ? (cart.list.find((item) => item.variationId === variation.id)?.quantity ?? 0) : 0;
   const buyable = canBuy(variation);
+  const mainImage = settings.mainImage ?? { width: MAIN_IMAGE_WIDTH, height: MAIN_IMAGE_WIDTH };
 
   return (
-    <div className="product-main">
+    <div className="product-main" style={{ '--product-image-ratio': `${mainImage.width} / ${mainImage.height}` } as CSSProperties}>
       <div className="product-gallery">
         <div className="product-gallery__main">
-          <ProductImage image={shownImage} width={MAIN_IMAGE_SIZE} height={MAIN_IMAGE_SIZE} alt={shownImage?.alt || product.title} critical />
+          <ProductImage image={shownImage} width={mainImage.width} height={mainImage.height} alt={shownImage?.alt || product.title} critical />
         </div>
         {images.length > 1 && (
           <ul className="product-gallery__thumbs" aria-label={t('gallery')}>

@@ -12,7 +12,27 @@ export type BuyBoxSettings = {
   showPriceForOutOfStock: boolean;
   showQuantity: boolean;
   fastOrder: { isShow: boolean; text: string };
+  /** the main picture's size in pixels (ecommerce.previewSizeInItem); 680 x 680 when left out */
+  mainImage?: { width: number; height: number };
 };
+
+/** The main picture's width on the product page; its height follows the proportions of the settings. */
+export const MAIN_IMAGE_WIDTH = 680;
+const ITEM_PROPORTIONS: Record<string, [number, number]> = { '1x1': [1, 1], '3x4': [3, 4], '4x3': [4, 3] };
+
+/**
+ * The product page's main picture size (ecommerce.previewSizeInItem): 680 px wide in the proportions
+ * 1x1, 3x4 or 4x3, or those of previewCustomSizeInItem for 'custom'.
+ */
+export function mainImageSize(settings: ShopConfigDto | null | undefined): { width: number; height: number } {
+  const ecommerce = settings?.ecommerce;
+  const custom = ecommerce?.previewCustomSizeInItem;
+  const [w, h] =
+    ecommerce?.previewSizeInItem === 'custom' && custom && custom.width > 0 && custom.height > 0
+      ? [custom.width, custom.height]
+      : (ITEM_PROPORTIONS[ecommerce?.previewSizeInItem ?? '1x1'] ?? [1, 1]);
+  return { width: MAIN_IMAGE_WIDTH, height: Math.max(1, Math.min(4 * MAIN_IMAGE_WIDTH, Math.round((MAIN_IMAGE_WIDTH * h) / w))) };
+}
 
 /** Quantity is shown unless the setting switches it off. */
 export function isQuantityShown(setting: boolean | string | undefined): boolean {
@@ -28,6 +48,7 @@ export function buyBoxSettings(settings: ShopConfigDto | null | undefined): BuyB
     showPriceForOutOfStock: ecommerce?.showPriceForOutOfStock ?? true,
     showQuantity: isQuantityShown(ecommerce?.showQuantity),
     fastOrder: { isShow: ecommerce?.fastOrder.isShow ?? false, text: ecommerce?.fastOrder.text ?? '' },
+    mainImage: mainImageSize(settings),
   };
 }
 

@@ -13,7 +13,7 @@ export type GridOption = { key: string; unit?: GridText | null; values: GridValu
 export type GridVariation = { valueKeys: string[]; isDefault: boolean };
 
 /** Every combination of one value per option, in option order; one empty combination without options. */
-export function combinations(options: readonly Pick<GridOption, 'values'>[]): string[][] {
+export function combinations(options: readonly { values: readonly { key: string }[] }[]): string[][] {
   let result: string[][] = [[]];
   for (const option of options) {
     result = result.flatMap((prefix) => option.values.map((value) => [...prefix, value.key]));
@@ -32,7 +32,7 @@ const shared = (a: readonly string[], b: readonly string[]) => a.filter((key) =>
  * when it survives, else the first variation.
  */
 export function buildGrid<V extends GridVariation>(
-  options: readonly Pick<GridOption, 'values'>[],
+  options: readonly { values: readonly { key: string }[] }[],
   existing: readonly V[],
   create: (valueKeys: string[], template: V | null) => V,
 ): V[] {

@@ -95,7 +95,7 @@ export type ShippingZoneDto = { id: string; title: string; countries: string[]; 
 export type PickupLocationDto = { id: string; code: string; title: string; address: string; workTime: string };
 
 /** Payment methods keyed by method code. */
-export type PaymentMethodsDto = Record<string, { methodName?: string; kind?: string }>;
+export type PaymentMethodsDto = Record<string, { methodName?: string; kind?: string; description?: string }>;
 
 export type PaymentInitInput = { order: number | string; token?: string };
 export type PaymentInitDto = { url: string };

@@ -111,8 +111,9 @@ function headStyle(doc: Document, attribute: string): HTMLStyleElement {
 }
 
 /** The theme of changed settings: its custom properties override the page's, and the owner's CSS is replaced. */
-export function applyTheme(doc: Document, theme: { css: string; customStyle: string }): void {
+export function applyTheme(doc: Document, theme: { css: string; customStyle: string; theme?: string }): void {
   headStyle(doc, 'data-preview-theme').textContent = theme.css;
+  if (theme.theme) doc.documentElement.dataset['theme'] = theme.theme;
   headStyle(doc, 'data-custom-style').textContent = theme.customStyle;
 }
 

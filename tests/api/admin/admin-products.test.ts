@@ -174,6 +174,12 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     const product = await create();
     expect((await call('DELETE', `/products/${product.id}?version=1`, undefined, null)).status).toBe(401);
     expect((await call('GET', '/product-choices', undefined, owner)).status).toBe(200);
+    // a write without the back office's header is refused before anything happens
+    const forged = await adminRequest(app, `/products/${product.id}?version=1`, { method: 'DELETE', cookie: manager.cookie, csrf: false, headers: { origin: 'http://localhost:4321' } });
+    expect(forged.status).toBe(403);
+    expect((await call('GET', `/products/${product.id}`)).status).toBe(200);
+    const twice = await expectJson(await call('POST', '/products/bulk', { action: 'disable', items: [{ id: product.id, version: 1 }, { id: product.id, version: 1 }] }), 400);
+    expect(twice.errors.children.items).toBeTruthy();
   });
 
   it('updates with a version: stale 409, slug change adds a redirect and drops catalog links, audit before and after', async () => {

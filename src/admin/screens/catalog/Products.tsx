@@ -1,6 +1,208 @@
-import { EmptyState } from '../../components/States';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { createContext, useContext, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { ProductBulkBody } from '../../../contract/admin';
+import { api } from '../../api/client';
+import { useList } from '../../api/queries';
+import { useWrite } from '../../api/write';
+import { ServerList, listColumns } from '../../components/DataTable';
+import { ConfirmDialog } from '../../components/Dialog';
+import { FilterBar, SearchFilter, SelectFilter } from '../../components/Filters';
+import { useListParams } from '../../components/list-hooks';
+import { useI18n } from '../../i18n';
+import { money } from '../../lib/format';
+import { BulkChangeDialog, type BulkChange } from './BulkPriceDialog';
+import { PRODUCT_QUERIES, productPath, useProductChoices, type ProductDetail, type ProductListItem } from './product-api';
 
-/** Placeholder until the screen is built. */
+const FILTERS = ['q', 'catalogId', 'enabled'] as const;
+const DEFAULT_SORT = 'title';
+const column = listColumns<ProductListItem>();
+
+/** What a row's buttons need, through context, so the columns stay the same objects across renders. */
+type RowApi = { toggle: (item: ProductListItem) => void; duplicate: (item: ProductListItem) => void; busy: boolean };
+const RowContext = createContext<RowApi | null>(null);
+
+function RowActions({ item }: { item: ProductListItem }) {
+  const { t } = useI18n();
+  const row = useContext(RowContext)!;
+  return (
+    <div className="row-actions">
+      <button type="button" className="btn btn-small" disabled={row.busy} onClick={() => row.toggle(item)} aria-label={t(item.enabled ? 'products.disableOf' : 'products.enableOf', { name: item.title })}>
+        {t(item.enabled ? 'products.disable' : 'products.enable')}
+      </button>
+      <button type="button" className="btn btn-small btn-ghost" disabled={row.busy} onClick={() => row.duplicate(item)} aria-label={t('products.duplicateOf', { name: item.title })}>
+        {t('products.duplicate')}
+      </button>
+    </div>
+  );
+}
+
+/** Products: search, filter by catalog and state, page through; edit one, or change several at once. */
 export default function Products() {
-  return <EmptyState>{'Products'}</EmptyState>;
+  const { t, lang } = useI18n();
+  const navigate = useNavigate();
+  const listState = useListParams(FILTERS, DEFAULT_SORT);
+  const { params, setFilter, clear } = listState;
+  const list = useList<ProductListItem, (typeof FILTERS)[number]>('/products', params);
+  const choices = useProductChoices().data;
+  const currency = choices?.currency ?? 'USD';
+  const f = params.filters;
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const [dialog, setDialog] = useState<'price' | 'stock' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const rows = list.data?.items ?? [];
+  const chosen = rows.filter((row) => selected[row.id]);
+  const items = chosen.map((row) => ({ id: row.id, version: row.version }));
+
+  const bulk = useWrite<ProductBulkBody, { updated: number }>({
+    mutationFn: (body) => api.post('/products/bulk', body),
+    invalidate: PRODUCT_QUERIES,
+    success: (result) => t('products.bulkDone', { count: result.updated }),
+    onSuccess: () => {
+      setSelected({});
+      setDialog(null);
+      setConfirmDelete(false);
+    },
+  });
+  const duplicate = useWrite<string, ProductDetail>({
+    mutationFn: (id) => api.post(`${productPath(id)}/duplicate`),
+    invalidate: PRODUCT_QUERIES,
+    success: t('products.duplicated'),
+    onSuccess: (copy) => void navigate(productPath(copy.id)),
+  });
+  const rowApi = useMemo<RowApi>(
+    () => ({
+      toggle: (item) => bulk.mutate({ action: item.enabled ? 'disable' : 'enable', items: [{ id: item.id, version: item.version }] }),
+      duplicate: (item) => duplicate.mutate(item.id),
+      busy: bulk.isPending || duplicate.isPending,
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [bulk.isPending, duplicate.isPending],
+  );
+
+  const columns = useMemo(
+    () => [
+      column.accessor('title', {
+        header: t('products.name'),
+        cell: (info) => (
+          <div className="stack-tight">
+            <Link to={productPath(info.row.original.id)} className="strong-link">
+              {info.getValue()}
+            </Link>
+            <span className="muted small">/products/{info.row.original.slug}</span>
+          </div>
+        ),
+      }),
+      column.accessor('catalogs', {
+        header: t('products.catalogs'),
+        enableSorting: false,
+        cell: (info) => info.getValue().map((c) => c.title).join(', ') || '—',
+      }),
+      column.accessor('priceCents', {
+        header: t('products.price'),
+        cell: (info) => {
+          const row = info.row.original;
+          return (
+            <span className="num">
+              {row.priceCents > 0 ? money(row.priceCents, currency, lang) : <span className="badge badge-warn">{t('products.noPrice')}</span>}
+              {row.priceFullCents > row.priceCents ? <s className="muted small"> {money(row.priceFullCents, currency, lang)}</s> : null}
+            </span>
+          );
+        },
+      }),
+      column.accessor('stock', {
+        header: t('products.stock'),
+        enableSorting: false,
+        cell: (info) => {
+          const stock = info.getValue();
+          return (
+            <span className="num">
+              {stock === null ? t('products.unlimited') : stock}
+              <span className="muted small"> · {t('products.variationsCount', { count: info.row.original.variationsCount })}</span>
+            </span>
+          );
+        },
+      }),
+      column.accessor('enabled', {
+        header: t('products.state'),
+        enableSorting: false,
+        cell: (info) => <span className={`badge ${info.getValue() ? 'badge-ok' : 'badge-muted'}`}>{t(info.getValue() ? 'products.enabled' : 'products.disabled')}</span>,
+      }),
+      column.display({ id: 'actions', header: t('products.actions'), cell: (info) => <RowActions item={info.row.original} /> }),
+    ],
+    [t, lang, currency],
+  );
+
+  const applyChange = (change: BulkChange) =>
+    bulk.mutate(change.kind === 'price' ? { action: 'price', items, price: change.price } : { action: 'stock', items, stock: change.stock });
+
+  return (
+    <RowContext.Provider value={rowApi}>
+      <div className="page-head">
+        <h1>{t('products.title')}</h1>
+        <Link className="btn btn-primary" to="/products/new">
+          {t('products.new')}
+        </Link>
+      </div>
+      <FilterBar onClear={clear} active={Object.keys(f).length > 0}>
+        <SearchFilter shortcut label={t('products.search')} placeholder={t('products.searchHint')} value={f.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SelectFilter
+          label={t('products.catalog')}
+          value={f.catalogId ?? ''}
+          onChange={(v) => setFilter('catalogId', v)}
+          options={(choices?.catalogs ?? []).map((c) => ({ value: c.id, label: c.title }))}
+        />
+        <SelectFilter
+          label={t('products.state')}
+          value={f.enabled ?? ''}
+          onChange={(v) => setFilter('enabled', v)}
+          options={[
+            { value: 'true', label: t('products.enabled') },
+            { value: 'false', label: t('products.disabled') },
+          ]}
+        />
+      </FilterBar>
+      {chosen.length > 0 ? (
+        <div className="bulk-bar" role="region" aria-label={t('products.bulk')}>
+          <span>{t('products.selected', { count: chosen.length })}</span>
+          <button type="button" className="btn" disabled={bulk.isPending} onClick={() => bulk.mutate({ action: 'enable', items })}>
+            {t('products.enable')}
+          </button>
+          <button type="button" className="btn" disabled={bulk.isPending} onClick={() => bulk.mutate({ action: 'disable', items })}>
+            {t('products.disable')}
+          </button>
+          <button type="button" className="btn" disabled={bulk.isPending} onClick={() => setDialog('price')}>
+            {t('products.setPrice')}
+          </button>
+          <button type="button" className="btn" disabled={bulk.isPending} onClick={() => setDialog('stock')}>
+            {t('products.setStock')}
+          </button>
+          <button type="button" className="btn btn-danger" disabled={bulk.isPending} onClick={() => setConfirmDelete(true)}>
+            {t('products.delete')}
+          </button>
+        </div>
+      ) : null}
+      <ServerList
+        caption={t('products.title')}
+        columns={columns}
+        list={list}
+        state={listState}
+        empty={Object.keys(f).length > 0 ? t('products.noneFiltered') : t('products.none')}
+        selection={{ selected, onChange: setSelected }}
+      />
+      <BulkChangeDialog key={dialog ?? 'closed'} kind={dialog} count={chosen.length} busy={bulk.isPending} onApply={applyChange} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('products.deleteManyTitle', { count: chosen.length })}
+        confirmLabel={t('products.delete')}
+        danger
+        busy={bulk.isPending}
+        onConfirm={() => bulk.mutate({ action: 'delete', items })}
+        onClose={() => setConfirmDelete(false)}
+      >
+        <p>{t('products.deleteText')}</p>
+      </ConfirmDialog>
+    </RowContext.Provider>
+  );
 }

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import { orderDeliveryWeight, ratePrice, rateApplies } from '../../../lib/shipping';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { paymentMethods, pickupLocations, shippingRates, shippingZones, type Address } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { fieldError, notFound } from '../core/errors';
 import { readQuery } from '../core/validate';
 import { ID_MAX_LENGTH, optionalText, requiredText, storableString } from './fields';
 import { commerceMessage } from './messages';
+import { cashOnDelivery } from './shop-settings';
 import type { ResolvedLine } from './order-lines';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -28,16 +29,31 @@ async function enabledPaymentMethods(db: Executor): Promise<PaymentMethodRow[]> 
 /**
  * Enabled payment methods usable for a delivery: every enabled method for shipping, the enabled
  * methods among a pickup location's paymentMethodCodes otherwise. A location with an empty list
- * has not been restricted and accepts every enabled method.
+ * has not been restricted and accepts every enabled method. Cash methods (paid on delivery) are
+ * left out while the shop's paymentCashOnDelivery setting is switched off.
  */
-export async function availablePaymentMethods(db: Executor, location: PickupLocationRow | null): Promise<PaymentMethodRow[]> {
-  const methods = await enabledPaymentMethods(db);
+export async function availablePaymentMethods(db: Database, location: PickupLocationRow | null): Promise<PaymentMethodRow[]> {
+  const [all, cash] = await Promise.all([enabledPaymentMethods(db), cashOnDelivery(db)]);
+  const methods = cash.enabled ? all : all.filter((m) => m.kind !== 'cash');
   if (!location || location.paymentMethodCodes.length === 0) return methods;
   return methods.filter((m) => location.paymentMethodCodes.includes(m.code));
 }
 
-function paymentMethodsMap(methods: PaymentMethodRow[], lang: Language) {
-  return Object.fromEntries(methods.map((m) => [m.code, { methodName: localize(m.title, lang), kind: m.kind }]));
+/**
+ * The methods as checkout shows them, by code: name and kind. Cash methods take the title of the
+ * paymentCashOnDelivery setting (their own title while it has none) and its description, when set.
+ */
+async function paymentMethodsMap(db: Database, methods: PaymentMethodRow[], lang: Language) {
+  const cash = await cashOnDelivery(db);
+  const cashTitle = cash.title === null ? '' : localize(cash.title, lang).trim();
+  const cashDescription = localize(cash.description, lang).trim();
+  return Object.fromEntries(
+    methods.map((m) => {
+      const methodName = localize(m.title, lang);
+      if (m.kind !== 'cash') return [m.code, { methodName, kind: m.kind }];
+      return [m.code, { methodName: cashTitle || methodName, kind: m.kind, ...(cashDescription ? { description: cashDescription } : {}) }];
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- delivery of an order
@@ -192,7 +208,8 @@ export const deliveryRoutes = new Hono<AppEnv>()
     );
   })
   .get('/configs/payments-available-methods', async (c) => {
-    return c.json(paymentMethodsMap(await availablePaymentMethods(c.var.deps.db, null), c.var.lang));
+    const { db } = c.var.deps;
+    return c.json(await paymentMethodsMap(db, await availablePaymentMethods(db, null), c.var.lang));
   })
   /** Methods for a pickup location's code; without a code, or with 'shipping', the methods for shipping. */
   .get('/configs/payments-available-methods-by-location', async (c) => {
@@ -206,5 +223,5 @@ export const deliveryRoutes = new Hono<AppEnv>()
         .where(and(eq(pickupLocations.code, code), eq(pickupLocations.enabled, true)));
       if (!location) throw notFound(commerceMessage('locationNotFound', c.var.lang));
     }
-    return c.json(paymentMethodsMap(await availablePaymentMethods(db, location), c.var.lang));
+    return c.json(await paymentMethodsMap(db, await availablePaymentMethods(db, location), c.var.lang));
   });

@@ -1,4 +1,4 @@
-import { ecommerceSettingsSchema } from '../../../lib/settings';
+import { ecommerceSettingsSchema, paymentCashOnDeliverySettingsSchema, type LocalizedValue } from '../../../lib/settings';
 import { DEFAULT_CURRENCY, normalizeCurrency, type Currency } from '../../../lib/format-price';
 import { localize, type Language } from '../../../lib/localize';
 import type { Database } from '../../db/client';
@@ -25,6 +25,17 @@ export async function shopName(db: Database, lang: Language = 'en'): Promise<str
 /** Whether the enquiry form's free-text field must be filled (ecommerce.enquiryModalCustomFieldIsRequired). */
 export async function enquiryTextRequired(db: Database): Promise<boolean> {
   return setting(await loadSettingsRows(db), 'ecommerce', 'enquiryModalCustomFieldIsRequired') === true;
+}
+
+/**
+ * The cash-on-delivery settings (paymentCashOnDelivery): whether cash methods are offered, and the title
+ * and description they show; the title is null while the shop has not set one (the method's own title stays).
+ */
+export async function cashOnDelivery(db: Database): Promise<{ enabled: boolean; title: LocalizedValue | null; description: LocalizedValue }> {
+  const stored = (await loadSettingsRows(db)).paymentCashOnDelivery;
+  const parsed = paymentCashOnDeliverySettingsSchema.parse(stored);
+  const titleSet = typeof stored === 'object' && stored !== null && (stored as Record<string, unknown>)['title'] !== undefined;
+  return { enabled: parsed.enabled, title: titleSet ? parsed.title : null, description: parsed.description };
 }
 
 /** The ecommerce settings that bound orders: per-line quantity cap and how long unpaid online orders keep their stock. */

@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { DEMO_OWNER, E2E_MANAGER, mailsMatching, signIn } from './admin-helpers';
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => localStorage.setItem('shop-admin-lang', 'en'));
+});
+
+test('the owner changes the accent colour and the header phone; a visitor sees both at once', async ({ page, browser }) => {
+  await signIn(page, DEMO_OWNER, '/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await page.getByRole('link', { name: /Theme colours and fonts/ }).click();
+  await expect(page.getByRole('heading', { name: 'Theme colours and fonts' })).toBeVisible();
+  const accent = page.getByLabel('Accent', { exact: true });
+  await accent.fill('#0a7d55');
+  // the preview card follows the form before anything is saved
+  await expect(page.getByTestId('theme-preview').getByRole('button')).toHaveAttribute('data-accent', '#0a7d55');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+
+  await page.getByRole('link', { name: 'All settings' }).click();
+  await page.getByRole('link', { name: /Shop and contacts/ }).click();
+  const phone = page.getByLabel('Phone numbers 1', { exact: true });
+  await phone.fill('+1 212 555 0199');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  // saved: the form starts again from the stored value
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
+  await expect(phone).toHaveValue('+1 212 555 0199');
+  // a bad value is refused on its own field
+  await page.getByLabel('Favicon address').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Fill this in.')).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/');
+  await expect(visitor.locator('.site-header__phone')).toHaveAttribute('href', 'tel:+12125550199');
+  expect(await visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim())).toBe('#0a7d55');
+  await visitor.close();
+});
+
+test('the settings forms pass an axe check', async ({ page }) => {
+  await signIn(page, DEMO_OWNER, '/admin/settings/styles');
+  await expect(page.getByRole('heading', { name: 'Theme colours and fonts' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test('the owner invites a manager, whose e-mail link sets a password and signs them in; a manager sees no Staff', async ({ page, browser }) => {
+  const email = `invited.${Date.now()}@e2e.test`;
+  await signIn(page, DEMO_OWNER, '/admin/staff');
+  await expect(page.getByRole('heading', { name: 'Staff' })).toBeVisible();
+  await page.getByRole('button', { name: 'Invite' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  await dialog.getByLabel('Name', { exact: true }).fill('Ivy Invited');
+  await dialog.getByLabel('Role', { exact: true }).selectOption('manager');
+  await dialog.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expect(page.locator(`tr[data-staff="${email}"]`).getByText('Invited', { exact: true })).toBeVisible();
+
+  let link = '';
+  await expect
+    .poll(() => {
+      const mail = mailsMatching(new RegExp(email.replace(/[.]/g, '\\.'))).at(-1);
+      link = /https?:\/\/[^\s"<>]+\/admin\/invite\?token=[A-Za-z0-9_-]{43}/.exec(mail ?? '')?.[0] ?? '';
+      return link;
+    }, { timeout: 20_000 })
+    .not.toBe('');
+
+  const context = await browser.newContext();
+  await context.addInitScript(() => localStorage.setItem('shop-admin-lang', 'en'));
+  const invited = await context.newPage();
+  await invited.goto(link);
+  await expect(invited.getByRole('heading', { name: 'Join the back office' })).toBeVisible();
+  await expect(invited.getByLabel('Name')).toHaveValue('Ivy Invited');
+  await invited.getByLabel('Password', { exact: true }).fill('ivy-password-2026');
+  await invited.getByLabel('Repeat the password').fill('ivy-password-2026');
+  await invited.getByRole('button', { name: 'Accept and sign in' }).click();
+  await expect(invited.locator('.shell')).toBeVisible();
+  await expect(invited).toHaveURL(/\/admin\/$/);
+  await expect(invited.getByRole('link', { name: 'Settings' }).first()).toBeVisible();
+  await expect(invited.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  // the link works once
+  await invited.goto(link);
+  await expect(invited.getByText('This invitation link is not valid or has expired.')).toBeVisible();
+  await context.close();
+
+  await page.reload();
+  await expect(page.locator(`tr[data-staff="${email}"]`).getByText('Active', { exact: true })).toBeVisible();
+
+  const manager = await browser.newPage();
+  await manager.addInitScript(() => localStorage.setItem('shop-admin-lang', 'en'));
+  await signIn(manager, E2E_MANAGER);
+  await expect(manager.getByRole('link', { name: 'Orders' }).first()).toBeVisible();
+  await expect(manager.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  expect((await manager.request.get('/api/admin/staff')).status()).toBe(403);
+  await manager.close();
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { bodyOf, changeVariations, draftOf, newKey, regrid, setDefault, type ProductDraft } from '../../src/admin/screens/catalog/product-draft';
+
+const text = (en: string) => ({ en, ru: '' });
+
+function withOptions(): ProductDraft {
+  const draft = draftOf(null);
+  draft.title = text('Shirt');
+  draft.variations[0]!.price = '20';
+  const options = [
+    { key: 'c', title: text('Colour'), type: 'string' as const, view: 'color' as const, unit: text(''), values: [{ key: 'red', title: text('Red'), value: '#ff0000' }, { key: 'blue', title: text('Blue'), value: '' }] },
+    { key: 's', title: text('Size'), type: 'string' as const, view: 'select' as const, unit: text(''), values: [{ key: 'sm', title: text('S'), value: '#00ff00' }] },
+  ];
+  return regrid({ ...draft, options });
+}
+
+describe('product editor draft', () => {
+  it('a new product starts as one default variation without a price', () => {
+    const draft = draftOf(null);
+    expect(draft.variations).toEqual([expect.objectContaining({ valueKeys: [], isDefault: true, price: '' })]);
+    expect(bodyOf(draft).problems).toEqual({ 'title.en': 'required', 'variations.0.fullPriceCents': 'price' });
+  });
+
+  it('options regenerate the grid from the old variation, and the body names values by index', () => {
+    const draft = withOptions();
+    expect(draft.variations.map((v) => [v.valueKeys, v.price, v.isDefault])).toEqual([[['red', 'sm'], '20', true], [['blue', 'sm'], '20', false]]);
+    const { body, problems } = bodyOf(setDefault(draft, 1));
+    expect(problems).toEqual({});
+    expect(body.variations.map((v) => [v.values, v.fullPriceCents, v.isDefault])).toEqual([[[0, 0], 2000, false], [[1, 0], 2000, true]]);
+    // only swatches carry a colour
+    expect(body.options!.map((o) => o.values.map((v) => v.value))).toEqual([['#ff0000', null], [null]]);
+  });
+
+  it('refuses a price of 0, a bad discount and a fractional stock before sending', () => {
+    const draft = withOptions();
+    draft.variations[0] = { ...draft.variations[0]!, price: '0', discount: 'abc', stock: '1.5' };
+    expect(bodyOf(draft).problems).toEqual({
+      'variations.0.fullPriceCents': 'price',
+      'variations.0.discountPriceCents': 'price',
+      'variations.0.stock': 'number',
+    });
+  });
+
+  it('bulk-changes the chosen variations only', () => {
+    const draft = withOptions();
+    const key = draft.variations[1]!.key;
+    const raised = changeVariations(draft, new Set([key]), { price: { mode: 'percent', percent: 50 } });
+    expect(raised.variations.map((v) => v.price)).toEqual(['20', '30']);
+    const stocked = changeVariations(raised, new Set([key]), { stock: 4 });
+    expect(stocked.variations.map((v) => v.stock)).toEqual(['', '4']);
+    expect(newKey()).not.toBe(newKey());
+  });
+});

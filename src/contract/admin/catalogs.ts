@@ -128,3 +128,79 @@ export type CatalogProductsBody = z.input<typeof catalogProductsBodySchema>;
 /** GET /catalogs/:id/candidates?q=: products not yet in the catalog, to add (at most 20). */
 export const catalogCandidatesQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
 export const catalogCandidatesSchema = z.object({ items: z.array(catalogProductSchema) });
+
+// ---------------------------------------------------------------- product CSV import and export
+
+/**
+ * The product CSV (GET /products/export.csv, POST /products/import): UTF-8, comma-separated, a header row
+ * naming the columns (any order; unknown columns are refused), then ONE ROW PER VARIATION. Rows with the same
+ * `slug` are one product, its variations in row order; product columns are read from the product's first row
+ * and may be left empty (or repeated unchanged) on its other rows. Row numbers count the header as row 1.
+ *
+ * - `slug` (required): the product's address; an existing product with it is updated, else one is created.
+ * - `title_en` (required), `title_ru`; `description_en`, `description_ru`: rich text (HTML, cleaned).
+ * - `catalogs`: the slugs of the product's catalogs separated by `|`; the product leaves catalogs not named.
+ * - `enabled`: true or false (also yes/no, 1/0); empty keeps an existing product's state, a new one is hidden.
+ * - `option1_title_en`, `option1_title_ru`, `option1_value_en`, `option1_value_ru`, then `option2_…` and so on
+ *   (up to 10): the product's options (titles from its first row) and each variation's value of each.
+ * - `sku`: identifies a variation of the product (else its option values do); unique in the file.
+ * - `price` (required, above 0) and `discount_price` (empty, or below the price): decimal amounts such as 12.50.
+ * - `stock`: a whole number; empty means unlimited. `weight`: the variation's weight; empty uses the product's.
+ * - `default`: true on the variation shown first (at most one per product; none: the first row).
+ *
+ * The rows of a product are all its variations: a variation the file leaves out is removed. Images, related
+ * products, properties, SEO texts and sizes are not in the file and stay as they are. Any error refuses the
+ * whole file and nothing is written; a dry run checks everything and writes nothing.
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  'slug',
+  'title_en',
+  'title_ru',
+  'description_en',
+  'description_ru',
+  'catalogs',
+  'enabled',
+  'sku',
+  'price',
+  'discount_price',
+  'stock',
+  'weight',
+  'default',
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+/** Most options (`optionN_…` column groups) a product may have in the file. */
+export const PRODUCT_CSV_MAX_OPTIONS = 10;
+export const PRODUCT_CSV_OPTION_COLUMN = /^option([1-9]|10)_(title|value)_(en|ru)$/;
+/** Most variation rows one file may hold. */
+export const PRODUCT_CSV_MAX_ROWS = 20_000;
+/** Largest file accepted (bytes). */
+export const PRODUCT_CSV_MAX_BYTES = 20 * 1024 * 1024;
+/** Separator of catalog slugs in the `catalogs` column. */
+export const PRODUCT_CSV_LIST_SEPARATOR = '|';
+
+/** POST /products/import as JSON (or multipart: the file in `file`, `dryRun` as a field). */
+export const productImportBodySchema = z.object({
+  csv: z.string().min(1, BLANK_MESSAGE).max(PRODUCT_CSV_MAX_BYTES),
+  dryRun: z.boolean().default(false),
+});
+export type ProductImportBody = z.input<typeof productImportBodySchema>;
+
+/** One problem of an import: the row (the header is row 1), the column when one is at fault, the message. */
+export const productImportErrorSchema = z.object({ row: z.int(), column: z.string().nullable(), message: z.string() });
+export type ProductImportError = z.infer<typeof productImportErrorSchema>;
+
+/** A clean import (or dry run): what was (or would be) created and updated. */
+export const productImportAnswerSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.int(),
+  created: z.int(),
+  updated: z.int(),
+  products: z.array(z.object({ slug: z.string(), action: z.enum(['create', 'update']), variations: z.int() })),
+});
+export type ProductImportAnswer = z.infer<typeof productImportAnswerSchema>;
+
+/**
+ * A refused import answers 400 with the usual error body, each problem also under `errors.children.rows` as
+ * `rows.<row>.<column>` (`rows.<row>.row` when no column), and the list in `rowErrors`.
+ */
+export const productImportRefusalSchema = z.object({ status: z.literal(400), message: z.string(), rowErrors: z.array(productImportErrorSchema) });

@@ -217,11 +217,17 @@ export const priceChangeSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('percent'), percent: z.number().min(-99).max(1000).refine((v) => v !== 0, 'Enter a change other than 0') }),
 ]);
 
+const bulkItemsSchema = z
+  .array(z.object({ id: idSchema, version: versionSchema }))
+  .min(1)
+  .max(100)
+  .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'Each product may appear once');
+
 /** POST /products/bulk: one action over products of the list, each with the version the list showed. */
 export const productBulkBodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.enum(['enable', 'disable', 'delete']), items: z.array(z.object({ id: idSchema, version: versionSchema })).min(1).max(100) }),
-  z.object({ action: z.literal('price'), items: z.array(z.object({ id: idSchema, version: versionSchema })).min(1).max(100), price: priceChangeSchema }),
-  z.object({ action: z.literal('stock'), items: z.array(z.object({ id: idSchema, version: versionSchema })).min(1).max(100), stock: stockSchema }),
+  z.object({ action: z.enum(['enable', 'disable', 'delete']), items: bulkItemsSchema }),
+  z.object({ action: z.literal('price'), items: bulkItemsSchema, price: priceChangeSchema }),
+  z.object({ action: z.literal('stock'), items: bulkItemsSchema, stock: stockSchema }),
 ]);
 export type ProductBulkBody = z.input<typeof productBulkBodySchema>;
 export const productBulkAnswerSchema = z.object({ updated: z.int() });

@@ -159,7 +159,7 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
         <section className="card" aria-labelledby="product-catalogs">
           <h2 id="product-catalogs">{t('products.catalogs')}</h2>
           {(choices?.catalogs ?? []).length === 0 ? <p className="muted">{t('products.noCatalogs')}</p> : null}
-          <ul className="plain-list">
+          <ul className="plain-list catalog-choices">
             {(choices?.catalogs ?? []).map((catalog) => (
               <li key={catalog.id}>
                 <label>
@@ -177,7 +177,7 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
           {err('catalogIds') ? <p className="field-error">{err('catalogIds')}</p> : null}
         </section>
 
-        <section className="card span-2" aria-labelledby="product-description">
+        <section className="card span-all" aria-labelledby="product-description">
           <h2 id="product-description">{t('products.description')}</h2>
           {(['en', 'ru'] as const).map((l) => (
             <div className="field" key={l}>
@@ -284,7 +284,7 @@ function Images({ draft, edit, error }: { draft: ProductDraft; edit: (change: Pa
     // a variation keeps its image only while the product has it
     edit({ imageIds, variations: draft.variations.map((v) => (v.imageId && !imageIds.includes(v.imageId) ? { ...v, imageId: '' } : v)) });
   return (
-    <section className="card span-2" aria-labelledby="product-images">
+    <section className="card span-all" aria-labelledby="product-images">
       <h2 id="product-images">{t('products.images')}</h2>
       <p className="muted small">{t('products.imagesHint')}</p>
       <MediaPicker label={t('products.images')} value={draft.imageIds} onChange={setImages} multiple />
@@ -316,7 +316,7 @@ function Options({ draft, errors, onChange }: { draft: ProductDraft; errors: Err
   const options = draft.options;
   const update = (i: number, change: Partial<OptionDraft>) => onChange(options.map((o, j) => (j === i ? { ...o, ...change } : o)));
   return (
-    <section className="card span-2" aria-labelledby="product-options">
+    <section className="card span-all" aria-labelledby="product-options">
       <h2 id="product-options">{t('products.options')}</h2>
       <p className="muted small">{t('products.optionsHint')}</p>
       {options.map((option, i) => (
@@ -419,7 +419,7 @@ function Variations({ draft, setDraft, errors, lang }: {
   const e = (i: number, field: string) => errors[`variations.${i}.${field}`];
 
   return (
-    <section className="card span-2" aria-labelledby="product-variations">
+    <section className="card span-all" aria-labelledby="product-variations">
       <h2 id="product-variations">{t('products.variations')}</h2>
       <p className="muted small">{t('products.variationsHint')}</p>
       {selected.size > 0 ? (

@@ -153,7 +153,8 @@ export const productRoutes = new Hono<AdminEnv>()
     const body = await readBody(c, productBulkBodySchema);
     const updated = await inTransaction(deps, async (tx, now) => {
       const tags: string[] = [];
-      for (const item of body.items) {
+      // always locked in the same order, so two bulk edits over the same products cannot deadlock
+      for (const item of [...body.items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
         const row = await lockProduct(tx, item.id, item.version, lang);
         if (body.action === 'delete') {
           tags.push(...(await deleteProduct(tx, staff, row, lang, now)));

@@ -32,21 +32,21 @@ test('the owner uploads images, makes a catalog with one of them, orders its pro
   // the alt text of one of them, in both languages
   await library.getByRole('button', { name: new RegExp(`red-${suffix}\\.png`) }).click();
   const editor = admin.getByRole('dialog');
-  await editor.getByLabel('Alt text (English)').fill(`Red swatch ${suffix}`);
-  await editor.getByLabel('Alt text (Russian)').fill(`Красный образец ${suffix}`);
+  await editor.getByLabel('Alt text (English)', { exact: true }).fill(`Red swatch ${suffix}`);
+  await editor.getByLabel('Alt text (Russian)', { exact: true }).fill(`Красный образец ${suffix}`);
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Image texts saved.')).toBeVisible();
   await editor.getByRole('button', { name: 'Close' }).click();
 
   // a new catalog with its image chosen in the picker
   await admin.goto('/admin/catalogs/new');
-  await admin.getByLabel('Title (English)').fill(`Hand picked ${suffix}`);
-  await admin.getByLabel('Title (Russian)').fill(`Избранное ${suffix}`);
-  await admin.getByLabel('Address').fill(`hand-picked-${suffix}`);
-  await expect(admin.getByLabel('Sort on the catalog page')).toHaveValue('custom');
+  await admin.getByLabel('Title (English)', { exact: true }).fill(`Hand picked ${suffix}`);
+  await admin.getByLabel('Title (Russian)', { exact: true }).fill(`Избранное ${suffix}`);
+  await admin.getByLabel('Address', { exact: true }).fill(`hand-picked-${suffix}`);
+  await expect(admin.getByLabel('Sort on the catalog page', { exact: true })).toHaveValue('custom');
   await admin.getByRole('button', { name: 'Choose an image' }).click();
   const picker = admin.getByRole('dialog', { name: 'Choose: Catalog image' });
-  await picker.getByLabel('Search by name or alt text').fill(`Red swatch ${suffix}`);
+  await picker.getByLabel('Search by name or alt text', { exact: true }).fill(`Red swatch ${suffix}`);
   await picker.getByRole('button', { name: new RegExp(`Red swatch ${suffix}`) }).click();
   await expect(picker.getByText('1 image selected')).toBeVisible();
   await picker.getByRole('button', { name: 'Choose', exact: true }).click();
@@ -58,7 +58,7 @@ test('the owner uploads images, makes a catalog with one of them, orders its pro
 
   // three products found by title and added, then ordered by hand: a button and the keyboard
   for (const title of ['Canvas tote bag', 'Roll-top backpack', 'Washed cotton cap']) {
-    await admin.getByLabel('Find a product by title or address').fill(title);
+    await admin.getByLabel('Find a product by title or address', { exact: true }).fill(title);
     await admin.getByRole('button', { name: `Add ${title} to the catalog` }).click();
   }
   const order = admin.getByRole('list', { name: 'Products of the catalog in their order' });
@@ -67,16 +67,22 @@ test('the owner uploads images, makes a catalog with one of them, orders its pro
   await expect(order.getByRole('link')).toHaveText(['Canvas tote bag', 'Washed cotton cap', 'Roll-top backpack']);
   const handle = order.getByRole('button', { name: /^Canvas tote bag, position 1 of 3/ });
   await handle.focus();
+  // each step is announced to screen readers; the next key waits for it
   await admin.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await expect(admin.getByText('Canvas tote bag moved to position 1 of 3.')).toBeAttached();
   await admin.keyboard.press('ArrowDown');
+  await expect(admin.getByText('Canvas tote bag moved to position 2 of 3.')).toBeAttached();
   await admin.keyboard.press('Space');
   await expect(order.getByRole('link')).toHaveText(['Washed cotton cap', 'Canvas tote bag', 'Roll-top backpack']);
   await admin.getByRole('button', { name: 'Save products and order' }).click();
   await expect(admin.getByText('Products and their order saved.')).toBeVisible();
 
-  await expect
-    .poll(() => listedProducts(admin.request, `/catalogs/hand-picked-${suffix}`))
-    .toEqual(['/products/baseball-cap', '/products/canvas-tote-bag', '/products/roll-top-backpack']);
+  const expected = ['/products/baseball-cap', '/products/canvas-tote-bag', '/products/roll-top-backpack'];
+  // the catalog page lists them in that order first (links after the list belong to the page's footer)
+  await expect.poll(async () => (await listedProducts(admin.request, `/catalogs/hand-picked-${suffix}`)).slice(0, 3)).toEqual(expected);
+  const api = (await (await admin.request.get(`/api/catalogs/v3/hand-picked-${suffix}`)).json()) as { sections: { type: string; items?: { slug: string }[] }[] };
+  expect(api.sections.find((section) => section.type === 'SectionProductList')!.items!.map((item) => `/products/${item.slug}`)).toEqual(expected);
   await admin.context().close();
 });
 
@@ -90,7 +96,7 @@ test('the owner imports a CSV with one bad row, sees that row’s error, and not
     `import-cup-${suffix},Import cup,Чашка,IC-${suffix},free,2`,
     `import-bowl-${suffix},Import bowl,Миска,IB-${suffix},8,`,
   ].join('\n');
-  await admin.getByLabel('CSV file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await admin.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await admin.getByRole('button', { name: 'Check the file' }).click();
   await expect(admin.getByText('The file has 1 problem; nothing was imported.')).toBeVisible();
   const problems = admin.getByRole('table', { name: 'Problems of the file by row' });

@@ -187,6 +187,11 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       expect(body.errorPath).toBe('code');
     });
 
+    it('tells the shop currency', async () => {
+      await fx.setSettings('ecommerce', { currency: 'USD' });
+      expect(await get('/selling/currency')).toEqual({ currency: 'USD' });
+    });
+
     it('finds products and catalogs for the pickers', async () => {
       const product = await fx.product({ title: 'Zebra lamp' });
       const catalogId = await fx.catalog([product.productId]);
@@ -422,6 +427,7 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       ['DELETE', `/discount-codes/${ID}?version=1`],
       ['GET', '/selling/products'],
       ['GET', '/selling/catalogs'],
+      ['GET', '/selling/currency'],
       ['GET', '/shipping-zones'],
       ['POST', '/shipping-zones', { title: { en: 'Z' } }],
       ['POST', '/shipping-zones/order', { items: [{ id: ID, version: 1 }] }],

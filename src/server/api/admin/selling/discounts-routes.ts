@@ -19,6 +19,7 @@ import {
 import { localize, type Language } from '../../../../lib/localize';
 import type { Executor } from '../../../db/client';
 import { catalogs, discountCodes, products } from '../../../db/schema';
+import { shopCurrency } from '../../commerce/shop-settings';
 import type { AppDeps } from '../../core/context';
 import { fieldError, notFound } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
@@ -250,6 +251,8 @@ export const discountAdminRoutes = new Hono<AdminEnv>()
     });
     return c.body(null, 204);
   })
+  /** The shop's currency, for the amounts the selling screens show and take (minor units of it). */
+  .get('/selling/currency', async (c) => c.json({ currency: await shopCurrency(c.var.deps.db) }))
   /** Products and catalogs a code can be limited to: by title search, or by ids to show the chosen ones. */
   .get('/selling/products', async (c) => {
     const { q, ids } = readQuery(c, lookupQuerySchema);

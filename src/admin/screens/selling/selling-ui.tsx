@@ -1,0 +1,246 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
+import type { NamedRef, Problem } from '../../../contract/admin';
+import { countryList, countryName, searchCountries } from '../../../lib/countries';
+import { amountToCents, centsToAmount } from '../../../lib/money';
+import { api } from '../../api/client';
+import { useI18n, useT } from '../../i18n';
+import { parseMoneyInput } from '../../lib/money-input';
+
+/** The shop's currency (amounts are typed in its major units and sent in minor units). */
+export function useCurrency(): string {
+  return useQuery({ queryKey: ['selling', 'currency'], queryFn: () => api.get<{ currency: string }>('/selling/currency'), staleTime: 10 * 60_000 }).data?.currency ?? '';
+}
+
+/** Cents as a money input shows them ('' for none). */
+export const centsText = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : String(centsToAmount(cents)));
+
+/** A money input's text as cents: null when blank, NaN when it is not an amount. */
+export function textCents(text: string): number | null {
+  if (!text.trim()) return null;
+  const amount = parseMoneyInput(text);
+  return amount === null ? Number.NaN : amountToCents(amount);
+}
+
+/** A whole-number input's text: null when blank, NaN when it is not a whole number ≥ 0. */
+export function textInt(text: string): number | null {
+  if (!text.trim()) return null;
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
+/** A decimal input's text (weights): null when blank, NaN when it is not a number ≥ 0. */
+export function textNumber(text: string): number | null {
+  if (!text.trim()) return null;
+  const value = Number(text.trim().replace(',', '.'));
+  return Number.isFinite(value) && value >= 0 ? value : Number.NaN;
+}
+
+/** Sets the contract's contradictions on a form's fields, in the reader's language; true when there were any. */
+export function showProblems<T extends FieldValues>(problems: Problem[], setError: UseFormSetError<T>, t: ReturnType<typeof useT>): boolean {
+  for (const p of problems) setError(p.field as Path<T>, { type: 'rule', message: t(`selling.problems.${p.key}`) });
+  return problems.length > 0;
+}
+
+/** English and Russian inputs of one text. */
+export function LocalizedInputs<T extends FieldValues>({ name, label, register, errors, required, multiline }: {
+  name: string;
+  label: string;
+  register: UseFormRegister<T>;
+  errors: Record<string, { message?: string } | undefined>;
+  required?: boolean;
+  multiline?: boolean;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <fieldset className="selling-l10n">
+      <legend>{label}</legend>
+      {(['en', 'ru'] as const).map((lang) => {
+        const error = errors[`${name}.${lang}`]?.message ?? (lang === 'en' ? errors[name]?.message : undefined);
+        const inputId = `${id}-${lang}`;
+        const props = {
+          id: inputId,
+          'aria-invalid': error ? ('true' as const) : undefined,
+          'aria-describedby': error ? `${inputId}-error` : undefined,
+          ...register(`${name}.${lang}` as Path<T>),
+        };
+        return (
+          <div className="field" key={lang}>
+            <label htmlFor={inputId}>
+              {t(`selling.lang.${lang}`)}
+              {required && lang === 'en' ? ' *' : ''}
+            </label>
+            {multiline ? <textarea rows={2} {...props} /> : <input {...props} />}
+            {error ? (
+              <p className="field-error" id={`${inputId}-error`}>
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** Chosen items as removable chips. */
+function Chips({ items, onRemove, label }: { items: { id: string; title: string }[]; onRemove: (id: string) => void; label: (title: string) => string }) {
+  if (items.length === 0) return null;
+  return (
+    <ul className="chips selling-chips">
+      {items.map((item) => (
+        <li key={item.id}>
+          <button type="button" className="chip" onClick={() => onRemove(item.id)} aria-label={label(item.title)}>
+            {item.title} ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A searchable country picker for ISO codes: a search box (names in the reader's language, codes, phone
+ * prefixes, as the storefront's own country search), matching countries as checkboxes, the chosen ones as chips.
+ */
+export function CountryPicker({ value, onChange, label, hint, error }: {
+  value: string[];
+  onChange: (codes: string[]) => void;
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+}) {
+  const { t, lang } = useI18n();
+  const [query, setQuery] = useState('');
+  const id = useId();
+  const matches = useMemo(() => searchCountries(countryList(lang), query).slice(0, query ? 40 : 12), [lang, query]);
+  const toggle = (code: string) => onChange(value.includes(code) ? value.filter((c) => c !== code) : [...value, code]);
+  return (
+    <fieldset className="selling-picker" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
+      <legend>{label}</legend>
+      {hint ? (
+        <p className="muted small" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <Chips
+        items={value.map((code) => ({ id: code, title: `${countryName(code, lang)} (${code})` }))}
+        onRemove={(code) => toggle(code)}
+        label={(title) => t('selling.remove', { name: title })}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-q`}>{t('selling.countrySearch')}</label>
+        <input id={`${id}-q`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+      </div>
+      <ul className="selling-options" aria-label={t('selling.countryMatches')}>
+        {matches.map((country) => (
+          <li key={country.code}>
+            <label>
+              <input type="checkbox" checked={value.includes(country.code)} onChange={() => toggle(country.code)} /> {country.name}{' '}
+              <span className="muted small">{country.code}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Products or catalogs a discount is limited to: search by title, tick to add, chips to remove. */
+export function RefPicker({ kind, value, onChange, known, label, error }: {
+  kind: 'products' | 'catalogs';
+  value: string[];
+  onChange: (ids: string[]) => void;
+  /** titles of already chosen ids */
+  known: NamedRef[];
+  label: string;
+  error?: string | undefined;
+}) {
+  const t = useT();
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [titles, setTitles] = useState<Record<string, string>>(() => Object.fromEntries(known.map((k) => [k.id, k.title])));
+  const found = useQuery({
+    queryKey: ['selling', kind, query],
+    queryFn: ({ signal }) => api.get<NamedRef[]>(`/selling/${kind}`, { q: query }, signal),
+    enabled: query.trim().length > 0,
+  });
+  const toggle = (ref: NamedRef) => {
+    setTitles((all) => ({ ...all, [ref.id]: ref.title }));
+    onChange(value.includes(ref.id) ? value.filter((v) => v !== ref.id) : [...value, ref.id]);
+  };
+  return (
+    <fieldset className="selling-picker" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{label}</legend>
+      <Chips
+        items={value.map((v) => ({ id: v, title: titles[v] ?? v }))}
+        onRemove={(v) => onChange(value.filter((x) => x !== v))}
+        label={(title) => t('selling.remove', { name: title })}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-q`}>{t(`selling.discount.search_${kind}`)}</label>
+        <input id={`${id}-q`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+      </div>
+      {found.data && found.data.length > 0 ? (
+        <ul className="selling-options">
+          {found.data.map((ref) => (
+            <li key={ref.id}>
+              <label>
+                <input type="checkbox" checked={value.includes(ref.id)} onChange={() => toggle(ref)} /> {ref.title}
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : query.trim() && found.data ? (
+        <p className="muted small">{t('selling.nothingFound')}</p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Move up / move down buttons of an ordered list. */
+export function OrderButtons({ index, count, onMove, name, disabled }: { index: number; count: number; onMove: (from: number, to: number) => void; name: string; disabled?: boolean }) {
+  const t = useT();
+  return (
+    <>
+      <button type="button" className="btn btn-small btn-ghost" disabled={disabled || index === 0} onClick={() => onMove(index, index - 1)} aria-label={t('selling.moveUp', { name })}>
+        ↑
+      </button>
+      <button type="button" className="btn btn-small btn-ghost" disabled={disabled || index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={t('selling.moveDown', { name })}>
+        ↓
+      </button>
+    </>
+  );
+}
+
+/** The list in its new order after moving one item. */
+export function moved<T>(items: T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+/** `datetime-local` text of an ISO moment (the reader's local time), and back. */
+export function localDateTime(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+export function isoOfLocal(text: string): string | null {
+  if (!text) return null;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}

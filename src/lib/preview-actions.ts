@@ -28,6 +28,14 @@ export type PreviewSection = {
   items: PreviewItem[];
   enable: boolean;
   hidden: boolean;
+  /**
+   * true for a section of the server-rendered page the builder has not sent whole yet: the channel knows its
+   * id and type only, so its options are changes to the stored section's options and the render endpoint
+   * merges them over the stored section (issue 14: a heading change must not empty a FAQ's questions)
+   */
+  partial?: boolean;
+  /** with `partial`: the items were sent (they replace the stored ones) */
+  itemsKnown?: boolean;
   /** other fields of the section (styles, group, required…) are kept as sent */
   [field: string]: unknown;
 };
@@ -147,6 +155,41 @@ const payloads = {
 export type AdminActionName = keyof typeof payloads;
 export const ADMIN_ACTIONS = Object.keys(payloads) as AdminActionName[];
 type Payload<A extends AdminActionName> = z.output<(typeof payloads)[A]>;
+
+// ---------------------------------------------------------------- partial updates
+
+/** A section the page was rendered with, as far as its markup tells: id and type, the rest stored on the server. */
+export const pageSection = (id: string, type: string): PreviewSection => ({ id, type, options: {}, items: [], enable: true, hidden: false, partial: true });
+
+/**
+ * The rule of a partial section update: the change's options are merged key by key over the section's current
+ * options (a heading change keeps the questions), items replace the section's when sent, other fields as sent.
+ */
+export function mergeSectionChange(section: PreviewSection, change: { id: string; items?: unknown[] | undefined; [field: string]: unknown }): PreviewSection {
+  const merged = mergeDeep(section, change);
+  if (change.items === undefined) return merged;
+  return { ...merged, items: toItems(change.items), ...(section.partial ? { itemsKnown: true } : {}) };
+}
+
+/** A section as stored (options and items in both languages), the base of a partial section. */
+export type StoredPreviewSection = Pick<PreviewSection, 'id' | 'type' | 'options' | 'items'> & { [field: string]: unknown };
+
+/**
+ * The section to render: a partial one (see `PreviewSection.partial`) completed from the stored section, its
+ * changed options merged over the stored options and its items the stored ones unless sent; a whole one as is.
+ */
+export function overStoredSection(section: PreviewSection, stored: StoredPreviewSection | undefined): PreviewSection {
+  if (section.partial !== true) return section;
+  const { partial: _partial, itemsKnown, ...rest } = section;
+  if (!stored) return rest;
+  return {
+    ...stored,
+    ...rest,
+    type: stored.type,
+    options: mergeDeep(stored.options, rest.options),
+    items: itemsKnown ? rest.items : stored.items,
+  } as PreviewSection;
+}
 
 // ---------------------------------------------------------------- routes
 
@@ -275,11 +318,7 @@ const reducers: Reducers = {
   updateMenus: (state, menus) => ({ ok: true, state: { ...state, menus: { ...state.menus, ...menus } } }),
   updatePageOptions: (state, options) => ({ ok: true, state: { ...state, pageOptions: mergeDeep(state.pageOptions, options) } }),
   setSections,
-  updateSection: (state, change) =>
-    withSection(state, change.id, (section) => {
-      const merged = mergeDeep(section, change);
-      return change.items === undefined ? merged : { ...merged, items: toItems(change.items) };
-    }),
+  updateSection: (state, change) => withSection(state, change.id, (section) => mergeSectionChange(section, change)),
   addSection: (state, { section, index }) => {
     if (state.sections.some((entry) => entry.id === section.id)) return { ok: false, error: `Duplicate section ${section.id}` };
     return { ok: true, state: { ...state, sections: insertAt(state.sections, section, index) } };

@@ -1,11 +1,15 @@
 import type { AppDeps } from './api/core/context';
-import { ApiError, errorBody } from './api/core/errors';
+import { ADMIN_SESSION_COOKIE } from '../contract/admin/common';
+import { adminMessage } from './api/admin/messages';
+import { findSessionStaff, hashSessionId } from './api/admin/session';
+import { ApiError, errorBody, unauthorized } from './api/core/errors';
 import { checkRateLimit } from './api/core/rate-limit';
 import { clientAddressOf } from './client-address';
 import { BUSY, createConcurrencyLimit } from './concurrency';
 
 /**
- * POST /_preview/render costs much CPU and needs no sign-in yet: each client address is rate limited
+ * POST /_preview/render answers a signed-in staff member only (the back office's session cookie; 401 in the
+ * API's error shape otherwise). It costs much CPU: each client address is rate limited
  * (previewRender in RATE_LIMITS, counted in the database across instances) and each instance renders at most
  * two previews at once, with a short queue; beyond it the answer is 503 with Retry-After.
  */
@@ -18,13 +22,30 @@ export const previewRenderLoad = () => ({ active: renders.active, waiting: rende
 const errorResponse = (error: ApiError) =>
   Response.json(errorBody(error), { status: error.status, headers: { 'cache-control': 'no-store', ...error.extra.headers } });
 
-/** Runs `render` (which must answer with its whole body read) within the preview's limits. */
+/** The back office session cookie's value of a request, or null. */
+function sessionCookieOf(request: Request): string | null {
+  const cookies = request.headers.get('cookie') ?? '';
+  for (const pair of cookies.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === ADMIN_SESSION_COOKIE) return pair.slice(at + 1).trim() || null;
+  }
+  return null;
+}
+
+/** True when the request carries a live staff session. */
+export async function isStaffRequest(deps: AppDeps, request: Request): Promise<boolean> {
+  const id = sessionCookieOf(request);
+  return id !== null && (await findSessionStaff(deps, hashSessionId(id))) !== null;
+}
+
+/** Runs `render` (which must answer with its whole body read) for a signed-in staff member, within the preview's limits. */
 export async function guardPreviewRender(
   deps: AppDeps,
   request: Request,
   socketAddress: string | undefined,
   render: () => Promise<Response>,
 ): Promise<Response> {
+  if (!(await isStaffRequest(deps, request))) return errorResponse(unauthorized(adminMessage('signInRequired', 'en')));
   try {
     await checkRateLimit(deps, 'en', 'previewRender', [clientAddressOf(request, socketAddress, deps.config.trustProxy)]);
   } catch (error) {

@@ -3,7 +3,9 @@ import { createApiClient, type ApiClient, type ImageDto, type MenuItemDto, type 
 import { createCaller, type Caller, type Fetcher } from '../lib/api-client/request';
 import { DEFAULT_CURRENCY } from '../lib/format-price';
 import { LANGUAGES, localize, type Language } from '../lib/localize';
-import { isSectionVisible, mergeDeep, previewSectionSchema } from '../lib/preview-actions';
+import { inArray } from 'drizzle-orm';
+import { isSectionVisible, mergeDeep, overStoredSection, previewSectionSchema, type StoredPreviewSection } from '../lib/preview-actions';
+import { sections as sectionsTable } from './db/schema';
 import { SETTINGS_GROUPS, shopSettingsSchema, type SettingsGroup } from '../lib/settings';
 import type { SectionContext } from '../sections/context';
 import { collectImageIds } from '../sections/images';
@@ -243,15 +245,32 @@ async function widgetData(api: PreviewApi, sections: SectionDto[]): Promise<Map<
   return new Map(data.sections.flatMap((entry) => (entry.data ? [[entry.id, entry.data] as const] : [])));
 }
 
+/** The stored sections with these ids (their options and items in both languages), for partial sections. */
+export type StoredSectionsLoader = (ids: string[]) => Promise<Map<string, StoredPreviewSection>>;
+const noStoredSections: StoredSectionsLoader = async () => new Map();
+
+/** The stored sections of the running shop: what a server-rendered page section the builder changed in part is based on. */
+export const runtimeStoredSections: StoredSectionsLoader = async (ids) => {
+  const { deps } = await getRuntime();
+  const rows = await deps.db.select().from(sectionsTable).where(inArray(sectionsTable.id, ids));
+  return new Map(rows.map((row) => [row.id, { id: row.id, type: row.type, options: row.options, items: row.items, styles: row.styles, required: row.required, group: row.group }]));
+};
+
 /**
  * Everything the section components need to render the request: sanitized and localized sections
  * with their widget data, the images they show, the settings and menus with the changes, and the
  * theme when settings changed. Widget data and images come through the API, as on a real page.
  */
-export async function preparePreview(body: PreviewRenderBody, api: PreviewApi): Promise<PreviewRender> {
-  const [config, storedMenus] = await Promise.all([api.client.getConfig(), body.chrome ? api.client.getMenus() : Promise.resolve({ data: {} })]);
+export async function preparePreview(body: PreviewRenderBody, api: PreviewApi, loadStored: StoredSectionsLoader = noStoredSections): Promise<PreviewRender> {
+  const partial = body.sections.filter((section) => section.partial === true).map((section) => section.id);
+  const [config, storedMenus, stored] = await Promise.all([
+    api.client.getConfig(),
+    body.chrome ? api.client.getMenus() : Promise.resolve({ data: {} }),
+    partial.length > 0 ? loadStored(partial) : Promise.resolve(new Map<string, StoredPreviewSection>()),
+  ]);
   const lang: Language = body.lang ?? (config.data?.language.current === 'ru' ? 'ru' : 'en');
-  const sections: SectionDto[] = localize(sanitizeOptions(body.sections), lang).map((section, position) => ({
+  const whole = body.sections.map((section) => overStoredSection(section, stored.get(section.id)));
+  const sections: SectionDto[] = localize(sanitizeOptions(whole), lang).map((section, position) => ({
     ...section,
     position,
     required: section['required'] === true,

@@ -1,19 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PREVIEW_RENDER_CONCURRENCY, guardPreviewRender, previewRenderLoad } from '../../src/server/preview-guard';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { uniqueAddress } from '../helpers/users-fixtures';
+import { createSignedInStaff } from '../helpers/admin-fixtures';
+import { createUser, uniqueAddress } from '../helpers/users-fixtures';
 
 describe('POST /_preview/render limits', () => {
   let app: TestApp;
+  /** the staff session cookie every render request carries */
+  let staffCookie: string;
   beforeAll(async () => {
     app = await createTestApp('pglite', { rateLimits: 'previewRender=3/60' });
+    staffCookie = (await createSignedInStaff(app, 'manager')).cookie;
   });
   afterAll(async () => {
     await app.close();
   });
 
-  const request = () => new Request('http://shop.test/_preview/render', { method: 'POST' });
+  const request = (headers: Record<string, string> = { cookie: staffCookie }) => new Request('http://shop.test/_preview/render', { method: 'POST', headers });
   const rendered = async () => new Response('{"sections":[]}', { headers: { 'content-type': 'application/json' } });
+
+  it('answers a signed-in staff member only: 401 in the error shape otherwise, without rendering', async () => {
+    const render = vi.fn(rendered);
+    const customer = await createUser(app);
+    const refusals: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${customer.token}` },
+      { cookie: 'shop_admin=not-a-session' },
+      { cookie: `other=1; ${staffCookie.replace('shop_admin=', 'shop_admin_x=')}` },
+    ];
+    for (const headers of refusals) {
+      const refused = await guardPreviewRender(app.deps, request(headers), uniqueAddress(), render);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ success: false, status: 401, message: 'Sign in to the back office' });
+    }
+    expect(render).not.toHaveBeenCalled();
+    expect((await guardPreviewRender(app.deps, request({ cookie: `lang=ru; ${staffCookie}` }), uniqueAddress(), render)).status).toBe(200);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
 
   it('limits renders per client address (429 with Retry-After)', async () => {
     const address = uniqueAddress();

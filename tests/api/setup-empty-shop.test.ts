@@ -58,6 +58,15 @@ describe.each(databaseKinds)('npm run setup on %s', (kind) => {
     expect(pages).toEqual([expect.objectContaining({ type: 'homepage', slug: 'home', enabled: true, title: { en: 'Clay & Co', ru: 'Clay & Co' } })]);
     expect(await db.select().from(schema.sections)).toEqual([]);
     expect((await db.select().from(schema.orderStates)).map((s) => s.code).sort()).toEqual(ORDER_STATES.map((s) => s.code).sort());
+    // the payment methods are there for the owner to enable; the storefront offers none until then
+    const methods = await db.select().from(schema.paymentMethods);
+    expect(methods.map(({ code, kind, provider, enabled }) => ({ code, kind, provider, enabled })).sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+      { code: 'card', kind: 'online', provider: 'sandbox', enabled: false },
+      { code: 'cash', kind: 'cash', provider: null, enabled: false },
+    ]);
+    const available = await app.request('/configs/payments-available-methods');
+    expect(available.status).toBe(200);
+    expect(JSON.stringify(await available.json())).not.toContain('card');
     expect(await db.select().from(schema.products)).toEqual([]);
     expect(await db.select().from(schema.catalogs)).toEqual([]);
     expect(await db.select().from(schema.images)).toEqual([]);

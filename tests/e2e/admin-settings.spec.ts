@@ -1,13 +1,31 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_OWNER, E2E_MANAGER, mailsMatching, signIn } from './admin-helpers';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('shop-admin-lang', 'en'));
 });
 
+type Group = { group: string; value: Record<string, unknown>; version: number };
+const settingsOf = async (page: Page): Promise<Group[]> => (await (await page.request.get('/api/admin/settings')).json()).groups;
+
+/** Puts settings groups back as they were, so the journeys after this file see the demo shop's own. */
+async function restoreSettings(page: Page, before: Group[]): Promise<void> {
+  for (const current of await settingsOf(page)) {
+    const original = before.find((g) => g.group === current.group)!;
+    if (JSON.stringify(original.value) === JSON.stringify(current.value)) continue;
+    const response = await page.request.put(`/api/admin/settings/${current.group}`, {
+      headers: { 'x-shop-admin': '1' },
+      data: { value: original.value, version: current.version },
+    });
+    expect(response.status()).toBe(200);
+  }
+}
+
 test('the owner changes the accent colour and the header phone; a visitor sees both at once', async ({ page, browser }) => {
   await signIn(page, DEMO_OWNER, '/admin/settings');
+  const before = await settingsOf(page);
+
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await page.getByRole('link', { name: /Theme colours and fonts/ }).click();
   await expect(page.getByRole('heading', { name: 'Theme colours and fonts' })).toBeVisible();
@@ -37,12 +55,20 @@ test('the owner changes the accent colour and the header phone; a visitor sees b
   await expect(visitor.locator('.site-header__phone')).toHaveAttribute('href', 'tel:+12125550199');
   expect(await visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim())).toBe('#0a7d55');
   await visitor.close();
+  await restoreSettings(page, before);
 });
 
-test('the settings forms pass an axe check', async ({ page }) => {
+test('the settings and staff screens pass an axe check, on a desktop and on a phone', async ({ page }) => {
   await signIn(page, DEMO_OWNER, '/admin/settings/styles');
-  await expect(page.getByRole('heading', { name: 'Theme colours and fonts' })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    for (const [path, heading] of [['/admin/settings/styles', 'Theme colours and fonts'], ['/admin/settings/ecommerce', 'Shop'], ['/admin/staff', 'Staff']] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+      expect((await new AxeBuilder({ page }).analyze()).violations, `${path} at ${size.width}px`).toEqual([]);
+    }
+  }
 });
 
 test('the owner invites a manager, whose e-mail link sets a password and signs them in; a manager sees no Staff', async ({ page, browser }) => {

@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_MANAGER, signIn } from './admin-helpers';
 
 /**
  * The admin live preview on the built shop: the builder's actions, sent as the document event, change
- * the homepage at once through the server's re-render. The page's own sections are replaced first,
+ * the homepage at once through the server's re-render (which answers signed-in staff only, so the
+ * tests that render sign in as the manager first). The page's own sections are replaced first,
  * so the test does not depend on the demo content.
  */
 
@@ -34,6 +36,8 @@ test.describe('admin live preview', () => {
   });
 
   test('applies the builder actions to the homepage opened with ?preview=1', async ({ page }) => {
+    // (the sign-in form's own session check answers 401 before the sign-in: not one of the preview's errors)
+    await signIn(page, E2E_MANAGER);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -89,6 +93,7 @@ test.describe('admin live preview', () => {
     const shopOrigin = new URL(baseURL!).origin;
     // The shop's own origin is allowed by default; the same server under another host name is another origin.
     const otherOrigin = shopOrigin.replace('127.0.0.1', 'localhost');
+    await signIn(page, E2E_MANAGER);
     for (const [builderOrigin, allowed] of [[shopOrigin, true], [otherOrigin, false]] as const) {
       await page.goto(`${builderOrigin}/admin/`);
       // Every storefront message the builder receives, in order; the probe marks the end of what came before it.
@@ -134,6 +139,12 @@ test.describe('admin live preview', () => {
         frame.postMessage({ probe: true }, target);
       }, shopOrigin);
       await expect(shop.locator('#section-framed h2')).toHaveText('From the builder');
+
+      // Clicking a section tells the builder to select it (dispatched: the cookie question may cover the page).
+      await shop.locator('#section-framed h2').dispatchEvent('click');
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { received: { action?: string }[] }).received.filter((m) => m.action === 'selectSection')))
+        .toEqual([{ author: 'storefront', action: 'selectSection', payload: { id: 'framed' } }]);
     }
   });
 
@@ -145,7 +156,15 @@ test.describe('admin live preview', () => {
     await expect(page.locator('html')).toHaveAttribute('data-preview', 'ready');
   });
 
-  test('the render endpoint answers JSON only', async ({ request }) => {
+  test('the render endpoint answers signed-in staff only, and JSON only', async ({ page, request }) => {
+    const anonymous = await request.post('/_preview/render', { data: { sections: [textBlock('x', 'Hello')] } });
+    expect(anonymous.status()).toBe(401);
+    expect(anonymous.headers()['content-type']).toContain('application/json');
+    expect(await anonymous.json()).toMatchObject({ success: false, status: 401, message: 'Sign in to the back office' });
+
+    await signIn(page, E2E_MANAGER);
+    // the page's request context carries the staff session cookie
+    request = page.request;
     const form = await request.post('/_preview/render', { form: { sections: '[]' } });
     expect(form.status()).toBe(415);
     expect(form.headers()['content-type']).toContain('application/json');

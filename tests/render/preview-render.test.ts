@@ -147,6 +147,38 @@ describe('POST /_preview/render: what it answers', () => {
     expect(html).not.toMatch(/alert\(|onclick|onerror|javascript:|insecure\.example/);
   });
 
+  it('merges a partial section of the server-rendered page over the stored one: a heading change keeps the questions', async () => {
+    const id = `stored-faq-${Date.now()}`;
+    await app.deps.db.insert(sectionsTable).values({
+      id,
+      ownerType: 'page',
+      ownerId: 'some-page',
+      type: 'SectionFaq',
+      options: { heading: { title: { en: 'Questions', ru: 'Вопросы' } } },
+      items: [
+        { id: 'q1', options: { question: { en: 'Delivery?', ru: 'Доставка?' }, answer: { en: '<p>Two days.</p>', ru: '<p>Два дня.</p>' } } },
+        { id: 'q2', options: { question: { en: 'Returns?', ru: 'Возврат?' }, answer: { en: '<p>30 days.</p>', ru: '<p>30 дней.</p>' } } },
+      ],
+    });
+    // what the channel sends after `updateSection { id, options: { heading: { title } } }` before any setSections
+    const partial = { id, type: 'SectionFaq', options: { heading: { title: { en: 'FAQ', ru: 'ЧаВо' } } }, items: [], enable: true, hidden: false, partial: true };
+    const [en] = (await renderJson({ lang: 'en', sections: [partial] })).sections;
+    const root = fragment(en!.html);
+    expect(root.querySelector('h2')?.textContent?.trim()).toBe('FAQ');
+    expect(root.textContent).toContain('Delivery?');
+    expect(root.textContent).toContain('Returns?');
+    const [ru] = (await renderJson({ lang: 'ru', sections: [partial] })).sections;
+    expect(fragment(ru!.html).textContent).toContain('Доставка?');
+    // items sent with the change replace the stored ones
+    const withItems = { ...partial, itemsKnown: true, items: [{ id: 'q9', options: { question: 'Only this?', answer: '<p>Yes.</p>' } }] };
+    const [replaced] = (await renderJson({ lang: 'en', sections: [withItems] })).sections;
+    expect(fragment(replaced!.html).textContent).toContain('Only this?');
+    expect(fragment(replaced!.html).textContent).not.toContain('Delivery?');
+    // a whole section (no partial flag) is rendered as sent, never merged
+    const [whole] = (await renderJson({ lang: 'en', sections: [{ ...partial, partial: undefined }] })).sections;
+    expect(whole!.html).toBe('');
+  });
+
   it('renders nothing for hidden, switched off, unknown and empty sections', async () => {
     const { sections } = await renderJson({
       sections: [

@@ -4,6 +4,7 @@ import {
   emptyPageState,
   isSectionVisible,
   isAdminMessage,
+  pageSection,
   routeTarget,
   type AdminMessage,
   type PreviewPageState,
@@ -22,6 +23,7 @@ import {
   runScripts,
   sectionElementFrom,
   sectionElementId,
+  sectionIdAt,
   showSection,
 } from './page-dom';
 
@@ -45,9 +47,9 @@ export function allowedOrigins(doc: Document): Set<string> {
   return new Set([...listed.split(/\s+/).filter(Boolean), doc.location.origin]);
 }
 
-/** The sections of the server-rendered page, as far as the markup tells: id and type. */
+/** The sections of the server-rendered page, as far as the markup tells: id and type (partial until the builder sends them). */
 function sectionsOfPage(doc: Document): PreviewSection[] {
-  return pageSections(doc).map(({ id, type }) => ({ id, type, options: {}, items: [], enable: true, hidden: false }));
+  return pageSections(doc).map(({ id, type }) => pageSection(id, type));
 }
 
 type Rendered = { state: PreviewPageState; answer: PreviewRenderDto; sent: PreviewSection[] };
@@ -224,6 +226,9 @@ export class PreviewChannel {
   }
 }
 
+/** What the storefront tells the framing builder when a section is clicked: select it in the list. */
+export const selectSectionMessage = (id: string) => ({ author: STOREFRONT_AUTHOR, action: 'selectSection', payload: { id } });
+
 /** Starts listening to the shop builder and tells the framing builder the page is ready. */
 export function startPreviewChannel(doc: Document = document): PreviewChannel {
   const view = doc.defaultView ?? window;
@@ -237,7 +242,15 @@ export function startPreviewChannel(doc: Document = document): PreviewChannel {
     if (isAdminMessage(detail)) void channel.dispatch(detail);
   });
   if (view.parent !== view) {
-    for (const origin of origins) view.parent.postMessage(channel.readyMessage(), origin);
+    // framed by the builder: tell it (at its allowed origins only) the page is ready, and which section was clicked
+    const tell = (message: unknown) => {
+      for (const origin of origins) view.parent.postMessage(message, origin);
+    };
+    tell(channel.readyMessage());
+    doc.addEventListener('click', (event) => {
+      const id = sectionIdAt(event.target);
+      if (id) tell(selectSectionMessage(id));
+    });
   }
   // Marks the page as listening (for the builder's own scripts and for tests).
   doc.documentElement.dataset['preview'] = 'ready';

@@ -11,6 +11,12 @@ export const FOCUS_MS = 2000;
 export const sectionElementId = (id: string) => `${ID_PREFIX}${id}`;
 export const isSectionElement = (node: Element | null): node is HTMLElement => node?.matches(SECTION_SELECTOR) ?? false;
 
+/** The id of the section an element (a click's target) is in, or null. */
+export function sectionIdAt(target: EventTarget | null): string | null {
+  const element = (target as Element | null)?.closest?.(SECTION_SELECTOR);
+  return element ? element.id.slice(ID_PREFIX.length) : null;
+}
+
 /** The section elements of the page in document order, with their section ids and types. */
 export function pageSections(doc: Document): { id: string; type: string; element: HTMLElement }[] {
   return [...doc.querySelectorAll<HTMLElement>(SECTION_SELECTOR)].map((element) => ({

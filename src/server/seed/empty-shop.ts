@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, SETTINGS_GROUPS } from '../../lib/settings';
 import { createStaff, type NewStaff, type StaffRow } from '../api/admin/staff';
 import type { Database, Executor } from '../db/client';
 import * as schema from '../db/schema';
-import { ORDER_STATES } from './commerce';
+import { ORDER_STATES, PAYMENT_METHODS } from './commerce';
 import { clearShopData } from './reset';
 import { t } from './text';
 
@@ -65,7 +65,7 @@ const EMPTY_MENUS = [
 
 /**
  * Creates an empty shop in one transaction: default settings, the empty menus, an empty homepage, the order
- * states and the first owner. Refuses when a shop exists, unless `force` (which first empties every shop
+ * states, the payment methods (disabled) and the first owner. Refuses when a shop exists, unless `force` (which first empties every shop
  * table, and is itself refused while real orders exist).
  */
 export async function setupEmptyShop(db: Database, input: EmptyShopInput): Promise<{ owner: StaffRow }> {
@@ -87,6 +87,8 @@ export async function setupEmptyShop(db: Database, input: EmptyShopInput): Promi
     await tx.insert(schema.menus).values(EMPTY_MENUS.map((menu) => ({ id: randomUUID(), ...menu })));
     await tx.insert(schema.pages).values({ id: randomUUID(), slug: 'home', type: 'homepage', title: shopName });
     await tx.insert(schema.orderStates).values(ORDER_STATES);
+    // the usual payment methods (online through the sandbox, cash on delivery), off until the owner enables them
+    await tx.insert(schema.paymentMethods).values(PAYMENT_METHODS.map((method) => ({ ...method, enabled: false })));
     const owner = await createStaff(tx, { ...input.owner, role: 'owner' }, { cost: input.cost });
     if (!owner) throw new Error(`setup: ${input.owner.email} already has a back office account`);
     return { owner };

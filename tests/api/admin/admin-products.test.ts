@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { productDetailSchema, productListSchema, type ProductBody, type ProductDetail } from '../../../src/contract/admin';
+import { productBulkAnswerSchema, productChoicesSchema, productDetailSchema, productListSchema, type ProductBody, type ProductDetail } from '../../../src/contract/admin';
 import { enableCatalogStatsCache } from '../../../src/server/api/catalog/catalog-stats';
 import { onInvalidate } from '../../../src/server/cache/invalidation';
 import { auditLog, cartItems, images, orderItems, products, redirects, variations } from '../../../src/server/db/schema';
@@ -173,7 +173,9 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect((await app.request('/admin/products', { method: 'POST', token: customer.token, headers: { 'x-shop-admin': '1', origin: 'http://localhost:4321' }, json: shirtBody() })).status).toBe(401);
     const product = await create();
     expect((await call('DELETE', `/products/${product.id}?version=1`, undefined, null)).status).toBe(401);
-    expect((await call('GET', '/product-choices', undefined, owner)).status).toBe(200);
+    const catalog = await createCatalog(app.deps.db);
+    const choices = productChoicesSchema.parse(await expectJson(await call('GET', '/product-choices', undefined, owner), 200));
+    expect(choices.catalogs.map((c) => c.id)).toContain(catalog.id);
     // a write without the back office's header is refused before anything happens
     const forged = await adminRequest(app, `/products/${product.id}?version=1`, { method: 'DELETE', cookie: manager.cookie, csrf: false, headers: { origin: 'http://localhost:4321' } });
     expect(forged.status).toBe(403);
@@ -298,7 +300,7 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     const b = await create(shirtBody({ title: both('Bulk B') }));
     const items = [{ id: a.id, version: 1 }, { id: b.id, version: 1 }];
     tags = [];
-    expect(await expectJson(await call('POST', '/products/bulk', { action: 'price', items, price: { mode: 'percent', percent: 10 } }), 200)).toEqual({ updated: 2 });
+    expect(productBulkAnswerSchema.parse(await expectJson(await call('POST', '/products/bulk', { action: 'price', items, price: { mode: 'percent', percent: 10 } }), 200))).toEqual({ updated: 2 });
     expect(tags).toEqual(expect.arrayContaining([`product:${a.id}`, `product:${b.id}`]));
     const raised = productDetailSchema.parse(await expectJson(await call('GET', `/products/${a.id}`), 200));
     expect(raised.variations.map((v) => v.fullPriceCents)).toEqual([2200, 2310, 2420, 2530]);

@@ -274,6 +274,11 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect(await app.deps.db.select().from(sections).where(eq(sections.ownerId, pageId))).toHaveLength(1);
       expect(await app.deps.db.select().from(builderRevisions).where(eq(builderRevisions.target, target))).toEqual([]);
       expect((await detail(target)).draft?.version).toBe(1);
+
+      // nor the address of one of the shop's own screens
+      await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { ...content, page: { ...content.page, slug: 'checkout' } }, version: 1 }), 200);
+      const reserved = await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 2 }), 400);
+      expect(fieldMessages(reserved.errors, 'content.page.slug')).toEqual([reserved.message]);
     });
 
     it('publishes catalog, product and article fields and sections with their own tags', async () => {
@@ -346,7 +351,8 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1, publishAt: 'tomorrow' }), 400);
       expect((await detail(target)).draft).toMatchObject({ publishAt: at.toISOString(), version: 1 });
 
-      // not due yet
+      // not due yet (the instance's own scheduler, started with the runtime, runs on the real clock)
+      expect(await app.builderScheduler.run()).toBe(0);
       expect(await publishDueDrafts(app.deps, new Date(at.getTime() - 1000))).toBe(0);
       invalidated.length = 0;
       const results = await Promise.all([publishDueDrafts(app.deps, new Date(at.getTime() + 1000)), publishDueDrafts(app.deps, new Date(at.getTime() + 1000))]);
@@ -358,6 +364,18 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect((await detail(target)).draft).toBeNull();
       const [live] = await app.deps.db.select().from(sections).where(eq(sections.ownerId, pageId));
       expect(live!.options).toEqual({ heading: { title: { en: 'Later', ru: 'Позже' } } });
+    });
+
+    it('keeps a due draft it cannot publish (its page is gone) as an unscheduled draft', async () => {
+      const { target, pageId } = await pageWithFaq();
+      await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: contentOf(await detail(target)), version: 0 }), 200);
+      const at = new Date(Date.now() + 60_000);
+      await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1, publishAt: at.toISOString() }), 200);
+      await app.deps.db.delete(pages).where(eq(pages.id, pageId));
+      expect(await publishDueDrafts(app.deps, new Date(at.getTime() + 1000))).toBe(0);
+      const [draft] = await app.deps.db.select().from(builderDrafts).where(eq(builderDrafts.target, target));
+      expect(draft).toMatchObject({ publishAt: null, version: 1 });
+      expect(await app.deps.db.select().from(builderRevisions).where(eq(builderRevisions.target, target))).toEqual([]);
     });
 
     it('publishes at once when the time is not in the future', async () => {

@@ -22,6 +22,7 @@ import { fieldError, notFound } from '../../core/errors';
 import { likePattern } from '../lists';
 import { adminMessage } from '../messages';
 import { sectionIdsForPublish } from './model';
+import { RESERVED_PAGE_SLUGS } from './new-pages';
 
 /** A builder target found in the database: what it is, its title and the storefront path the preview opens. */
 export type ResolvedTarget =
@@ -139,6 +140,7 @@ async function writeSectionsTarget(tx: Executor, resolved: Extract<ResolvedTarge
   const bump = <T extends { version: unknown }>(table: T) => sql`${table.version} + 1`;
   switch (resolved.kind) {
     case 'page': {
+      if (resolved.pageType !== 'homepage' && RESERVED_PAGE_SLUGS.has(page.slug)) throw fieldError('content.page.slug', adminMessage('builder.slugReserved', lang));
       const [clash] = await tx.select({ id: pages.id }).from(pages).where(and(eq(pages.slug, page.slug), ne(pages.id, resolved.id))).limit(1);
       if (clash) slugTaken(lang);
       await tx.update(pages).set({ ...common, version: bump(pages) }).where(eq(pages.id, resolved.id));

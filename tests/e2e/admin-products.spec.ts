@@ -31,12 +31,12 @@ test('the owner creates a product with two options, a shopper buys a variation, 
   await fillOption(admin, 0, 'Colour', 'Colour swatches', ['Red', 'Blue']);
   await fillOption(admin, 1, 'Size', 'Buttons', ['S', 'M']);
 
-  // the grid has every combination; a price of 0 is refused before anything is sent
+  // the grid has every combination; a missing price is refused before anything is sent
   const names = ['Red / S', 'Red / M', 'Blue / S', 'Blue / M'];
   for (const name of names) await expect(admin.getByLabel(`Price of ${name}`, { exact: true })).toBeVisible();
-  await admin.getByLabel('Price of Red / S', { exact: true }).fill('0');
+  await admin.getByLabel('Price of Red / S', { exact: true }).fill('');
   await admin.getByRole('button', { name: 'Save' }).first().click();
-  await expect(admin.getByText('Enter a price above 0, such as 250 or 250.50.').first()).toBeVisible();
+  await expect(admin.getByText('Enter a price such as 250 or 250.50, or 0 for "price on request".').first()).toBeVisible();
 
   // prices one by one, stock for all at once through the bulk edit
   for (const [i, name] of names.entries()) await admin.getByLabel(`Price of ${name}`, { exact: true }).fill(String(20 + i));

@@ -31,14 +31,24 @@ describe('product editor draft', () => {
     expect(body.options!.map((o) => o.values.map((v) => v.value))).toEqual([['#ff0000', null], [null]]);
   });
 
-  it('refuses a price of 0, a bad discount and a fractional stock before sending', () => {
+  it('refuses a missing price, a bad discount and a fractional stock before sending', () => {
     const draft = withOptions();
-    draft.variations[0] = { ...draft.variations[0]!, price: '0', discount: 'abc', stock: '1.5' };
+    draft.variations[0] = { ...draft.variations[0]!, price: '', discount: 'abc', stock: '1.5' };
     expect(bodyOf(draft).problems).toEqual({
       'variations.0.fullPriceCents': 'price',
       'variations.0.discountPriceCents': 'price',
       'variations.0.stock': 'number',
     });
+  });
+
+  it('takes a price of 0 as "price on request", which cannot have a discount', () => {
+    const draft = withOptions();
+    draft.variations[0] = { ...draft.variations[0]!, price: '0', discount: '' };
+    const { body, problems } = bodyOf(draft);
+    expect(problems).toEqual({});
+    expect(body.variations[0]!.fullPriceCents).toBe(0);
+    draft.variations[0] = { ...draft.variations[0]!, price: '0', discount: '5' };
+    expect(bodyOf(draft).problems).toEqual({ 'variations.0.discountPriceCents': 'price' });
   });
 
   it('bulk-changes the chosen variations only', () => {

@@ -37,6 +37,9 @@ export const MAX_PRICE_CENTS = 1_000_000_000;
 const PRICE_MESSAGE = 'Enter a price above 0 (a price of 0 cannot be sold)';
 /** A sellable price in minor units: a whole number above 0 (0 means "price on request", which cannot be ordered). */
 export const priceCentsSchema = z.int(PRICE_MESSAGE).min(1, PRICE_MESSAGE).max(MAX_PRICE_CENTS);
+const LIST_PRICE_MESSAGE = 'Enter a price, or 0 for "price on request"';
+/** A variation's price in minor units: 0 means "price on request" (shown so, ordered through an enquiry, never sold). */
+export const listPriceCentsSchema = z.int(LIST_PRICE_MESSAGE).min(0, LIST_PRICE_MESSAGE).max(MAX_PRICE_CENTS);
 export const stockSchema = z.int('Enter a whole number of items, or leave empty for unlimited').min(0).max(10_000_000).nullable();
 const measureSchema = z.number().min(0).max(1_000_000);
 
@@ -71,7 +74,7 @@ export const productVariationBodySchema = z.object({
   /** for each option, in order, the index of the chosen value in that option's `values` */
   values: z.array(z.int().min(0)).max(10),
   sku: z.string().trim().max(100).refine(noNul, NUL_MESSAGE).nullish().transform((v) => v || null),
-  fullPriceCents: priceCentsSchema,
+  fullPriceCents: listPriceCentsSchema,
   discountPriceCents: priceCentsSchema.nullish().transform((v) => v ?? null),
   /** null: unlimited */
   stock: stockSchema.default(null),

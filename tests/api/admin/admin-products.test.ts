@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBulkAnswerSchema, productChoicesSchema, productDetailSchema, productListSchema, type ProductBody, type ProductDetail } from '../../../src/contract/admin';
 import { enableCatalogStatsCache } from '../../../src/server/api/catalog/catalog-stats';
 import { onInvalidate } from '../../../src/server/cache/invalidation';
-import { auditLog, cartItems, images, orderItems, products, redirects, variations } from '../../../src/server/db/schema';
+import { auditLog, cartItems, catalogs, discountCodes, images, orderItems, products, redirects, variations } from '../../../src/server/db/schema';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { createCatalog, createProduct } from '../../helpers/catalog-fixtures';
 import { commerceFixtures, orderBody } from '../../helpers/commerce-fixtures';
@@ -134,12 +134,17 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect(Object.keys(bad.errors.children).sort()).toEqual(['enabled', 'sort']);
   });
 
-  it('refuses bad input with field errors and writes nothing: blank title, price 0, discount above price, bad grid, two defaults, unknown catalog', async () => {
+  it('refuses bad input with field errors and writes nothing: blank title, negative price, discount above price, bad grid, two defaults, unknown catalog', async () => {
     const before = (await app.deps.db.select().from(products)).length;
     const base = shirtBody();
-    const zero = await expectJson(await call('POST', '/products', { ...base, title: { en: ' ', ru: '' }, variations: base.variations.map((v, i) => (i === 1 ? { ...v, fullPriceCents: 0 } : v)) }), 400);
+    const zero = await expectJson(await call('POST', '/products', { ...base, title: { en: ' ', ru: '' }, variations: base.variations.map((v, i) => (i === 1 ? { ...v, fullPriceCents: -100 } : v)) }), 400);
     expect(zero.errors.children.title.children.en.errors).toHaveLength(1);
-    expect(zero.errors.children.variations.children['1'].children.fullPriceCents.errors[0]).toMatch(/above 0/);
+    expect(zero.errors.children.variations.children['1'].children.fullPriceCents.errors[0]).toMatch(/price on request/);
+    const onRequestDiscount = await expectJson(
+      await call('POST', '/products', { ...base, variations: base.variations.map((v, i) => (i === 1 ? { ...v, fullPriceCents: 0, discountPriceCents: 100 } : v)) }),
+      400,
+    );
+    expect(onRequestDiscount.errors.children.variations.children['1'].children.discountPriceCents.errors).toHaveLength(1);
     const wrong = await expectJson(
       await call('POST', '/products', {
         ...base,
@@ -187,6 +192,11 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
   it('updates with a version: stale 409, slug change adds a redirect and drops catalog links, audit before and after', async () => {
     const [a, b] = [await createCatalog(app.deps.db), await createCatalog(app.deps.db)];
     const product = await create(shirtBody({ title: both('Rename me'), catalogIds: [a.id] }));
+    const catalogVersions = async () =>
+      Object.fromEntries(
+        (await app.deps.db.select({ id: catalogs.id, version: catalogs.version }).from(catalogs).where(inArray(catalogs.id, [a.id, b.id]))).map((c) => [c.id, c.version]),
+      );
+    const versionsBefore = await catalogVersions();
     tags = [];
     const saved = productDetailSchema.parse(
       await expectJson(await update(product, { slug: 'renamed-shirt', catalogIds: [b.id], metaTitle: both('Meta'), weight: 1.5 }), 200),
@@ -194,6 +204,8 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect(saved).toMatchObject({ version: 2, slug: 'renamed-shirt', catalogIds: [b.id], metaTitle: both('Meta'), weight: 1.5 });
     expect(saved.variations.map((v) => v.id)).toEqual(product.variations.map((v) => v.id));
     expect(tags).toEqual(expect.arrayContaining([`product:${product.id}`, `catalog:${a.id}`, `catalog:${b.id}`, 'redirects']));
+    // both catalogs' product lists changed: an editor holding either one's older list gets a conflict, not a silent overwrite
+    expect(await catalogVersions()).toEqual({ [a.id]: versionsBefore[a.id]! + 1, [b.id]: versionsBefore[b.id]! + 1 });
     const [redirect] = await app.deps.db.select().from(redirects).where(eq(redirects.fromPath, '/products/rename-me'));
     expect(redirect).toMatchObject({ toPath: '/products/renamed-shirt' });
     const followed = await app.request(`/redirects?from=${encodeURIComponent('/products/rename-me')}`);
@@ -251,6 +263,23 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect(plain.options).toEqual([]);
   });
 
+  it('saves a price of 0 as "price on request": the storefront shows it so and an order for it is refused', async () => {
+    const fx = commerceFixtures(app);
+    const cash = await fx.paymentMethod({ kind: 'cash' });
+    const store = await fx.location({ paymentMethodCodes: [cash] });
+    const base = shirtBody({ title: both('Made to measure') });
+    const product = await create({ ...base, variations: base.variations.map((v) => ({ ...v, fullPriceCents: 0, discountPriceCents: null })) });
+    expect(product.variations.map((v) => v.fullPriceCents)).toEqual([0, 0, 0, 0]);
+    const shown = await expectJson(await app.request(`/products/${product.slug}`), 200);
+    expect(shown.variations[0].price).toBe(0);
+    const customer = await createUser(app);
+    const refused = await expectJson(
+      await app.request('/orders', { method: 'POST', token: customer.token, json: orderBody([{ variationId: product.variations[0]!.id, quantity: 1 }], { locationId: store.id }, cash) }),
+      400,
+    );
+    expect(JSON.stringify(refused)).toMatch(/priced on request/);
+  });
+
   it('duplicates a product as a disabled copy with new ids and a free address', async () => {
     const catalog = await createCatalog(app.deps.db);
     const source = await create(shirtBody({ title: both('Copied coat'), catalogIds: [catalog.id] }));
@@ -273,6 +302,9 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     const catalog = await createCatalog(app.deps.db);
     const product = await create(shirtBody({ title: both('Doomed dress'), catalogIds: [catalog.id] }));
     const relating = await createProduct(app.deps.db, { relatedProductIds: [product.id] });
+    const code = (kind: string, productIds: string[]) => ({ id: randomUUID(), code: `${kind}-${randomUUID().slice(0, 6)}`.toUpperCase(), kind: 'percent', value: 10, productIds });
+    const [alone, shared] = [code('alone', [product.id]), code('shared', [product.id, relating.id])];
+    await app.deps.db.insert(discountCodes).values([alone, shared]);
     const customer = await createUser(app);
     const variationId = product.variations[1]!.id;
     const placed = await expectJson(await app.request('/orders', { method: 'POST', token: customer.token, json: orderBody([{ variationId, quantity: 2 }], { locationId: store.id }, cash) }), 201);
@@ -287,6 +319,10 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect(await app.deps.db.select().from(cartItems).where(eq(cartItems.userId, customer.id))).toEqual([]);
     const [related] = await app.deps.db.select().from(products).where(eq(products.id, relating.id));
     expect(related).toMatchObject({ relatedProductIds: [], version: 2 });
+    // a code for that product alone is switched off, not widened to every product; a shared one keeps the rest
+    const codes = await app.deps.db.select().from(discountCodes).where(inArray(discountCodes.id, [alone.id, shared.id]));
+    expect(codes.find((c) => c.id === alone.id)).toMatchObject({ productIds: [], enabled: false, version: 2 });
+    expect(codes.find((c) => c.id === shared.id)).toMatchObject({ productIds: [relating.id], enabled: true, version: 2 });
     const order = await expectJson(await call('GET', `/orders/${placed.id}`, undefined, owner), 200);
     expect(order.items).toEqual([expect.objectContaining({ productId: product.id, variationId, title: 'Doomed dress', quantity: 2, variationTitle: 'Red / M' })]);
     expect(await app.deps.db.select().from(orderItems).where(and(eq(orderItems.orderId, placed.id)))).toHaveLength(1);

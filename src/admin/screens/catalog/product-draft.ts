@@ -150,7 +150,7 @@ export function changeVariations(draft: ProductDraft, keys: ReadonlySet<string>,
   };
 }
 
-/** Why a typed value cannot be sent, by the body's field path: 'price' (missing or not above 0), 'number'. */
+/** Why a typed value cannot be sent, by the body's field path: 'price' (missing or negative), 'number'. */
 export type DraftProblem = 'price' | 'number' | 'required';
 
 function parseMeasure(text: string, path: string, problems: Record<string, DraftProblem>): number | null {
@@ -170,9 +170,10 @@ export function bodyOf(draft: ProductDraft): { body: ProductBody; problems: Reco
   if (!draft.title.en.trim()) problems['title.en'] = 'required';
   const variations = draft.variations.map((v, i) => {
     const full = parseMoneyInput(v.price);
-    if (full === null || full <= 0) problems[`variations.${i}.fullPriceCents`] = 'price';
+    // 0 is "price on request": shown so and never sold; a discount needs a price to be below
+    if (full === null || full < 0) problems[`variations.${i}.fullPriceCents`] = 'price';
     const discount = v.discount.trim() ? parseMoneyInput(v.discount) : null;
-    if (v.discount.trim() && (discount === null || discount <= 0)) problems[`variations.${i}.discountPriceCents`] = 'price';
+    if (v.discount.trim() && (discount === null || discount <= 0 || full === 0)) problems[`variations.${i}.discountPriceCents`] = 'price';
     const stockText = v.stock.trim();
     const stock = stockText ? Number(stockText) : null;
     if (stock !== null && (!Number.isInteger(stock) || stock < 0)) problems[`variations.${i}.stock`] = 'number';

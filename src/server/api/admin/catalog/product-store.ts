@@ -298,16 +298,21 @@ async function writeGraph(tx: Executor, productId: string, body: ProductBodyPars
   if (links.length) await tx.insert(variationOptionValues).values(links);
 
   // catalogs: links that go, links that come (at the end of the catalog's custom order)
-  await tx
+  const removed = await tx
     .delete(catalogProducts)
-    .where(and(eq(catalogProducts.productId, productId), body.catalogIds.length ? notInArray(catalogProducts.catalogId, body.catalogIds) : undefined));
+    .where(and(eq(catalogProducts.productId, productId), body.catalogIds.length ? notInArray(catalogProducts.catalogId, body.catalogIds) : undefined))
+    .returning({ id: catalogProducts.catalogId });
   const present = new Set(
     (await tx.select({ id: catalogProducts.catalogId }).from(catalogProducts).where(eq(catalogProducts.productId, productId))).map((r) => r.id),
   );
-  for (const catalogId of body.catalogIds.filter((id) => !present.has(id))) {
+  const added = body.catalogIds.filter((id) => !present.has(id));
+  for (const catalogId of added) {
     const [last] = await tx.select({ n: max(catalogProducts.position) }).from(catalogProducts).where(eq(catalogProducts.catalogId, catalogId));
     await tx.insert(catalogProducts).values({ catalogId, productId, position: (last?.n ?? -1) + 1 });
   }
+  // a catalog's product list changed: its version moves on, so an open catalog editor cannot save an older list over it
+  const touched = [...removed.map((r) => r.id), ...added];
+  if (touched.length) await tx.update(catalogs).set({ version: sql`${catalogs.version} + 1` }).where(inArray(catalogs.id, touched));
 }
 
 /** The catalogs a product is listed in. */

@@ -14,7 +14,7 @@ import { changeVariationPrice } from '../../../../lib/admin/bulk-price';
 import { localize, type Language } from '../../../../lib/localize';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
-import { catalogProducts, catalogs, products, variations } from '../../../db/schema';
+import { catalogProducts, catalogs, discountCodes, products, variations } from '../../../db/schema';
 import { refreshListingFields } from '../../catalog/listing-fields';
 import { shopCurrency } from '../../commerce/shop-settings';
 import type { AppDeps } from '../../core/context';
@@ -77,6 +77,15 @@ async function deleteProduct(tx: Executor, staff: StaffPrincipal, row: Locked, l
     })
     .where(sql`${products.relatedProductIds} ? ${row.id}::text`)
     .returning({ id: products.id });
+  // discount codes limited to it forget it; one limited to it alone is switched off rather than widened to every product
+  await tx
+    .update(discountCodes)
+    .set({
+      productIds: sql`${discountCodes.productIds} - ${row.id}::text`,
+      enabled: sql`case when ${discountCodes.productIds} - ${row.id}::text = '[]'::jsonb and ${discountCodes.catalogIds} = '[]'::jsonb then false else ${discountCodes.enabled} end`,
+      version: sql`${discountCodes.version} + 1`,
+    })
+    .where(sql`${discountCodes.productIds} ? ${row.id}::text`);
   await recordAudit(tx, staff, { action: 'product.delete', entityType: 'product', entityId: row.id, before: productAuditView(before) }, now);
   return [...productTags(row.id, catalogIds), ...relating.map((r) => cacheTags.product(r.id))];
 }

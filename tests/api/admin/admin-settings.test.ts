@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_GROUPS, DEFAULT_SETTINGS } from '../../../src/lib/settings';
 import { settingsGroupFields, strictSettingsSchema } from '../../../src/lib/settings-form';
-import { onInvalidate } from '../../../src/server/cache/invalidation';
+import { deliverRemote, onInvalidate } from '../../../src/server/cache/invalidation';
+import { loadSettingsRows } from '../../../src/server/api/core/settings-store';
 import { auditLog, settings } from '../../../src/server/db/schema';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-app';
@@ -80,6 +81,17 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
     // a second save starts from the version it got
     const again = await expectJson(await put('common', { value: { ...value, telegram: 'lanterns' }, version: saved.version }), 200);
     expect(again.version).toBe(saved.version + 1);
+  });
+
+  it('drops the cached settings when another instance announces a settings change', async () => {
+    const at = Date.now(); // one moment for every read: only the announcement may drop the cache
+    const before = await loadSettingsRows(app.deps.db, at);
+    // another instance saved the socials: this one hears the tag through the invalidation seam
+    await app.deps.db.update(settings).set({ value: { vk: 'https://vk.com/elsewhere' } }).where(eq(settings.group, 'socials'));
+    await app.deps.db.insert(settings).values({ group: 'socials', value: { vk: 'https://vk.com/elsewhere' } }).onConflictDoNothing();
+    expect(await loadSettingsRows(app.deps.db, at)).toBe(before);
+    await deliverRemote(['settings']);
+    expect((await loadSettingsRows(app.deps.db, at)).socials).toEqual({ vk: 'https://vk.com/elsewhere' });
   });
 
   it('answers 409 for a stale version (and for a group saved meanwhile), writing nothing', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isSessionTerminated } from '../../src/server/db/errors';
+import { isDatabaseUnavailable, isSessionTerminated, isWriteConflict } from '../../src/server/db/errors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -37,5 +37,10 @@ describe('database errors', () => {
     const b = new Error('b', { cause: a });
     a.cause = b;
     expect(isDatabaseUnavailable(a)).toBe(false);
+  });
+
+  it('tells writes that collided with another (a unique value taken meanwhile, serialization, deadlock) from bugs', () => {
+    for (const code of ['23505', '40001', '40P01']) expect(isWriteConflict(new Error('Failed query', { cause: withCode(code) }))).toBe(true);
+    for (const error of [new Error('boom'), withCode('23503'), withCode('22P02'), withCode('57P01'), null]) expect(isWriteConflict(error)).toBe(false);
   });
 });

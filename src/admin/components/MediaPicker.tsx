@@ -163,6 +163,10 @@ function PickerDialog({ label, multiple, initial, onClose, onChoose }: {
               setQ(event.target.value);
               setPage(1);
             }}
+            // the picker often sits inside a form: Enter searches (as typing does), it never submits that form
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
           />
         </div>
         <UploadZone compact onUploaded={uploaded} />

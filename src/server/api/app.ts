@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isMethodAllowed } from '../../lib/request-methods';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, isWriteConflict } from '../db/errors';
 import { methodNotAllowedResponse } from '../method-guard';
 import { unavailableApiResponse } from '../unavailable-page';
 import { isLanguage, type Language } from '../../lib/localize';
@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from './core/context';
 import { ApiError, errorBody } from './core/errors';
 import { loadSettingsRows } from './core/settings-store';
 import { catalogRoutes } from './catalog/routes';
+import { commerceMessage } from './commerce/messages';
 import { commerceRoutes } from './commerce/routes';
 import { contentRoutes } from './content/routes';
 import { usersRoutes } from './users/routes';
@@ -75,6 +76,10 @@ export function createApi(deps: AppDeps) {
     if (isDatabaseUnavailable(err)) {
       deps.logger.warn({ err, path: c.req.path }, 'database unavailable');
       return unavailableApiResponse();
+    }
+    if (isWriteConflict(err)) {
+      deps.logger.info({ path: c.req.path }, 'write conflict');
+      return c.json(errorBody(new ApiError(409, commerceMessage('writeConflict', c.get('lang') ?? 'en'))), 409);
     }
     deps.logger.error({ err, path: c.req.path }, 'unhandled API error');
     return c.json(errorBody(new ApiError(500, 'Internal server error, notify administrator')), 500);

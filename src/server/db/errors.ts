@@ -50,3 +50,18 @@ export function isSessionTerminated(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATEs of writes that collided with another write at the same moment: a unique value taken in between
+ * (23505), a serialization failure (40001) or a deadlock (40P01). Checks before the write refuse the usual
+ * cases with field errors; a race past them answers 409 (try again) instead of 500.
+ */
+const CONFLICT_SQLSTATES = new Set(['23505', '40001', '40P01']);
+
+export function isWriteConflict(error: unknown): boolean {
+  for (const e of causes(error)) {
+    const code = codeOf(e);
+    if (typeof code === 'string' && CONFLICT_SQLSTATES.has(code)) return true;
+  }
+  return false;
+}

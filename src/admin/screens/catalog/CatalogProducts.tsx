@@ -133,7 +133,16 @@ function AddProducts({ catalogId, chosen, onAdd }: { catalogId: string; chosen: 
       <h3>{t('catalogs.addProducts')}</h3>
       <div className="field">
         <label htmlFor={inputId}>{t('catalogs.findProduct')}</label>
-        <input id={inputId} type="search" value={q} onChange={(event) => setQ(event.target.value)} autoComplete="off" />
+        <input
+          id={inputId}
+          type="search"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+          autoComplete="off"
+        />
       </div>
       {debounced && candidates.isSuccess && found.length === 0 ? <p className="muted small">{t('catalogs.noCandidates')}</p> : null}
       {found.length ? (

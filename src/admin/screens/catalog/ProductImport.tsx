@@ -61,7 +61,8 @@ export default function ProductImport() {
       }
     } catch (error) {
       if (error instanceof AdminApiError && error.status === 400 && rowErrorsOf(error).length) {
-        setResult({ kind: 'refused', errors: rowErrorsOf(error), message: error.message });
+        const errors = rowErrorsOf(error);
+        setResult({ kind: 'refused', errors, message: t('catalogs.import.refused', { count: errors.length }) });
       } else toasts.error(errorText(error, t));
     } finally {
       setBusy(null);

@@ -312,7 +312,10 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       expect((await send('DELETE', `/shipping-rates/${ok.id}?version=1`)).status).toBe(409);
       expect((await send('DELETE', `/shipping-rates/${ok.id}?version=2`)).status).toBe(204);
       expect((await auditOf(ok.id)).map((a) => a.action).sort()).toEqual(['shipping-rate.create', 'shipping-rate.delete', 'shipping-rate.update']);
+      const kept = await expectJson(await send('POST', `/shipping-zones/${zone.id}/rates`, rate({})), 201);
       expect((await send('DELETE', `/shipping-zones/${zone.id}?version=1`)).status).toBe(204);
+      expect((await auditOf(kept.id)).map((a) => a.action).sort()).toEqual(['shipping-rate.create', 'shipping-rate.delete']);
+      expect(await app.deps.db.select().from(shippingRates).where(eq(shippingRates.zoneId, zone.id))).toEqual([]);
     });
 
     it('orders zones and rates', async () => {

@@ -111,7 +111,10 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
     },
   });
   const src = useMemo(() => previewUrl(detail.path, previewLang), [detail.path, previewLang]);
-  useEffect(() => preview.loading(), [src, preview]);
+  /** Bumped to load the page again (after publishing, the live page may have changed, or now exists). */
+  const [frameLoad, setFrameLoad] = useState(0);
+  const { loading: frameLoading } = preview;
+  useEffect(() => frameLoading(), [src, frameLoad, frameLoading]);
 
   // ---------------------------------------------------------------- editing
   /** Applies an edit: history, preview, autosave. `key` joins quick edits of one field into one undo step. */
@@ -301,6 +304,9 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
         autosave.resetTo(0);
         setHasDraft(false);
         setPublishAt(null);
+        setFrameLoad((value) => value + 1);
+        // the live page may have a new address now (a new page's first publish)
+        void client.invalidateQueries({ queryKey: ['builder', 'target', target], exact: true });
         toasts.ok(t('builder.published', { number: answer.revision }));
       }
       refreshLists();
@@ -398,7 +404,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
         </p>
         <h1 className="bld-title">{title}</h1>
         <SaveStatus state={autosave.state} hasDraft={hasDraft} publishAt={publishAt} />
-        <div className="bld-tools">
+        <div className="bld-tools" role="toolbar" aria-label={t('builder.toolbar')}>
           <button type="button" className="btn btn-small" onClick={() => travel('undo')} disabled={!canUndo || viewing} aria-keyshortcuts="Control+Z" title={`${t('builder.undo')} (Ctrl+Z)`}>
             ↶ {t('builder.undo')}
           </button>
@@ -487,7 +493,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
         </section>
         <section className="bld-pane bld-pane-preview" id="bld-pane-preview" aria-label={t('builder.pane.preview')}>
           <div className={`bld-frame-wrap device-${device}`}>
-            <iframe ref={frame} key={src} src={src} title={t('builder.previewFrame')} className="bld-frame" data-device={device} />
+            <iframe ref={frame} key={`${src}#${frameLoad}`} src={src} title={t('builder.previewFrame')} className="bld-frame" data-device={device} />
           </div>
         </section>
         <section className="bld-pane bld-pane-options" id="bld-pane-options" aria-label={t('builder.pane.options')} inert={viewing}>

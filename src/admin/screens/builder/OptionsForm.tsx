@@ -153,13 +153,14 @@ function linkValue(value: unknown): LinkValue | null {
 }
 
 function ColourControl({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useI18n();
   const id = useId();
   const hex = /^#[\da-f]{6}$/i.test(value) ? value : '#000000';
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="bld-colour">
-        <input type="color" aria-label={label} value={hex} onChange={(event) => onChange(event.target.value)} />
+        <input type="color" aria-label={t('builder.colourPicker', { name: label })} value={hex} onChange={(event) => onChange(event.target.value)} />
         <input id={id} value={value} placeholder="#RRGGBB" onChange={(event) => onChange(event.target.value)} />
         {value ? (
           <button type="button" className="btn btn-small btn-ghost" onClick={() => onChange('')}>

@@ -51,7 +51,10 @@ function SortableItem<R extends SortableRow>({ row, index, count, onMove, select
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
     event.preventDefault();
     const to = event.key === 'ArrowUp' ? index - 1 : index + 1;
-    if (to >= 0 && to < count) onMove(index, to);
+    if (to >= 0 && to < count) {
+      onMove(index, to);
+      keepFocus(event.currentTarget as HTMLElement);
+    }
   };
   const handle = (
     <button
@@ -81,15 +84,28 @@ function SortableItem<R extends SortableRow>({ row, index, count, onMove, select
   );
 }
 
+/** A row moved in the DOM loses focus; the control that moved it gets it back once the list is redrawn. */
+export function keepFocus(element: HTMLElement): void {
+  requestAnimationFrame(() => {
+    if (element.isConnected && document.activeElement !== element) element.focus();
+  });
+}
+
 /** Up / down buttons of a row, for pointer users who do not drag and for switch access. */
 export function MoveButtons({ index, count, name, onMove }: { index: number; count: number; name: string; onMove: (from: number, to: number) => void }) {
   const t = useT();
   return (
     <>
-      <button type="button" className="btn btn-icon bld-mini" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={t('builder.moveUp', { name })} title={t('builder.moveUp', { name })}>
+      <button type="button" className="btn btn-icon bld-mini" disabled={index === 0} onClick={(event) => {
+          onMove(index, index - 1);
+          keepFocus(event.currentTarget.closest('li')?.querySelector<HTMLElement>('.bld-select') ?? event.currentTarget);
+        }} aria-label={t('builder.moveUp', { name })} title={t('builder.moveUp', { name })}>
         ↑
       </button>
-      <button type="button" className="btn btn-icon bld-mini" disabled={index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={t('builder.moveDown', { name })} title={t('builder.moveDown', { name })}>
+      <button type="button" className="btn btn-icon bld-mini" disabled={index === count - 1} onClick={(event) => {
+          onMove(index, index + 1);
+          keepFocus(event.currentTarget.closest('li')?.querySelector<HTMLElement>('.bld-select') ?? event.currentTarget);
+        }} aria-label={t('builder.moveDown', { name })} title={t('builder.moveDown', { name })}>
         ↓
       </button>
     </>

@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { PreviewAction } from './content';
 
 /**
@@ -44,7 +44,7 @@ export function usePreviewChannel(frame: RefObject<HTMLIFrameElement | null>, ha
     },
     [frame],
   );
-  return { send, loading };
+  return useMemo(() => ({ send, loading }), [send, loading]);
 }
 
 /** The framed address: the target's storefront path in the preview mode and the chosen language. */

@@ -140,6 +140,8 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
             title={button.label}
             {...(button.active === undefined ? {} : { 'aria-pressed': button.active })}
             disabled={button.disabled}
+            // a click keeps the focus and selection in the text; the keyboard reaches the buttons with Tab
+            onMouseDown={(event) => event.preventDefault()}
             onClick={button.run}
           >
             <span aria-hidden="true">{button.text}</span>

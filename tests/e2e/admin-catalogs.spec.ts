@@ -70,7 +70,7 @@ test('the owner uploads images, makes a catalog with one of them, orders its pro
   // each step is announced to screen readers; the next key waits for it
   await admin.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  await expect(admin.getByText('Canvas tote bag moved to position 1 of 3.')).toBeAttached();
+  await expect(admin.getByText('Picked up Canvas tote bag at position 1 of 3.')).toBeAttached();
   await admin.keyboard.press('ArrowDown');
   await expect(admin.getByText('Canvas tote bag moved to position 2 of 3.')).toBeAttached();
   await admin.keyboard.press('Space');

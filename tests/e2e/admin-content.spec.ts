@@ -83,6 +83,8 @@ test('the owner writes an article with bold text and a new tag, and a visitor re
   await editor.click();
   await page.keyboard.type('Darn holes early. ');
   await page.getByRole('button', { name: 'Bold' }).first().click();
+  await expect(page.getByRole('button', { name: 'Bold' }).first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(editor).toBeFocused();
   await page.keyboard.type('Use matching yarn');
   await expect(editor.locator('strong')).toHaveText('Use matching yarn');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

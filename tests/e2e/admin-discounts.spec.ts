@@ -188,3 +188,15 @@ test('a delivery rate and a pickup location made in the back office are offered 
   await expect(admin.getByRole('row').filter({ hasText: pointTitle })).toHaveCount(0);
   await admin.context().close();
 });
+
+test('the payment methods screen warns while the test sandbox takes payments', async ({ browser }) => {
+  const admin = await staffPage(browser, DEMO_OWNER, '/admin/payments');
+  await expect(admin.getByRole('alert').filter({ hasText: 'The test payment sandbox is on' })).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: 'Bank card online' })).toContainText('Online via Sandbox (test payments)');
+  await admin.getByRole('button', { name: 'Edit Bank card online' }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog.getByText(/It must stay off in a live shop/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(dialog).toBeHidden();
+  await admin.context().close();
+});

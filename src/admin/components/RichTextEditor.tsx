@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import './content-editors.css';
 
@@ -80,7 +80,13 @@ export function RichTextEditor({ value, onChange, label, id }: RichTextEditorPro
   );
 }
 
-type Button = { key: string; label: string; active?: boolean; disabled?: boolean; run: () => void; text: string; className?: string };
+type Button = { key: string; label: string; active?: boolean; disabled?: boolean; run: () => void; text: ReactNode; className?: string };
+
+const LINK_ICON = (
+  <svg viewBox="0 0 24 24" width="16" height="16" focusable="false">
+    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
 
 function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   const t = useT();
@@ -108,7 +114,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
     { key: 'h3', label: t('content.editor.heading3'), text: 'H3', active: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
     { key: 'bullet', label: t('content.editor.bulletList'), text: '•', active: state.bullet, run: () => chain().toggleBulletList().run() },
     { key: 'ordered', label: t('content.editor.orderedList'), text: '1.', active: state.ordered, run: () => chain().toggleOrderedList().run() },
-    { key: 'link', label: t('content.editor.link'), text: '🔗', active: state.link || linkOpen, run: () => setLinkOpen((open) => !open) },
+    { key: 'link', label: t('content.editor.link'), text: LINK_ICON, active: state.link || linkOpen, run: () => setLinkOpen((open) => !open) },
     { key: 'quote', label: t('content.editor.quote'), text: '❝', active: state.quote, run: () => chain().toggleBlockquote().run() },
     { key: 'undo', label: t('content.editor.undo'), text: '↶', disabled: !state.canUndo, run: () => chain().undo().run() },
     { key: 'redo', label: t('content.editor.redo'), text: '↷', disabled: !state.canRedo, run: () => chain().redo().run() },
@@ -134,6 +140,8 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
             title={button.label}
             {...(button.active === undefined ? {} : { 'aria-pressed': button.active })}
             disabled={button.disabled}
+            // a click keeps the focus and selection in the text; the keyboard reaches the buttons with Tab
+            onMouseDown={(event) => event.preventDefault()}
             onClick={button.run}
           >
             <span aria-hidden="true">{button.text}</span>

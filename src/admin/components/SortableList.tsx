@@ -12,7 +12,7 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { useT } from '../i18n';
 
 /** What a row's drag handle spreads on itself: pointer drag, and Space/arrows/Space from the keyboard. */
@@ -62,9 +62,18 @@ export function SortableList<T>({ items, getId, getLabel, onReorder, children, l
     return item ? getLabel(item) : String(id);
   };
   const positionOf = (id: string | number | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
+  // the place last announced: dnd-kit reports "over" its own place right after the pick-up, which would drown it
+  const announcedOver = useRef<string | number | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('media.sortPicked', { name: nameOf(active.id), position: positionOf(active.id), total: ids.length }),
-    onDragOver: ({ active, over }) => (over ? t('media.sortMoved', { name: nameOf(active.id), position: positionOf(over.id), total: ids.length }) : undefined),
+    onDragStart: ({ active }) => {
+      announcedOver.current = active.id;
+      return t('media.sortPicked', { name: nameOf(active.id), position: positionOf(active.id), total: ids.length });
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === announcedOver.current) return undefined;
+      announcedOver.current = over.id;
+      return t('media.sortMoved', { name: nameOf(active.id), position: positionOf(over.id), total: ids.length });
+    },
     onDragEnd: ({ active, over }) => (over ? t('media.sortDropped', { name: nameOf(active.id), position: positionOf(over.id), total: ids.length }) : undefined),
     onDragCancel: ({ active }) => t('media.sortCanceled', { name: nameOf(active.id) }),
   };

@@ -87,30 +87,31 @@ export function discountProblems(body: { kind: string; value: number; startsAt: 
 export const enabledBodySchema = z.object({ enabled: z.boolean(), version: versionSchema });
 export const versionQuerySchema = z.object({ version: z.coerce.number().pipe(versionSchema) });
 
-export type NamedRef = { id: string; title: string };
+export const namedRefSchema = z.object({ id: z.string(), title: z.string() });
+export type NamedRef = z.infer<typeof namedRefSchema>;
 
-export type AdminDiscount = {
-  id: string;
-  code: string;
-  kind: (typeof DISCOUNT_KINDS)[number];
-  value: number;
-  enabled: boolean;
-  startsAt: string | null;
-  expiresAt: string | null;
-  minOrderCents: number | null;
-  usageLimit: number | null;
-  usedCount: number;
-  productIds: string[];
-  catalogIds: string[];
-  /** titles of the products and catalogs named (missing ones are left out) */
-  products: NamedRef[];
-  catalogs: NamedRef[];
-  status: DiscountStatus;
-  version: number;
-  createdAt: string;
-};
-export type AdminDiscountListItem = Omit<AdminDiscount, 'products' | 'catalogs'>;
-export const discountListAnswerSchema = listAnswerSchema(z.custom<AdminDiscountListItem>());
+export const adminDiscountListItemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  value: z.int(),
+  enabled: z.boolean(),
+  startsAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  minOrderCents: z.int().nullable(),
+  usageLimit: z.int().nullable(),
+  usedCount: z.int(),
+  productIds: z.array(z.string()),
+  catalogIds: z.array(z.string()),
+  status: z.enum(DISCOUNT_STATUSES),
+  version: z.int(),
+  createdAt: z.string(),
+});
+export type AdminDiscountListItem = z.infer<typeof adminDiscountListItemSchema>;
+/** A code with the titles of the products and catalogs it names (missing ones are left out). */
+export const adminDiscountSchema = adminDiscountListItemSchema.extend({ products: z.array(namedRefSchema), catalogs: z.array(namedRefSchema) });
+export type AdminDiscount = z.infer<typeof adminDiscountSchema>;
+export const discountListAnswerSchema = listAnswerSchema(adminDiscountListItemSchema);
 
 /** Product and catalog pickers of a discount code. */
 export const lookupQuerySchema = z.object({ q: z.string().trim().max(100).optional(), ids: z.string().max(20_000).optional() });
@@ -196,41 +197,45 @@ export const reorderBodySchema = z.object({
   items: z.array(z.object({ id: idSchema, version: versionSchema })).min(1).max(500),
 });
 
-export type AdminRate = {
-  id: string;
-  zoneId: string;
-  title: LocalizedInput;
-  kind: (typeof SHIPPING_RATE_KINDS)[number];
-  priceCents: number;
-  minOrderCents: number | null;
-  maxOrderCents: number | null;
-  minWeight: number | null;
-  maxWeight: number | null;
-  speed: (typeof SHIPPING_SPEEDS)[number] | null;
-  enabled: boolean;
-  position: number;
-  version: number;
-};
-export type AdminZone = {
-  id: string;
-  title: LocalizedInput;
-  countries: string[];
-  enabled: boolean;
-  position: number;
-  version: number;
-  rates: AdminRate[];
-};
-export type AdminLocation = {
-  id: string;
-  code: string;
-  title: LocalizedInput;
-  address: LocalizedInput | null;
-  workTime: LocalizedInput | null;
-  paymentMethodCodes: string[];
-  enabled: boolean;
-  position: number;
-  version: number;
-};
+const localizedAnswer = z.object({ en: z.string(), ru: z.string() });
+export const adminRateSchema = z.object({
+  id: z.string(),
+  zoneId: z.string(),
+  title: localizedAnswer,
+  kind: z.enum(SHIPPING_RATE_KINDS),
+  priceCents: z.int(),
+  minOrderCents: z.int().nullable(),
+  maxOrderCents: z.int().nullable(),
+  minWeight: z.number().nullable(),
+  maxWeight: z.number().nullable(),
+  speed: z.enum(SHIPPING_SPEEDS).nullable(),
+  enabled: z.boolean(),
+  position: z.int(),
+  version: z.int(),
+});
+export type AdminRate = z.infer<typeof adminRateSchema>;
+export const adminZoneSchema = z.object({
+  id: z.string(),
+  title: localizedAnswer,
+  countries: z.array(z.string()),
+  enabled: z.boolean(),
+  position: z.int(),
+  version: z.int(),
+  rates: z.array(adminRateSchema),
+});
+export type AdminZone = z.infer<typeof adminZoneSchema>;
+export const adminLocationSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: localizedAnswer,
+  address: localizedAnswer.nullable(),
+  workTime: localizedAnswer.nullable(),
+  paymentMethodCodes: z.array(z.string()),
+  enabled: z.boolean(),
+  position: z.int(),
+  version: z.int(),
+});
+export type AdminLocation = z.infer<typeof adminLocationSchema>;
 
 // ---------------------------------------------------------------- payment methods
 
@@ -258,19 +263,21 @@ export const paymentMethodCreateSchema = z.object({
 });
 export const paymentMethodUpdateSchema = z.object({ ...paymentMethodFields, version: versionSchema });
 
-export type AdminPaymentMethod = {
-  code: string;
-  title: LocalizedInput;
-  kind: (typeof PAYMENT_METHOD_KINDS)[number];
-  provider: string | null;
-  enabled: boolean;
-  position: number;
-  version: number;
+export const adminPaymentMethodSchema = z.object({
+  code: z.string(),
+  title: localizedAnswer,
+  kind: z.enum(PAYMENT_METHOD_KINDS),
+  provider: z.string().nullable(),
+  enabled: z.boolean(),
+  position: z.int(),
+  version: z.int(),
   /** pickup locations that list this method */
-  usedByLocations: string[];
-};
-export type PaymentMethodsAnswer = {
-  items: AdminPaymentMethod[];
+  usedByLocations: z.array(z.string()),
+});
+export type AdminPaymentMethod = z.infer<typeof adminPaymentMethodSchema>;
+export const paymentMethodsAnswerSchema = z.object({
+  items: z.array(adminPaymentMethodSchema),
   /** true while an enabled online method pays through the sandbox (anyone can mark its orders paid) */
-  sandboxEnabled: boolean;
-};
+  sandboxEnabled: z.boolean(),
+});
+export type PaymentMethodsAnswer = z.infer<typeof paymentMethodsAnswerSchema>;

@@ -168,6 +168,8 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       expect(bad.errors.children.title.children.en).toBeTruthy();
       const notCategory = await expectJson(await call('POST', '/articles', articleBody({ categoryId: await addPage(app.deps.db) })), 400);
       expect(notCategory.errors.children.categoryId).toBeTruthy();
+      const noImage = await expectJson(await call('POST', '/articles', articleBody({ previewImageId: '00000000-0000-4000-8000-000000000000' })), 400);
+      expect(noImage.errors.children.previewImageId).toBeTruthy();
       const foreignTag = await expectJson(await call('POST', '/articles', articleBody({ tagIds: [foreignTagId] })), 400);
       expect(foreignTag.errors.children.tagIds).toBeTruthy();
       const taken = await expectJson(await call('POST', '/articles', articleBody()), 201);
@@ -342,6 +344,10 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       expect(loopByEdit.errors.children.toPath).toBeTruthy();
       const twice = await expectJson(await call('POST', '/redirects', { fromPath: `${a}/`, toPath: c }), 400);
       expect(twice.errors.children.fromPath).toBeTruthy();
+      for (const reserved of ['/', '/admin/orders', '/API/x']) {
+        const refused = await expectJson(await call('POST', '/redirects', { fromPath: reserved, toPath: c }), 400);
+        expect(refused.errors.children.fromPath).toBeTruthy();
+      }
       const badPaths = await expectJson(await call('POST', '/redirects', { fromPath: 'no-slash', toPath: 'javascript:alert(1)' }), 400);
       expect(Object.keys(badPaths.errors.children).sort()).toEqual(['fromPath', 'toPath']);
       expect((await get(`/redirects?q=${c.slice(1)}`)).total).toBe(1);

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { adminDiscountSchema, adminLocationSchema, adminZoneSchema, discountListAnswerSchema, paymentMethodsAnswerSchema } from '../../../src/contract/admin';
 import { onInvalidate } from '../../../src/server/cache/invalidation';
 import { auditLog, discountCodes, paymentMethods, pickupLocations, shippingRates } from '../../../src/server/db/schema';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
@@ -312,7 +314,10 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       expect((await send('DELETE', `/shipping-rates/${ok.id}?version=1`)).status).toBe(409);
       expect((await send('DELETE', `/shipping-rates/${ok.id}?version=2`)).status).toBe(204);
       expect((await auditOf(ok.id)).map((a) => a.action).sort()).toEqual(['shipping-rate.create', 'shipping-rate.delete', 'shipping-rate.update']);
+      const kept = await expectJson(await send('POST', `/shipping-zones/${zone.id}/rates`, rate({})), 201);
       expect((await send('DELETE', `/shipping-zones/${zone.id}?version=1`)).status).toBe(204);
+      expect((await auditOf(kept.id)).map((a) => a.action).sort()).toEqual(['shipping-rate.create', 'shipping-rate.delete']);
+      expect(await app.deps.db.select().from(shippingRates).where(eq(shippingRates.zoneId, zone.id))).toEqual([]);
     });
 
     it('orders zones and rates', async () => {
@@ -415,6 +420,23 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       expect(await app.deps.db.select().from(paymentMethods).where(eq(paymentMethods.code, unused))).toEqual([]);
       expect((await app.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, unused), eq(auditLog.action, 'payment-method.delete')))).length).toBe(1);
     });
+  });
+
+  it('answers in the shapes of the shared contract', async () => {
+    const code = await expectJson(await send('POST', '/discount-codes', { code: uniqueCode('SHAPE'), kind: 'fixed', value: 100, productIds: [(await fx.product()).productId] }), 201);
+    expect(adminDiscountSchema.parse(code)).toEqual(code);
+    expect(adminDiscountSchema.parse(await get(`/discount-codes/${code.id}`))).toEqual(code);
+    const list = await get('/discount-codes');
+    expect(discountListAnswerSchema.parse(list)).toEqual(list);
+    const zone = await fx.zone({ countries: ['AE'] });
+    await fx.rate(zone, { minWeight: 1.5, speed: '1_week' });
+    const zones = await get('/shipping-zones');
+    expect(z.array(adminZoneSchema).parse(zones)).toEqual(zones);
+    await fx.location();
+    const locations = await get('/pickup-locations');
+    expect(z.array(adminLocationSchema).parse(locations)).toEqual(locations);
+    const methods = await get('/payment-methods');
+    expect(paymentMethodsAnswerSchema.parse(methods)).toEqual(methods);
   });
 
   describe('who may use it', () => {

@@ -174,7 +174,7 @@ function CatalogFormView({ catalog }: { catalog: CatalogDetail | null }) {
               {errors.position ? <p className="field-error">{message(errors.position)}</p> : null}
             </div>
           ) : null}
-          <fieldset className="field">
+          <fieldset className="field check-list">
             <legend>{t('catalogs.visibility')}</legend>
             <label>
               <input type="checkbox" {...form.register('enabled')} /> {t('catalogs.enabled')}

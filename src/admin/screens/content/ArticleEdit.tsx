@@ -262,8 +262,7 @@ function ArticleEditor({ article, firstCategoryId }: { article: ArticleDetail | 
               {t('content.tags.manage')}
             </button>
           </section>
-          <section className="card" aria-labelledby="article-image">
-            <h2 id="article-image">{t('content.articles.previewImage')}</h2>
+          <section className="card" aria-label={t('content.articles.previewImage')}>
             <Controller
               control={form.control}
               name="previewImageIds"

@@ -15,7 +15,6 @@ import { api } from '../../api/client';
 import { useWrite } from '../../api/write';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { useFieldMessage, useI18n } from '../../i18n';
 import { money } from '../../lib/format';
 import {
@@ -24,6 +23,8 @@ import {
   LocalizedInputs,
   moved,
   OrderButtons,
+  QueryStates,
+  RecordTable,
   showProblems,
   textCents,
   textNumber,
@@ -94,8 +95,7 @@ function Zones() {
           {t('selling.delivery.newZone')}
         </button>
       </div>
-      {query.isPending ? <LoadingState /> : query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.data && zones.length === 0 ? <EmptyState>{t('selling.delivery.noZones')}</EmptyState> : null}
+      <QueryStates query={query} empty={t('selling.delivery.noZones')} count={zones.length} />
       {zones.map((zone, index) => {
         const title = zone.title[lang] || zone.title.en;
         return (
@@ -206,19 +206,10 @@ function Rates({ zone }: { zone: AdminZone }) {
       {zone.rates.length === 0 ? (
         <p className="muted">{t('selling.delivery.noRates')}</p>
       ) : (
-        <table className="list-table">
-          <caption className="visually-hidden">{t('selling.delivery.ratesOf', { zone: zone.title[lang] || zone.title.en })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('selling.delivery.rate')}</th>
-              <th scope="col">{t('selling.delivery.price')}</th>
-              <th scope="col">{t('selling.delivery.orderAmount')}</th>
-              <th scope="col">{t('selling.delivery.weight')}</th>
-              <th scope="col">{t('selling.delivery.speed')}</th>
-              <th scope="col">{t('selling.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
+        <RecordTable
+          caption={t('selling.delivery.ratesOf', { zone: zone.title[lang] || zone.title.en })}
+          headers={[t('selling.delivery.rate'), t('selling.delivery.price'), t('selling.delivery.orderAmount'), t('selling.delivery.weight'), t('selling.delivery.speed'), t('selling.actions')]}
+        >
             {zone.rates.map((rate, index) => {
               const title = rate.title[lang] || rate.title.en;
               return (
@@ -242,8 +233,7 @@ function Rates({ zone }: { zone: AdminZone }) {
                 </tr>
               );
             })}
-          </tbody>
-        </table>
+        </RecordTable>
       )}
       <button type="button" className="btn" onClick={() => setEditing('new')}>
         {t('selling.delivery.newRate')}
@@ -401,22 +391,13 @@ function Locations() {
           {t('selling.delivery.newLocation')}
         </button>
       </div>
-      {query.isPending ? <LoadingState /> : query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.data && rows.length === 0 ? <EmptyState>{t('selling.delivery.noLocations')}</EmptyState> : null}
+      <QueryStates query={query} empty={t('selling.delivery.noLocations')} count={rows.length} />
       {rows.length > 0 ? (
         <div className="card">
-          <table className="list-table">
-            <caption className="visually-hidden">{t('selling.delivery.locations')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('selling.delivery.location')}</th>
-                <th scope="col">{t('selling.delivery.address')}</th>
-                <th scope="col">{t('selling.delivery.workTime')}</th>
-                <th scope="col">{t('selling.delivery.payments')}</th>
-                <th scope="col">{t('selling.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
+          <RecordTable
+            caption={t('selling.delivery.locations')}
+            headers={[t('selling.delivery.location'), t('selling.delivery.address'), t('selling.delivery.workTime'), t('selling.delivery.payments'), t('selling.actions')]}
+          >
               {rows.map((row, index) => {
                 const title = row.title[lang] || row.title.en;
                 return (
@@ -446,8 +427,7 @@ function Locations() {
                   </tr>
                 );
               })}
-            </tbody>
-          </table>
+          </RecordTable>
         </div>
       ) : null}
       {editing ? <LocationDialog location={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}

@@ -13,9 +13,8 @@ import { api } from '../../api/client';
 import { useWrite } from '../../api/write';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { useFieldMessage, useI18n } from '../../i18n';
-import { LocalizedInputs, moved, OrderButtons, showProblems } from './selling-ui';
+import { LocalizedInputs, moved, OrderButtons, QueryStates, RecordTable, showProblems } from './selling-ui';
 
 const KEY = ['payment-methods'];
 
@@ -60,22 +59,13 @@ export default function PaymentMethods() {
           <p>{t('selling.payments.sandboxOnText')}</p>
         </div>
       ) : null}
-      {query.isPending ? <LoadingState /> : query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.data && rows.length === 0 ? <EmptyState>{t('selling.payments.none')}</EmptyState> : null}
+      <QueryStates query={query} empty={t('selling.payments.none')} count={rows.length} />
       {rows.length > 0 ? (
         <div className="card">
-          <table className="list-table">
-            <caption className="visually-hidden">{t('selling.payments.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('selling.payments.method')}</th>
-                <th scope="col">{t('selling.payments.kind')}</th>
-                <th scope="col">{t('selling.payments.state')}</th>
-                <th scope="col">{t('selling.payments.locations')}</th>
-                <th scope="col">{t('selling.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
+          <RecordTable
+            caption={t('selling.payments.title')}
+            headers={[t('selling.payments.method'), t('selling.payments.kind'), t('selling.payments.state'), t('selling.payments.locations'), t('selling.actions')]}
+          >
               {rows.map((m, index) => (
                 <tr key={m.code}>
                   <td data-label={t('selling.payments.method')}>
@@ -108,8 +98,7 @@ export default function PaymentMethods() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+          </RecordTable>
         </div>
       ) : null}
       {editing ? <MethodDialog method={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
 import type { NamedRef, Problem } from '../../../contract/admin';
 import { countryList, countryName, searchCountries } from '../../../lib/countries';
@@ -7,6 +7,7 @@ import { amountToCents, centsToAmount } from '../../../lib/money';
 import { api } from '../../api/client';
 import { useI18n, useT } from '../../i18n';
 import { parseMoneyInput } from '../../lib/money-input';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 
 /** The shop's currency (amounts are typed in its major units and sent in minor units). */
 export function useCurrency(): string {
@@ -243,4 +244,30 @@ export function isoOfLocal(text: string): string | null {
   if (!text) return null;
   const d = new Date(text);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** Loading, failed and empty states of a list loaded whole. */
+export function QueryStates({ query, empty, count }: { query: UseQueryResult<unknown>; empty: string; count: number }) {
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  return count === 0 ? <EmptyState>{empty}</EmptyState> : null;
+}
+
+/** A small table of records (rows turn into cards on phones, each cell named by its `data-label`). */
+export function RecordTable({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
+  return (
+    <table className="list-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {headers.map((header) => (
+            <th scope="col" key={header}>
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
 }

@@ -80,12 +80,14 @@ export default function Staff() {
           <tbody>
             {query.data.items.map((member) => (
               <tr key={member.id} data-staff={member.email}>
-                <td>
-                  <strong>{name(member)}</strong>
-                  {member.id === me.id ? <span className="muted"> ({t('staff.you')})</span> : null}
-                  <div className="muted small">{member.email}</div>
+                <td data-label={t('staff.name')}>
+                  <div>
+                    <strong>{name(member)}</strong>
+                    {member.id === me.id ? <span className="muted"> ({t('staff.you')})</span> : null}
+                    <div className="muted small">{member.email}</div>
+                  </div>
                 </td>
-                <td>
+                <td data-label={t('staff.role')}>
                   <select
                     aria-label={t('staff.changeRole', { name: name(member) })}
                     value={member.role}
@@ -99,11 +101,13 @@ export default function Staff() {
                     ))}
                   </select>
                 </td>
-                <td>
-                  <span className={STATUS_BADGE[member.status]}>{t(`staff.statuses.${member.status}`)}</span>
-                  {member.invitationExpiresAt ? <div className="muted small">{t('staff.invitationUntil', { date: date(member.invitationExpiresAt, lang) })}</div> : null}
+                <td data-label={t('staff.status')}>
+                  <div>
+                    <span className={STATUS_BADGE[member.status]}>{t(`staff.statuses.${member.status}`)}</span>
+                    {member.invitationExpiresAt ? <div className="muted small">{t('staff.invitationUntil', { date: date(member.invitationExpiresAt, lang) })}</div> : null}
+                  </div>
                 </td>
-                <td>
+                <td data-label={t('staff.actions')}>
                   <div className="row-actions">
                     {member.status === 'invited' ? (
                       <>

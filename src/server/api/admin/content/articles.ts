@@ -12,7 +12,7 @@ import {
 import { localize, type Language } from '../../../../lib/localize';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
-import { articles, articleTags, pages, sections, tags } from '../../../db/schema';
+import { articles, articleTags, images, pages, sections, tags } from '../../../db/schema';
 import { sanitizeRichText } from '../../content/sanitize';
 import { fieldError, notFound } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
@@ -83,10 +83,14 @@ export async function loadArticle(db: Executor, id: string, lang: Language): Pro
   };
 }
 
-/** Refuses a category that is not an article category and tags of another category; answers the category. */
+/** Refuses a category that is not an article category, tags of another category and a missing image; answers the category. */
 async function checkCategoryAndTags(tx: Executor, input: ArticleInput, lang: Language) {
   const [category] = await tx.select().from(pages).where(and(eq(pages.id, input.categoryId), eq(pages.type, 'category')));
   if (!category) throw fieldError('categoryId', contentMessage('categoryNotFound', lang));
+  if (input.previewImageId) {
+    const [image] = await tx.select({ id: images.id }).from(images).where(eq(images.id, input.previewImageId));
+    if (!image) throw fieldError('previewImageId', contentMessage('imageNotFound', lang));
+  }
   const tagIds = [...new Set(input.tagIds)];
   if (tagIds.length > 0) {
     const found = await tx.select({ id: tags.id }).from(tags).where(and(inArray(tags.id, tagIds), eq(tags.type, category.slug)));

@@ -37,6 +37,8 @@ const internalKey = (to: string) => (to.startsWith('/') ? redirectKey(to) : null
 /** Refuses a redirect to itself, a second redirect of the same path and one that closes a loop. */
 async function checkRedirect(tx: Executor, input: { fromPath: string; toPath: string }, exceptId: string | null, lang: Language): Promise<void> {
   const from = redirectKey(input.fromPath);
+  // the homepage is never redirected, and the back office and the API must stay reachable
+  if (from === '' || /^(admin|api)(\/|$)/.test(from)) throw fieldError('fromPath', contentMessage('redirectReserved', lang));
   if (internalKey(input.toPath) === from) throw fieldError('toPath', contentMessage('redirectToItself', lang));
   const all = await tx.select().from(redirects);
   if (all.some((r) => r.id !== exceptId && redirectKey(r.fromPath) === from)) throw fieldError('fromPath', contentMessage('redirectFromTaken', lang));

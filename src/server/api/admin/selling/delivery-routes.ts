@@ -176,10 +176,11 @@ export const deliveryAdminRoutes = new Hono<AdminEnv>()
     const { version } = readQuery(c, versionQuerySchema);
     const { deps, lang, staff } = c.var;
     await deps.db.transaction(async (tx) => {
+      const at = deps.now();
       const rates = await tx.select().from(shippingRates).where(eq(shippingRates.zoneId, id));
-      await deleteVersioned(tx, ZONES, { staff, lang, at: deps.now() }, id, version, 'shipping-zone.delete', async () => {
-        if (rates.length) await recordAudit(tx, staff, { action: 'shipping-rate.delete', entityType: RATES.entityType, entityId: id, before: rates }, deps.now());
-      });
+      await deleteVersioned(tx, ZONES, { staff, lang, at }, id, version, 'shipping-zone.delete');
+      // its rates go with it (ON DELETE CASCADE); the audit log keeps their last state too
+      for (const rate of rates) await recordAudit(tx, staff, { action: 'shipping-rate.delete', entityType: RATES.entityType, entityId: rate.id, before: rate }, at);
     });
     return c.body(null, 204);
   })

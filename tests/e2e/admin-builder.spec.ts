@@ -77,6 +77,12 @@ test('the owner builds a page with a live preview, publishes it, reorders, undoe
   await expect(visitor.locator('[data-section-type="SectionFaq"]')).toContainText('Do you ship abroad?');
   await visitorContext.close();
 
+  // A click on a section in the preview selects it in the list and opens its options.
+  // (dispatched: the storefront's cookie notice may cover the page in the frame)
+  await preview(owner).locator('[data-section-type="SectionHeadingH1"] h1').dispatchEvent('click');
+  await expect(owner.getByRole('button', { name: 'Main heading · Builder questions', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(owner.getByRole('region', { name: 'Options' }).getByRole('heading', { level: 2 })).toHaveText('Main heading');
+
   // Reorder by keyboard: the focused section moves up with Alt+ArrowUp, announced to screen readers.
   const rows = sectionRows(owner);
   const count = await rows.count();

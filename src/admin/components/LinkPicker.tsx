@@ -31,9 +31,11 @@ export function LinkPicker({ value, onChange, label }: LinkPickerProps) {
   const t = useT();
   const id = useId();
   const [kind, setKind] = useState<Kind>(value?.type ?? 'catalog');
+  // a new value from outside shows its kind; switching the kind alone keeps the value until a target is picked
+  const valueType = value?.type;
   useEffect(() => {
-    if (value) setKind(value.type);
-  }, [value]);
+    if (valueType) setKind(valueType);
+  }, [valueType, value?.url]);
   return (
     <fieldset className="link-picker">
       <legend>{label}</legend>

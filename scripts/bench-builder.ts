@@ -9,8 +9,9 @@
  * requestAnimationFrame: the paint that follows):
  *   - updateSection: a new heading text of a section already on the page (the option edit);
  *   - addSection: a new section appearing;
- *   - through the builder itself, when its API is there: typing into a section's title field in
- *     /admin/builder/<homepage> until the framed page shows the new title.
+ *   - through the builder itself: in /admin/builder/<homepage>, a text section is added, then typing into
+ *     its title field until the framed page shows the new title (the React form, history and the message
+ *     on top of the above).
  * Prints p50 / p95 / max per action against the goal (100 ms, issue 14).
  *
  * Options (environment): BENCH_BUILDER_RUNS (30 per action), CHROMIUM_PATH.
@@ -63,7 +64,7 @@ async function timeAction(page: Page, action: string, payload: unknown, selector
 }
 
 async function frameReady(page: Page): Promise<Frame> {
-  await page.waitForFunction(() => document.querySelector<HTMLIFrameElement>('#bench-frame')?.contentDocument?.documentElement.dataset['preview'] === 'ready', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector<HTMLIFrameElement>('#bench-frame')?.contentDocument?.documentElement?.dataset['preview'] === 'ready', undefined, { timeout: 30_000 });
   return page.frame({ url: /preview=1/ })!;
 }
 
@@ -107,16 +108,14 @@ async function builderSamples(page: Page, base: string): Promise<Sample[]> {
   await page.goto(`${base}/admin/builder/${encodeURIComponent(home.target)}`);
   const frame = page.frameLocator('iframe.bld-frame');
   await frame.locator('html[data-preview="ready"]').waitFor({ timeout: 30_000 });
-  // the first section with a heading on the page
-  const rows = page.getByRole('list', { name: 'Sections' }).locator(':scope > li .bld-select');
-  const count = await rows.count();
-  let sectionId = '';
-  for (let index = 0; index < count && !sectionId; index += 1) {
-    await rows.nth(index).click();
-    if (await page.getByLabel('Title EN', { exact: true }).count()) sectionId = (await page.locator('.bld-options').getAttribute('data-section-id')) ?? '';
-  }
+  // a plain text section added through the builder, as in the channel measurement above
+  await page.getByRole('button', { name: 'Add a section' }).click();
+  await page.getByLabel('Find a section type').fill('Text with picture below');
+  await page.getByRole('button', { name: 'Add Text with picture below' }).click();
+  const sectionId = (await page.locator('.bld-options').getAttribute('data-section-id')) ?? '';
   if (!sectionId) return [];
-  const input = page.getByLabel('Title EN', { exact: true });
+  await frame.locator(`#section-${sectionId}`).waitFor({ timeout: 10_000 });
+  const input = page.getByRole('textbox', { name: 'Title EN', exact: true });
   const times: number[] = [];
   for (let run = 0; run < Math.min(RUNS, 20); run += 1) {
     const title = `Typed heading ${run}`;
@@ -175,6 +174,8 @@ async function main() {
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     await context.addInitScript(() => localStorage.setItem('shop-admin-lang', 'en'));
+    // tsx keeps function names with a helper the page does not have: the functions evaluated below need it
+    await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
     const page = await context.newPage();
     const signIn = await page.request.post(`${base}/api/admin/session`, { data: OWNER, headers: { 'x-shop-admin': '1' } });
     if (!signIn.ok()) throw new Error(`signing in failed: ${signIn.status()} ${await signIn.text()}`);

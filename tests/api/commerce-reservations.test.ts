@@ -243,13 +243,14 @@ describe('the runtime runs the sweeper', () => {
     });
     expect(res.status).toBe(201);
 
-    expect(scheduled).toHaveLength(1);
-    expect(scheduled[0]!.ms).toBe(90_000);
+    // the runtime's other loops (the builder's scheduled publishing) use the same timers
+    const sweeps = scheduled.filter((entry) => entry.ms === 90_000);
+    expect(sweeps).toHaveLength(1);
     runtime.deps.now = () => minutesAfter(11);
-    scheduled[0]!.run();
+    sweeps[0]!.run();
     await runtime.sweeper.sweep();
     expect(await fx.stockOf(variationId)).toBe(1);
     await runtime.close();
-    expect(scheduled[0]!.cleared).toBe(true);
+    expect(scheduled.every((entry) => entry.cleared)).toBe(true);
   });
 });

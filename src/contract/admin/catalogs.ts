@@ -144,7 +144,7 @@ export const catalogCandidatesSchema = z.object({ items: z.array(catalogProductS
  * - `option1_title_en`, `option1_title_ru`, `option1_value_en`, `option1_value_ru`, then `option2_…` and so on
  *   (up to 10): the product's options (titles from its first row) and each variation's value of each.
  * - `sku`: identifies a variation of the product (else its option values do); unique in the file.
- * - `price` (required, above 0) and `discount_price` (empty, or below the price): decimal amounts such as 12.50.
+ * - `price` (required; 0 means "price on request") and `discount_price` (empty, or above 0 and below the price): decimal amounts such as 12.50.
  * - `stock`: a whole number; empty means unlimited. `weight`: the variation's weight; empty uses the product's.
  * - `default`: true on the variation shown first (at most one per product; none: the first row).
  *

@@ -136,6 +136,16 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
     expect(await app.deps.db.select().from(auditLog).where(eq(auditLog.action, 'products.import'))).toHaveLength(2);
   });
 
+  it('a price of 0 imports as "price on request"; a discount on it does not', async () => {
+    const refused = productImportRefusalSchema.parse(
+      await expectJson(await importCsv(csvOf([{ slug: 'bespoke-coat', title_en: 'Bespoke coat', sku: 'BC-1', price: '0', discount_price: '5', stock: '' }])), 400),
+    );
+    expect(refused.rowErrors).toEqual([expect.objectContaining({ row: 2, column: 'discount_price' })]);
+    await expectJson(await importCsv(csvOf([{ slug: 'bespoke-coat', title_en: 'Bespoke coat', sku: 'BC-1', price: '0', discount_price: '', stock: '' }])), 200);
+    const [saved] = await app.deps.db.select().from(variations).where(eq(variations.sku, 'BC-1'));
+    expect(saved).toMatchObject({ fullPriceCents: 0, discountPriceCents: null });
+  });
+
   it('one bad row: every problem is listed with its row and column, and nothing is written', async () => {
     const before = await productCount();
     const variationsBefore = (await app.deps.db.select().from(variations)).length;
@@ -148,7 +158,7 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
     const refused = await expectJson(await importCsv(csv), 400);
     const body = productImportRefusalSchema.parse(refused);
     expect(body.rowErrors).toEqual([
-      { row: 3, column: 'price', message: 'Use an amount above 0 such as 12.50.' },
+      { row: 3, column: 'price', message: 'Use an amount such as 12.50, or 0 for "price on request".' },
       { row: 3, column: 'stock', message: 'Use a whole number, or leave empty for unlimited.' },
     ]);
     expect(refused.errors.children.rows.children['3'].children.price.errors).toHaveLength(1);

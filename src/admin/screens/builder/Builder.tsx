@@ -74,6 +74,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
   const [hasDraft, setHasDraft] = useState(Boolean(detail.draft));
   const [publishAt, setPublishAt] = useState(detail.draft?.publishAt ?? null);
   const autosave = useAutosave(target, detail.draft?.version ?? 0);
+  const scheduleSave = autosave.schedule;
   const [otherConflict, setOtherConflict] = useState<string | null>(null);
   const conflict = autosave.state.status === 'conflict' ? (autosave.state.message ?? t('errors.conflict')) : otherConflict;
 
@@ -124,9 +125,9 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
       commit(record(historyRef.current, change.content, key));
       preview.send(change.actions);
       setHasDraft(true);
-      autosave.schedule(change.content);
+      scheduleSave(change.content);
     },
-    [preview, autosave, commit],
+    [preview, scheduleSave, commit],
   );
   const editSections = useCallback(
     (make: (content: SectionsContent) => edits.Change, key: string | null = null) => {
@@ -144,11 +145,11 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
       if (next === current) return;
       commit(next);
       preview.send(edits.fullState(next.present as SectionsContent, group));
-      autosave.schedule(next.present);
+      scheduleSave(next.present);
       announce(direction === 'undo' ? t('builder.undone') : t('builder.redone'));
       setHasDraft(true);
     },
-    [preview, autosave, group, announce, t, commit],
+    [preview, scheduleSave, group, announce, t, commit],
   );
   const canUndo = history.past.length > 0;
   const canRedo = history.future.length > 0;

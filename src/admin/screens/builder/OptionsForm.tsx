@@ -59,10 +59,18 @@ export const OptionsForm = memo(function OptionsForm({ fields, value, onChange, 
         </div>
       ) : null}
       {shown.map((field) => (
-        <FieldControl key={field.path} field={field} value={getPath(value, field.path)} onChange={(next) => onChange(field.path, next)} />
+        <FormFieldControl key={field.path} field={field} value={getPath(value, field.path)} onChange={onChange} />
       ))}
     </div>
   );
+});
+
+/**
+ * One field of the form, drawn again only when its own value changes: an edit copies only the objects on
+ * its path, so typing in one field leaves the others (rich text editors included) untouched.
+ */
+const FormFieldControl = memo(function FormFieldControl({ field, value, onChange }: { field: FormField; value: unknown; onChange: (path: string, value: unknown) => void }) {
+  return <FieldControl field={field} value={value} onChange={(next) => onChange(field.path, next)} />;
 });
 
 function FieldControl({ field, value, onChange }: { field: FormField; value: unknown; onChange: (value: unknown) => void }) {

@@ -141,9 +141,14 @@ export default function Products() {
     <RowContext.Provider value={rowApi}>
       <div className="page-head">
         <h1>{t('products.title')}</h1>
-        <Link className="btn btn-primary" to="/products/new">
-          {t('products.new')}
-        </Link>
+        <div className="head-badges">
+          <Link to="/products/import" className="btn">
+            {t('catalogs.importLink')}
+          </Link>
+          <Link className="btn btn-primary" to="/products/new">
+            {t('products.new')}
+          </Link>
+        </div>
       </div>
       <FilterBar onClear={clear} active={Object.keys(f).length > 0}>
         <SearchFilter shortcut label={t('products.search')} placeholder={t('products.searchHint')} value={f.q ?? ''} onChange={(v) => setFilter('q', v)} />

@@ -246,7 +246,8 @@ export function draftProducts(parsed: ParsedCsv, lang: Language): { drafts: Prod
       }
       const price = parseAmount(get(row, 'price'));
       if (price === null) fail(row.row, 'price', 'priceRequired');
-      else if (price === undefined || price <= 0) fail(row.row, 'price', 'amount');
+      // 0 is "price on request", as in the product editor
+      else if (price === undefined || price < 0) fail(row.row, 'price', 'priceAmount');
       const discount = has('discount_price') ? parseAmount(get(row, 'discount_price')) : undefined;
       if (has('discount_price') && discount === undefined) fail(row.row, 'discount_price', 'amount');
       else if (typeof discount === 'number' && typeof price === 'number' && (discount <= 0 || discount >= price)) fail(row.row, 'discount_price', 'discountBelowPrice');

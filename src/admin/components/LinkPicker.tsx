@@ -123,7 +123,18 @@ function TargetSearch({ kind, value, onChange }: { kind: Exclude<Kind, 'external
   return (
     <div className="field link-picker-grow">
       <label htmlFor={id}>{t('content.link.search', { kind: t(`content.link.kinds.${kind}`) })}</label>
-      <input id={id} type="search" value={search} aria-controls={`${id}-results`} autoComplete="off" onChange={(event) => setSearch(event.target.value)} />
+      <input
+        id={id}
+        type="search"
+        value={search}
+        aria-controls={`${id}-results`}
+        autoComplete="off"
+        onChange={(event) => setSearch(event.target.value)}
+        // the search runs as one types: Enter must not send the form the picker sits in
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+      />
       <div id={`${id}-results`} className="link-picker-results" aria-busy={query.isFetching ? 'true' : undefined}>
         {query.isPending ? (
           <p className="muted small">{t('state.loading')}</p>

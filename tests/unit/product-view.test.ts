@@ -112,6 +112,8 @@ describe('buy box settings', () => {
       showPriceForOutOfStock: true,
       showQuantity: true,
       fastOrder: { isShow: false, text: '' },
+      // the main picture's size follows ecommerce.previewSizeInItem (1x1 by default)
+      mainImage: { width: 680, height: 680 },
     });
     const settings = {
       common: { type: 'services' },
@@ -124,6 +126,7 @@ describe('buy box settings', () => {
       showPriceForOutOfStock: false,
       showQuantity: false,
       fastOrder: { isShow: true, text: 'Order now' },
+      mainImage: { width: 680, height: 680 },
     });
   });
 

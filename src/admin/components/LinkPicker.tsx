@@ -31,9 +31,11 @@ export function LinkPicker({ value, onChange, label }: LinkPickerProps) {
   const t = useT();
   const id = useId();
   const [kind, setKind] = useState<Kind>(value?.type ?? 'catalog');
+  // a new value from outside shows its kind; switching the kind alone keeps the value until a target is picked
+  const valueType = value?.type;
   useEffect(() => {
-    if (value) setKind(value.type);
-  }, [value]);
+    if (valueType) setKind(valueType);
+  }, [valueType, value?.url]);
   return (
     <fieldset className="link-picker">
       <legend>{label}</legend>
@@ -121,7 +123,18 @@ function TargetSearch({ kind, value, onChange }: { kind: Exclude<Kind, 'external
   return (
     <div className="field link-picker-grow">
       <label htmlFor={id}>{t('content.link.search', { kind: t(`content.link.kinds.${kind}`) })}</label>
-      <input id={id} type="search" value={search} aria-controls={`${id}-results`} autoComplete="off" onChange={(event) => setSearch(event.target.value)} />
+      <input
+        id={id}
+        type="search"
+        value={search}
+        aria-controls={`${id}-results`}
+        autoComplete="off"
+        onChange={(event) => setSearch(event.target.value)}
+        // the search runs as one types: Enter must not send the form the picker sits in
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+      />
       <div id={`${id}-results`} className="link-picker-results" aria-busy={query.isFetching ? 'true' : undefined}>
         {query.isPending ? (
           <p className="muted small">{t('state.loading')}</p>

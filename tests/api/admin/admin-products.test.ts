@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { productBulkAnswerSchema, productChoicesSchema, productDetailSchema, productListSchema, type ProductBody, type ProductDetail } from '../../../src/contract/admin';
 import { enableCatalogStatsCache } from '../../../src/server/api/catalog/catalog-stats';
 import { onInvalidate } from '../../../src/server/cache/invalidation';
-import { auditLog, cartItems, catalogs, discountCodes, images, orderItems, products, redirects, variations } from '../../../src/server/db/schema';
+import { auditLog, builderDrafts, builderRevisions, cartItems, catalogs, discountCodes, images, orderItems, products, redirects, variations } from '../../../src/server/db/schema';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { createCatalog, createProduct } from '../../helpers/catalog-fixtures';
 import { commerceFixtures, orderBody } from '../../helpers/commerce-fixtures';
@@ -305,6 +305,8 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     const code = (kind: string, productIds: string[]) => ({ id: randomUUID(), code: `${kind}-${randomUUID().slice(0, 6)}`.toUpperCase(), kind: 'percent', value: 10, productIds });
     const [alone, shared] = [code('alone', [product.id]), code('shared', [product.id, relating.id])];
     await app.deps.db.insert(discountCodes).values([alone, shared]);
+    await app.deps.db.insert(builderDrafts).values({ target: `product:${product.id}`, content: { sections: [] } });
+    await app.deps.db.insert(builderRevisions).values({ id: randomUUID(), target: `product:${product.id}`, number: 1, content: { sections: [] } });
     const customer = await createUser(app);
     const variationId = product.variations[1]!.id;
     const placed = await expectJson(await app.request('/orders', { method: 'POST', token: customer.token, json: orderBody([{ variationId, quantity: 2 }], { locationId: store.id }, cash) }), 201);
@@ -319,6 +321,9 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect(await app.deps.db.select().from(cartItems).where(eq(cartItems.userId, customer.id))).toEqual([]);
     const [related] = await app.deps.db.select().from(products).where(eq(products.id, relating.id));
     expect(related).toMatchObject({ relatedProductIds: [], version: 2 });
+    // its builder draft and history go with it
+    expect(await app.deps.db.select().from(builderDrafts).where(eq(builderDrafts.target, `product:${product.id}`))).toEqual([]);
+    expect(await app.deps.db.select().from(builderRevisions).where(eq(builderRevisions.target, `product:${product.id}`))).toEqual([]);
     // a code for that product alone is switched off, not widened to every product; a shared one keeps the rest
     const codes = await app.deps.db.select().from(discountCodes).where(inArray(discountCodes.id, [alone.id, shared.id]));
     expect(codes.find((c) => c.id === alone.id)).toMatchObject({ productIds: [], enabled: false, version: 2 });

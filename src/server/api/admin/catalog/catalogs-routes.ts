@@ -28,6 +28,7 @@ import { adminMessage } from '../messages';
 import { redirectRenamedPath } from '../redirect-renamed';
 import { expectVersion, versionConflict } from '../versioned';
 import { slugify } from './product-store';
+import { forgetBuilderTarget } from '../builder/forget-target';
 
 const idParams = z.object({ id: idSchema });
 export const catalogPath = (slug: string) => `/catalogs/${slug}`;
@@ -209,6 +210,7 @@ export const catalogRoutes = new Hono<AdminEnv>()
       const members = await memberIds(tx, id);
       await tx.delete(sections).where(and(eq(sections.ownerType, 'catalog'), eq(sections.ownerId, id)));
       const [deleted] = await tx.delete(catalogs).where(and(eq(catalogs.id, id), eq(catalogs.version, version))).returning({ id: catalogs.id });
+      if (deleted) await forgetBuilderTarget(tx, `catalog:${id}`);
       if (!deleted) throw versionConflict(lang);
       await recordAudit(tx, staff, { action: 'catalog.delete', entityType: 'catalog', entityId: id, before: { ...auditView(before), productIds: members } }, deps.now());
       return [cacheTags.catalog(id), ...productTags(members)];

@@ -24,6 +24,7 @@ import type { AdminEnv, StaffPrincipal } from '../context';
 import { likePattern, listOrder, pageOffset } from '../lists';
 import { expectVersion, versionConflict } from '../versioned';
 import { copyBody, loadProductDetail, productAuditView, productCatalogIds, saveProduct } from './product-store';
+import { forgetBuilderTarget } from '../builder/forget-target';
 
 const idParams = z.object({ id: idSchema });
 
@@ -67,6 +68,7 @@ async function deleteProduct(tx: Executor, staff: StaffPrincipal, row: Locked, l
   const before = await loadProductDetail(tx, row.id, lang);
   const catalogIds = await productCatalogIds(tx, row.id);
   await tx.delete(products).where(and(eq(products.id, row.id), eq(products.version, row.version)));
+  await forgetBuilderTarget(tx, `product:${row.id}`);
   // other products stop naming it as related (their version moves on, so an open editor reloads)
   const relating = await tx
     .update(products)

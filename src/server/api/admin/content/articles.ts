@@ -22,6 +22,7 @@ import { likePattern, listOrder, pageOffset } from '../lists';
 import { isUniqueViolation } from '../selling/selling-common';
 import { expectVersion, versionConflict } from '../versioned';
 import { bothLanguages, contentMessage, idParams } from './content-common';
+import { forgetBuilderTarget } from '../builder/forget-target';
 
 /** The section type an article's text is written to (the builder edits the rest of its sections). */
 export const ARTICLE_BODY_SECTION = 'SectionTextBlockBase';
@@ -257,6 +258,7 @@ export const articleRoutes = new Hono<AdminEnv>()
       const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
       const before = expectVersion(row, version, lang, 'content.articleNotFound');
       const deleted = await tx.delete(articles).where(and(eq(articles.id, id), eq(articles.version, version))).returning({ id: articles.id });
+      if (deleted.length) await forgetBuilderTarget(tx, `article:${id}`);
       if (deleted.length === 0) throw versionConflict(lang);
       await tx.delete(sections).where(and(eq(sections.ownerType, 'article'), eq(sections.ownerId, id)));
       await recordAudit(tx, staff, { action: 'article.delete', entityType: 'article', entityId: id, before: auditable(before) }, deps.now());

@@ -88,7 +88,12 @@ async function consentSettings(lang: string): Promise<ConsentSettings | null> {
   return questions;
 }
 
+/** The shop builder's live preview (the page framed by the back office, or opened with ?preview=1): staff, not visitors. */
+const isBuilderPreview = () => window.parent !== window || new URLSearchParams(window.location.search).get('preview') === '1';
+
 async function askConsentQuestions(): Promise<void> {
+  // the questions would cover the page the owner is building
+  if (isBuilderPreview()) return;
   if (QUESTIONS.every((q) => readStorage(q.answeredKey) === 'true')) return;
   const settings = await consentSettings(document.documentElement.lang || 'en');
   const pending = QUESTIONS.filter((q) => settings?.[q.setting]?.enabled && readStorage(q.answeredKey) !== 'true');

@@ -101,7 +101,7 @@ test('the owner imports a CSV with one bad row, sees that row’s error, and not
   await expect(admin.getByText('The file has 1 problem; nothing was imported.')).toBeVisible();
   const problems = admin.getByRole('table', { name: 'Problems of the file by row' });
   await expect(problems.getByRole('row')).toHaveCount(2);
-  await expect(problems.getByRole('row').nth(1).getByRole('cell')).toHaveText(['3', 'price', 'Use an amount above 0 such as 12.50.']);
+  await expect(problems.getByRole('row').nth(1).getByRole('cell')).toHaveText(['3', 'price', 'Use an amount such as 12.50, or 0 for "price on request".']);
   await expect(admin.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
 
   // nothing of the file is in the shop

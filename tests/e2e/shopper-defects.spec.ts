@@ -201,6 +201,18 @@ test.describe('cookie question', () => {
     }
     await context.close();
   });
+
+  test('is not asked in the builder's live preview, where the owner is building the page', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto('/?preview=1');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('dialog', { name: /cookies/i })).toHaveCount(0);
+    // still unanswered: the storefront itself asks
+    await page.goto('/');
+    await expect(page.getByRole('dialog', { name: /cookies/i })).toBeVisible();
+    await context.close();
+  });
 });
 
 test.describe('desktop menu', () => {

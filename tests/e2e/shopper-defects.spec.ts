@@ -202,7 +202,7 @@ test.describe('cookie question', () => {
     await context.close();
   });
 
-  test('is not asked in the builder's live preview, where the owner is building the page', async ({ browser, baseURL }) => {
+  test('is not asked in the live preview of the builder, where the owner is building the page', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await page.goto('/?preview=1');

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -94,6 +94,8 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
 
   // ---------------------------------------------------------------- preview
   const frame = useRef<HTMLIFrameElement>(null);
+  const frameWrap = useRef<HTMLDivElement>(null);
+  const desktopScale = useDesktopScale(frameWrap, device === 'desktop');
   const shownRef = useRef<BuilderContent>(content);
   shownRef.current = revisionView?.content ?? content;
   const selectedRef = useRef(selectedId);
@@ -493,8 +495,20 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
           )}
         </section>
         <section className="bld-pane bld-pane-preview" id="bld-pane-preview" aria-label={t('builder.pane.preview')}>
-          <div className={`bld-frame-wrap device-${device}`}>
-            <iframe ref={frame} key={`${src}#${frameLoad}`} src={src} title={t('builder.previewFrame')} className="bld-frame" data-device={device} />
+          <div ref={frameWrap} className={`bld-frame-wrap device-${device}`}>
+            <iframe
+              ref={frame}
+              key={`${src}#${frameLoad}`}
+              src={src}
+              title={t('builder.previewFrame')}
+              className="bld-frame"
+              data-device={device}
+              style={
+                desktopScale < 1
+                  ? { width: `${DESKTOP_WIDTH}px`, height: `${100 / desktopScale}%`, transform: `scale(${desktopScale})`, transformOrigin: '0 0' }
+                  : undefined
+              }
+            />
           </div>
         </section>
         <section className="bld-pane bld-pane-options" id="bld-pane-options" aria-label={t('builder.pane.options')} inert={viewing}>
@@ -573,4 +587,24 @@ function SaveStatus({ state, hasDraft, publishAt }: { state: SaveState; hasDraft
       {publishAt && hasDraft ? <span className="badge badge-warn">{t('builder.scheduledFor', { when: dateTime(publishAt, lang) })}</span> : null}
     </p>
   );
+}
+
+/** The width the desktop preview is laid out at; a narrower pane shows it scaled down, as a desktop would see it. */
+const DESKTOP_WIDTH = 1280;
+
+function useDesktopScale(wrap: RefObject<HTMLDivElement | null>, active: boolean): number {
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const element = wrap.current;
+    if (!active || !element || typeof ResizeObserver === 'undefined') {
+      setScale(1);
+      return;
+    }
+    const measure = () => setScale(Math.min(1, element.clientWidth / DESKTOP_WIDTH));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [wrap, active]);
+  return scale;
 }

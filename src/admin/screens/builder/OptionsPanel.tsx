@@ -3,6 +3,7 @@ import { getPath } from './content';
 import { bilingual, labelOf, OptionsForm, type Screen } from './OptionsForm';
 import { MoveButtons, SortableList } from './SortableList';
 import type { BuilderItem, BuilderSection, FormField, SectionType } from './types';
+import { Icon } from '../../components/Icon';
 
 /**
  * The right pane for a selected section: its own fields and the frame every section has, then its items
@@ -97,10 +98,10 @@ function ItemsEditor({ section, type, selectedItemId, screen, onScreen, handlers
               <span className="bld-row-tools">
                 <MoveButtons index={index} count={rows.length} name={row.label} onMove={handlers.onMoveItem} />
                 <button type="button" className="btn btn-icon bld-mini" aria-label={t('builder.duplicate', { name: row.label })} title={t('builder.duplicate', { name: row.label })} onClick={() => handlers.onDuplicateItem(row.id)}>
-                  ⧉
+                  <Icon name="copy" />
                 </button>
                 <button type="button" className="btn btn-icon bld-mini bld-danger" aria-label={t('builder.remove', { name: row.label })} title={t('builder.remove', { name: row.label })} onClick={() => handlers.onRemoveItem(row.id)}>
-                  ×
+                  <Icon name="trash" />
                 </button>
               </span>
             </div>

@@ -6,6 +6,7 @@ import { bilingual, labelOf } from './OptionsForm';
 import { MoveButtons, SortableList } from './SortableList';
 import { Thumbnail } from './Thumbnail';
 import type { BuilderSection, SectionPreset, SectionType } from './types';
+import { Icon } from '../../components/Icon';
 
 /** The page's sections in order: select, hide or show, duplicate, remove, and move (drag, Alt+arrows, buttons). */
 export type SectionListProps = {
@@ -68,10 +69,10 @@ export function SectionList({ sections, types, selectedId, onSelect, onMove, onH
                 title={row.section.hidden ? t('builder.show', { name: row.label }) : t('builder.hide', { name: row.label })}
                 onClick={() => onHidden(row.id, !row.section.hidden)}
               >
-                {row.section.hidden ? '◌' : '◉'}
+                <Icon name={row.section.hidden ? 'eyeOff' : 'eye'} />
               </button>
               <button type="button" className="btn btn-icon bld-mini" aria-label={t('builder.duplicate', { name: row.label })} title={t('builder.duplicate', { name: row.label })} onClick={() => onDuplicate(row.id)}>
-                ⧉
+                <Icon name="copy" />
               </button>
               <button
                 type="button"
@@ -81,7 +82,7 @@ export function SectionList({ sections, types, selectedId, onSelect, onMove, onH
                 disabled={row.section.required === true}
                 onClick={() => onRemove(row.id)}
               >
-                ×
+                <Icon name="trash" />
               </button>
             </span>
           </div>

@@ -5,7 +5,8 @@
  * what checkout could not use or would read differently.
  */
 import { z } from 'zod';
-import { COUNTRY_CODES } from '../../lib/countries';
+import { COUNTRY_CODES, zonesOf } from '../../lib/countries';
+import { parseZoneEntry } from '../../lib/shipping-zones';
 import { normalizeDiscountCode } from '../../lib/discount';
 import { SHIPPING_RATE_KINDS } from '../../lib/shipping';
 import { idSchema, listAnswerSchema, listQuerySchema, optionalTextSchema, requiredTextSchema, versionSchema } from './common';
@@ -121,15 +122,24 @@ export const lookupQuerySchema = z.object({ q: z.string().trim().max(100).option
 /** Values of shipping_rates.speed (schema comment): 1 day up to 1 month. */
 export const SHIPPING_SPEEDS = ['1_day', '2_days', '3_days', '4_days', '5_days', '6_days', '1_week', '2_weeks', '3_weeks', '1_month'] as const;
 
+/** Whether `entry` names a known country, or a region of it the address form lists. */
+export function isZoneEntry(entry: string): boolean {
+  const { country, region } = parseZoneEntry(entry);
+  if (!COUNTRY_CODES.includes(country)) return false;
+  return region === null || zonesOf(country).some((zone) => zone.code.toUpperCase() === region);
+}
+
+/** A country (`US`) or a region of one as the address form lists it (`US-CA`, ISO 3166-2). */
 const countrySchema = z
   .string()
   .trim()
+  .max(20)
   .transform((v) => v.toUpperCase())
-  .refine((v) => COUNTRY_CODES.includes(v), 'Use an ISO country code such as AE.');
+  .refine(isZoneEntry, 'Use an ISO country code such as AE, or a region such as US-CA.');
 
 export const zoneBodySchema = z.object({
   title: localizedTitleSchema(200),
-  /** ISO codes; an empty list means every country */
+  /** ISO codes of countries or their regions (`US-CA`); an empty list means every country */
   countries: z
     .array(countrySchema)
     .max(300)

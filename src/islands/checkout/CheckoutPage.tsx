@@ -14,6 +14,7 @@ import { orderLinesOf, useDiscountCode } from '../cart/use-discount-code';
 import { optionsText } from '../product/product-view';
 import { shopApi } from '../shop/api';
 import { countryName } from '../shop/country';
+import { zoneCountries, zoneRegions } from '../../lib/shipping-zones';
 import { useHydrated } from '../shop/hooks';
 import { formatMoney, type MoneyFormat } from '../shop/money';
 import { ProductImage } from '../shop/ProductImage';
@@ -158,8 +159,9 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
 
   // A zone serving one country has it chosen.
   useEffect(() => {
-    if (zone?.countries.length === 1) {
-      const only = zone.countries[0]!;
+    const served = zone ? zoneCountries(zone.countries) : [];
+    if (served.length === 1) {
+      const only = served[0]!;
       setValues((v) => (v && v.delivery.address.country !== only ? { ...v, delivery: { ...v.delivery, address: { ...v.delivery.address, country: only } } } : v));
     }
   }, [zone?.id]);
@@ -261,6 +263,8 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
   // The region and postal code fields take the names the chosen country uses (State, ZIP code; County, Postcode…).
   const labels = addressLabels(values?.delivery.address.country);
   const regionLabel = labels.region === 'region' ? t('region') : shopperText(lang, REGION_TEXT[labels.region]);
+  // a zone that serves only some regions of the chosen country offers those
+  const servedRegions = zone && values ? zoneRegions(zone.countries, values.delivery.address.country) : null;
   const postalLabel = labels.postal === 'postal' ? t('postalCode') : shopperText(lang, POSTAL_TEXT[labels.postal]);
 
   const field = (path: string, label: string, value: string, onChange: (value: string) => void, options: FieldOptions = {}) => (
@@ -369,7 +373,7 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
                     label={t('country')}
                     value={values.delivery.address.country}
                     onChange={setAddress('country')}
-                    options={zone.countries.map((code) => ({ value: code, label: countryName(code, lang) }))}
+                    options={zoneCountries(zone.countries).map((code) => ({ value: code, label: countryName(code, lang) }))}
                     error={errorOf('delivery.address.country')}
                     required
                     placeholder={t('country')}
@@ -377,7 +381,20 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
                 ) : (
                   field('delivery.address.country', t('country'), values.delivery.address.country, setAddress('country'), { required: true, autoComplete: 'country' })
                 )}
-                {field('delivery.address.region', regionLabel, values.delivery.address.region, setAddress('region'), { autoComplete: 'address-level1' })}
+                {servedRegions ? (
+                  <SelectField
+                    path="delivery.address.region"
+                    label={regionLabel}
+                    value={values.delivery.address.region}
+                    onChange={setAddress('region')}
+                    options={servedRegions.map((code) => ({ value: code, label: zone?.regionNames?.[`${values.delivery.address.country.toUpperCase()}-${code}`] ?? code }))}
+                    error={errorOf('delivery.address.region')}
+                    required
+                    placeholder={regionLabel}
+                  />
+                ) : (
+                  field('delivery.address.region', regionLabel, values.delivery.address.region, setAddress('region'), { autoComplete: 'address-level1' })
+                )}
                 {field('delivery.address.locality', t('locality'), values.delivery.address.locality, setAddress('locality'), { required: true, autoComplete: 'address-level2' })}
                 {field('delivery.address.postalCode', postalLabel, values.delivery.address.postalCode, setAddress('postalCode'), { autoComplete: 'postal-code' })}
                 {field('delivery.address.street', t('street'), values.delivery.address.street, setAddress('street'), {

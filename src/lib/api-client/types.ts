@@ -91,7 +91,8 @@ export type ShippingRateDto = {
   maxWeight: number | null;
   speed: string | null;
 };
-export type ShippingZoneDto = { id: string; title: string; countries: string[]; rates: ShippingRateDto[] };
+/** `countries` holds country codes (`US`) and regions (`US-CA`); `regionNames` names each region entry in the request's language. */
+export type ShippingZoneDto = { id: string; title: string; countries: string[]; regionNames: Record<string, string>; rates: ShippingRateDto[] };
 export type PickupLocationDto = { id: string; code: string; title: string; address: string; workTime: string };
 
 /** Payment methods keyed by method code. */

@@ -106,7 +106,7 @@ function Zones() {
                   {title} {zone.enabled ? null : <span className="badge badge-muted">{t('selling.off')}</span>}
                 </h3>
                 <p className="muted small">
-                  {zone.countries.length === 0 ? t('selling.delivery.allCountries') : zone.countries.map((c) => countryName(c, lang)).join(', ')}
+                  {zone.countries.length === 0 ? t('selling.delivery.allCountries') : zone.countries.map((c) => (c.includes('-') ? c : countryName(c, lang))).join(', ')}
                 </p>
               </div>
               <div className="row-actions">

@@ -2,7 +2,8 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
 import type { NamedRef, Problem } from '../../../contract/admin';
-import { countryList, countryName, searchCountries } from '../../../lib/countries';
+import { countryList, countryName, searchCountries, zoneName, zonesOf } from '../../../lib/countries';
+import { parseZoneEntry, zoneCountries, zoneRegions } from '../../../lib/shipping-zones';
 import { amountToCents, centsToAmount } from '../../../lib/money';
 import { api } from '../../api/client';
 import { useI18n, useT } from '../../i18n';
@@ -116,7 +117,21 @@ export function CountryPicker({ value, onChange, label, hint, error }: {
   const [query, setQuery] = useState('');
   const id = useId();
   const matches = useMemo(() => searchCountries(countryList(lang), query).slice(0, query ? 40 : 12), [lang, query]);
-  const toggle = (code: string) => onChange(value.includes(code) ? value.filter((c) => c !== code) : [...value, code]);
+  const chosenCountries = zoneCountries(value);
+  const entriesOf = (country: string) => value.filter((entry) => parseZoneEntry(entry).country === country);
+  const toggle = (code: string) => onChange(chosenCountries.includes(code) ? value.filter((entry) => parseZoneEntry(entry).country !== code) : [...value, code]);
+  /** A region ticked narrows its country to the ticked regions; the last one unticked serves the whole country again. */
+  const toggleRegion = (country: string, region: string) => {
+    const regions = zoneRegions(value, country) ?? [];
+    const next = regions.includes(region) ? regions.filter((r) => r !== region) : [...regions, region];
+    const others = value.filter((entry) => parseZoneEntry(entry).country !== country);
+    onChange([...others, ...(next.length ? next.map((r) => `${country}-${r}`) : [country])]);
+  };
+  const entryTitle = (entry: string) => {
+    const { country, region } = parseZoneEntry(entry);
+    const zone = region ? zonesOf(country).find((z) => z.code.toUpperCase() === region) : undefined;
+    return zone ? `${zoneName(zone, lang)}, ${countryName(country, lang)} (${entry})` : `${countryName(country, lang)} (${entry})`;
+  };
   return (
     <fieldset className="selling-picker" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
       <legend>{label}</legend>
@@ -126,10 +141,31 @@ export function CountryPicker({ value, onChange, label, hint, error }: {
         </p>
       ) : null}
       <Chips
-        items={value.map((code) => ({ id: code, title: `${countryName(code, lang)} (${code})` }))}
-        onRemove={(code) => toggle(code)}
+        items={value.map((entry) => ({ id: entry, title: entryTitle(entry) }))}
+        onRemove={(entry) => onChange(value.filter((v) => v !== entry))}
         label={(title) => t('selling.remove', { name: title })}
       />
+      {chosenCountries
+        .filter((country) => zonesOf(country).length > 0)
+        .map((country) => {
+          const regions = zoneRegions(value, country);
+          return (
+            <details key={country} className="selling-regions" open={regions !== null}>
+              <summary>{t('selling.delivery.regionsOf', { country: countryName(country, lang) })}</summary>
+              <p className="muted small">{regions ? t('selling.delivery.someRegions', { count: regions.length }) : t('selling.delivery.wholeCountry')}</p>
+              <ul className="selling-options" aria-label={t('selling.delivery.regionsOf', { country: countryName(country, lang) })}>
+                {zonesOf(country).map((zone) => (
+                  <li key={zone.code}>
+                    <label>
+                      <input type="checkbox" checked={entriesOf(country).includes(`${country}-${zone.code.toUpperCase()}`)} onChange={() => toggleRegion(country, zone.code.toUpperCase())} />{' '}
+                      {zoneName(zone, lang)}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          );
+        })}
       <div className="field">
         <label htmlFor={`${id}-q`}>{t('selling.countrySearch')}</label>
         <input id={`${id}-q`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
@@ -138,7 +174,7 @@ export function CountryPicker({ value, onChange, label, hint, error }: {
         {matches.map((country) => (
           <li key={country.code}>
             <label>
-              <input type="checkbox" checked={value.includes(country.code)} onChange={() => toggle(country.code)} /> {country.name}{' '}
+              <input type="checkbox" checked={chosenCountries.includes(country.code)} onChange={() => toggle(country.code)} /> {country.name}{' '}
               <span className="muted small">{country.code}</span>
             </label>
           </li>

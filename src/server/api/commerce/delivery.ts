@@ -13,6 +13,8 @@ import { ID_MAX_LENGTH, optionalText, requiredText, storableString } from './fie
 import { commerceMessage } from './messages';
 import { cashOnDelivery } from './shop-settings';
 import type { ResolvedLine } from './order-lines';
+import { parseZoneEntry, zoneServes, zoneServesCountry } from '../../../lib/shipping-zones';
+import { zoneName, zonesOf } from '../../../lib/countries';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PickupLocationRow = typeof pickupLocations.$inferSelect;
@@ -124,8 +126,11 @@ export async function resolveDelivery(
     .where(and(eq(shippingZones.id, input.zoneId), eq(shippingZones.enabled, true)));
   if (!zone) throw fieldError('delivery.zoneId', commerceMessage('zoneUnavailable', lang));
   const country = input.address.country.toUpperCase();
-  if (zone.countries.length > 0 && !zone.countries.some((c) => c.toUpperCase() === country)) {
+  if (!zoneServesCountry(zone.countries, country)) {
     throw fieldError('delivery.address.country', commerceMessage('countryNotServed', lang));
+  }
+  if (!zoneServes(zone.countries, country, input.address.region)) {
+    throw fieldError('delivery.address.region', commerceMessage('regionNotServed', lang));
   }
   const [rate] = await db
     .select()
@@ -157,6 +162,17 @@ export async function resolveDelivery(
 
 // ---------------------------------------------------------------- routes
 
+/** The names of a zone's region entries (`US-CA`: California), for the checkout's region list. */
+function regionNamesOf(entries: readonly string[], lang: Language): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const entry of entries) {
+    const { country, region } = parseZoneEntry(entry);
+    const zone = region ? zonesOf(country).find((z) => z.code.toUpperCase() === region) : undefined;
+    if (zone) names[entry.toUpperCase()] = zoneName(zone, lang);
+  }
+  return names;
+}
+
 const byLocationQuerySchema = z.object({ code: storableString(ID_MAX_LENGTH).optional() });
 
 export const deliveryRoutes = new Hono<AppEnv>()
@@ -175,6 +191,7 @@ export const deliveryRoutes = new Hono<AppEnv>()
         id: zone.id,
         title: localize(zone.title, c.var.lang),
         countries: zone.countries,
+        regionNames: regionNamesOf(zone.countries, c.var.lang),
         rates: rates
           .filter((r) => r.zoneId === zone.id)
           .map((r) => ({

@@ -4,6 +4,7 @@
  */
 import type { ProductDto, VariationDto } from '../server/api/catalog/product-dto';
 import { amountToCents, centsToAmount } from './money';
+import { isRecord } from './is-record';
 
 export const CART_VERSION = '0.0.14';
 
@@ -173,9 +174,6 @@ export function cartTotals(items: readonly CartItem[]): CartTotals {
 export function toServerCart(items: readonly CartItem[]): { id?: string; variationId: string; quantity: number }[] {
   return items.map(({ id, variationId, quantity }) => (id ? { id, variationId, quantity } : { variationId, quantity }));
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseItem(value: unknown): CartItem | null {
   if (!isRecord(value)) return null;

@@ -6,6 +6,7 @@
  * Paths address values and errors with dots: 'email', 'profile.firstName', 'addresses.0.street'.
  */
 import { noEmpty, requiredLabel } from './validation';
+import { isRecord } from './is-record';
 
 /** Message key (translated by the storefront) or plain text; null when the value passes. */
 export type FieldRule = (value: unknown, values: FormValues) => string | null;
@@ -52,9 +53,6 @@ export function joinPath(...parts: (string | number)[]): string {
 export function isWithin(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}.`);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function getIn(values: unknown, path: string): unknown {
   let node = values;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from './is-record';
 
 /**
  * The admin live-preview channel (spec 1, 2.4, 4): the shop builder frames the storefront and pushes
@@ -61,10 +62,6 @@ export const emptyPageState = (sections: PreviewSection[] = []): PreviewPageStat
 export const isSectionVisible = (section: Pick<PreviewSection, 'enable' | 'hidden'>) => section.enable && !section.hidden;
 
 // ---------------------------------------------------------------- merging
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `patch` over `base`: objects are merged key by key, anything else (arrays included) replaces. */
 export function mergeDeep<T extends Record<string, unknown>>(base: T, patch: Record<string, unknown>): T {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CURRENCY, normalizeCurrency, PRICE_SEPARATORS } from './format-price';
+import { isRecord } from './is-record';
 
 /**
  * Shop settings of spec 3.5, one schema per stored group, with every default of spec 3.5 and 9.
@@ -10,9 +11,6 @@ import { DEFAULT_CURRENCY, normalizeCurrency, PRICE_SEPARATORS } from './format-
  */
 
 export type LocalizedValue = string | { en: string; ru: string };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An object whose fields fall back to their defaults; anything that is not an object counts as `{}`. */
 function lenientObject<T extends z.core.$ZodLooseShape>(shape: T) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '../lib/is-record';
 
 /**
  * Building blocks of the section option schemas. Section options are stored data edited by the shop
@@ -6,8 +7,7 @@ import { z } from 'zod';
  * throws. Texts arrive already localized (plain strings).
  */
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isRecord };
 
 /** An object whose fields fall back to their defaults; anything that is not an object counts as `{}`. Unknown keys are kept. */
 export function lenientObject<T extends z.core.$ZodLooseShape>(shape: T) {

@@ -1,10 +1,9 @@
+import { isRecord } from '../../lib/is-record';
 /**
  * The API's error body (`{ message, errors: { errors, children } }`, see src/server/api/core/errors.ts)
  * flattened to what a form shows: messages per field path ('items.0.quantity') and messages for the form.
  */
 export type FlatErrors = { form: string[]; fields: Record<string, string[]> };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];

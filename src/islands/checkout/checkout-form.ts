@@ -8,6 +8,7 @@ import { amountToCents } from '../../lib/money';
 import { orderDeliveryWeight, rateApplies } from '../../lib/shipping';
 import { email, noEmpty, phone, validateValue } from '../../lib/validation';
 import { variationOf } from '../../lib/cart';
+import { isRecord } from '../../lib/is-record';
 
 export type DeliveryMethod = 'pickup' | 'shipping';
 export type ContactValues = { name: string; lastName: string; phone: string };
@@ -48,7 +49,6 @@ export type CheckoutErrors = Record<string, CheckoutErrorKey>;
 const EMPTY_CONTACT: ContactValues = { name: '', lastName: '', phone: '' };
 const EMPTY_ADDRESS: AddressValues = { country: '', region: '', locality: '', street: '', postalCode: '' };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 function textsOf<T extends Record<string, string>>(shape: T, stored: unknown): T {
   const source = isRecord(stored) ? stored : {};

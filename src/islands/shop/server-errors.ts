@@ -1,8 +1,8 @@
 import type { ApiClientError } from '../../lib/api-client';
+import { isRecord } from '../../lib/is-record';
 
 type ErrorTree = { errors?: unknown; children?: unknown };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const firstMessage = (errors: unknown): string | null =>
   Array.isArray(errors) && typeof errors[0] === 'string' && errors[0] !== '' ? errors[0] : null;
 

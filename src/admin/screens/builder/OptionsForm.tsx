@@ -5,6 +5,7 @@ import { RichTextEditor } from '../../components/RichTextEditor';
 import { useI18n } from '../../i18n';
 import { getPath, setPath } from './content';
 import type { Bilingual, FormField } from './types';
+import { isRecord } from '../../../lib/is-record';
 
 /**
  * The options form of a section, an item or a settings group, generated from the field definitions
@@ -22,8 +23,6 @@ export type OptionsFormProps = {
   screen: Screen;
   onScreen: (screen: Screen) => void;
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function labelOf(label: Bilingual | string | undefined, lang: 'en' | 'ru'): string {
   if (!label) return '';

@@ -1,4 +1,5 @@
 import type { BuilderItem, BuilderSection, SectionPreset, SectionsContent, SectionType } from './types';
+import { isRecord } from '../../../lib/is-record';
 
 /**
  * The builder's edits as pure functions: each takes the draft content and returns the next content together
@@ -8,8 +9,6 @@ import type { BuilderItem, BuilderSection, SectionPreset, SectionsContent, Secti
 
 export type PreviewAction = { action: string; payload: unknown };
 export type Change<C = SectionsContent> = { content: C; actions: PreviewAction[] };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An id the preview accepts (letters, digits, '-', '_'), unique enough for one page. */
 export function newId(prefix: string): string {

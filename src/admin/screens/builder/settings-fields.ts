@@ -1,11 +1,11 @@
 import type { FormField } from './types';
+import { isRecord } from '../../../lib/is-record';
 
 /**
  * The form of a settings group (header, footer, theme), generated from the group's value: a settings group
  * has no section definition, so each value's shape picks its control — `{ en, ru }` a text in both
  * languages, `#rrggbb` a colour, an image key an image, numbers, flags, and one-language texts.
  */
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isBilingual = (value: unknown) => isRecord(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => key === 'en' || key === 'ru');
 const IMAGE_KEY = /image|logo|picture|icon|favicon/i;
 const COLOUR = /^#[\da-f]{3,8}$/i;

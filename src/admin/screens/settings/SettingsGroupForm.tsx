@@ -9,8 +9,7 @@ import { useWrite } from '../../api/write';
 import { useI18n } from '../../i18n';
 import { SettingsFieldView } from './SettingsFields';
 import { ThemePreview } from './ThemePreview';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../../../lib/is-record';
 
 /** A stored value as the form edits it: every text in both languages, every colour a string ('' for the default). */
 function toForm(field: SettingsField, value: unknown): unknown {

@@ -11,7 +11,6 @@ import {
   productOptionValues,
   productOptions,
   products,
-  redirects,
   variationOptionValues,
   variations,
 } from '../../../db/schema';
@@ -19,6 +18,7 @@ import { refreshListingFields } from '../../catalog/listing-fields';
 import { sanitizeRichText } from '../../content/sanitize';
 import { ApiError, notFound } from '../../core/errors';
 import { adminMessage } from '../messages';
+import { redirectRenamedPath } from '../redirect-renamed';
 
 export const productPath = (slug: string) => `/products/${slug}`;
 
@@ -321,19 +321,6 @@ export async function productCatalogIds(tx: Executor, productId: string): Promis
   return rows.map((r) => r.id);
 }
 
-/** Points the old address of a renamed product at the new one (and older redirects to it as well). */
-async function redirectRenamed(tx: Executor, from: string, to: string, now: Date): Promise<void> {
-  const oldPath = productPath(from);
-  const newPath = productPath(to);
-  // the new address is a real page again: a redirect away from it would hide it
-  await tx.delete(redirects).where(sql`trim(both '/' from lower(${redirects.fromPath})) = ${newPath.slice(1)}`);
-  await tx.update(redirects).set({ toPath: newPath, version: sql`${redirects.version} + 1` }).where(eq(redirects.toPath, oldPath));
-  await tx
-    .insert(redirects)
-    .values({ id: randomUUID(), fromPath: oldPath, toPath: newPath, createdAt: now })
-    .onConflictDoUpdate({ target: redirects.fromPath, set: { toPath: newPath, version: sql`${redirects.version} + 1` } });
-}
-
 export type WriteResult = { id: string; catalogIds: string[]; renamed: boolean };
 
 /**
@@ -379,7 +366,7 @@ export async function saveProduct(
   await writeGraph(tx, id, body, existing);
   await refreshListingFields(tx, [id]);
   const renamed = Boolean(current && current.slug !== slug);
-  if (renamed) await redirectRenamed(tx, current!.slug, slug, now);
+  if (renamed) await redirectRenamedPath(tx, productPath(current!.slug), productPath(slug), now);
   return { id, catalogIds: [...new Set([...catalogsBefore, ...body.catalogIds])], renamed };
 }
 

@@ -102,7 +102,7 @@ test.describe('product page design, desktop', () => {
     await details.nth(1).locator('summary').click();
     await expect(details.nth(1).locator('dl')).toBeVisible();
     await details.nth(2).locator('summary').click();
-    await expect(details.nth(2).getByText('Standard shipping')).toBeVisible();
+    await expect(details.nth(2).getByText('Standard shipping', { exact: true })).toBeVisible();
 
     const buyBox = page.locator('.product-buy');
     await expect(buyBox.getByTestId('delivery-estimate')).toHaveText('Delivery from $7.99 · free from $100 (United States)');

@@ -114,7 +114,7 @@ test.describe('enquiry about a product', () => {
     await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
     const select = page.locator('.product-buy select').filter({ has: page.locator(`option[value="${size42.id}"]`) });
     if (await select.count()) await select.selectOption(size42.id);
-    else await page.locator('.product-buy').getByRole('radio', { name: /^42( ·|$)/ }).first().check();
+    else await page.locator('.product-buy').locator(`input[type=radio][value="${size42.id}"]`).check();
     const chosenSize = () => sneakers.variations.find((v) => v.id === new URL(page.url()).searchParams.get('variation'))?.productOptionValueIds;
     await expect.poll(chosenSize).toContain(size42.id);
     const thumbs = page.locator('.product-gallery__thumb');

@@ -4,7 +4,9 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import AddToCart from '../../src/islands/modals/types/AddToCart';
 import AddToCartStockError from '../../src/islands/modals/types/AddToCartStockError';
+import { pickShopTexts } from '../../src/components/product/pick-shop-texts';
 import ProductBuyBox from '../../src/islands/product/ProductBuyBox';
+import { BUY_BOX_TEXT_KEYS } from '../../src/islands/product/product-texts';
 import type { BuyBoxSettings, DeliveryZone } from '../../src/islands/product/product-view';
 import type { MoneyFormat } from '../../src/islands/shop/money';
 import type { OptionDto, ProductDto } from '../../src/lib/api-client';
@@ -65,6 +67,7 @@ function render(
       heading: 'Linen shirt',
       initialVariationId: overrides.variation === undefined ? 'white-s' : overrides.variation,
       lang: overrides.lang ?? 'en',
+      texts: pickShopTexts(overrides.lang ?? 'en', BUY_BOX_TEXT_KEYS),
       money,
       settings: { ...settings, ...overrides.settings },
       delivery: overrides.delivery ?? null,

@@ -18,8 +18,9 @@ import { formatMoney, type MoneyFormat } from '../shop/money';
 import { Price } from '../shop/Price';
 import { ProductImage } from '../shop/ProductImage';
 import { QuantityStepper } from '../shop/QuantityStepper';
-import { shopTexts } from '../shop/texts';
+import type { ShopTranslate } from '../shop/texts';
 import { addVariationToCart } from './add-to-cart';
+import { sliceTranslator, type ShopTextSlice } from './product-texts';
 import {
   canBuy,
   deliveryEstimate,
@@ -44,6 +45,8 @@ type Props = {
   /** chosen on the server from the `variation` query parameter (spec 4) */
   initialVariationId: string | null;
   lang: Language;
+  /** the texts it shows, in `lang` (BUY_BOX_TEXT_KEYS, picked by the page) */
+  texts: ShopTextSlice;
   money: MoneyFormat;
   settings: BuyBoxSettings;
   /** the zone whose rates the delivery estimate quotes (homeDeliveryZone); none: no estimate */
@@ -56,8 +59,8 @@ const THUMB_SIZE = 88;
  * The product's gallery and buy box: variation choice by options or by image, the `variation` query
  * parameter kept in step, price, stock, SKU, quantity and add to cart.
  */
-export default function ProductBuyBox({ product, heading, initialVariationId, lang, money, settings, delivery = null }: Props) {
-  const t = shopTexts(lang);
+export default function ProductBuyBox({ product, heading, initialVariationId, lang, texts, money, settings, delivery = null }: Props) {
+  const t = sliceTranslator(texts, lang);
   const [variationId, setVariationId] = useState(initialVariationId);
   const [shownImageId, setShownImageId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
@@ -104,7 +107,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
     const next = variationForOptions(product, { ...selection, [optionId]: valueId });
     if (!next) {
       console.error(INCORRECT_VARIATION_MESSAGE, { product: product.id, selection: { ...selection, [optionId]: valueId } });
-      setNotice(missingNotice(product, selection, optionId, valueId, lang));
+      setNotice(missingNotice(product, selection, optionId, valueId, t));
       return;
     }
     setNotice('');
@@ -175,7 +178,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
           {price.kind === 'request' && <span className="shop-price shop-price--request">{t('priceOnRequest')}</span>}
           {price.kind === 'price' && (
             <>
-              <Price price={price.price} fullPrice={price.fullPrice} from={price.from} money={money} lang={lang} className="shop-price--large" />
+              <Price price={price.price} fullPrice={price.fullPrice} from={price.from} money={money} t={t} className="shop-price--large" />
               {price.discount > 0 && <span className="product-buy__discount">{t('youSave', { amount: formatMoney(price.discount, money) })}</span>}
             </>
           )}
@@ -193,7 +196,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
         </p>
 
         {product.options.map((option) => (
-          <OptionPicker key={option.id} option={option} product={product} selection={selection} onChoose={chooseValue} lang={lang} />
+          <OptionPicker key={option.id} option={option} product={product} selection={selection} onChoose={chooseValue} t={t} />
         ))}
         {product.options.length > 0 && (
           <p className="product-buy__notice" role="status">
@@ -203,7 +206,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
 
         <div className="product-buy__actions" ref={actionsRef}>
           {buyable && settings.showQuantity && (
-            <QuantityStepper value={quantity} onChange={setQuantity} lang={lang} label={t('quantity')} />
+            <QuantityStepper value={quantity} onChange={setQuantity} t={t} label={t('quantity')} />
           )}
           {buyable ? (
             <button
@@ -251,7 +254,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
         <div className="product-sticky-bar" hidden={!pastActions} data-testid="sticky-buy-bar">
           <div className="product-sticky-bar__text">
             <span className="product-sticky-bar__title">{product.title}</span>
-            {price.kind === 'price' && <Price price={price.price} fullPrice={price.fullPrice} from={price.from} money={money} lang={lang} />}
+            {price.kind === 'price' && <Price price={price.price} fullPrice={price.fullPrice} from={price.from} money={money} t={t} />}
           </div>
           <button
             type="button"
@@ -267,8 +270,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
 }
 
 /** 'Size 39 is not available with Black': why a value that makes no variation with the other chosen ones was refused. */
-function missingNotice(product: ProductDto, selection: OptionSelection, optionId: string, valueId: string, lang: Language): string {
-  const t = shopTexts(lang);
+function missingNotice(product: ProductDto, selection: OptionSelection, optionId: string, valueId: string, t: ShopTranslate): string {
   const titleOf = (option: OptionDto, id: string | undefined) => {
     const value = option.values.find((v) => v.id === id);
     return value ? `${value.title}${option.unit ? ` ${option.unit}` : ''}` : '';
@@ -287,7 +289,7 @@ type OptionPickerProps = {
   product: ProductDto;
   selection: OptionSelection;
   onChoose: (optionId: string, valueId: string) => void;
-  lang: Language;
+  t: ShopTranslate;
 };
 
 /**
@@ -295,8 +297,7 @@ type OptionPickerProps = {
  * `value` is the colour). Values that make no variation with the other chosen ones stay choosable but are
  * struck through and marked unavailable; choosing one explains why (spec 4 keeps the selection).
  */
-function OptionPicker({ option, product, selection, onChoose, lang }: OptionPickerProps) {
-  const t = shopTexts(lang);
+function OptionPicker({ option, product, selection, onChoose, t }: OptionPickerProps) {
   const chosen = option.values.find((value) => value.id === selection[option.id]);
   const unit = option.unit ? ` ${option.unit}` : '';
   const labelId = `option-${option.id}`;

@@ -126,6 +126,8 @@ function wireDrawer(details: HTMLDetailsElement): { close: (returnFocus: boolean
   const panel = details.querySelector<HTMLElement>('[data-facets-panel]')!;
   const phone = window.matchMedia(PHONE);
   const openAtStart = details.open;
+  // the section is a stacking context of its own (isolation): raised above the rest of the page while the drawer is open
+  const frame = details.closest<HTMLElement>('section');
   let drawerOpen = false;
 
   const onKey = (event: KeyboardEvent) => {
@@ -156,6 +158,7 @@ function wireDrawer(details: HTMLDetailsElement): { close: (returnFocus: boolean
     panel.setAttribute('aria-modal', 'true');
     summary.setAttribute('aria-expanded', 'true');
     document.documentElement.style.overflow = 'hidden';
+    frame?.style.setProperty('z-index', '1000');
     document.addEventListener('keydown', onKey);
     (panel.querySelector<HTMLElement>('[data-facets-close]') ?? focusables(panel)[0])?.focus();
   }
@@ -169,6 +172,7 @@ function wireDrawer(details: HTMLDetailsElement): { close: (returnFocus: boolean
     panel.removeAttribute('aria-modal');
     summary.setAttribute('aria-expanded', 'false');
     document.documentElement.style.overflow = '';
+    frame?.style.removeProperty('z-index');
     document.removeEventListener('keydown', onKey);
     if (returnFocus) summary.focus();
   }

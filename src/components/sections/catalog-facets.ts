@@ -156,7 +156,7 @@ function wireDrawer(details: HTMLDetailsElement): { close: (returnFocus: boolean
     details.classList.add('is-drawer-open');
     panel.setAttribute('role', 'dialog');
     panel.setAttribute('aria-modal', 'true');
-    summary.setAttribute('aria-expanded', 'true');
+    panel.setAttribute('aria-labelledby', panel.dataset['titleId'] ?? '');
     document.documentElement.style.overflow = 'hidden';
     frame?.style.setProperty('z-index', '1000');
     document.addEventListener('keydown', onKey);
@@ -170,7 +170,7 @@ function wireDrawer(details: HTMLDetailsElement): { close: (returnFocus: boolean
     details.open = false;
     panel.removeAttribute('role');
     panel.removeAttribute('aria-modal');
-    summary.setAttribute('aria-expanded', 'false');
+    panel.removeAttribute('aria-labelledby');
     document.documentElement.style.overflow = '';
     frame?.style.removeProperty('z-index');
     document.removeEventListener('keydown', onKey);
@@ -180,14 +180,10 @@ function wireDrawer(details: HTMLDetailsElement): { close: (returnFocus: boolean
   function fitToScreen(): void {
     if (phone.matches) {
       details.classList.add('is-drawer');
-      summary.setAttribute('aria-haspopup', 'dialog');
-      summary.setAttribute('aria-expanded', String(drawerOpen));
       if (!drawerOpen) details.open = false;
     } else {
       close(false);
       details.classList.remove('is-drawer');
-      summary.removeAttribute('aria-haspopup');
-      summary.removeAttribute('aria-expanded');
       details.open = openAtStart || details.open;
     }
   }

@@ -1,13 +1,12 @@
 import { asc, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { menuItems, menus } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
 import { readParams, readQuery } from '../core/validate';
-import { key, listOf } from './params';
+import { menuBatchQuery, slugParams } from '../../../contract/storefront/content';
 
 export type MenuItemDto = {
   id: string;
@@ -18,9 +17,6 @@ export type MenuItemDto = {
   type: string;
   children: MenuItemDto[];
 };
-
-/** Spec 9: the menus the storefront shows. */
-export const MENU_NAMES = ['info', 'main', 'footer'] as const;
 
 const PATH_PREFIX: Record<string, string> = {
   page: '/',
@@ -70,12 +66,10 @@ async function loadMenus(db: Executor, names: string[], lang: Language): Promise
   return new Map(menuRows.map((menu) => [menu.name, build(menu.id, '')]));
 }
 
-const batchQuery = z.object({ names: listOf(key, 20).default([...MENU_NAMES]) });
-
 export const menuRoutes = new Hono<AppEnv>()
   .get('/menus/batch', async (c) => {
     const { db, logger } = c.get('deps');
-    const names = [...new Set(readQuery(c, batchQuery).names)];
+    const names = [...new Set(readQuery(c, menuBatchQuery).names)];
     const found = await loadMenus(db, names, c.get('lang'));
     const result: Record<string, MenuItemDto[]> = {};
     for (const name of names) {
@@ -86,7 +80,7 @@ export const menuRoutes = new Hono<AppEnv>()
     return c.json(result);
   })
   .get('/menus/:slug/entries', async (c) => {
-    const { slug } = readParams(c, z.object({ slug: key }));
+    const { slug } = readParams(c, slugParams);
     const items = (await loadMenus(c.get('deps').db, [slug], c.get('lang'))).get(slug);
     if (!items) throw notFound('Menu not found');
     return c.json(items);

@@ -6,7 +6,7 @@ import type { AppEnv } from '../core/context';
 import { ApiError } from '../core/errors';
 import { readBody } from '../core/validate';
 import type { SectionDto } from '../shared/sections';
-import { key, plainText } from './params';
+import { key, plainText } from '../../../contract/storefront/content';
 import { resolveSectionData } from './section-data';
 
 /** Bounds of a preview request: a page's worth of sections, never an unbounded product lookup. */

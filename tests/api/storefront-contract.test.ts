@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { countAnswer, reviewAnswer } from '../../src/contract/storefront/catalog';
+import { countAnswer, reviewAnswer, searchAnswer } from '../../src/contract/storefront/catalog';
 import {
   createdAnswer,
   discountCheckAnswer,
@@ -10,7 +10,16 @@ import {
   shippingZoneAnswer,
 } from '../../src/contract/storefront/commerce';
 import { imageAnswer, pendingModerationAnswer, successAnswer } from '../../src/contract/storefront/common';
-import { redirectAnswer } from '../../src/contract/storefront/content';
+import {
+  articleListAnswer,
+  commentAnswer,
+  groupedArticlesAnswer,
+  menuItemAnswer,
+  menusAnswer,
+  previewSectionDataAnswer,
+  redirectAnswer,
+  tagAnswer,
+} from '../../src/contract/storefront/content';
 import { profileAnswer, signedInAnswer, userAnswer, userReviewAnswer } from '../../src/contract/storefront/users';
 import { createApiClient, type ApiClient } from '../../src/lib/api-client';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
@@ -51,12 +60,27 @@ describe.each(databaseKinds)('the storefront contract on %s', (kind) => {
     expectAnswer(pendingModerationAnswer, review.data);
     expectAnswer(z.array(reviewAnswer), await raw(`/products/${product.slug}/reviews`));
 
-    const article = (await api.getArticles('blog')).data.items[0]!;
+    expectAnswer(searchAnswer, (await api.search('linen')).data);
+
+    const articles = (await api.getArticles('blog')).data;
+    expectAnswer(articleListAnswer, articles);
+    const article = articles.items[0]!;
+    expectAnswer(groupedArticlesAnswer, (await api.getGroupedArticles()).data);
+    expectAnswer(z.array(tagAnswer), (await api.getTags('blog')).data);
+    expectAnswer(z.array(commentAnswer), (await api.getArticleComments(article.slug)).data);
+    expectAnswer(menusAnswer, (await api.getMenus()).data);
+    expectAnswer(z.array(menuItemAnswer), (await api.getMenuEntries('main')).data);
     expectAnswer(pendingModerationAnswer, (await api.postComment({ article: article.id, name: 'Ada', text: 'Nice.' })).data);
     expectAnswer(redirectAnswer, (await api.getRedirect('/old-shop')).data);
     const home = await api.getHomepage();
     const imageId = /"id":"([0-9a-f-]{36})","name"/.exec(JSON.stringify(home.data))![1]!;
     expectAnswer(imageAnswer, (await api.getImage(imageId)).data);
+    const preview = await app.api.request('/api/preview/section-data', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sections: [{ id: 's1', type: 'SectionProductWidget', options: { catalog: catalog.id, limit: 2 } }] }),
+    });
+    expectAnswer(previewSectionDataAnswer, await preview.json());
   });
 
   it('answers commerce and account calls as declared', async () => {

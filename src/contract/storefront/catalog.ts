@@ -4,6 +4,7 @@
  * storefront's API client (src/lib/api-client) for its types.
  */
 import { z } from 'zod';
+import { imageAnswer } from './common';
 
 export const SORT_CRITERIA = ['custom', 'title', 'price_asc', 'price_desc'] as const;
 export type SortCriterion = (typeof SORT_CRITERIA)[number];
@@ -185,3 +186,21 @@ export type ReviewDto = z.infer<typeof reviewAnswer>;
 /** GET /catalogs/:id/countProducts */
 export const countAnswer = z.object({ count: z.number() });
 export type CountDto = z.infer<typeof countAnswer>;
+
+export const SEARCH_RESULT_TYPES = ['product', 'catalog', 'page', 'article'] as const;
+export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
+
+/** GET /search: one result; `url` is its storefront path, `price` is given for products only. */
+export const searchResultAnswer = z.object({
+  type: z.enum(SEARCH_RESULT_TYPES),
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  image: imageAnswer.nullable(),
+  price: z.number().optional(),
+});
+export type SearchResultDto = z.infer<typeof searchResultAnswer>;
+export const searchAnswer = z.object({ results: z.array(searchResultAnswer), totalResultCount: z.number() });
+export type SearchDto = z.infer<typeof searchAnswer>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Language, Localized } from '../../lib/localize';
 import type { ShopSettings } from '../../lib/settings';
 import { DEFAULT_MESSAGES, email } from '../../lib/validation';
-import type { ImageDto } from './common';
+import { imageAnswer, type ImageDto } from './common';
 
 /** A string safe to compare in SQL: bounded and without NUL bytes (PostgreSQL refuses those). */
 export const plainText = (max: number) =>
@@ -117,3 +117,94 @@ export const menuBatchQuery = z.object({ names: listOf(key, 20).default([...MENU
 export const redirectQuery = z.object({ from: plainText(2000).trim().min(1, BLANK) });
 export const redirectAnswer = z.object({ from: z.string(), to: z.string() });
 export type RedirectDto = z.infer<typeof redirectAnswer>;
+
+// ---------------------------------------------------------------- the builder's live preview
+
+/** Bounds of a preview request: a page's worth of sections, never an unbounded product lookup. */
+export const PREVIEW_LIMITS = { bodyBytes: 1024 * 1024, sections: 100, itemsPerSection: 200, items: 1000 } as const;
+
+const previewOptions = z.record(z.string(), z.unknown()).default({});
+
+const previewSection = z.object({
+  id: key,
+  type: plainText(100).min(1),
+  options: previewOptions,
+  items: z
+    .array(z.object({ id: plainText(100).optional(), options: previewOptions }))
+    .max(PREVIEW_LIMITS.itemsPerSection)
+    .default([]),
+});
+
+/** POST /preview/section-data */
+export const previewSectionDataBody = z.object({
+  sections: z
+    .array(previewSection)
+    .max(PREVIEW_LIMITS.sections)
+    .refine((sections) => sections.reduce((sum, section) => sum + section.items.length, 0) <= PREVIEW_LIMITS.items, {
+      message: `At most ${PREVIEW_LIMITS.items} items in all.`,
+    }),
+  /** the category a previewed category page shows: its media lists without a category of their own use it */
+  categorySlug: key.optional(),
+});
+export type PreviewSectionDataInput = z.input<typeof previewSectionDataBody>;
+
+/** The widget content of one previewed section; null when the section is not a widget. */
+export const previewSectionDataAnswer = z.object({
+  sections: z.array(z.object({ id: z.string(), data: z.record(z.string(), z.unknown()).nullable() })),
+});
+export type PreviewSectionDataDto = z.infer<typeof previewSectionDataAnswer>['sections'][number];
+
+// ---------------------------------------------------------------- answers: menus and articles
+
+/** A menu entry: its storefront path (or the external address) and the kind of target (page, catalog, product, category, article or external). */
+export type MenuItemDto = { id: string; title: string; url: string; type: string; children: MenuItemDto[] };
+export const menuItemAnswer: z.ZodType<MenuItemDto> = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  type: z.string(),
+  children: z.array(z.lazy(() => menuItemAnswer)),
+});
+/** GET /menus/batch: menus keyed by name (info, main, footer); unknown names are left out. */
+export const menusAnswer = z.record(z.string(), z.array(menuItemAnswer));
+export type MenusDto = z.infer<typeof menusAnswer>;
+
+/** GET /tags/:type/list */
+export const tagAnswer = z.object({ id: z.string(), slug: z.string(), title: z.string() });
+export type TagDto = z.infer<typeof tagAnswer>;
+export const categoryRefAnswer = z.object({ id: z.string(), slug: z.string(), title: z.string() });
+export type CategoryRef = z.infer<typeof categoryRefAnswer>;
+
+/** An article in lists; `url` is its storefront path /{categorySlug}/{articleSlug}. */
+export const articleSummaryAnswer = z.object({
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  previewImage: imageAnswer.nullable(),
+  author: z.object({ name: z.string() }).nullable(),
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+  tags: z.array(tagAnswer),
+  category: z.object({ slug: z.string(), title: z.string() }),
+});
+export type ArticleSummary = z.infer<typeof articleSummaryAnswer>;
+
+/** GET /articles/:type/list */
+export const articleListAnswer = z.object({ items: z.array(articleSummaryAnswer), total: z.number() });
+export type ArticleListDto = z.infer<typeof articleListAnswer>;
+/** GET /articles/grouped */
+export const groupedArticlesAnswer = z.array(z.object({ category: categoryRefAnswer, items: z.array(articleSummaryAnswer) }));
+export type GroupedArticlesDto = z.infer<typeof groupedArticlesAnswer>;
+
+/** GET /articles/:slug/comments: a published comment, oldest first. */
+export const commentAnswer = z.object({
+  id: z.string(),
+  authorName: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  parentId: z.string().nullable(),
+  reply: z.string().optional(),
+});
+export type CommentDto = z.infer<typeof commentAnswer>;

@@ -30,6 +30,7 @@ import {
   typeParams,
 } from '../../../contract/storefront/content';
 import type { PendingModerationDto } from '../../../contract/storefront/common';
+import type { CommentDto, GroupedArticlesDto } from '../../../contract/storefront/content';
 import { resolveSectionData } from './section-data';
 import { headingsFor } from './seo';
 import { loadShopSettings } from './shop-settings';
@@ -42,7 +43,7 @@ export type ArticleDto = ArticleSummary & {
   commentCount: number;
 };
 
-export type CommentDto = { id: string; authorName: string; text: string; createdAt: string; parentId: string | null; reply?: string };
+export type { CommentDto };
 
 const ARTICLE_NOT_FOUND = 'Article not found';
 const CATEGORY_NOT_FOUND = 'Category not found';
@@ -79,7 +80,7 @@ export const articleRoutes = new Hono<AppEnv>()
       ? inRequestOrder(categoryIds, await findCategories(deps.db, categoryIds, lang))
       : await allCategories(deps.db, lang);
     const byCategory = await newestArticlesByCategory(deps.db, categories.map((cat) => cat.id), limit, deps.now(), lang);
-    return c.json(categories.map((category) => ({ category, items: byCategory.get(category.id) ?? [] })));
+    return c.json(categories.map((category) => ({ category, items: byCategory.get(category.id) ?? [] })) satisfies GroupedArticlesDto);
   })
   .post('/articles/comments', async (c) => {
     const deps = c.get('deps');

@@ -6,17 +6,9 @@ import { menuItems, menus } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
 import { readParams, readQuery } from '../core/validate';
-import { menuBatchQuery, slugParams } from '../../../contract/storefront/content';
+import { menuBatchQuery, slugParams, type MenuItemDto, type MenusDto } from '../../../contract/storefront/content';
 
-export type MenuItemDto = {
-  id: string;
-  title: string;
-  /** storefront path (or the external address) the item links to */
-  url: string;
-  /** page, catalog, product, category, article or external */
-  type: string;
-  children: MenuItemDto[];
-};
+export type { MenuItemDto };
 
 const PATH_PREFIX: Record<string, string> = {
   page: '/',
@@ -71,7 +63,7 @@ export const menuRoutes = new Hono<AppEnv>()
     const { db, logger } = c.get('deps');
     const names = [...new Set(readQuery(c, menuBatchQuery).names)];
     const found = await loadMenus(db, names, c.get('lang'));
-    const result: Record<string, MenuItemDto[]> = {};
+    const result: MenusDto = {};
     for (const name of names) {
       const items = found.get(name);
       if (items) result[name] = items;

@@ -88,14 +88,15 @@ function pageLanguage(): Language | undefined {
 
 /**
  * The browser's API client, the one every island, store and form calls the API through: answers in `lang` (else
- * the page's language) and signs requests with `token`, else the signed-in user's token. Failed calls show in the
- * page's notifications (src/lib/api-client createBrowserApiClient).
+ * the page's language) and signs requests with `token`, else the signed-in user's token; `anonymous` calls carry
+ * none, so answers the page cache keeps for everyone (the settings, /api/config) can come from it. Failed calls
+ * show in the page's notifications (src/lib/api-client createBrowserApiClient).
  */
-export function shopApi(options: { lang?: Language | undefined; token?: string | null } = {}): ApiClient {
+export function shopApi(options: { lang?: Language | undefined; token?: string | null; anonymous?: boolean } = {}): ApiClient {
   const lang = options.lang ?? pageLanguage();
   return createBrowserApiClient({
     ...(lang ? { lang } : {}),
-    getToken: () => options.token ?? $user.get()?.token ?? null,
+    getToken: () => (options.anonymous ? null : (options.token ?? $user.get()?.token ?? null)),
   });
 }
 

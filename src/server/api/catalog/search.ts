@@ -5,9 +5,7 @@ import type { Executor } from '../../db/client';
 import { articles, catalogs, pages, products, type LocalizedText } from '../../db/schema';
 import { loadImages } from '../shared/images';
 import { localizedText } from './product-dto';
-import type { SearchDto, SearchResultDto, SearchResultType } from '../../../contract/storefront/catalog';
-
-export type { SearchDto, SearchResultDto, SearchResultType };
+import type { SearchDto, SearchResultType } from '../../../contract/storefront/catalog';
 
 const MAX_QUERY_WORDS = 8;
 const EXCERPT_LENGTH = 200;

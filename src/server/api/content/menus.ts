@@ -8,8 +8,6 @@ import { notFound } from '../core/errors';
 import { readParams, readQuery } from '../core/validate';
 import { menuBatchQuery, slugParams, type MenuItemDto, type MenusDto } from '../../../contract/storefront/content';
 
-export type { MenuItemDto };
-
 const PATH_PREFIX: Record<string, string> = {
   page: '/',
   category: '/',

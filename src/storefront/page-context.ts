@@ -3,7 +3,7 @@ import type { CatalogFilterInput, CatalogPageParams } from '../lib/api-client';
 import { isLanguage, type Language } from '../lib/localize';
 import { parseQueryString } from '../lib/query-string';
 import { pageParam } from '../sections/listing-links';
-import { isSortCriterion } from '../server/api/catalog/schemas';
+import { isSortCriterion } from '../contract/storefront/catalog';
 import { getRuntime } from '../server/runtime';
 import { getServerApiClient } from './storefront-api';
 

@@ -11,7 +11,8 @@ import type { SectionContext } from '../sections/context';
 import { collectImageIds } from '../sections/images';
 import { shopTheme, type ThemeName } from '../styles/theme';
 import { menuLinkUrl } from '../server/api/content/menus';
-import { WIDGET_SECTION_TYPES, type PreviewSectionDataDto } from '../server/api/content/preview-routes';
+import type { PreviewSectionDataInput, PreviewSectionDataDto } from '../contract/storefront/content';
+import { WIDGET_SECTION_TYPES } from '../server/api/content/preview-routes';
 import { sanitizeSectionTexts as sanitizeOptions } from '../server/api/content/sanitize';
 import { ApiError, errorBody, validationError } from '../server/api/core/errors';
 import { getRuntime } from '../server/runtime';
@@ -239,7 +240,7 @@ async function widgetData(api: PreviewApi, sections: SectionDto[]): Promise<Map<
     context: 'getPreviewSectionData',
     method: 'POST',
     path: '/preview/section-data',
-    body: { sections: widgets.map(({ id, type, options, items }) => ({ id, type, options, items })) },
+    body: { sections: widgets.map(({ id, type, options, items }) => ({ id, type, options, items })) } satisfies PreviewSectionDataInput,
     fallback: { sections: [] },
   });
   return new Map(data.sections.flatMap((entry) => (entry.data ? [[entry.id, entry.data] as const] : [])));

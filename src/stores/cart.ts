@@ -25,9 +25,8 @@ import {
   type CartState,
 } from '../lib/cart';
 import type { ProductDto } from '../lib/api-client';
-import { shopApi } from '../islands/shop/api';
 import { onReturnFromIdle, startActivityTracking } from './activity';
-import { $user } from './user';
+import { $user, shopApi } from './user';
 
 export const CART_STORAGE_KEY = 'cart';
 /** Rapid changes (a quantity stepper) are saved to the server together. */

@@ -80,15 +80,24 @@ export function signOut(): void {
   $orders.set([]);
 }
 
+/** The page's language as the layout wrote it on <html lang>, when it is a shop language. */
 function pageLanguage(): Language | undefined {
   const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
   return isLanguage(lang) ? lang : undefined;
 }
 
-/** The API client of the browser, carrying the signed-in user's token. */
-export function userApi(): ApiClient {
-  const lang = pageLanguage();
-  return createBrowserApiClient({ getToken: () => $user.get()?.token, ...(lang ? { lang } : {}) });
+/**
+ * The browser's API client, the one every island, store and form calls the API through: answers in `lang` (else
+ * the page's language) and signs requests with `token`, else the signed-in user's token; `anonymous` calls carry
+ * none, so answers the page cache keeps for everyone (the settings, /api/config) can come from it. Failed calls
+ * show in the page's notifications (src/lib/api-client createBrowserApiClient).
+ */
+export function shopApi(options: { lang?: Language | undefined; token?: string | null; anonymous?: boolean } = {}): ApiClient {
+  const lang = options.lang ?? pageLanguage();
+  return createBrowserApiClient({
+    ...(lang ? { lang } : {}),
+    getToken: () => (options.anonymous ? null : (options.token ?? $user.get()?.token ?? null)),
+  });
 }
 
 const isClientFailure = (result: ApiResult<unknown>) => result.error !== null && result.error.statusCode < 500;
@@ -108,7 +117,7 @@ async function afterSignIn(answer: SignedInDto): Promise<void> {
 }
 
 export async function login(credentials: LoginInput): Promise<ApiResult<SignedInDto | null>> {
-  const result = await userApi().login(credentials);
+  const result = await shopApi().login(credentials);
   $authErrors.setKey('loginError', isClientFailure(result));
   if (result.data) await afterSignIn(result.data);
   return result;
@@ -116,7 +125,7 @@ export async function login(credentials: LoginInput): Promise<ApiResult<SignedIn
 
 /** Registration signs the new customer in at once. */
 export async function register(registration: RegistrationInput): Promise<ApiResult<SignedInDto | null>> {
-  const result = await userApi().register(registration);
+  const result = await shopApi().register(registration);
   $authErrors.setKey('registrationError', isClientFailure(result));
   if (result.data) await afterSignIn(result.data);
   return result;
@@ -127,7 +136,7 @@ let profileRequest: Promise<ProfileDto | null> | null = null;
 /** Nothing is asked without a token; callers at the same moment share one request. */
 export function loadProfile(): Promise<ProfileDto | null> {
   if (!$user.get()) return Promise.resolve(null);
-  profileRequest ??= userApi()
+  profileRequest ??= shopApi()
     .getProfile()
     .then((result) => {
       endSessionOnUnauthorized(result);
@@ -141,7 +150,7 @@ export function loadProfile(): Promise<ProfileDto | null> {
 }
 
 export async function saveProfile(change: ProfileChangeInput): Promise<ApiResult<ProfileDto | null>> {
-  const result = await userApi().putProfile(change);
+  const result = await shopApi().putProfile(change);
   endSessionOnUnauthorized(result);
   if (result.data) $profile.set(result.data);
   return result;
@@ -149,7 +158,7 @@ export async function saveProfile(change: ProfileChangeInput): Promise<ApiResult
 
 /** A new e-mail or password; the answer carries a fresh token (older ones stop working after a password change). */
 export async function changeCredentials(change: UserChangeInput): Promise<ApiResult<SignedInDto | null>> {
-  const result = await userApi().putUser(change);
+  const result = await shopApi().putUser(change);
   endSessionOnUnauthorized(result);
   if (result.data) {
     signIn({ id: result.data.data.id, email: result.data.data.email, token: result.data.token });
@@ -160,7 +169,7 @@ export async function changeCredentials(change: UserChangeInput): Promise<ApiRes
 }
 
 export async function loadOrders(): Promise<ApiResult<OrderDto[]>> {
-  const result = await userApi().getUserOrders();
+  const result = await shopApi().getUserOrders();
   endSessionOnUnauthorized(result);
   if (!result.error) $orders.set(result.data);
   return result;
@@ -168,14 +177,14 @@ export async function loadOrders(): Promise<ApiResult<OrderDto[]>> {
 
 /** Logout revokes the token on the server, clears the session and goes to the homepage. */
 export async function logout(): Promise<void> {
-  if ($user.get()) await userApi().logout();
+  if ($user.get()) await shopApi().logout();
   signOut();
   window.location.assign('/');
 }
 
 /** Self-service deletion; afterwards the user is logged out and goes to the homepage. */
 export async function deleteAccount(): Promise<ApiResult<unknown>> {
-  const result = await userApi().deleteUser();
+  const result = await shopApi().deleteUser();
   if (!result.error) {
     signOut();
     window.location.assign('/');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogIndex, selectListing } from '../../src/server/api/catalog/catalog-index';
-import type { CatalogFilter, SortCriterion } from '../../src/server/api/catalog/schemas';
+import type { CatalogFilter, SortCriterion } from '../../src/contract/storefront/catalog';
 import { generateProducts } from '../../src/server/seed/generated-products';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 

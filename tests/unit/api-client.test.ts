@@ -148,6 +148,7 @@ const cases: Case[] = [
   },
   { name: 'getOrderStates', invoke: (a) => a.getOrderStates(), method: 'GET', path: '/order-states', fallback: [], answer: [{ code: 'new' }] },
   { name: 'getUserOrders', invoke: (a) => a.getUserOrders(), method: 'GET', path: '/users/orders', fallback: [], answer: [{ number: 1 }] },
+  { name: 'getUserReviews', invoke: (a) => a.getUserReviews(), method: 'GET', path: '/users/reviews?offset=0&limit=50', fallback: [], answer: [{ id: 'r1' }] },
   {
     name: 'sendLead',
     invoke: (a) => a.sendLead({ type: 'enquiry', product: 'p1', name: 'Ann', phone: '+7 999 123-45-67', email: null, text: 'Call me' }),
@@ -368,7 +369,7 @@ describe('headers', () => {
 });
 
 describe('signed-in calls', () => {
-  const signedInOnly: Case['name'][] = ['getCart', 'putCart', 'getUserOrders', 'getOrdersBatch', 'getUsers', 'putUser', 'logout', 'deleteUser', 'getProfile', 'putProfile'];
+  const signedInOnly: Case['name'][] = ['getCart', 'putCart', 'getUserOrders', 'getUserReviews', 'getOrdersBatch', 'getUsers', 'putUser', 'logout', 'deleteUser', 'getProfile', 'putProfile'];
 
   it.each(signedInOnly)('%s does nothing without a token and answers its fallback', async (name) => {
     const c = cases.find((x) => x.name === name)!;

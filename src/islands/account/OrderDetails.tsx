@@ -4,7 +4,7 @@ import type { OrderDto } from '../../lib/api-client';
 import { formatAddress } from '../../lib/countries';
 import { formatDateTime } from '../../lib/dates';
 import type { Language } from '../../lib/localize';
-import { $user, userApi } from '../../stores/user';
+import { $user, shopApi } from '../../stores/user';
 import { displayPhone } from '../phone/phone-number';
 import { ProductImage } from '../shop/ProductImage';
 import { AccountGate, LoadState } from './AccountGate';
@@ -32,7 +32,7 @@ function Details({ lang, number, separator }: Props) {
   const load = useCallback(async () => {
     if (!number) return setState('missing');
     setState('loading');
-    const result = await userApi().getOrder(number);
+    const result = await shopApi().getOrder(number);
     setOrder(result.data);
     if (result.data) setState('ready');
     else setState(result.error && result.error.statusCode !== 404 && result.error.statusCode !== 400 ? 'failed' : 'missing');

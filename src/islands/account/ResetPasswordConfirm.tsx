@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Language } from '../../lib/localize';
-import { userApi } from '../../stores/user';
+import { shopApi } from '../../stores/user';
 import { SuccessIcon } from '../forms/AuthForms';
 import { resetConfirmForm } from '../forms/definitions';
 import { FormMessage, PasswordField, SubmitButton } from '../forms/fields';
@@ -19,7 +19,7 @@ export default function ResetPasswordConfirm({ lang, token }: { lang: Language; 
   const [invalid, setInvalid] = useState(!TOKEN_PATTERN.test(token));
   const form = useForm(resetConfirmForm, {
     lang,
-    send: async (values) => answerOf(await userApi().confirmPasswordReset(token, values.password as string)),
+    send: async (values) => answerOf(await shopApi().confirmPasswordReset(token, values.password as string)),
     onFailure: (outcome) => setInvalid(Boolean(outcome.fieldErrors.token)),
   });
 

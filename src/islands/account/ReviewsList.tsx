@@ -2,10 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { formatDateShort } from '../../lib/dates';
 import type { Language } from '../../lib/localize';
-import { $user } from '../../stores/user';
+import type { UserReviewDto } from '../../lib/api-client';
+import { $user, shopApi } from '../../stores/user';
 import { ProductImage } from '../shop/ProductImage';
 import { AccountGate, LoadState } from './AccountGate';
-import { type UserReviewDto, accountApi } from './account-api';
 import { type AccountTextKey, accountTexts } from './texts';
 
 const STATUS_LABEL: Record<UserReviewDto['status'], AccountTextKey> = {
@@ -30,7 +30,7 @@ function Reviews({ lang }: { lang: Language }) {
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
   const load = useCallback(async () => {
     setState('loading');
-    const result = await accountApi(lang).getUserReviews();
+    const result = await shopApi({ lang }).getUserReviews();
     setReviews(result.data);
     setState(result.error ? 'failed' : 'ready');
   }, [lang]);

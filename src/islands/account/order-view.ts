@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OrderDto, OrderStateDto } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format-price';
-import { userApi } from '../../stores/user';
+import { shopApi } from '../../stores/user';
 import type { AccountTextKey } from './texts';
 
 /** The payment outcome of an order as the customer reads it (spec 3.2: new, pending, completed, failed, canceled). */
@@ -33,7 +33,7 @@ let states: Promise<Map<string, OrderStateDto>> | undefined;
 export function useOrderStates(): Map<string, OrderStateDto> {
   const [value, setValue] = useState(new Map<string, OrderStateDto>());
   useEffect(() => {
-    states ??= userApi()
+    states ??= shopApi()
       .getOrderStates()
       .then((result) => new Map(result.data.map((state) => [state.code, state])));
     let live = true;

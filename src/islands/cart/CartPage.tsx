@@ -12,7 +12,7 @@ import { mountModals } from '../mount-modals';
 import type { StockErrorDetails } from '../product/add-to-cart';
 import { productHref } from '../product/add-to-cart';
 import { isEcommerce, optionsText } from '../product/product-view';
-import { shopApi } from '../shop/api';
+import { shopApi } from '../../stores/user';
 import { useHydrated } from '../shop/hooks';
 import { formatMoney, type MoneyFormat } from '../shop/money';
 import { Price } from '../shop/Price';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Language } from '../../lib/localize';
 import { $cart, clearDiscountCode, saveDiscountCode, savedDiscountCode } from '../../stores/cart';
-import { shopApi } from '../shop/api';
+import { shopApi } from '../../stores/user';
 
 /** The cart's lines as the order and discount calls take them. */
 export function orderLinesOf(list: readonly { variationId: string; quantity: number }[]) {

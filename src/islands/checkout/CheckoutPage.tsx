@@ -12,7 +12,7 @@ import { DiscountCodeForm } from '../cart/DiscountCodeForm';
 import { SummaryRows } from '../cart/SummaryRows';
 import { orderLinesOf, useDiscountCode } from '../cart/use-discount-code';
 import { optionsText } from '../product/product-view';
-import { shopApi } from '../shop/api';
+import { shopApi } from '../../stores/user';
 import { countryName } from '../shop/country';
 import { zoneCountries, zoneRegions } from '../../lib/shipping-zones';
 import { useHydrated } from '../shop/hooks';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { FormValues } from '../../lib/form-engine';
 import type { Language } from '../../lib/localize';
-import { deleteAccount, login, register, userApi } from '../../stores/user';
+import { deleteAccount, login, register, shopApi } from '../../stores/user';
 import { createAccountForm, resetRequestForm, signInForm } from './definitions';
 import { FormMessage, PasswordField, SubmitButton, TextField } from './fields';
 import { formTexts } from './texts';
@@ -108,7 +108,7 @@ export function ResetRequestForm({ lang, onMode }: AuthFormProps) {
   const [sentTo, setSentTo] = useState('');
   const form = useForm(resetRequestForm, {
     lang,
-    send: async (values) => answerOf(await userApi().requestPasswordReset((values.email as string).trim())),
+    send: async (values) => answerOf(await shopApi().requestPasswordReset((values.email as string).trim())),
     onSuccess: (_, values) => setSentTo((values.email as string).trim()),
   });
   if (form.submitted) {

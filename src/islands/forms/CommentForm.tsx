@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Language } from '../../lib/localize';
-import { userApi } from '../../stores/user';
+import { shopApi } from '../../stores/user';
 import { commentForm } from './definitions';
 import { TextAreaField } from './fields';
 import { AuthorFields, ModeratedSubmit, ModerationNotice, moderationMessage, useAuthorDefaults } from './moderated';
@@ -19,7 +19,7 @@ export default function CommentForm({ lang, article, parentId }: { lang: Languag
     initial: useAuthorDefaults(),
     send: async (values) =>
       answerOf(
-        await userApi().postComment({
+        await shopApi().postComment({
           article,
           name: (values.name as string).trim(),
           email: (values.email as string).trim() || null,

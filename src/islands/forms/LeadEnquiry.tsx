@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useMemo } from 'react';
 import type { Language } from '../../lib/localize';
 import { trackLead } from '../../stores/analytics';
-import { $profile, userApi } from '../../stores/user';
+import { $profile, shopApi } from '../../stores/user';
 import { PhoneField, type ShopPhoneDefaults } from '../phone/PhoneField';
 import { SuccessIcon } from './AuthForms';
 import { CheckboxField, FormMessage, SubmitButton, TextAreaField, TextField } from './fields';
@@ -51,7 +51,7 @@ export function LeadEnquiry(props: LeadEnquiryProps) {
       email: profile?.email ?? '',
       phone: profile?.phone ?? '',
     },
-    send: async (values) => answerOf(await userApi().sendLead(leadPayload(values, settings, product, variation))),
+    send: async (values) => answerOf(await shopApi().sendLead(leadPayload(values, settings, product, variation))),
     blocked: (values) => consentMissing(settings.policy, values),
     onSuccess: () => trackLead(product),
   });

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { type ShopConfigDto, createBrowserApiClient } from '../../lib/api-client';
+import type { ShopConfigDto } from '../../lib/api-client';
 import type { Language } from '../../lib/localize';
+import { shopApi } from '../../stores/user';
 
 let config: Promise<ShopConfigDto | null> | undefined;
 
 /** The shop settings for code in the browser, fetched once per page. */
 export function loadShopConfig(lang: Language): Promise<ShopConfigDto | null> {
-  config ??= createBrowserApiClient({ lang }).getConfig().then((result) => result.data);
+  config ??= shopApi({ lang, anonymous: true }).getConfig().then((result) => result.data);
   return config;
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AnalyticsItem } from '../../lib/analytics';
 import type { Language } from '../../lib/localize';
 import { track } from '../../stores/analytics';
-import { shopApi } from '../shop/api';
+import { shopApi } from '../../stores/user';
 import { shopTexts } from '../shop/texts';
 import { INITIALIZATION_ERROR, PAYMENT_QUERY, type PaymentScreen } from './payment-screen';
 

@@ -3,7 +3,7 @@ import type { ReviewDto } from '../../lib/api-client';
 import { formatDateShort } from '../../lib/dates';
 import type { Language } from '../../lib/localize';
 import { email, noEmpty, validateValue, type Rule } from '../../lib/validation';
-import { shopApi } from '../shop/api';
+import { shopApi } from '../../stores/user';
 import { fieldErrorsOf } from '../shop/server-errors';
 import type { ShopTranslate } from '../shop/texts';
 import { sliceTranslator, type ShopTextSlice } from './product-texts';

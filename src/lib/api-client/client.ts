@@ -1,6 +1,7 @@
 /**
  * The storefront's typed API client: one method per call of spec 7. Every method answers
- * `{ error, data }` and never throws; on failure `data` is the documented fallback.
+ * `{ error, data }` and never throws; on failure `data` is the documented fallback. Inputs and answers are
+ * typed from the contract the routes validate with (src/contract/storefront, through ./types).
  */
 import { NOTIFICATION_EVENT, notificationOfFailure } from '../notifications';
 import type { ApiClientError } from './errors';
@@ -9,11 +10,13 @@ import { type ApiClientOptions, type ApiResult, createCaller } from './request';
 import type {
   ArticleDto,
   ArticleListDto,
+  CartDto,
   CartItemDto,
   CartLineInput,
   CatalogPageDto,
   CatalogPageParams,
   CommentDto,
+  CountDto,
   CommentInput,
   CreatedDto,
   DiscountCheckDto,
@@ -51,6 +54,7 @@ import type {
   TagDto,
   UserChangeInput,
   UserDto,
+  UserReviewDto,
 } from './types';
 
 export const REVIEWS_PER_PAGE = 10;
@@ -65,9 +69,9 @@ const segment = encodeURIComponent;
 /** `{ Title: { Value: 1 } }`, the `[Title][Value]=1` form of a facet filter. */
 function facetQuery(input: FacetFilterInput | undefined): Record<string, Record<string, 1>> | undefined {
   if (!input) return undefined;
-  const entries: [string, readonly string[]][] = Array.isArray(input)
-    ? (input as readonly { title: string; values: readonly string[] }[]).map((f) => [f.title, f.values])
-    : Object.entries(input as Record<string, readonly string[]>);
+  const entries: (readonly [string, readonly string[]])[] = isFacetList(input)
+    ? input.map((f) => [f.title, f.values] as const)
+    : Object.entries(input);
   const query: Record<string, Record<string, 1>> = {};
   for (const [title, values] of entries) {
     const chosen = values.filter((value) => value !== '');
@@ -75,6 +79,8 @@ function facetQuery(input: FacetFilterInput | undefined): Record<string, Record<
   }
   return Object.keys(query).length > 0 ? query : undefined;
 }
+
+const isFacetList = (input: FacetFilterInput): input is Extract<FacetFilterInput, readonly unknown[]> => Array.isArray(input);
 
 function catalogPageQuery({ page, sort, filter }: CatalogPageParams): QueryParams {
   return {
@@ -89,21 +95,20 @@ function catalogPageQuery({ page, sort, filter }: CatalogPageParams): QueryParam
   };
 }
 
-function readCount(data: unknown): number {
-  const count = (data as { count?: unknown } | null)?.count;
-  if (typeof count !== 'number') throw new Error('The answer has no count');
-  return count;
+// What the methods below rely on is checked, so an answer of another shape is a failure, not a crash later.
+function readCount(answer: CountDto | null): number {
+  if (typeof answer?.count !== 'number') throw new Error('The answer has no count');
+  return answer.count;
 }
 
-function readCartItems(data: unknown): CartItemDto[] {
-  const items = (data as { items?: unknown } | null)?.items;
-  if (!Array.isArray(items)) throw new Error('The answer has no cart items');
-  return items as CartItemDto[];
+function readCartItems(answer: CartDto | null): CartItemDto[] {
+  if (!Array.isArray(answer?.items)) throw new Error('The answer has no cart items');
+  return answer.items;
 }
 
-function readReviewsPage(data: unknown): ReviewsPage {
-  if (!Array.isArray(data)) throw new Error('The answer is not a list of reviews');
-  return { items: (data as ReviewDto[]).slice(0, REVIEWS_PER_PAGE), hasMore: data.length > REVIEWS_PER_PAGE };
+function readReviewsPage(answer: ReviewDto[]): ReviewsPage {
+  if (!Array.isArray(answer)) throw new Error('The answer is not a list of reviews');
+  return { items: answer.slice(0, REVIEWS_PER_PAGE), hasMore: answer.length > REVIEWS_PER_PAGE };
 }
 
 const skipped = <T>(data: T): Promise<ApiResult<T>> => Promise.resolve({ error: null, data });
@@ -134,7 +139,7 @@ export function createApiClient(options: ApiClientOptions) {
       }),
 
     countCatalogProducts: (id: string) =>
-      call<number>({
+      call<CountDto | null, number>({
         context: 'countCatalogProducts',
         path: `/catalogs/${segment(id)}/countProducts`,
         fallback: 0,
@@ -144,7 +149,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** Page `page` (0-based) of published reviews; one review more than a page is asked for to tell whether another page exists. */
     getReviews: (idOrSlug: string, page = 0) =>
-      call<ReviewsPage>({
+      call<ReviewDto[], ReviewsPage>({
         context: 'getReviews',
         path: `/products/${segment(idOrSlug)}/reviews`,
         query: { offset: page * REVIEWS_PER_PAGE, limit: REVIEWS_PER_PAGE + 1 },
@@ -179,11 +184,11 @@ export function createApiClient(options: ApiClientOptions) {
 
     // ---------------------------------------------------------------- cart and orders
     /** The signed-in user's cart; nothing is asked without a token. */
-    getCart: () => call<CartItemDto[]>({ context: 'getCart', path: '/cart', fallback: [], read: readCartItems, needsToken: true }),
+    getCart: () => call<CartDto | null, CartItemDto[]>({ context: 'getCart', path: '/cart', fallback: [], read: readCartItems, needsToken: true }),
 
     /** Saves the signed-in user's cart and answers it as stored. */
     putCart: (items: readonly CartLineInput[]) =>
-      call<CartItemDto[]>({
+      call<CartDto | null, CartItemDto[]>({
         context: 'putCart',
         method: 'PUT',
         path: '/cart',
@@ -323,6 +328,10 @@ export function createApiClient(options: ApiClientOptions) {
 
     deleteUser: () =>
       call<SuccessDto | null>({ context: 'deleteUser', method: 'DELETE', path: '/users', fallback: null, needsToken: true }),
+
+    /** The signed-in user's own reviews with their moderation state, newest first. */
+    getUserReviews: (offset = 0, limit = 50) =>
+      call<UserReviewDto[]>({ context: 'getUserReviews', path: '/users/reviews', query: { offset, limit }, fallback: [], needsToken: true }),
 
     getProfile: () => call<ProfileDto | null>({ context: 'getProfile', path: '/users/profile', fallback: null, needsToken: true }),
 

@@ -22,7 +22,11 @@ export type ApiClientOptions = {
   log?: Partial<ApiLog>;
 };
 
-export type CallSpec<T> = {
+/**
+ * One call: `A` is the answer as the contract (src/contract/storefront) or the server module declares it, `T` what
+ * the method gives its caller (the answer itself unless `read` turns it into something else).
+ */
+export type CallSpec<A, T = A> = {
   /** The client method name, kept on errors. */
   context: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,8 +36,8 @@ export type CallSpec<T> = {
   body?: unknown;
   /** The answer on failure (a fresh value per call). */
   fallback: T;
-  /** Turns the response body into the answer; throwing counts as a failure. */
-  read?: (data: unknown) => T;
+  /** Turns the answer into the method's result, checking what it relies on; throwing counts as a failure. */
+  read?: (answer: A) => T;
   severity?: keyof ApiLog;
   /** Calls that only make sense signed in: without a token nothing is sent and the fallback is answered. */
   needsToken?: boolean;
@@ -41,7 +45,7 @@ export type CallSpec<T> = {
   notFoundIsEmpty?: boolean;
 };
 
-export type Caller = <T>(spec: CallSpec<T>) => Promise<ApiResult<T>>;
+export type Caller = <A, T = A>(spec: CallSpec<A, T>) => Promise<ApiResult<T>>;
 
 const defaultLog: ApiLog = {
   notify: (error) => console.log(`[api] ${error.context} failed: ${error.message}`, error),
@@ -77,7 +81,7 @@ export function createCaller(options: ApiClientOptions): Caller {
     };
   }
 
-  return async function call<T>(spec: CallSpec<T>): Promise<ApiResult<T>> {
+  return async function call<A, T = A>(spec: CallSpec<A, T>): Promise<ApiResult<T>> {
     const path = spec.path + buildQueryString(spec.query);
     try {
       const token = options.getToken?.();
@@ -102,7 +106,10 @@ export function createCaller(options: ApiClientOptions): Caller {
           data,
         });
       }
-      return { error: null, data: spec.read ? spec.read(data) : (data as T) };
+      // The one place an answer gets its type: the one the route declares in the contract (a 2xx answer of the
+      // route named by the method); what a method relies on beyond that, `read` checks.
+      const answer = data as A;
+      return { error: null, data: spec.read ? spec.read(answer) : (answer as unknown as T) };
     } catch (thrown) {
       const error = normalizeError(thrown, spec.context, path);
       log[spec.severity ?? 'notify'](error);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ProductDto, ShopConfigDto } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format-price';
 import type { Language } from '../../../lib/localize';
-import { userApi } from '../../../stores/user';
+import { shopApi } from '../../../stores/user';
 import { LeadEnquiry } from '../../forms/LeadEnquiry';
 import { INVALID_PRODUCT_ID, leadProductId, leadSettings, leadTitle, optionsText, summaryPrice } from '../../forms/lead-form';
 import { useShopConfig } from '../../forms/shop-config';
@@ -61,7 +61,7 @@ function ProductSummary({ productId, variationId, config, lang }: { productId: s
   const [product, setProduct] = useState<ProductDto | null>(null);
   useEffect(() => {
     let live = true;
-    void userApi()
+    void shopApi()
       .getProduct(productId)
       .then((result) => live && setProduct(result.data));
     return () => {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { amountToCents } from '../../../lib/money';
 import type { Executor } from '../../db/client';
 import { catalogProducts, productOptionValues, productOptions, products, variationOptionValues, variations } from '../../db/schema';
-import type { CatalogFilter, FacetSelection, SortCriterion } from './schemas';
+import type { CatalogFilter, FacetSelection, SortCriterion } from '../../../contract/storefront/catalog';
 
 /**
  * A catalog's listing kept in memory: its enabled products in each sort order, their prices, and

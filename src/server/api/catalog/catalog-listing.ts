@@ -11,7 +11,7 @@ import { loadProducts, localizedText, type PageTextsDto, type ProductDto } from 
 import { buildCatalogIndex, selectListing } from './catalog-index';
 import { catalogIndexEnabled, catalogStat } from './catalog-stats';
 import { countCatalogProducts, type CatalogRow } from './queries';
-import { isSortCriterion, type CatalogFilter, type FacetSelection, type SortCriterion } from './schemas';
+import { isSortCriterion, type CatalogFilter, type FacetSelection, type SortCriterion } from '../../../contract/storefront/catalog';
 
 export const PRODUCT_LIST_SECTION = 'SectionProductList';
 /** Upper bound of an owner-configured page size, so one request cannot load a whole catalog. */

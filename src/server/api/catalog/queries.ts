@@ -8,13 +8,12 @@ import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
 import { loadSections, type SectionDto } from '../shared/sections';
 import { findProductId, loadProducts, type ProductDto } from './product-dto';
-import type { ReviewInput } from './schemas';
+import type { ReviewDto, ReviewInput } from '../../../contract/storefront/catalog';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 
 export type ProductDetailDto = ProductDto & { sections: SectionDto[] };
 /** `reply`: the shop's public answer, when it gave one. */
-export type ReviewDto = { id: string; authorName: string; rating: number; text: string; createdAt: string; reply?: string };
 export type CatalogRow = typeof catalogs.$inferSelect;
 
 const DEFAULT_ITEMS_PER_PAGE = 12;

@@ -31,7 +31,9 @@ import {
   searchQuery,
   similarQuery,
   slugParams,
-} from './schemas';
+  type CountDto,
+} from '../../../contract/storefront/catalog';
+import type { PendingModerationDto } from '../../../contract/storefront/common';
 import { searchSite } from './search';
 
 export const catalogRoutes = new Hono<AppEnv>();
@@ -105,7 +107,7 @@ catalogRoutes.post('/product-reviews', async (c) => {
   if (!productId) throw fieldError('product', PRODUCT_NOT_FOUND);
   const id = await createPendingReview(db, { ...review, productId, userId: c.get('user')?.id ?? null, now: now() });
   await queueShopNoticeSafely(c.get('deps'), 'review-created', { reviewId: id });
-  return c.json({ success: true, status: 'pending', id, message: REVIEW_THANKS[c.get('lang')] }, 201);
+  return c.json({ success: true, status: 'pending', id, message: REVIEW_THANKS[c.get('lang')] } satisfies PendingModerationDto, 201);
 });
 
 // Before '/catalogs/:id/products', which would otherwise read 'v3' as a catalog.
@@ -130,7 +132,7 @@ catalogRoutes.get('/catalogs/:id/countProducts', async (c) => {
   const { db } = c.get('deps');
   const { id } = readParams(c, idParams);
   const catalog = await requireCatalog(db, id);
-  return c.json({ count: await countCatalogProducts(db, catalog.id) });
+  return c.json({ count: await countCatalogProducts(db, catalog.id) } satisfies CountDto);
 });
 
 catalogRoutes.get('/search', async (c) => {

@@ -3,25 +3,9 @@ import type { Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
 import { articles, catalogs, pages, products, type LocalizedText } from '../../db/schema';
-import { loadImages, type ImageDto } from '../shared/images';
+import { loadImages } from '../shared/images';
 import { localizedText } from './product-dto';
-
-export type SearchResultType = 'product' | 'catalog' | 'page' | 'article';
-
-export type SearchResultDto = {
-  type: SearchResultType;
-  id: string;
-  slug: string;
-  /** storefront path of the result */
-  url: string;
-  title: string;
-  excerpt: string;
-  image: ImageDto | null;
-  /** products only */
-  price?: number;
-};
-
-export type SearchDto = { results: SearchResultDto[]; totalResultCount: number };
+import type { SearchDto, SearchResultType } from '../../../contract/storefront/catalog';
 
 const MAX_QUERY_WORDS = 8;
 const EXCERPT_LENGTH = 200;

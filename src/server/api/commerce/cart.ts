@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { cartItems, users, variations } from '../../db/schema';
@@ -9,14 +8,16 @@ import { loadProducts, type ProductDto } from '../catalog/product-dto';
 import { requireUser } from '../core/auth';
 import type { AppEnv } from '../core/context';
 import { readBody } from '../core/validate';
-import { ID_MAX_LENGTH } from './fields';
-import { lineInputSchema, MAX_LINES, resolveLines } from './order-lines';
+import { cartPutBody } from '../../../contract/storefront/commerce';
+import { resolveLines } from './order-lines';
 import { orderLimits } from './shop-settings';
 
 export type CartItemDto = { id: string; variationId: string; quantity: number; product: ProductDto };
+/** GET and PUT /cart */
+export type CartDto = { items: CartItemDto[] };
 
 /** The user's cart in stored order; items whose product is disabled or gone are left out. */
-async function loadCart(db: Executor, userId: string, lang: Language): Promise<{ items: CartItemDto[] }> {
+async function loadCart(db: Executor, userId: string, lang: Language): Promise<CartDto> {
   const rows = await db
     .select({ id: cartItems.id, variationId: cartItems.variationId, quantity: cartItems.quantity, productId: variations.productId })
     .from(cartItems)
@@ -37,9 +38,6 @@ export async function emptyCart(tx: Executor, userId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.userId, userId));
 }
 
-/** Client item ids are accepted but not trusted: an item keeps its stored id per variation. */
-const putCartSchema = z.array(lineInputSchema.extend({ id: z.string().max(ID_MAX_LENGTH).nullish() })).max(MAX_LINES);
-
 export const cartRoutes = new Hono<AppEnv>()
   .get('/cart', async (c) => {
     const user = requireUser(c);
@@ -48,7 +46,7 @@ export const cartRoutes = new Hono<AppEnv>()
   .put('/cart', async (c) => {
     const user = requireUser(c);
     const { db, now } = c.var.deps;
-    const body = await readBody(c, putCartSchema);
+    const body = await readBody(c, cartPutBody);
     const lines = await resolveLines(db, body, '', c.var.lang, { maxQuantity: (await orderLimits(db)).maxLineQuantity });
     await db.transaction(async (tx) => {
       // Serialises concurrent cart writes of one user without blocking orders that reference the user.

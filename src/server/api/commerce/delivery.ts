@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import { orderDeliveryWeight, ratePrice, rateApplies } from '../../../lib/shipping';
@@ -9,7 +8,7 @@ import { paymentMethods, pickupLocations, shippingRates, shippingZones, type Add
 import type { AppEnv } from '../core/context';
 import { fieldError, notFound } from '../core/errors';
 import { readQuery } from '../core/validate';
-import { ID_MAX_LENGTH, optionalText, requiredText, storableString } from './fields';
+import { paymentMethodsByLocationQuery, type DeliveryInput, type PaymentMethodsDto, type PickupLocationDto, type ShippingZoneDto } from '../../../contract/storefront/commerce';
 import { commerceMessage } from './messages';
 import { cashOnDelivery } from './shop-settings';
 import type { ResolvedLine } from './order-lines';
@@ -45,7 +44,7 @@ export async function availablePaymentMethods(db: Database, location: PickupLoca
  * The methods as checkout shows them, by code: name and kind. Cash methods take the title of the
  * paymentCashOnDelivery setting (their own title while it has none) and its description, when set.
  */
-async function paymentMethodsMap(db: Database, methods: PaymentMethodRow[], lang: Language) {
+async function paymentMethodsMap(db: Database, methods: PaymentMethodRow[], lang: Language): Promise<PaymentMethodsDto> {
   const cash = await cashOnDelivery(db);
   const cashTitle = cash.title === null ? '' : localize(cash.title, lang).trim();
   const cashDescription = localize(cash.description, lang).trim();
@@ -59,26 +58,6 @@ async function paymentMethodsMap(db: Database, methods: PaymentMethodRow[], lang
 }
 
 // ---------------------------------------------------------------- delivery of an order
-
-const addressSchema = z.object({
-  country: requiredText(64),
-  region: optionalText(120),
-  locality: requiredText(120),
-  street: requiredText(250),
-  postalCode: optionalText(20),
-});
-
-export const deliveryInputSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('pickup'), locationId: requiredText(ID_MAX_LENGTH) }),
-  z.object({
-    method: z.literal('shipping'),
-    zoneId: requiredText(ID_MAX_LENGTH),
-    rateId: requiredText(ID_MAX_LENGTH),
-    address: addressSchema,
-  }),
-]);
-
-export type DeliveryInput = z.infer<typeof deliveryInputSchema>;
 
 export type ResolvedDelivery = {
   method: DeliveryInput['method'];
@@ -173,8 +152,6 @@ function regionNamesOf(entries: readonly string[], lang: Language): Record<strin
   return names;
 }
 
-const byLocationQuerySchema = z.object({ code: storableString(ID_MAX_LENGTH).optional() });
-
 export const deliveryRoutes = new Hono<AppEnv>()
   .get('/shipping-zones', async (c) => {
     const { db } = c.var.deps;
@@ -187,7 +164,7 @@ export const deliveryRoutes = new Hono<AppEnv>()
           .orderBy(asc(shippingRates.position), asc(shippingRates.id))
       : [];
     return c.json(
-      zones.map((zone) => ({
+      zones.map((zone): ShippingZoneDto => ({
         id: zone.id,
         title: localize(zone.title, c.var.lang),
         countries: zone.countries,
@@ -215,7 +192,7 @@ export const deliveryRoutes = new Hono<AppEnv>()
       .where(eq(pickupLocations.enabled, true))
       .orderBy(asc(pickupLocations.position), asc(pickupLocations.id));
     return c.json(
-      rows.map((l) => ({
+      rows.map((l): PickupLocationDto => ({
         id: l.id,
         code: l.code,
         title: localize(l.title, c.var.lang),
@@ -231,7 +208,7 @@ export const deliveryRoutes = new Hono<AppEnv>()
   /** Methods for a pickup location's code; without a code, or with 'shipping', the methods for shipping. */
   .get('/configs/payments-available-methods-by-location', async (c) => {
     const { db } = c.var.deps;
-    const { code } = readQuery(c, byLocationQuerySchema);
+    const { code } = readQuery(c, paymentMethodsByLocationQuery);
     let location: PickupLocationRow | null = null;
     if (code && code !== SHIPPING_METHODS_CODE) {
       [location = null] = await db

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { evaluateDiscount, discountErrorMessage, normalizeDiscountCode, type DiscountErrorCode } from '../../../lib/discount';
 import type { Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
@@ -9,8 +8,8 @@ import { discountCodes } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { ApiError } from '../core/errors';
 import { readBody } from '../core/validate';
-import { requiredText } from './fields';
-import { lineInputSchema, loadCatalogIds, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
+import { discountCheckBody, type DiscountCheckDto } from '../../../contract/storefront/commerce';
+import { loadCatalogIds, resolveLines, type ResolvedLine } from './order-lines';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -63,15 +62,10 @@ export async function consumeDiscountCode(tx: Executor, codeId: string, field: s
   if (!updated) throw discountError(4, field, lang);
 }
 
-const checkBodySchema = z.object({
-  code: requiredText(64),
-  items: z.array(lineInputSchema).min(1).max(MAX_LINES),
-});
-
 export const discountRoutes = new Hono<AppEnv>().post('/discount-code', async (c) => {
   const { db, now } = c.var.deps;
   const lang = c.var.lang;
-  const body = await readBody(c, checkBodySchema);
+  const body = await readBody(c, discountCheckBody);
   const lines = await resolveLines(db, body.items, 'items.', lang);
   const applied = await applyDiscountCode(db, { code: body.code }, lines, { field: 'code', lang, now: now() });
   return c.json({
@@ -79,5 +73,5 @@ export const discountRoutes = new Hono<AppEnv>().post('/discount-code', async (c
     code: applied.code.code,
     price: centsToAmount(applied.discountCents),
     totalPrice: centsToAmount(applied.totalAfterDiscountCents),
-  });
+  } satisfies DiscountCheckDto);
 });

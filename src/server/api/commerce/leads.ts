@@ -1,37 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { DEFAULT_MESSAGES } from '../../../lib/validation';
 import { leads, products, variations } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
 import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
-import { ID_MAX_LENGTH, NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText, storableString } from './fields';
+import { leadBody, type CreatedDto } from '../../../contract/storefront/commerce';
 import { commerceMessage } from './messages';
 import { queueShopNoticeSafely } from '../../mail/notices';
 import { enquiryTextRequired } from './shop-settings';
-
-const TEXT_MAX_LENGTH = 5000;
-
-const leadSchema = z.object({
-  type: z.literal('enquiry').default('enquiry'),
-  /** null or absent: an enquiry about no product; any other value must name an enabled product */
-  product: storableString(ID_MAX_LENGTH).nullish(),
-  /** the product's variation the visitor had chosen, when the form sends it */
-  variation: storableString(ID_MAX_LENGTH).nullish(),
-  name: requiredText(NAME_MAX_LENGTH),
-  phone: phoneField,
-  email: optionalEmailField,
-  text: optionalText(TEXT_MAX_LENGTH),
-});
 
 export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
   const { db, now } = c.var.deps;
   const { lang, user } = c.var;
   await enforceRateLimit(c, 'lead', clientAddress(c));
-  const body = await readBody(c, leadSchema);
+  const body = await readBody(c, leadBody);
   if (body.text === null && (await enquiryTextRequired(db))) {
     throw fieldError('text', DEFAULT_MESSAGES['forms.errors.noEmpty']);
   }
@@ -72,5 +57,5 @@ export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
     createdAt: now(),
   });
   await queueShopNoticeSafely(c.var.deps, 'lead-created', { leadId: id });
-  return c.json({ success: true, id }, 201);
+  return c.json({ success: true, id } satisfies CreatedDto, 201);
 });

@@ -1,24 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Language } from '../../../lib/localize';
 import { lineTotalCents } from '../../../lib/order-totals';
 import { effectivePriceCents } from '../../../lib/pricing';
 import type { Executor } from '../../db/client';
 import { catalogProducts, products, variations } from '../../db/schema';
 import { ApiError } from '../core/errors';
-import { ID_MAX_LENGTH, requiredText } from './fields';
+import { MAX_QUANTITY, type LineInput } from '../../../contract/storefront/commerce';
 import { commerceMessage } from './messages';
-
-export const MAX_QUANTITY = 9999;
-export const MAX_LINES = 200;
-
-/** One requested line of a cart, discount check or order. Any price the client adds is ignored. */
-export const lineInputSchema = z.object({
-  variationId: requiredText(ID_MAX_LENGTH),
-  quantity: z.int().min(1).max(MAX_QUANTITY),
-});
-
-export type LineInput = z.infer<typeof lineInputSchema>;
 
 /** A line after merging duplicates; `index` is where the variation first appeared in the request. */
 export type MergedLine = LineInput & { index: number };

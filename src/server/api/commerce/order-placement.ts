@@ -1,10 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
 import { itemsTotalCents, orderTotals } from '../../../lib/order-totals';
-import { DEFAULT_MESSAGES } from '../../../lib/validation';
 import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
 import { orderItems, orderStateHistory, orders, variations } from '../../db/schema';
@@ -14,12 +12,12 @@ import { fieldError } from '../core/errors';
 import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { emptyCart } from './cart';
-import { ID_MAX_LENGTH, NAME_MAX_LENGTH, optionalEmailField, optionalText, phoneField, requiredText } from './fields';
-import { availablePaymentMethods, deliveryInputSchema, resolveDelivery } from './delivery';
+import { placeOrderBody } from '../../../contract/storefront/commerce';
+import { availablePaymentMethods, resolveDelivery } from './delivery';
 import { applyDiscountCode, consumeDiscountCode } from './discounts';
 import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
-import { lineInputSchema, MAX_LINES, resolveLines, type ResolvedLine } from './order-lines';
+import { resolveLines, type ResolvedLine } from './order-lines';
 import { enqueueMail } from '../../mail/queue';
 import { shopRecipients } from '../../mail/templates';
 import { takeStock } from './reservations';
@@ -29,23 +27,6 @@ export const INITIAL_ORDER_STATUS = 'new';
 /** Order money is stored as 32-bit integer cents. */
 const MAX_ORDER_TOTAL_CENTS = 2_147_483_647;
 export const INITIAL_PAYMENT_STATUS = 'new';
-
-const contactSchema = z.object({
-  name: requiredText(NAME_MAX_LENGTH),
-  lastName: optionalText(NAME_MAX_LENGTH),
-  phone: phoneField,
-});
-
-const placeOrderSchema = z.object({
-  items: z.array(lineInputSchema).min(1).max(MAX_LINES),
-  discountCodeId: optionalText(ID_MAX_LENGTH),
-  customer: contactSchema.extend({ email: optionalEmailField }),
-  receiver: contactSchema.nullish().transform((r) => r ?? null),
-  delivery: deliveryInputSchema,
-  paymentMethod: requiredText(64),
-  comment: optionalText(2000),
-  agreement: z.literal(true, { error: DEFAULT_MESSAGES['forms.errors.noEmpty'] }),
-});
 
 type OrderItemSnapshot = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
 
@@ -95,7 +76,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const { db, now } = c.var.deps;
   const { lang, user } = c.var;
   await enforceRateLimit(c, 'orderPerAddress', clientAddress(c));
-  const body = await readBody(c, placeOrderSchema);
+  const body = await readBody(c, placeOrderBody);
   if (!user) await enforceRateLimit(c, 'orderPerContact', contactKey('phone', body.customer.phone), contactKey('email', body.customer.email));
 
   const limits = await orderLimits(db);

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { localize } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { orderStates, orders } from '../../db/schema';
@@ -8,7 +7,7 @@ import { requireUser } from '../core/auth';
 import type { AppEnv, AuthUser } from '../core/context';
 import { notFound } from '../core/errors';
 import { readParams, readQuery } from '../core/validate';
-import { ID_MAX_LENGTH, storableString } from './fields';
+import { orderBatchQuery, orderParams, orderQuery, userOrdersQuery, type OrderStateDto } from '../../../contract/storefront/commerce';
 import { commerceMessage } from './messages';
 import { toOrderDtos, type OrderRow } from './order-dto';
 import { safeEqual } from './secure-compare';
@@ -50,25 +49,15 @@ export async function findAccessibleOrder(
   return isOwner || holdsToken ? order : null;
 }
 
-const orderParamsSchema = z.object({ numberOrId: storableString(ID_MAX_LENGTH) });
-const orderQuerySchema = z.object({ token: z.string().max(200).optional() });
-const orderReference = storableString(ID_MAX_LENGTH);
-const oneOrMany = z.union([orderReference, z.array(orderReference).max(100)]).transform((v) => (Array.isArray(v) ? v : [v]));
-const batchQuerySchema = z.object({ ids: oneOrMany.optional() });
-const pageQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
-
 export const orderRoutes = new Hono<AppEnv>()
   .get('/order-states', async (c) => {
     const rows = await c.var.deps.db.select().from(orderStates).orderBy(asc(orderStates.position), asc(orderStates.code));
-    return c.json(rows.map((s) => ({ code: s.code, title: localize(s.title, c.var.lang), color: s.color })));
+    return c.json(rows.map((s): OrderStateDto => ({ code: s.code, title: localize(s.title, c.var.lang), color: s.color })));
   })
   /** The signed-in caller's orders among `ids[]` (numbers or ids); other orders are silently left out. */
   .get('/orders/batch', async (c) => {
     const user = requireUser(c);
-    const { ids = [] } = readQuery(c, batchQuerySchema);
+    const { ids = [] } = readQuery(c, orderBatchQuery);
     if (ids.length === 0) return c.json([]);
     const rows = await c.var.deps.db
       .select()
@@ -78,8 +67,8 @@ export const orderRoutes = new Hono<AppEnv>()
     return c.json(await toOrderDtos(c.var.deps.db, rows, c.var.lang));
   })
   .get('/orders/:numberOrId', async (c) => {
-    const { numberOrId } = readParams(c, orderParamsSchema);
-    const { token } = readQuery(c, orderQuerySchema);
+    const { numberOrId } = readParams(c, orderParams);
+    const { token } = readQuery(c, orderQuery);
     const order = await findAccessibleOrder(c.var.deps.db, numberOrId, { user: c.var.user, token });
     if (!order) throw notFound(commerceMessage('orderNotFound', c.var.lang));
     const [dto] = await toOrderDtos(c.var.deps.db, [order], c.var.lang);
@@ -87,7 +76,7 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .get('/users/orders', async (c) => {
     const user = requireUser(c);
-    const { offset, limit } = readQuery(c, pageQuerySchema);
+    const { offset, limit } = readQuery(c, userOrdersQuery);
     const rows = await c.var.deps.db
       .select()
       .from(orders)

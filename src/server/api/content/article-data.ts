@@ -2,27 +2,12 @@ import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'driz
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { articles, articleTags, pages, tags } from '../../db/schema';
-import { loadImages, type ImageDto } from '../shared/images';
+import { loadImages } from '../shared/images';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
+import type { ArticleSummary, CategoryRef, TagDto } from '../../../contract/storefront/content';
 
-export type TagDto = { id: string; slug: string; title: string };
-export type CategoryRef = { id: string; slug: string; title: string };
-
-export type ArticleSummary = {
-  id: string;
-  slug: string;
-  /** storefront path: /{categorySlug}/{articleSlug} */
-  url: string;
-  title: string;
-  excerpt: string;
-  previewImage: ImageDto | null;
-  author: { name: string } | null;
-  publishedAt: string;
-  updatedAt: string;
-  tags: TagDto[];
-  category: { slug: string; title: string };
-};
+export type { ArticleSummary, CategoryRef, TagDto };
 
 const summaryColumns = {
   id: articles.id,

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { queueShopNoticeSafely } from '../../mail/notices';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Language } from '../../../lib/localize';
-import { DEFAULT_MESSAGES, email } from '../../../lib/validation';
 import { comments } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../core/context';
 import { fieldError, forbidden, notFound } from '../core/errors';
@@ -23,7 +21,16 @@ import {
   type ArticleSummary,
   type CategoryRef,
 } from './article-data';
-import { key, limitParam, listOf, offsetParam, plainText, slugParams } from './params';
+import {
+  articleCommentsQuery,
+  articleListQuery,
+  commentBody,
+  groupedArticlesQuery,
+  slugParams,
+  typeParams,
+} from '../../../contract/storefront/content';
+import type { PendingModerationDto } from '../../../contract/storefront/common';
+import type { CommentDto, GroupedArticlesDto } from '../../../contract/storefront/content';
 import { resolveSectionData } from './section-data';
 import { headingsFor } from './seo';
 import { loadShopSettings } from './shop-settings';
@@ -36,44 +43,14 @@ export type ArticleDto = ArticleSummary & {
   commentCount: number;
 };
 
-export type CommentDto = { id: string; authorName: string; text: string; createdAt: string; parentId: string | null; reply?: string };
+export type { CommentDto };
 
 const ARTICLE_NOT_FOUND = 'Article not found';
 const CATEGORY_NOT_FOUND = 'Category not found';
-const BLANK = DEFAULT_MESSAGES['forms.errors.noEmpty'];
 const COMMENT_PENDING: Record<Language, string> = {
   en: 'Thank you! Your comment will appear after moderation.',
   ru: 'Спасибо! Комментарий появится после проверки модератором.',
 };
-
-const listQuery = z.object({
-  offset: offsetParam,
-  limit: limitParam(12, 100),
-  tagIds: listOf(key, 50).default([]),
-});
-
-const groupedQuery = z.object({
-  categoryIds: listOf(key, 50).optional(),
-  limit: limitParam(6, 50),
-});
-
-const commentsQuery = z.object({ offset: offsetParam, limit: limitParam(20, 100) });
-
-const optionalText = (max: number) =>
-  z
-    .union([z.null(), plainText(max)])
-    .optional()
-    .transform((value) => value?.trim() || null);
-
-const commentBody = z.object({
-  article: key,
-  name: plainText(100).trim().min(1, BLANK),
-  email: optionalText(254).refine((value) => email(value) === null, DEFAULT_MESSAGES['forms.errors.email']),
-  text: plainText(5000).trim().min(1, BLANK),
-  parentId: optionalText(255),
-});
-
-const typeParams = z.object({ type: key });
 
 const findArticle = (deps: AppDeps, idOrSlug: string) => findPublishedArticle(deps.db, idOrSlug, deps.now());
 
@@ -98,12 +75,12 @@ export const articleRoutes = new Hono<AppEnv>()
   .get('/articles/grouped', async (c) => {
     const deps = c.get('deps');
     const lang = c.get('lang');
-    const { categoryIds, limit } = readQuery(c, groupedQuery);
+    const { categoryIds, limit } = readQuery(c, groupedArticlesQuery);
     const categories = categoryIds
       ? inRequestOrder(categoryIds, await findCategories(deps.db, categoryIds, lang))
       : await allCategories(deps.db, lang);
     const byCategory = await newestArticlesByCategory(deps.db, categories.map((cat) => cat.id), limit, deps.now(), lang);
-    return c.json(categories.map((category) => ({ category, items: byCategory.get(category.id) ?? [] })));
+    return c.json(categories.map((category) => ({ category, items: byCategory.get(category.id) ?? [] })) satisfies GroupedArticlesDto);
   })
   .post('/articles/comments', async (c) => {
     const deps = c.get('deps');
@@ -134,20 +111,20 @@ export const articleRoutes = new Hono<AppEnv>()
       createdAt: deps.now(),
     });
     await queueShopNoticeSafely(deps, 'comment-created', { commentId: id });
-    return c.json({ success: true, status: 'pending', id, message: COMMENT_PENDING[lang] }, 201);
+    return c.json({ success: true, status: 'pending', id, message: COMMENT_PENDING[lang] } satisfies PendingModerationDto, 201);
   })
   .get('/articles/:type/list', async (c) => {
     const deps = c.get('deps');
     const lang = c.get('lang');
     const { type } = readParams(c, typeParams);
-    const query = readQuery(c, listQuery);
+    const query = readQuery(c, articleListQuery);
     const category = await requireCategory(deps, type, lang);
     return c.json(await listCategoryArticles(deps.db, { categoryId: category.id, ...query }, deps.now(), lang));
   })
   .get('/articles/:slug/comments', async (c) => {
     const deps = c.get('deps');
     const { slug } = readParams(c, slugParams);
-    const { offset, limit } = readQuery(c, commentsQuery);
+    const { offset, limit } = readQuery(c, articleCommentsQuery);
     const article = await findArticle(deps, slug);
     if (!article) throw notFound(ARTICLE_NOT_FOUND);
     const rows = await deps.db

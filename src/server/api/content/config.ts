@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { LANGUAGES, localize } from '../../../lib/localize';
 import type { AppEnv } from '../core/context';
+import type { ShopConfigDto } from '../../../contract/storefront/content';
 import { loadImages, type ImageDto } from '../shared/images';
 import { isImageId } from './images';
 import { loadShopSettings } from './shop-settings';
@@ -21,5 +22,5 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
     header: { ...header, logo: image(header.logo), logoMobile: image(header.logoMobile) },
     footer: { ...footer, logo: image(footer.logo) },
     languages: LANGUAGES,
-  });
+  } satisfies ShopConfigDto);
 });

@@ -1,29 +1,24 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
 import { readParams, readQuery } from '../core/validate';
 import { loadImages, type ImageDto } from '../shared/images';
-import { key, listOf, plainText } from './params';
+import { imageBatchQuery, imageParams } from '../../../contract/storefront/content';
 
 /** Spec 3.4: image ids are 36-character strings; a string longer than 30 characters is taken for one. */
 export function isImageId(value: unknown): value is string {
   return typeof value === 'string' && value.length > 30;
 }
 
-const MAX_BATCH = 200;
-
-const batchQuery = z.object({ ids: listOf(plainText(255), MAX_BATCH).default([]) });
-
 export const imageRoutes = new Hono<AppEnv>()
   .get('/images/batch', async (c) => {
-    const { ids } = readQuery(c, batchQuery);
+    const { ids } = readQuery(c, imageBatchQuery);
     const wanted = [...new Set(ids.filter(isImageId))];
     const images = await loadImages(c.get('deps').db, wanted, c.get('lang'));
     return c.json(wanted.map((id) => images.get(id)).filter((image): image is ImageDto => image !== undefined));
   })
   .get('/images/:id', async (c) => {
-    const { id } = readParams(c, z.object({ id: key }));
+    const { id } = readParams(c, imageParams);
     const image = (await loadImages(c.get('deps').db, [id], c.get('lang'))).get(id);
     if (!image) throw notFound('Image not found');
     return c.json(image);

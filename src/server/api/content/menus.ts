@@ -1,26 +1,12 @@
 import { asc, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { menuItems, menus } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
 import { readParams, readQuery } from '../core/validate';
-import { key, listOf } from './params';
-
-export type MenuItemDto = {
-  id: string;
-  title: string;
-  /** storefront path (or the external address) the item links to */
-  url: string;
-  /** page, catalog, product, category, article or external */
-  type: string;
-  children: MenuItemDto[];
-};
-
-/** Spec 9: the menus the storefront shows. */
-export const MENU_NAMES = ['info', 'main', 'footer'] as const;
+import { menuBatchQuery, slugParams, type MenuItemDto, type MenusDto } from '../../../contract/storefront/content';
 
 const PATH_PREFIX: Record<string, string> = {
   page: '/',
@@ -70,14 +56,12 @@ async function loadMenus(db: Executor, names: string[], lang: Language): Promise
   return new Map(menuRows.map((menu) => [menu.name, build(menu.id, '')]));
 }
 
-const batchQuery = z.object({ names: listOf(key, 20).default([...MENU_NAMES]) });
-
 export const menuRoutes = new Hono<AppEnv>()
   .get('/menus/batch', async (c) => {
     const { db, logger } = c.get('deps');
-    const names = [...new Set(readQuery(c, batchQuery).names)];
+    const names = [...new Set(readQuery(c, menuBatchQuery).names)];
     const found = await loadMenus(db, names, c.get('lang'));
-    const result: Record<string, MenuItemDto[]> = {};
+    const result: MenusDto = {};
     for (const name of names) {
       const items = found.get(name);
       if (items) result[name] = items;
@@ -86,7 +70,7 @@ export const menuRoutes = new Hono<AppEnv>()
     return c.json(result);
   })
   .get('/menus/:slug/entries', async (c) => {
-    const { slug } = readParams(c, z.object({ slug: key }));
+    const { slug } = readParams(c, slugParams);
     const items = (await loadMenus(c.get('deps').db, [slug], c.get('lang'))).get(slug);
     if (!items) throw notFound('Menu not found');
     return c.json(items);

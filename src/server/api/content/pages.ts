@@ -1,6 +1,5 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { localize, type Language } from '../../../lib/localize';
 import { pages } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../core/context';
@@ -9,7 +8,7 @@ import { readParams, readQuery } from '../core/validate';
 import { loadImages, type ImageDto } from '../shared/images';
 import { loadSections, type SectionDto } from '../shared/sections';
 import { authorOf } from './article-data';
-import { slugParams } from './params';
+import { pageListQuery, slugParams, type PageListQuery } from '../../../contract/storefront/content';
 import { resolveSectionData } from './section-data';
 import { headingsFor } from './seo';
 import { loadShopSettings } from './shop-settings';
@@ -53,14 +52,8 @@ async function findPage(deps: AppDeps, where: SQL): Promise<PageRow | null> {
  * The page with its visible sections. With `resolveWidgets` (the v2 calls) widget sections carry
  * their products, articles or tags in `data`; a category page's media list shows that category.
  */
-/** A category page's list request (`?page=2&tag=news`); values that do not fit are ignored, as the page links may be hand-edited. */
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-  tag: z.string().trim().max(255).optional().catch(undefined),
-});
-type ListRequest = z.infer<typeof listQuery>;
 
-async function toPageDto(deps: AppDeps, page: PageRow, lang: Language, resolveWidgets: boolean, list: ListRequest = { page: 1 }): Promise<PageDto> {
+async function toPageDto(deps: AppDeps, page: PageRow, lang: Language, resolveWidgets: boolean, list: PageListQuery = { page: 1 }): Promise<PageDto> {
   const isCategory = page.type === 'category';
   const [settings, images, sections] = await Promise.all([
     loadShopSettings(deps.db),
@@ -99,7 +92,7 @@ function pageBySlug(resolveWidgets: boolean) {
     const deps = c.get('deps');
     const page = await findPage(deps, eq(pages.slug, slug.toLowerCase()));
     if (!page) throw notFound(PAGE_NOT_FOUND);
-    return c.json(await toPageDto(deps, page, c.get('lang'), resolveWidgets, readQuery(c, listQuery)));
+    return c.json(await toPageDto(deps, page, c.get('lang'), resolveWidgets, readQuery(c, pageListQuery)));
   };
 }
 

@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { DEFAULT_MESSAGES } from '../../../lib/validation';
 import { redirects } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
 import { readQuery } from '../core/validate';
-import { plainText } from './params';
-
-const redirectQuery = z.object({
-  from: plainText(2000).trim().min(1, DEFAULT_MESSAGES['forms.errors.noEmpty']),
-});
+import { redirectQuery, type RedirectDto } from '../../../contract/storefront/content';
 
 /** A path compared without case, query, hash, and leading or trailing slashes: `/Old/?a=1` is `old`. */
 export function redirectKey(path: string): string {
@@ -28,5 +22,5 @@ export const redirectRoutes = new Hono<AppEnv>().get('/redirects', async (c) => 
     .orderBy(sql`${redirects.fromPath} = ${from} desc`)
     .limit(1);
   if (!row) throw notFound('Redirect not found');
-  return c.json(row);
+  return c.json(row satisfies RedirectDto);
 });

@@ -2,22 +2,10 @@ import { inArray } from 'drizzle-orm';
 import type { Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { images } from '../../db/schema';
+import type { ImageDto } from '../../../contract/storefront/common';
 
-export type ImageDto = {
-  id: string;
-  name: string;
-  alt: string;
-  title: string;
-  uri: string;
-  mime: string;
-  width: number;
-  height: number;
-  extension: string;
-  size: number;
-  createdAt: string;
-  type: string;
-  dir: string;
-};
+/** The image answer is declared once, in the contract. */
+export type { ImageDto };
 
 type ImageRow = typeof images.$inferSelect;
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { comments, leads, passwordResetTokens, reviews, userProfiles, users } from '../../db/schema';
 import { requireUser, revokeToken } from '../core/auth';
@@ -11,23 +10,10 @@ import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { findUserByEmail, findUserById, hashForMissingAccount, signedInAnswer, withUniqueEmail } from './accounts';
 import { beginPasswordAttempt, clearAccountAttempts, clearAttempts, resetRequestKey, signInCounters } from './attempt-limits';
-import { MESSAGES, emailField, givenPasswordField, newPasswordField, personNameField } from './fields';
+import type { SuccessDto } from '../../../contract/storefront/common';
+import { credentialsChangeBody, MESSAGES, registrationBody, signInBody, type UserDto } from '../../../contract/storefront/users';
 
 export const accountRoutes = new Hono<AppEnv>();
-
-const registrationBody = z.object({
-  email: emailField,
-  password: newPasswordField,
-  profile: z.object({ firstName: personNameField, lastName: personNameField }, { error: MESSAGES.notBlank }),
-});
-
-const signInBody = z.object({ username: emailField, password: givenPasswordField });
-
-const credentialsChangeBody = z.object({
-  email: emailField.optional(),
-  password: newPasswordField.optional(),
-  currentPassword: givenPasswordField,
-});
 
 accountRoutes.post('/register', async (c) => {
   const deps = c.var.deps;
@@ -74,7 +60,7 @@ accountRoutes.post('/login_check', async (c) => {
 accountRoutes.post('/logout', async (c) => {
   const user = requireUser(c);
   if (user.token) await revokeToken(c.var.deps, user.token);
-  return c.json({ success: true });
+  return c.json({ success: true } satisfies SuccessDto);
 });
 
 /** Only ever the signed-in user: customers cannot list each other. */
@@ -82,7 +68,7 @@ accountRoutes.get('/users', async (c) => {
   const { id } = requireUser(c);
   const user = await findUserById(c.var.deps.db, id);
   if (!user) throw unauthorized();
-  return c.json([{ id: user.id, email: user.email, createdAt: user.createdAt.toISOString() }]);
+  return c.json([{ id: user.id, email: user.email, createdAt: user.createdAt.toISOString() }] satisfies UserDto[]);
 });
 
 accountRoutes.put('/users', async (c) => {

@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { signUserToken } from '../core/auth';
 import type { AppDeps } from '../core/context';
 import { fieldError } from '../core/errors';
-import { MESSAGES } from './fields';
+import { MESSAGES, type SignedInDto } from '../../../contract/storefront/users';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -20,7 +20,7 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 }
 
 /** What a successful registration, sign-in or credentials change answers: a fresh token and who it is for. */
-export async function signedInAnswer(deps: AppDeps, user: Pick<UserRow, 'id' | 'email' | 'tokenVersion'>) {
+export async function signedInAnswer(deps: AppDeps, user: Pick<UserRow, 'id' | 'email' | 'tokenVersion'>): Promise<SignedInDto> {
   return { success: true as const, token: await signUserToken(deps, user), data: { id: user.id, email: user.email } };
 }
 

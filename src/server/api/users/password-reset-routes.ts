@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { type Language, localize } from '../../../lib/localize';
 import { hashPassword } from '../../auth/password';
 import type { Executor } from '../../db/client';
@@ -13,7 +12,7 @@ import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit'
 import { readBody } from '../core/validate';
 import { findUserByEmail, type UserRow } from './accounts';
 import { clearAccountAttempts, countAttempt, resetRequestKey } from './attempt-limits';
-import { MESSAGES, emailField, newPasswordField } from './fields';
+import { MESSAGES, passwordResetConfirmBody, passwordResetRequestBody } from '../../../contract/storefront/users';
 import { passwordResetMail } from './reset-mail';
 
 export const passwordResetRoutes = new Hono<AppEnv>();
@@ -36,7 +35,7 @@ passwordResetRoutes.post('/reset_password_request', async (c) => {
   const deps = c.var.deps;
   const lang = c.var.lang;
   await enforceRateLimit(c, 'passwordResetRequest', clientAddress(c));
-  const { email } = await readBody(c, z.object({ email: emailField }));
+  const { email } = await readBody(c, passwordResetRequestBody);
   await enforceRateLimit(c, 'passwordResetRequest', contactKey('email', email));
   const now = deps.now();
   deps.background.run('password reset mail', async () => {
@@ -81,7 +80,7 @@ const usableToken = (tokenHash: string, now: Date) =>
 
 passwordResetRoutes.post('/reset_password_confirm/:token', async (c) => {
   const deps = c.var.deps;
-  const { password } = await readBody(c, z.object({ password: newPasswordField }));
+  const { password } = await readBody(c, passwordResetConfirmBody);
   const token = c.req.param('token');
   if (!TOKEN_PATTERN.test(token)) throw invalidLink();
   const tokenHash = hashToken(token);

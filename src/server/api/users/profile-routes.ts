@@ -1,46 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { userProfiles, users } from '../../db/schema';
 import { requireUser } from '../core/auth';
 import type { AppEnv } from '../core/context';
 import { unauthorized } from '../core/errors';
 import { readBody } from '../core/validate';
-import { birthDateField, countryField, optionalText, personNameField, phoneField } from './fields';
+import { ADDRESS_FIELDS, profileChangeBody, type ProfileDto } from '../../../contract/storefront/users';
 
 export const profileRoutes = new Hono<AppEnv>();
-
-const ADDRESS_FIELDS = ['country', 'region', 'locality', 'street', 'postalCode'] as const;
-
-export type ProfileDto = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  birthDate: string | null;
-  address: { [K in (typeof ADDRESS_FIELDS)[number]]: string | null };
-};
-
-/** A field left out keeps its value; null or an empty string clears an optional one. */
-function profileChangeBody(today: Date) {
-  return z.object({
-    firstName: personNameField.optional(),
-    lastName: personNameField.optional(),
-    phone: phoneField.optional(),
-    birthDate: birthDateField(today).optional(),
-    address: z
-      .object({
-        country: countryField.optional(),
-        region: optionalText(200).optional(),
-        locality: optionalText(200).optional(),
-        street: optionalText(300).optional(),
-        postalCode: optionalText(20).optional(),
-      })
-      .nullish(),
-  });
-}
 
 async function loadProfile(db: Executor, userId: string): Promise<ProfileDto> {
   const [row] = await db

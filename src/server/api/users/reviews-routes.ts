@@ -1,38 +1,21 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { reviews } from '../../db/schema';
 import { loadProducts } from '../catalog/product-dto';
 import { requireUser } from '../core/auth';
 import type { AppEnv } from '../core/context';
 import { readQuery } from '../core/validate';
-import { limitParam, offsetParam } from '../content/params';
-import type { ImageDto } from '../shared/images';
+import { REVIEW_STATUSES, userReviewsQuery, type ReviewStatus, type UserReviewDto } from '../../../contract/storefront/users';
 
 export const reviewsRoutes = new Hono<AppEnv>();
 
-export type ReviewStatus = 'pending' | 'approved' | 'rejected';
-
-/** One of the signed-in customer's reviews with its moderation state; `product` is null once the product is gone. */
-export type UserReviewDto = {
-  id: string;
-  product: { id: string; slug: string; title: string; image: ImageDto | null } | null;
-  authorName: string;
-  rating: number;
-  text: string;
-  status: ReviewStatus;
-  createdAt: string;
-};
-
-const reviewsQuery = z.object({ offset: offsetParam, limit: limitParam(20, 100) });
-
-const REVIEW_STATUSES = new Set<string>(['pending', 'approved', 'rejected']);
+const isReviewStatus = (status: string): status is ReviewStatus => (REVIEW_STATUSES as readonly string[]).includes(status);
 
 /** The signed-in user's own reviews, newest first; nobody can list another customer's. */
 reviewsRoutes.get('/users/reviews', async (c) => {
   const { db } = c.var.deps;
   const { id: userId } = requireUser(c);
-  const { offset, limit } = readQuery(c, reviewsQuery);
+  const { offset, limit } = readQuery(c, userReviewsQuery);
   const rows = await db
     .select()
     .from(reviews)
@@ -50,7 +33,7 @@ reviewsRoutes.get('/users/reviews', async (c) => {
         authorName: row.authorName,
         rating: row.rating,
         text: row.text,
-        status: (REVIEW_STATUSES.has(row.status) ? row.status : 'pending') as ReviewStatus,
+        status: isReviewStatus(row.status) ? row.status : 'pending',
         createdAt: row.createdAt.toISOString(),
       };
     }),

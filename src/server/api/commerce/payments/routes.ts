@@ -7,17 +7,13 @@ import { paymentMethods, paymentTransactions } from '../../../db/schema';
 import type { AppEnv } from '../../core/context';
 import { fieldError, notFound } from '../../core/errors';
 import { readBody, readParams } from '../../core/validate';
-import { ID_MAX_LENGTH, requiredText } from '../fields';
+import { paymentInitBody, type PaymentInitDto } from '../../../../contract/storefront/commerce';
 import { commerceMessage } from '../messages';
 import { findAccessibleOrder } from '../orders';
 import { receiveNotification } from './notifications';
 import { DEFAULT_PROVIDER_CODE, findPaymentProvider } from './provider';
 import { sandboxRoutes } from './sandbox-routes';
 
-const initializeSchema = z.object({
-  order: z.union([z.int().positive(), requiredText(ID_MAX_LENGTH)]),
-  token: z.string().max(200).optional(),
-});
 
 const notificationParamsSchema = z.object({ provider: z.string().max(50).optional() });
 
@@ -25,7 +21,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   /** Starts an online payment of an order the caller may read (owner or secret token); answers where to pay. */
   .post('/payment/initialize', async (c) => {
     const { deps, lang, user } = c.var;
-    const body = await readBody(c, initializeSchema);
+    const body = await readBody(c, paymentInitBody);
     const order = await findAccessibleOrder(deps.db, String(body.order), { user, token: body.token });
     if (!order) throw notFound(commerceMessage('orderNotFound', lang));
     const [method] = await deps.db.select().from(paymentMethods).where(eq(paymentMethods.code, order.paymentMethod));
@@ -47,7 +43,7 @@ export const paymentRoutes = new Hono<AppEnv>()
         updatedAt: deps.now(),
       })
       .returning();
-    return c.json(await provider.initialize({ order, transaction: transaction! }, deps));
+    return c.json((await provider.initialize({ order, transaction: transaction! }, deps)) satisfies PaymentInitDto);
   })
   .post('/payment/notification/:provider?', async (c) => {
     const { provider: code = DEFAULT_PROVIDER_CODE } = readParams(c, notificationParamsSchema);

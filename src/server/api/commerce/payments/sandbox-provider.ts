@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { amountToCents } from '../../../../lib/money';
-import { ID_MAX_LENGTH, storableString } from '../fields';
+import { ID_MAX_LENGTH, storableString } from '../../../../contract/storefront/commerce';
 import { safeEqual } from '../secure-compare';
 import { PAYMENT_OUTCOMES } from './payment-status';
 import type { PaymentProvider, ProviderNotification } from './provider';

@@ -10,7 +10,7 @@ import type { AppDeps, AppEnv } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { readParams } from '../../core/validate';
 import type { OrderRow } from '../order-dto';
-import { ID_MAX_LENGTH, storableString } from '../fields';
+import { ID_MAX_LENGTH, storableString } from '../../../../contract/storefront/commerce';
 import { shopName } from '../shop-settings';
 import { receiveNotification } from './notifications';
 import { canMoveTo, type PaymentOutcome } from './payment-status';

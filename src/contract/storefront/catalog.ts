@@ -1,4 +1,10 @@
+/**
+ * The storefront's catalog API (products, reviews, catalogs and their listing, search): every input the routes
+ * validate and the answers they send. Used by the Hono routes (src/server/api/catalog) to validate and by the
+ * storefront's API client (src/lib/api-client) for its types.
+ */
 import { z } from 'zod';
+import { imageAnswer } from './common';
 
 export const SORT_CRITERIA = ['custom', 'title', 'price_asc', 'price_desc'] as const;
 export type SortCriterion = (typeof SORT_CRITERIA)[number];
@@ -67,6 +73,8 @@ export const reviewBody = z.object({
   text: requiredText(5000),
 });
 export type ReviewInput = z.infer<typeof reviewBody>;
+/** What the client sends to POST /product-reviews. */
+export type ReviewBody = z.input<typeof reviewBody>;
 
 /** Selected values of one property or option title; values of one title are alternatives. */
 export type FacetSelection = { title: string; values: string[] };
@@ -148,3 +156,51 @@ export const catalogPageQuery = z.object({
   filter: catalogFilter.default({ properties: [], options: [] }),
 });
 export type CatalogPageQuery = z.infer<typeof catalogPageQuery>;
+
+/**
+ * The catalog page's query as the client gives it: the facet filter as selected values per title, either as a map
+ * or as the listing's own facet list; the client writes it as `filter[properties][Title][Value]=1`.
+ */
+export type FacetFilterInput = Record<string, readonly string[]> | readonly Readonly<FacetSelection>[];
+export type CatalogFilterInput = {
+  minPrice?: CatalogFilter['minPrice'] | null;
+  maxPrice?: CatalogFilter['maxPrice'] | null;
+  properties?: FacetFilterInput;
+  options?: FacetFilterInput;
+};
+export type CatalogPageParams = Partial<Pick<CatalogPageQuery, 'page' | 'sort'>> & { filter?: CatalogFilterInput };
+
+// ---------------------------------------------------------------- answers
+
+/** GET /products/:idOrSlug/reviews: a published review. */
+export const reviewAnswer = z.object({
+  id: z.string(),
+  authorName: z.string(),
+  rating: z.number(),
+  text: z.string(),
+  createdAt: z.string(),
+  reply: z.string().optional(),
+});
+export type ReviewDto = z.infer<typeof reviewAnswer>;
+
+/** GET /catalogs/:id/countProducts */
+export const countAnswer = z.object({ count: z.number() });
+export type CountDto = z.infer<typeof countAnswer>;
+
+export const SEARCH_RESULT_TYPES = ['product', 'catalog', 'page', 'article'] as const;
+export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
+
+/** GET /search: one result; `url` is its storefront path, `price` is given for products only. */
+export const searchResultAnswer = z.object({
+  type: z.enum(SEARCH_RESULT_TYPES),
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  image: imageAnswer.nullable(),
+  price: z.number().optional(),
+});
+export type SearchResultDto = z.infer<typeof searchResultAnswer>;
+export const searchAnswer = z.object({ results: z.array(searchResultAnswer), totalResultCount: z.number() });
+export type SearchDto = z.infer<typeof searchAnswer>;

@@ -1,0 +1,216 @@
+/**
+ * The storefront's commerce API (cart, discount codes, delivery, orders, payment, enquiries): every input the
+ * routes validate and the answers they send. Used by the Hono routes (src/server/api/commerce) to validate and
+ * by the storefront's API client (src/lib/api-client) for its types.
+ */
+import { z } from 'zod';
+import { isValidPhone, MAX_PHONE_LENGTH } from '../../lib/phone-format';
+import { DEFAULT_MESSAGES, email } from '../../lib/validation';
+
+const BLANK = DEFAULT_MESSAGES['forms.errors.noEmpty'];
+const INVALID_CHARACTERS = 'This value contains characters that are not allowed.';
+
+// PostgreSQL text and jsonb cannot hold NUL; refusing it keeps such input a 400 instead of a database error.
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
+/** Any client string that reaches a query or a row (ids, codes, tokens used in lookups). */
+export function storableString(maxLength: number) {
+  return z.string().max(maxLength).refine(hasNoNul, INVALID_CHARACTERS);
+}
+
+/** Text a customer must fill in: missing, null and blank all fail with the noEmpty message. */
+export function requiredText(maxLength: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? BLANK : 'This value should be a string.') })
+    .trim()
+    .min(1, { error: BLANK, abort: true })
+    .max(maxLength)
+    .refine(hasNoNul, INVALID_CHARACTERS);
+}
+
+/** Optional text: missing, null and blank all become null. */
+export function optionalText(maxLength: number) {
+  return z
+    .string()
+    .trim()
+    .max(maxLength)
+    .refine(hasNoNul, INVALID_CHARACTERS)
+    .nullish()
+    .transform((value) => value || null);
+}
+
+/** An id, number or code naming a stored row. */
+export const ID_MAX_LENGTH = 100;
+
+export const phoneField = requiredText(MAX_PHONE_LENGTH).refine(isValidPhone, DEFAULT_MESSAGES['forms.errors.phone']);
+
+/** Optional, but validated when filled. */
+export const optionalEmailField = optionalText(254).refine(
+  (value) => value === null || email(value) === null,
+  DEFAULT_MESSAGES['forms.errors.email'],
+);
+
+export const NAME_MAX_LENGTH = 100;
+
+// ---------------------------------------------------------------- order lines
+
+export const MAX_QUANTITY = 9999;
+export const MAX_LINES = 200;
+
+/** One requested line of a cart, discount check or order. Any price the client adds is ignored. */
+export const lineInputSchema = z.object({
+  variationId: requiredText(ID_MAX_LENGTH),
+  quantity: z.int().min(1).max(MAX_QUANTITY),
+});
+export type LineInput = z.infer<typeof lineInputSchema>;
+export type OrderLineInput = z.input<typeof lineInputSchema>;
+
+// ---------------------------------------------------------------- cart
+
+/** PUT /cart. Client item ids are accepted but not trusted: an item keeps its stored id per variation. */
+export const cartPutBody = z.array(lineInputSchema.extend({ id: z.string().max(ID_MAX_LENGTH).nullish() })).max(MAX_LINES);
+export type CartLineInput = z.input<typeof cartPutBody>[number];
+
+// ---------------------------------------------------------------- discount codes
+
+/** POST /discount-code */
+export const discountCheckBody = z.object({
+  code: requiredText(64),
+  items: z.array(lineInputSchema).min(1).max(MAX_LINES),
+});
+export type DiscountCheckInput = z.input<typeof discountCheckBody>;
+
+export const discountCheckAnswer = z.object({ id: z.string(), code: z.string(), price: z.number(), totalPrice: z.number() });
+export type DiscountCheckDto = z.infer<typeof discountCheckAnswer>;
+
+// ---------------------------------------------------------------- delivery
+
+const addressSchema = z.object({
+  country: requiredText(64),
+  region: optionalText(120),
+  locality: requiredText(120),
+  street: requiredText(250),
+  postalCode: optionalText(20),
+});
+
+export const deliveryInputSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('pickup'), locationId: requiredText(ID_MAX_LENGTH) }),
+  z.object({
+    method: z.literal('shipping'),
+    zoneId: requiredText(ID_MAX_LENGTH),
+    rateId: requiredText(ID_MAX_LENGTH),
+    address: addressSchema,
+  }),
+]);
+export type DeliveryInput = z.infer<typeof deliveryInputSchema>;
+
+/** GET /configs/payments-available-methods-by-location */
+export const paymentMethodsByLocationQuery = z.object({ code: storableString(ID_MAX_LENGTH).optional() });
+
+export const shippingRateAnswer = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.string(),
+  price: z.number(),
+  minOrderAmount: z.number().nullable(),
+  maxOrderAmount: z.number().nullable(),
+  minWeight: z.number().nullable(),
+  maxWeight: z.number().nullable(),
+  speed: z.string().nullable(),
+});
+export type ShippingRateDto = z.infer<typeof shippingRateAnswer>;
+
+/** GET /shipping-zones. `countries` holds country codes (`US`) and regions (`US-CA`); `regionNames` names each region entry in the request's language. */
+export const shippingZoneAnswer = z.object({
+  id: z.string(),
+  title: z.string(),
+  countries: z.array(z.string()),
+  regionNames: z.record(z.string(), z.string()),
+  rates: z.array(shippingRateAnswer),
+});
+export type ShippingZoneDto = z.infer<typeof shippingZoneAnswer>;
+
+/** GET /locations */
+export const pickupLocationAnswer = z.object({ id: z.string(), code: z.string(), title: z.string(), address: z.string(), workTime: z.string() });
+export type PickupLocationDto = z.infer<typeof pickupLocationAnswer>;
+
+/** GET /configs/payments-available-methods(-by-location): payment methods keyed by method code. */
+export const paymentMethodsAnswer = z.record(
+  z.string(),
+  z.object({ methodName: z.string().optional(), kind: z.string().optional(), description: z.string().optional() }),
+);
+export type PaymentMethodsDto = z.infer<typeof paymentMethodsAnswer>;
+
+// ---------------------------------------------------------------- orders
+
+const contactSchema = z.object({
+  name: requiredText(NAME_MAX_LENGTH),
+  lastName: optionalText(NAME_MAX_LENGTH),
+  phone: phoneField,
+});
+
+/** POST /orders */
+export const placeOrderBody = z.object({
+  items: z.array(lineInputSchema).min(1).max(MAX_LINES),
+  discountCodeId: optionalText(ID_MAX_LENGTH),
+  customer: contactSchema.extend({ email: optionalEmailField }),
+  receiver: contactSchema.nullish().transform((r) => r ?? null),
+  delivery: deliveryInputSchema,
+  paymentMethod: requiredText(64),
+  comment: optionalText(2000),
+  agreement: z.literal(true, { error: BLANK }),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderBody>;
+
+/** GET /orders/:numberOrId */
+export const orderParams = z.object({ numberOrId: storableString(ID_MAX_LENGTH) });
+export const orderQuery = z.object({ token: z.string().max(200).optional() });
+
+const orderReference = storableString(ID_MAX_LENGTH);
+/** GET /orders/batch */
+export const orderBatchQuery = z.object({
+  ids: z.union([orderReference, z.array(orderReference).max(100)]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
+});
+/** GET /users/orders */
+export const userOrdersQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** GET /order-states */
+export const orderStateAnswer = z.object({ code: z.string(), title: z.string(), color: z.string().nullable() });
+export type OrderStateDto = z.infer<typeof orderStateAnswer>;
+
+// ---------------------------------------------------------------- payment
+
+/** POST /payment/initialize */
+export const paymentInitBody = z.object({
+  order: z.union([z.int().positive(), requiredText(ID_MAX_LENGTH)]),
+  token: z.string().max(200).optional(),
+});
+export type PaymentInitInput = z.input<typeof paymentInitBody>;
+
+export const paymentInitAnswer = z.object({ url: z.string() });
+export type PaymentInitDto = z.infer<typeof paymentInitAnswer>;
+
+// ---------------------------------------------------------------- enquiries
+
+const LEAD_TEXT_MAX_LENGTH = 5000;
+
+/** POST /leads */
+export const leadBody = z.object({
+  type: z.literal('enquiry').default('enquiry'),
+  /** null or absent: an enquiry about no product; any other value must name an enabled product */
+  product: storableString(ID_MAX_LENGTH).nullish(),
+  /** the product's variation the visitor had chosen, when the form sends it */
+  variation: storableString(ID_MAX_LENGTH).nullish(),
+  name: requiredText(NAME_MAX_LENGTH),
+  phone: phoneField,
+  email: optionalEmailField,
+  text: optionalText(LEAD_TEXT_MAX_LENGTH),
+});
+export type LeadInput = z.input<typeof leadBody>;
+
+/** A record was created (POST /leads). */
+export const createdAnswer = z.object({ success: z.literal(true), id: z.string() });
+export type CreatedDto = z.infer<typeof createdAnswer>;

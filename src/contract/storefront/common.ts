@@ -1,0 +1,31 @@
+/**
+ * Answers shared by several domains of the storefront API. Like the rest of src/contract/storefront, free of
+ * server and browser imports: the routes validate with these schemas and the API client takes its types from them.
+ */
+import { z } from 'zod';
+
+/** An image as every answer carries it. */
+export const imageAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  alt: z.string(),
+  title: z.string(),
+  uri: z.string(),
+  mime: z.string(),
+  width: z.number(),
+  height: z.number(),
+  extension: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+  type: z.string(),
+  dir: z.string(),
+});
+export type ImageDto = z.infer<typeof imageAnswer>;
+
+/** A review or comment was stored and waits for moderation; `message` thanks the author. */
+export const pendingModerationAnswer = z.object({ success: z.literal(true), status: z.literal('pending'), id: z.string(), message: z.string() });
+export type PendingModerationDto = z.infer<typeof pendingModerationAnswer>;
+
+/** An action that answers only whether it succeeded (sign-out, account deletion, password reset). */
+export const successAnswer = z.object({ success: z.boolean() });
+export type SuccessDto = z.infer<typeof successAnswer>;

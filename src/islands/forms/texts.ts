@@ -5,7 +5,7 @@
  */
 import { formTexts as textsEn, forms as formsEn } from '../../../locales/en.json';
 import { formTexts as textsRu, forms as formsRu } from '../../../locales/ru.json';
-import { dictionaryTranslator, type TextKey } from '../../lib/dictionary';
+import { dictionaryTranslator } from '../../lib/dictionary';
 import { INTERNAL_ERROR, VALIDATION_FAILED } from '../../lib/form-engine';
 import { isLanguage, type Language } from '../../lib/localize';
 import { DEFAULT_MESSAGES } from '../../lib/validation';
@@ -15,8 +15,6 @@ export function pageLanguage(): Language {
   const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
   return isLanguage(lang) ? lang : 'en';
 }
-
-export type FormTextKey = TextKey<typeof textsEn>;
 
 export function formTexts(lang: Language) {
   return dictionaryTranslator({ en: textsEn, ru: textsRu }, lang);

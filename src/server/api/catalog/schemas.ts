@@ -147,4 +147,3 @@ export const catalogPageQuery = z.object({
   sort: z.enum(SORT_CRITERIA).optional(),
   filter: catalogFilter.default({ properties: [], options: [] }),
 });
-export type CatalogPageQuery = z.infer<typeof catalogPageQuery>;

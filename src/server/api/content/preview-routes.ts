@@ -43,8 +43,6 @@ const sectionDataBody = z.object({
   /** the category a previewed category page shows: its media lists without a category of their own use it */
   categorySlug: key.optional(),
 });
-
-export type PreviewSectionInput = z.input<typeof previewSection>;
 /** The widget content of one previewed section; null when the section is not a widget. */
 export type PreviewSectionDataDto = { id: string; data: Record<string, unknown> | null };
 

@@ -12,7 +12,7 @@ import {
   type UserChangeInput,
   createBrowserApiClient,
 } from '../lib/api-client';
-import { isLanguage, type Language } from '../lib/localize';
+import { documentLanguage } from '../lib/localize';
 
 /**
  * The customer's session (spec 3.3, 4): logged out (user and profile null, no orders) or logged in
@@ -80,14 +80,10 @@ export function signOut(): void {
   $orders.set([]);
 }
 
-function pageLanguage(): Language | undefined {
-  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
-  return isLanguage(lang) ? lang : undefined;
-}
 
 /** The API client of the browser, carrying the signed-in user's token. */
 export function userApi(): ApiClient {
-  const lang = pageLanguage();
+  const lang = documentLanguage();
   return createBrowserApiClient({ getToken: () => $user.get()?.token, ...(lang ? { lang } : {}) });
 }
 

@@ -5,6 +5,7 @@ import type { AppEnv } from '../core/context';
 import { ApiError, fieldError, notFound } from '../core/errors';
 import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody, readParams, readQuery } from '../core/validate';
+import { loadShopSettings } from '../core/settings-store';
 import { loadCatalogPage } from './catalog-listing';
 import { findProductId, loadProducts } from './product-dto';
 import {
@@ -15,7 +16,6 @@ import {
   findCatalog,
   findProductIdByVariation,
   loadProductDetail,
-  readEcommerceSettings,
   type CatalogRow,
   relatedProductIds,
   similarProductIds,
@@ -98,7 +98,7 @@ catalogRoutes.post('/product-reviews', async (c) => {
   const { db, now } = c.get('deps');
   await enforceRateLimit(c, 'review', clientAddress(c));
   const { product, ...review } = await readBody(c, reviewBody);
-  if (!(await readEcommerceSettings(db)).productReviewsEnabled) {
+  if (!(await loadShopSettings(db)).ecommerce.productReviewsEnabled) {
     throw new ApiError(403, 'Reviews are switched off in this shop');
   }
   const productId = await findProductId(db, product);
@@ -114,7 +114,7 @@ catalogRoutes.get('/catalogs/v3/:slug', async (c) => {
   const { slug } = readParams(c, slugParams);
   const query = readQuery(c, catalogPageQuery);
   const catalog = await requireCatalog(deps.db, slug);
-  const { itemPerPage } = await readEcommerceSettings(deps.db);
+  const { itemPerPage } = (await loadShopSettings(deps.db)).ecommerce;
   return c.json(await loadCatalogPage(deps, catalog, { ...query, itemsPerPage: itemPerPage }, c.get('lang')));
 });
 

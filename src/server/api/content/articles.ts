@@ -26,7 +26,7 @@ import {
 import { key, limitParam, listOf, offsetParam, plainText, slugParams } from './params';
 import { resolveSectionData } from './section-data';
 import { headingsFor } from './seo';
-import { loadShopSettings } from './shop-settings';
+import { loadShopSettings } from '../core/settings-store';
 
 export type ArticleDto = ArticleSummary & {
   h1: string;

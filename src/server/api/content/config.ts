@@ -3,7 +3,7 @@ import { LANGUAGES, localize } from '../../../lib/localize';
 import type { AppEnv } from '../core/context';
 import { loadImages, type ImageDto } from '../shared/images';
 import { isImageId } from './images';
-import { loadShopSettings } from './shop-settings';
+import { loadShopSettings } from '../core/settings-store';
 
 const DEFAULT_FAVICON = '/favicon.ico';
 

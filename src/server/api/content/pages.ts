@@ -12,7 +12,7 @@ import { authorOf } from './article-data';
 import { slugParams } from './params';
 import { resolveSectionData } from './section-data';
 import { headingsFor } from './seo';
-import { loadShopSettings } from './shop-settings';
+import { loadShopSettings } from '../core/settings-store';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 

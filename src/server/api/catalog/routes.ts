@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { getTranslator } from '../../../lib/i18n';
 import { queueShopNoticeSafely } from '../../mail/notices';
 import type { Database } from '../../db/client';
 import type { AppEnv } from '../core/context';
@@ -38,10 +39,6 @@ export const catalogRoutes = new Hono<AppEnv>();
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const CATALOG_NOT_FOUND = 'Catalog not found';
-const REVIEW_THANKS = {
-  en: 'Thank you! Your review will appear after moderation.',
-  ru: 'Спасибо! Ваш отзыв появится после модерации.',
-} as const;
 
 async function requireProductId(db: Database, idOrSlug: string): Promise<string> {
   const productId = await findProductId(db, idOrSlug);
@@ -105,7 +102,7 @@ catalogRoutes.post('/product-reviews', async (c) => {
   if (!productId) throw fieldError('product', PRODUCT_NOT_FOUND);
   const id = await createPendingReview(db, { ...review, productId, userId: c.get('user')?.id ?? null, now: now() });
   await queueShopNoticeSafely(c.get('deps'), 'review-created', { reviewId: id });
-  return c.json({ success: true, status: 'pending', id, message: REVIEW_THANKS[c.get('lang')] }, 201);
+  return c.json({ success: true, status: 'pending', id, message: getTranslator(c.get('lang'))('formTexts.reviewSent') }, 201);
 });
 
 // Before '/catalogs/:id/products', which would otherwise read 'v3' as a catalog.

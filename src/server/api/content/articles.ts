@@ -3,6 +3,7 @@ import { queueShopNoticeSafely } from '../../mail/notices';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { getTranslator } from '../../../lib/i18n';
 import type { Language } from '../../../lib/localize';
 import { DEFAULT_MESSAGES, email } from '../../../lib/validation';
 import { comments } from '../../db/schema';
@@ -41,10 +42,6 @@ export type CommentDto = { id: string; authorName: string; text: string; created
 const ARTICLE_NOT_FOUND = 'Article not found';
 const CATEGORY_NOT_FOUND = 'Category not found';
 const BLANK = DEFAULT_MESSAGES['forms.errors.noEmpty'];
-const COMMENT_PENDING: Record<Language, string> = {
-  en: 'Thank you! Your comment will appear after moderation.',
-  ru: 'Спасибо! Комментарий появится после проверки модератором.',
-};
 
 const listQuery = z.object({
   offset: offsetParam,
@@ -134,7 +131,7 @@ export const articleRoutes = new Hono<AppEnv>()
       createdAt: deps.now(),
     });
     await queueShopNoticeSafely(deps, 'comment-created', { commentId: id });
-    return c.json({ success: true, status: 'pending', id, message: COMMENT_PENDING[lang] }, 201);
+    return c.json({ success: true, status: 'pending', id, message: getTranslator(lang)('formTexts.commentPending') }, 201);
   })
   .get('/articles/:type/list', async (c) => {
     const deps = c.get('deps');

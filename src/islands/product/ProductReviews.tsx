@@ -6,11 +6,14 @@ import { reviewForm } from '../forms/definitions';
 import { FormMessage, RatingField, SubmitButton, TextAreaField, TextField } from '../forms/fields';
 import { answerOf, moderationMessage, useForm } from '../forms/use-form';
 import { shopApi } from '../shop/api';
-import { shopTexts } from '../shop/texts';
+import type { ShopTranslate } from '../shop/texts';
+import { sliceTranslator, type ShopTextSlice } from './product-texts';
 
 type Props = {
   productId: string;
   lang: Language;
+  /** the texts it shows, in `lang` (REVIEWS_TEXT_KEYS, picked by the page) */
+  texts: ShopTextSlice;
   /** the first page, rendered by the server */
   initialReviews: ReviewDto[];
   initialHasMore: boolean;
@@ -33,8 +36,8 @@ function Stars({ rating, label }: { rating: number; label: string }) {
 }
 
 /** Published reviews, 10 per page with 'show more', and the review form (reviews appear after moderation). */
-export default function ProductReviews({ productId, lang, initialReviews, initialHasMore, canWrite }: Props) {
-  const t = shopTexts(lang);
+export default function ProductReviews({ productId, lang, texts, initialReviews, initialHasMore, canWrite }: Props) {
+  const t = sliceTranslator(texts, lang);
   const [reviews, setReviews] = useState(initialReviews);
   const [hasMore, setHasMore] = useState(initialHasMore);
   const [page, setPage] = useState(0);
@@ -87,7 +90,7 @@ export default function ProductReviews({ productId, lang, initialReviews, initia
         <div className="review-form">
           <h3 className="review-form__title">{t('writeReview')}</h3>
           <p className="review-form__note">{t('reviewsModerated')}</p>
-          <ReviewForm productId={productId} lang={lang} />
+          <ReviewForm productId={productId} lang={lang} t={t} />
         </div>
       )}
     </div>
@@ -95,8 +98,7 @@ export default function ProductReviews({ productId, lang, initialReviews, initia
 }
 
 /** The review form, on the shared form engine (src/islands/forms): name, e-mail, rating and text. */
-function ReviewForm({ productId, lang }: { productId: string; lang: Language }) {
-  const t = shopTexts(lang);
+function ReviewForm({ productId, lang, t }: { productId: string; lang: Language; t: ShopTranslate }) {
   const [thanks, setThanks] = useState('');
   const form = useForm(reviewForm, {
     lang,

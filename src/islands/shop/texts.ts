@@ -10,6 +10,9 @@ import type { Language } from '../../lib/localize';
  */
 export type ShopTextKey = TextKey<typeof en>;
 
+/** A translator of the shop texts: shopTexts(lang), or an island's slice of them (product/product-texts.ts). */
+export type ShopTranslate = (key: ShopTextKey, values?: TextValues) => string;
+
 export function shopText(lang: Language, key: ShopTextKey, values: TextValues = {}): string {
   return dictionaryTranslator({ en, ru }, lang)(key, values);
 }

@@ -8,7 +8,6 @@ import { isRecord } from './is-record';
 
 export const CART_VERSION = '0.0.14';
 
-export const STOCK_ERROR_KEY = 'product.addToCart.stockError';
 export const STOCK_ERROR_MESSAGE = 'Only {count} items are available';
 
 export type CartItem = {

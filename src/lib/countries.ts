@@ -7,7 +7,11 @@
  * of Russia carry Russian translations; a Russian address is written with Russian names, from the
  * postal code down to the street (spec 3.3 "or the reverse").
  */
+import { address as enAddress } from '../../locales/en.json';
+import { address as ruAddress } from '../../locales/ru.json';
+import { dictionaryTranslator, type TextKey } from './dictionary';
 import type { Language } from './localize';
+
 
 export type CountryCode = string;
 export type Zone = { code: string; name: { en: string; ru?: string } };
@@ -61,59 +65,52 @@ export const RUSSIA = 'RU';
 
 // ---------------------------------------------------------------- labels
 
-type LabelTexts = Record<Language, string>;
+/** The address labels' texts: the `address` namespace of the locales. */
+type AddressText = TextKey<typeof enAddress>;
 
-const DEFAULT_LABELS: Record<AddressLabelKey, LabelTexts> = {
-  address1: { en: 'Street and house', ru: 'Улица и дом' },
-  address2: { en: 'Apartment, suite, etc.', ru: 'Квартира, офис и т. п.' },
-  city: { en: 'City', ru: 'Город' },
-  company: { en: 'Company', ru: 'Компания' },
-  country: { en: 'Country/region', ru: 'Страна/регион' },
-  firstName: { en: 'First name', ru: 'Имя' },
-  lastName: { en: 'Last name', ru: 'Фамилия' },
-  phone: { en: 'Phone', ru: 'Телефон' },
-  postalCode: { en: 'Postal code', ru: 'Почтовый индекс' },
-  zone: { en: 'Region', ru: 'Регион' },
+const DEFAULT_LABELS: Record<AddressLabelKey, AddressText> = {
+  address1: 'address1',
+  address2: 'address2',
+  city: 'city',
+  company: 'company',
+  country: 'country',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  phone: 'phone',
+  postalCode: 'postalCode',
+  zone: 'zone',
 };
 
-const STATE = { en: 'State', ru: 'Штат' };
-const PROVINCE = { en: 'Province', ru: 'Провинция' };
-const COUNTY = { en: 'County', ru: 'Графство' };
-const POSTCODE = { en: 'Postcode', ru: 'Почтовый индекс' };
-const SUBURB = { en: 'Suburb', ru: 'Район' };
-const PREFECTURE = { en: 'Prefecture', ru: 'Префектура' };
-const EMIRATE = { en: 'Emirate', ru: 'Эмират' };
-const GOVERNORATE = { en: 'Governorate', ru: 'Мухафаза' };
-
 /** Where a country words its address differently from the defaults. */
-const LABEL_OVERRIDES: Record<CountryCode, Partial<Record<AddressLabelKey, LabelTexts>>> = {
-  US: { zone: STATE, postalCode: { en: 'ZIP code', ru: 'Индекс ZIP' } },
-  CA: { zone: PROVINCE },
-  AU: { zone: { en: 'State/territory', ru: 'Штат/территория' }, city: SUBURB, postalCode: POSTCODE },
-  NZ: { city: SUBURB, postalCode: POSTCODE },
-  GB: { zone: COUNTY, postalCode: POSTCODE },
-  IE: { zone: COUNTY, postalCode: { en: 'Eircode', ru: 'Индекс Eircode' } },
-  IN: { zone: STATE, postalCode: { en: 'PIN code', ru: 'PIN-код' } },
-  JP: { zone: PREFECTURE },
-  AE: { zone: EMIRATE },
-  EG: { zone: GOVERNORATE },
-  KW: { zone: GOVERNORATE },
-  MX: { zone: STATE },
-  BR: { zone: STATE },
-  MY: { zone: STATE },
-  NG: { zone: STATE },
-  AR: { zone: PROVINCE },
-  CN: { zone: PROVINCE },
-  ES: { zone: PROVINCE },
-  IT: { zone: PROVINCE },
-  ZA: { zone: PROVINCE },
-  RU: { zone: { en: 'Region', ru: 'Субъект РФ' } },
+const LABEL_OVERRIDES: Record<CountryCode, Partial<Record<AddressLabelKey, AddressText>>> = {
+  US: { zone: 'zoneState', postalCode: 'postalCodeZip' },
+  CA: { zone: 'zoneProvince' },
+  AU: { zone: 'zoneStateTerritory', city: 'citySuburb', postalCode: 'postalCodePostcode' },
+  NZ: { city: 'citySuburb', postalCode: 'postalCodePostcode' },
+  GB: { zone: 'zoneCounty', postalCode: 'postalCodePostcode' },
+  IE: { zone: 'zoneCounty', postalCode: 'postalCodeEircode' },
+  IN: { zone: 'zoneState', postalCode: 'postalCodePin' },
+  JP: { zone: 'zonePrefecture' },
+  AE: { zone: 'zoneEmirate' },
+  EG: { zone: 'zoneGovernorate' },
+  KW: { zone: 'zoneGovernorate' },
+  MX: { zone: 'zoneState' },
+  BR: { zone: 'zoneState' },
+  MY: { zone: 'zoneState' },
+  NG: { zone: 'zoneState' },
+  AR: { zone: 'zoneProvince' },
+  CN: { zone: 'zoneProvince' },
+  ES: { zone: 'zoneProvince' },
+  IT: { zone: 'zoneProvince' },
+  ZA: { zone: 'zoneProvince' },
+  RU: { zone: 'zoneRussia' },
 };
 
 export function addressLabels(code: CountryCode | null | undefined, lang: Language): AddressLabels {
   const overrides = (code && LABEL_OVERRIDES[code]) || {};
+  const t = dictionaryTranslator({ en: enAddress, ru: ruAddress }, lang);
   return Object.fromEntries(
-    (Object.keys(DEFAULT_LABELS) as AddressLabelKey[]).map((key) => [key, (overrides[key] ?? DEFAULT_LABELS[key])[lang]]),
+    (Object.keys(DEFAULT_LABELS) as AddressLabelKey[]).map((key) => [key, t(overrides[key] ?? DEFAULT_LABELS[key])]),
   ) as AddressLabels;
 }
 

@@ -1,3 +1,6 @@
+import { commerce as en } from '../../locales/en.json';
+import { commerce as ru } from '../../locales/ru.json';
+import { dictionaryTranslator } from './dictionary';
 import type { Language } from './localize';
 
 /** Error codes of spec 8, in the order the rules are checked. */
@@ -12,17 +15,11 @@ export const DISCOUNT_ERROR = {
 
 export type DiscountErrorCode = (typeof DISCOUNT_ERROR)[keyof typeof DISCOUNT_ERROR];
 
-const DISCOUNT_ERROR_MESSAGES: Record<DiscountErrorCode, Record<Language, string>> = {
-  1: { en: 'Discount code does not exist', ru: 'Промокод не существует' },
-  2: { en: 'Discount code does not apply to these products', ru: 'Промокод не действует на эти товары' },
-  3: { en: 'Discount code has expired', ru: 'Срок действия промокода истёк' },
-  4: { en: 'Discount code is invalid', ru: 'Промокод недействителен' },
-  5: { en: "Discount value can't exceed cart price", ru: 'Условия применения промокода не выполнены' },
-  6: { en: 'Minimum order amount not met', ru: 'Не достигнута минимальная сумма заказа' },
-};
+const ERROR_NAMES = Object.fromEntries(Object.entries(DISCOUNT_ERROR).map(([name, code]) => [code, name])) as Record<DiscountErrorCode, keyof typeof DISCOUNT_ERROR>;
 
+/** The error's message in `lang`: `commerce.discountErrors` of the locales. */
 export function discountErrorMessage(code: DiscountErrorCode, lang: Language): string {
-  return DISCOUNT_ERROR_MESSAGES[code][lang];
+  return dictionaryTranslator({ en: en.discountErrors, ru: ru.discountErrors }, lang)(ERROR_NAMES[code]);
 }
 
 /** Upper-case, trimmed form in which codes are stored and compared. */

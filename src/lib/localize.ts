@@ -5,6 +5,35 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'ru';
 }
 
+/** The cookie keeping the visitor's language choice. */
+export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * The language of a request, the one rule of the server side: the visitor's explicit choice (a `lang`
+ * query, or the `X-Shop-Language` header the API client sends), else the `lang` cookie, else the shop's
+ * language setting. Undefined when only the shop's setting could tell (`requested`, for callers that load
+ * the settings afterwards).
+ */
+export function requestedLanguage(choice: { explicit?: string | null | undefined; cookie?: string | null | undefined }): Language | undefined {
+  if (isLanguage(choice.explicit)) return choice.explicit;
+  return isLanguage(choice.cookie) ? choice.cookie : undefined;
+}
+
+/** The `lang` cookie in a Cookie header. */
+export function cookieLanguage(cookieHeader: string | null | undefined): Language | undefined {
+  const value = /(?:^|;\s*)lang=(en|ru)\b/.exec(cookieHeader ?? '')?.[1];
+  return isLanguage(value) ? value : undefined;
+}
+
+/**
+ * The language of the page in the browser, as its layout wrote it on <html lang>: the one rule of the
+ * browser side. Undefined on the server (no document) or for a value that is not a shop language.
+ */
+export function documentLanguage(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): Language | undefined {
+  const lang = doc?.documentElement.lang;
+  return isLanguage(lang) ? lang : undefined;
+}
+
 function isLocalizedText(value: object): value is { en?: string; ru?: string } {
   const keys = Object.keys(value);
   return (

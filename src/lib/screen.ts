@@ -16,8 +16,6 @@ export const TABLET_UP_TO = 1024;
 /** Slider image widths per screen; the mobile image is requested at 567 px. */
 export const SLIDER_IMAGE_WIDTHS = { desktop: 1920, tablet: 1024, mobile: 567 } as const;
 
-export const RESIZE_THROTTLE_MS = 100;
-
 /** Horizontal padding taken from the screen width by mobile content. */
 const MOBILE_CONTENT_INSET = 40;
 

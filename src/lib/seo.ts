@@ -5,10 +5,12 @@
  * the product page, /sitemap.xml and /robots.txt build on these.
  */
 import type { ImageDto, ProductDto, ShopConfigDto, VariationDto } from './api-client';
+import { errorPage as enErrorPage } from '../../locales/en.json';
+import { errorPage as ruErrorPage } from '../../locales/ru.json';
+import { dictionaryTranslator } from './dictionary';
 import type { Language } from './localize';
 import { fillMetaTemplate, type MetaTemplateKind } from './settings';
 
-export const FALLBACK_TITLE = 'Page not found';
 export const DEFAULT_FAVICON = '/favicon.ico';
 export const DEFAULT_SITENAME = 'Sitename';
 /** Size of the preview image social networks show (the 1.91:1 card). */
@@ -183,7 +185,8 @@ export type PageHead = {
 /** Everything the head of a page shows (spec 2.3), with the fallbacks of spec 2.3 and 9. */
 export function pageHead(input: PageHeadInput): PageHead {
   const { settings, siteUrl } = input;
-  const title = input.title?.trim() || FALLBACK_TITLE;
+  // without a title of its own, the page is the missing page (errorPage.title.404 of the locales)
+  const title = input.title?.trim() || dictionaryTranslator({ en: enErrorPage, ru: ruErrorPage }, input.lang)('title.404');
   const description = input.description?.trim() || '';
   const canonical = canonicalUrl(siteUrl, input.path);
   const ownImage = input.image ?? null;

@@ -377,7 +377,6 @@ export const shopSettingsSchema = z.object({
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type SettingsGroup = keyof ShopSettings;
 export const SETTINGS_GROUPS = Object.keys(shopSettingsSchema.shape) as SettingsGroup[];
-export type PolicySettings = ShopSettings['ecommerce']['checkoutPolicy'];
 
 /** Settings from the stored groups (`{ group: value }`), merged over the defaults. Never throws. */
 export function parseSettings(rawGroups: Record<string, unknown> | null | undefined): ShopSettings {

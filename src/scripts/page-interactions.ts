@@ -9,6 +9,8 @@
  * On load it also asks the cookie and age questions (spec 2.7) when the shop has them on and the
  * visitor has not answered yet, in plain DOM (./consent-dialog.ts): a first visit loads no React.
  */
+import { documentLanguage } from '../lib/localize';
+
 type ModalType = 'LeadForm' | 'AccountAuthForm';
 
 async function openModalLazily(type: ModalType, details: Record<string, unknown>) {
@@ -95,7 +97,7 @@ async function askConsentQuestions(): Promise<void> {
   // the questions would cover the page the owner is building
   if (isBuilderPreview()) return;
   if (QUESTIONS.every((q) => readStorage(q.answeredKey) === 'true')) return;
-  const settings = await consentSettings(document.documentElement.lang || 'en');
+  const settings = await consentSettings(documentLanguage() ?? 'en');
   const pending = QUESTIONS.filter((q) => settings?.[q.setting]?.enabled && readStorage(q.answeredKey) !== 'true');
   if (pending.length === 0) return;
   const { askConsent } = await import('./consent-dialog');

@@ -78,7 +78,6 @@ export const footerSchema = lenientObject({
   textAlign: choice(ALIGNMENTS, 'left'),
   button: buttonSchema,
 });
-export type FooterOptions = z.output<typeof footerSchema>;
 
 const frameShape = {
   section: containerSchema,

@@ -32,7 +32,6 @@ export const pictureGridSchema = lenientObject({
   tablet: columnPair(6, 6),
   mobile: columnPair(12, 12),
 });
-export type PictureGrid = z.output<typeof pictureGridSchema>;
 
 /** Text beside a picture (picture right or left); shown when the text or the picture is there. */
 export function pictureTextSection(presets: SectionPreset[]) {

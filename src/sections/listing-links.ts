@@ -6,7 +6,7 @@
  */
 
 export const PAGE_PARAM = 'page';
-export const SORT_PARAM = 'sort';
+const SORT_PARAM = 'sort';
 export const TAG_PARAM = 'tag';
 
 export const FILTER_FIELDS = { minPrice: 'filter[minPrice]', maxPrice: 'filter[maxPrice]' } as const;

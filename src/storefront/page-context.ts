@@ -1,13 +1,12 @@
 import type { AstroGlobal } from 'astro';
 import type { CatalogFilterInput, CatalogPageParams } from '../lib/api-client';
-import { isLanguage, type Language } from '../lib/localize';
+import { isLanguage, LANGUAGE_COOKIE, requestedLanguage, type Language } from '../lib/localize';
 import { parseQueryString } from '../lib/query-string';
 import { pageParam } from '../sections/listing-links';
 import { isSortCriterion } from '../contract/storefront/catalog';
 import { getRuntime } from '../server/runtime';
 import { getServerApiClient } from './storefront-api';
 
-const LANGUAGE_COOKIE = 'lang';
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 /**
@@ -21,7 +20,7 @@ export async function loadPageContext(Astro: AstroGlobal) {
   if (isLanguage(queryLang) && queryLang !== cookieLang) {
     Astro.cookies.set(LANGUAGE_COOKIE, queryLang, { path: '/', maxAge: ONE_YEAR_SECONDS, sameSite: 'lax' });
   }
-  const requested: Language | undefined = isLanguage(queryLang) ? queryLang : isLanguage(cookieLang) ? cookieLang : undefined;
+  const requested = requestedLanguage({ explicit: queryLang, cookie: cookieLang });
   const [api, { deps }] = await Promise.all([getServerApiClient(requested ? { lang: requested } : {}), getRuntime()]);
   const [config, menus] = await Promise.all([api.getConfig(), api.getMenus()]);
   const settings = config.data;

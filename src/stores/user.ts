@@ -12,7 +12,7 @@ import {
   type UserChangeInput,
   createBrowserApiClient,
 } from '../lib/api-client';
-import { isLanguage, type Language } from '../lib/localize';
+import { documentLanguage, type Language } from '../lib/localize';
 
 /**
  * The customer's session (spec 3.3, 4): logged out (user and profile null, no orders) or logged in
@@ -80,12 +80,6 @@ export function signOut(): void {
   $orders.set([]);
 }
 
-/** The page's language as the layout wrote it on <html lang>, when it is a shop language. */
-function pageLanguage(): Language | undefined {
-  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
-  return isLanguage(lang) ? lang : undefined;
-}
-
 /**
  * The browser's API client, the one every island, store and form calls the API through: answers in `lang` (else
  * the page's language) and signs requests with `token`, else the signed-in user's token; `anonymous` calls carry
@@ -93,7 +87,7 @@ function pageLanguage(): Language | undefined {
  * show in the page's notifications (src/lib/api-client createBrowserApiClient).
  */
 export function shopApi(options: { lang?: Language | undefined; token?: string | null; anonymous?: boolean } = {}): ApiClient {
-  const lang = options.lang ?? pageLanguage();
+  const lang = options.lang ?? documentLanguage();
   return createBrowserApiClient({
     ...(lang ? { lang } : {}),
     getToken: () => (options.anonymous ? null : (options.token ?? $user.get()?.token ?? null)),

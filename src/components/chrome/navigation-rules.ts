@@ -5,8 +5,6 @@
 
 /** The loading bar appears only for navigations and requests lasting longer than this. */
 export const PROGRESS_DELAY_MS = 200;
-/** Time the bar takes to creep towards its end while the page loads. */
-export const PROGRESS_DURATION_MS = 5000;
 /** Pause after a page has loaded before it scrolls to the hash or the top. */
 export const SCROLL_DELAY_MS = 200;
 /** A failed script chunk reloads the page at most once in this time. */

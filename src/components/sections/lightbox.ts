@@ -1,5 +1,5 @@
 import { label } from '../../sections/labels';
-import { isLanguage } from '../../lib/localize';
+import { documentLanguage } from '../../lib/localize';
 
 /**
  * A lightbox for the images of masonry galleries: a click on `[data-lightbox] a[data-lightbox-item]`
@@ -22,8 +22,8 @@ function show(index: number): void {
 }
 
 function createDialog(): HTMLDialogElement {
-  const lang = document.documentElement.lang;
-  const t = (key: Parameters<typeof label>[1]) => label(isLanguage(lang) ? lang : 'en', key);
+  const lang = documentLanguage() ?? 'en';
+  const t = (key: Parameters<typeof label>[1]) => label(lang, key);
   const element = document.createElement('dialog');
   element.className = 'lightbox';
   element.innerHTML = `

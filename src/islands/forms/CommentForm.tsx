@@ -3,9 +3,9 @@ import type { Language } from '../../lib/localize';
 import { shopApi } from '../../stores/user';
 import { commentForm } from './definitions';
 import { TextAreaField } from './fields';
-import { AuthorFields, ModeratedSubmit, ModerationNotice, moderationMessage, useAuthorDefaults } from './moderated';
+import { AuthorFields, ModeratedSubmit, ModerationNotice, useAuthorDefaults } from './moderated';
 import { formTexts } from './texts';
-import { answerOf, useForm } from './use-form';
+import { answerOf, moderationMessage, useForm } from './use-form';
 
 /**
  * The article comment form, for visitors and signed-in readers; comments appear after moderation.

@@ -187,6 +187,32 @@ export function CheckboxField({ form, path, label, html, required = false }: { f
   );
 }
 
+/** A 1–5 star rating: radios hidden behind their stars, each named for screen readers ('4 of 5'). */
+export function RatingField({ form, path, label, valueLabel }: BaseProps & { valueLabel: (value: number) => string }) {
+  const id = form.inputId(path);
+  const message = form.message(path);
+  const chosen = Number(form.value(path)) || 0;
+  return (
+    <fieldset className={`form-field rating-input${message ? ' form-field--invalid' : ''}`} data-field={path} {...describedBy(form, path, false)}>
+      <legend className="form-field__label">{`${label} *`}</legend>
+      <div className="rating-input__stars">
+        {[1, 2, 3, 4, 5].map((value) => (
+          <label key={value} className={value <= chosen ? 'is-on' : ''}>
+            <input type="radio" name={path} value={value} checked={chosen === value} onChange={() => form.setValue(path, value)} />
+            <span aria-hidden="true">★</span>
+            <span className="visually-hidden">{valueLabel(value)}</span>
+          </label>
+        ))}
+      </div>
+      {message && (
+        <p className="form-field__error" id={`${id}-error`} role="alert">
+          {message}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /** The form-level message of a failed submit ('Validation Failed', the server's detail.message…). */
 export function FormMessage({ form }: { form: FormApi }) {
   if (!form.formMessage) return null;

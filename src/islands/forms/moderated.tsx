@@ -18,12 +18,6 @@ export function useAuthorDefaults(): FormValues {
   };
 }
 
-/** The server's thanks ('…will appear after moderation'), else ours. */
-export function moderationMessage(answer: unknown, fallback: string): string {
-  const message = (answer as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.trim() ? message : fallback;
-}
-
 /** The sent state: the thanks, and a way to write another. */
 export function ModerationNotice({ form, lang, message }: { form: FormApi; lang: Language; message: string }) {
   return (

@@ -5,18 +5,15 @@
  */
 import { formTexts as textsEn, forms as formsEn } from '../../../locales/en.json';
 import { formTexts as textsRu, forms as formsRu } from '../../../locales/ru.json';
-import { dictionaryTranslator, type TextKey } from '../../lib/dictionary';
+import { dictionaryTranslator } from '../../lib/dictionary';
 import { INTERNAL_ERROR, VALIDATION_FAILED } from '../../lib/form-engine';
-import { isLanguage, type Language } from '../../lib/localize';
+import { documentLanguage, type Language } from '../../lib/localize';
 import { DEFAULT_MESSAGES } from '../../lib/validation';
 
-/** The language of the page (the `lang` attribute the layout writes), for code running in the browser. */
+/** The language of the page (`documentLanguage`), English when there is no page, for the texts of forms. */
 export function pageLanguage(): Language {
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return isLanguage(lang) ? lang : 'en';
+  return documentLanguage() ?? 'en';
 }
-
-export type FormTextKey = TextKey<typeof textsEn>;
 
 export function formTexts(lang: Language) {
   return dictionaryTranslator({ en: textsEn, ru: textsRu }, lang);

@@ -46,6 +46,12 @@ export function answerOf(result: ApiResult<unknown>): unknown {
   return result.error.status === 'no status' ? undefined : { success: false, status: result.error.statusCode, detail: { message: result.error.message } };
 }
 
+/** The server's thanks ('…will appear after moderation'), else ours. */
+export function moderationMessage(answer: unknown, fallback: string): string {
+  const message = (answer as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() ? message : fallback;
+}
+
 export function useForm(def: GroupDef, options: FormOptions) {
   const [state, setState] = useState<FormState>(() => initialState(def, options.initial));
   const stateRef = useRef(state);

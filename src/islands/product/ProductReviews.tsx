@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ReviewDto } from '../../lib/api-client';
 import { formatDateShort } from '../../lib/dates';
 import type { Language } from '../../lib/localize';
-import { email, noEmpty, validateValue, type Rule } from '../../lib/validation';
+import { reviewForm } from '../forms/definitions';
+import { FormMessage, RatingField, SubmitButton, TextAreaField, TextField } from '../forms/fields';
+import { answerOf, moderationMessage, useForm } from '../forms/use-form';
 import { shopApi } from '../../stores/user';
-import { fieldErrorsOf } from '../shop/server-errors';
 import type { ShopTranslate } from '../shop/texts';
 import { sliceTranslator, type ShopTextSlice } from './product-texts';
 
@@ -20,26 +21,7 @@ type Props = {
   canWrite: boolean;
 };
 
-type Draft = { name: string; email: string; rating: number; text: string };
-type DraftField = keyof Draft;
-
-const RULES: Record<DraftField, Rule[]> = {
-  name: [noEmpty],
-  email: [email],
-  rating: [(value) => (typeof value === 'number' && value >= 1 && value <= 5 ? null : 'forms.errors.noEmpty')],
-  text: [noEmpty],
-};
-const EMPTY_DRAFT: Draft = { name: '', email: '', rating: 0, text: '' };
 const RATINGS = [1, 2, 3, 4, 5];
-
-function validate(draft: Draft, t: ShopTranslate): Partial<Record<DraftField, string>> {
-  const errors: Partial<Record<DraftField, string>> = {};
-  for (const field of Object.keys(RULES) as DraftField[]) {
-    const key = validateValue(draft[field], RULES[field]);
-    if (key) errors[field] = key.startsWith('forms.errors.') ? t(key as Parameters<ShopTranslate>[0]) : key;
-  }
-  return errors;
-}
 
 function Stars({ rating, label }: { rating: number; label: string }) {
   return (
@@ -60,11 +42,6 @@ export default function ProductReviews({ productId, lang, texts, initialReviews,
   const [hasMore, setHasMore] = useState(initialHasMore);
   const [page, setPage] = useState(0);
   const [loading, setLoading] = useState(false);
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
-  const [formError, setFormError] = useState('');
-  const [sending, setSending] = useState(false);
-  const [thanks, setThanks] = useState('');
 
   const loadMore = async () => {
     setLoading(true);
@@ -76,45 +53,6 @@ export default function ProductReviews({ productId, lang, texts, initialReviews,
     setHasMore(data.hasMore);
     setPage(page + 1);
   };
-
-  const edit = <K extends DraftField>(field: K, value: Draft[K]) => {
-    setDraft({ ...draft, [field]: value });
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate(draft, t);
-    setErrors(found);
-    setFormError('');
-    if (Object.values(found).some(Boolean)) return;
-    setSending(true);
-    const { error, data } = await shopApi({ lang }).postReview({
-      product: productId,
-      name: draft.name.trim(),
-      email: draft.email.trim() || null,
-      rating: draft.rating,
-      text: draft.text.trim(),
-    });
-    setSending(false);
-    if (error || !data) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFormError(error?.message ?? '');
-      return;
-    }
-    setThanks(data.message || t('reviewsModerated'));
-    setDraft(EMPTY_DRAFT);
-  };
-
-  const fieldId = (field: DraftField) => `review-${field}`;
-  const errorOf = (field: DraftField) =>
-    errors[field] ? (
-      <span className="shop-field__error" id={`${fieldId(field)}-error`}>
-        {errors[field]}
-      </span>
-    ) : null;
-  const described = (field: DraftField) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(field)}-error` } : {});
 
   return (
     <div className="product-reviews">
@@ -152,54 +90,47 @@ export default function ProductReviews({ productId, lang, texts, initialReviews,
         <div className="review-form">
           <h3 className="review-form__title">{t('writeReview')}</h3>
           <p className="review-form__note">{t('reviewsModerated')}</p>
-          {thanks ? (
-            <p className="shop-notice shop-notice--success" role="status">
-              {thanks}
-            </p>
-          ) : (
-            <form onSubmit={submit} noValidate>
-              <div className="shop-form-grid">
-                <label className="shop-field">
-                  <span className="shop-field__label">{t('yourName')} *</span>
-                  <input id={fieldId('name')} className="shop-field__input" value={draft.name} onChange={(e) => edit('name', e.target.value)} autoComplete="name" {...described('name')} />
-                  {errorOf('name')}
-                </label>
-                <label className="shop-field">
-                  <span className="shop-field__label">{t('email')}</span>
-                  <input id={fieldId('email')} className="shop-field__input" type="email" value={draft.email} onChange={(e) => edit('email', e.target.value)} autoComplete="email" {...described('email')} />
-                  {errorOf('email')}
-                </label>
-              </div>
-              <fieldset className="shop-field rating-input" {...described('rating')}>
-                <legend className="shop-field__label">{t('rating')} *</legend>
-                <div className="rating-input__stars">
-                  {RATINGS.map((value) => (
-                    <label key={value} className={value <= draft.rating ? 'is-on' : ''}>
-                      <input type="radio" name="rating" value={value} checked={draft.rating === value} onChange={() => edit('rating', value)} />
-                      <span aria-hidden="true">★</span>
-                      <span className="visually-hidden">{t('ratingValue', { value })}</span>
-                    </label>
-                  ))}
-                </div>
-                {errorOf('rating')}
-              </fieldset>
-              <label className="shop-field">
-                <span className="shop-field__label">{t('reviewText')} *</span>
-                <textarea id={fieldId('text')} className="shop-field__input" rows={4} value={draft.text} onChange={(e) => edit('text', e.target.value)} {...described('text')} />
-                {errorOf('text')}
-              </label>
-              {formError && (
-                <p className="shop-notice shop-notice--error" role="alert">
-                  {formError}
-                </p>
-              )}
-              <button type="submit" className="button" disabled={sending}>
-                {sending ? t('sending') : t('sendReview')}
-              </button>
-            </form>
-          )}
+          <ReviewForm productId={productId} lang={lang} t={t} />
         </div>
       )}
     </div>
+  );
+}
+
+/** The review form, on the shared form engine (src/islands/forms): name, e-mail, rating and text. */
+function ReviewForm({ productId, lang, t }: { productId: string; lang: Language; t: ShopTranslate }) {
+  const [thanks, setThanks] = useState('');
+  const form = useForm(reviewForm, {
+    lang,
+    send: async (values) =>
+      answerOf(
+        await shopApi({ lang }).postReview({
+          product: productId,
+          name: String(values.name).trim(),
+          email: String(values.email).trim() || null,
+          rating: Number(values.rating),
+          text: String(values.text).trim(),
+        }),
+      ),
+    onSuccess: (answer) => setThanks(moderationMessage(answer, t('reviewsModerated'))),
+  });
+  if (form.submitted) {
+    return (
+      <p className="shop-notice shop-notice--success" role="status">
+        {thanks}
+      </p>
+    );
+  }
+  return (
+    <form className="form" onSubmit={form.submit} noValidate data-form="review">
+      <div className="form__row">
+        <TextField form={form} path="name" label={t('yourName')} autoComplete="name" maxLength={100} />
+        <TextField form={form} path="email" label={t('email')} type="email" autoComplete="email" />
+      </div>
+      <RatingField form={form} path="rating" label={t('rating')} valueLabel={(value) => t('ratingValue', { value })} />
+      <TextAreaField form={form} path="text" label={t('reviewText')} rows={4} />
+      <FormMessage form={form} />
+      <SubmitButton form={form}>{t('sendReview')}</SubmitButton>
+    </form>
   );
 }

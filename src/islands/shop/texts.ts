@@ -13,13 +13,6 @@ export type ShopTextKey = TextKey<typeof en>;
 /** A translator of the shop texts: shopTexts(lang), or an island's slice of them (product/product-texts.ts). */
 export type ShopTranslate = (key: ShopTextKey, values?: TextValues) => string;
 
-/** Message keys of the validation rules (../../lib/validation) the shopping forms use. */
-export type RuleMessageKey = Extract<ShopTextKey, `forms.errors.${string}`>;
-
-export function isRuleMessageKey(key: string): key is RuleMessageKey {
-  return key.startsWith('forms.errors.') && key.slice('forms.errors.'.length) in en.forms.errors;
-}
-
 export function shopText(lang: Language, key: ShopTextKey, values: TextValues = {}): string {
   return dictionaryTranslator({ en, ru }, lang)(key, values);
 }

@@ -7,10 +7,6 @@
 export type PriceChange = { mode: 'set'; cents: number } | { mode: 'percent'; percent: number };
 export type VariationPrice = { fullPriceCents: number; discountPriceCents: number | null };
 
-/** The lowest and highest percentage a bulk change accepts (−99 % keeps a price above zero). */
-export const MIN_PERCENT = -99;
-export const MAX_PERCENT = 1000;
-
 const atLeastOne = (cents: number) => Math.max(1, Math.round(cents));
 
 /** One price after the change. */

@@ -12,6 +12,7 @@ import {
   type RoutePayload,
 } from '../../lib/preview-actions';
 import type { PreviewRenderDto } from '../../storefront/preview-render';
+import { documentLanguage } from '../../lib/localize';
 import {
   applyPageOptions,
   applyTheme,
@@ -132,7 +133,7 @@ export class PreviewChannel {
   private async render(state: PreviewPageState, sent: PreviewSection[], chrome: boolean): Promise<Rendered | null> {
     const title = [state.pageOptions['h1'], state.pageOptions['title']].find((value) => typeof value === 'string' && value !== '');
     const body = {
-      lang: this.doc.documentElement.lang === 'ru' ? 'ru' : 'en',
+      lang: documentLanguage(this.doc) ?? 'en',
       sections: sent,
       ...(Object.keys(state.settings).length > 0 ? { settings: state.settings } : {}),
       ...(chrome && Object.keys(state.menus).length > 0 ? { menus: state.menus } : {}),

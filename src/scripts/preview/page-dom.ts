@@ -9,7 +9,6 @@ const ID_PREFIX = 'section-';
 export const FOCUS_MS = 2000;
 
 export const sectionElementId = (id: string) => `${ID_PREFIX}${id}`;
-export const isSectionElement = (node: Element | null): node is HTMLElement => node?.matches(SECTION_SELECTOR) ?? false;
 
 /** The id of the section an element (a click's target) is in, or null. */
 export function sectionIdAt(target: EventTarget | null): string | null {

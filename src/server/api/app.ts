@@ -4,12 +4,12 @@ import { isMethodAllowed } from '../../lib/request-methods';
 import { isDatabaseUnavailable, isWriteConflict } from '../db/errors';
 import { methodNotAllowedResponse } from '../method-guard';
 import { unavailableApiResponse } from '../unavailable-page';
-import { isLanguage, type Language } from '../../lib/localize';
+import { cookieLanguage, requestedLanguage, type Language } from '../../lib/localize';
 import { adminRoutes } from './admin/routes';
 import { authenticate } from './core/auth';
 import type { AppDeps, AppEnv } from './core/context';
 import { ApiError, errorBody } from './core/errors';
-import { loadSettingsRows } from './core/settings-store';
+import { loadShopSettings } from './core/settings-store';
 import { catalogRoutes } from './catalog/routes';
 import { commerceMessage } from './commerce/messages';
 import { commerceRoutes } from './commerce/routes';
@@ -22,19 +22,10 @@ export const API_BASE = '/api';
 const OWN_BODY_LIMIT_PATHS = new Set([`${API_BASE}/admin/media`, `${API_BASE}/admin/products/import`]);
 
 
-/**
- * Shop language of a request: an explicit `lang` query or `X-Shop-Language` header (the visitor's switch),
- * else the `lang` cookie, else the shop's language setting.
- */
+/** Shop language of a request (`requestedLanguage`), else the shop's language setting. */
 async function resolveLanguage(deps: AppDeps, req: Request): Promise<Language> {
-  const url = new URL(req.url);
-  const explicit = url.searchParams.get('lang') ?? req.headers.get('x-shop-language');
-  if (isLanguage(explicit)) return explicit;
-  const cookie = /(?:^|;\s*)lang=(en|ru)\b/.exec(req.headers.get('cookie') ?? '')?.[1];
-  if (isLanguage(cookie)) return cookie;
-  const rows = await loadSettingsRows(deps.db);
-  const current = (rows.language as { current?: unknown } | undefined)?.current;
-  return isLanguage(current) ? current : 'en';
+  const explicit = new URL(req.url).searchParams.get('lang') ?? req.headers.get('x-shop-language');
+  return requestedLanguage({ explicit, cookie: cookieLanguage(req.headers.get('cookie')) }) ?? (await loadShopSettings(deps.db)).language.current;
 }
 
 export function createApi(deps: AppDeps) {

@@ -155,14 +155,14 @@ export default function storefrontPageCache(): CacheProvider {
 
       const generation = cache.generation;
       // The body is read inside the collector: sections render (and load data) while it streams.
-      const { result, tags, storable } = await collectPageTags(async () => {
+      const { result, tags } = await collectPageTags(async () => {
         const response = await next();
         return { response, body: new Uint8Array(await response.arrayBuffer()) };
       });
       const { response, body } = result;
       const maxAge = maxAgeOf(response.headers.get('cdn-cache-control'));
       const personal = setsCookies(response);
-      if (storable && maxAge > 0 && response.status === 200 && !personal) {
+      if (maxAge > 0 && response.status === 200 && !personal) {
         const routeTags = listOf(response.headers.get('cache-tag'));
         const page = await storePage(response, body, [...new Set([...routeTags, ...tags])], maxAge);
         cache.set(key, page, generation);

@@ -5,17 +5,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * every row they read, so a cached page carries the tags of exactly what it shows, whichever section or
  * widget loaded it. Outside a page render (API calls from browsers, writes, tests) tagging does nothing.
  */
-type Collected = { tags: Set<string>; storable: boolean };
+type Collected = { tags: Set<string> };
 const collector = new AsyncLocalStorage<Collected>();
 
 /**
- * Runs `render` and returns what it produced with the tags its data loaders named, and whether the page
- * may be stored (not when part of its data failed to load: an outage must not be kept).
+ * Runs `render` and returns what it produced with the tags its data loaders named.
  */
-export async function collectPageTags<T>(render: () => Promise<T>): Promise<{ result: T; tags: string[]; storable: boolean }> {
-  const collected: Collected = { tags: new Set(), storable: true };
+export async function collectPageTags<T>(render: () => Promise<T>): Promise<{ result: T; tags: string[] }> {
+  const collected: Collected = { tags: new Set() };
   const result = await collector.run(collected, render);
-  return { result, tags: [...collected.tags], storable: collected.storable };
+  return { result, tags: [...collected.tags] };
 }
 
 /** Names rows the page being rendered shows. */
@@ -23,10 +22,4 @@ export function tagPage(tags: Iterable<string>): void {
   const current = collector.getStore();
   if (!current) return;
   for (const tag of tags) current.tags.add(tag);
-}
-
-/** Marks the page being rendered as not to be stored (some of its data failed to load). */
-export function markPageUnstorable(): void {
-  const current = collector.getStore();
-  if (current) current.storable = false;
 }

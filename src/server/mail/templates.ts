@@ -3,7 +3,7 @@ import { formatPrice } from '../../lib/format-price';
 import { getTranslator } from '../../lib/i18n';
 import { isLanguage, localize, type Language } from '../../lib/localize';
 import { centsToAmount } from '../../lib/money';
-import { loadShopSettings } from '../api/content/shop-settings';
+import { loadShopSettings } from '../api/core/settings-store';
 import type { AppDeps } from '../api/core/context';
 import { customerOrderUrl } from '../api/admin/order-detail';
 import { articles, comments, images, leads, orderItems, orderStates, orders, paymentMethods, products, reviews, staffUsers, variations } from '../db/schema';
@@ -35,8 +35,7 @@ export async function shopRecipients(deps: AppDeps): Promise<string[]> {
 
 /** The shop's language setting, for mails to the shop itself. */
 export async function shopLanguage(deps: AppDeps): Promise<Language> {
-  const current = (await loadShopSettings(deps.db)).language as { current?: unknown };
-  return isLanguage(current?.current) ? current.current : 'en';
+  return (await loadShopSettings(deps.db)).language.current;
 }
 
 const absolute = (publicUrl: string, uri: string) => (/^https?:\/\//.test(uri) ? uri : `${publicUrl}${uri.startsWith('/') ? '' : '/'}${uri}`);

@@ -27,6 +27,3 @@ export function redo<C>(history: History<C>): History<C> {
   if (next === undefined) return history;
   return { past: [...history.past, history.present], present: next, future, lastKey: null, lastAt: 0 };
 }
-
-/** The content was replaced from outside (their version reloaded): a fresh start. */
-export const reset = startHistory;

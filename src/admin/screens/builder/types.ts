@@ -1,9 +1,7 @@
 /** Shapes the builder works with: the shared contract (src/contract/admin/builder.ts) under shorter names. */
 import type {
   BuilderContent,
-  BuilderDraftSummary,
   BuilderEditorField,
-  BuilderPageFields,
   BuilderRevisionListItem,
   BuilderSection,
   BuilderSectionItem,
@@ -27,11 +25,9 @@ export type SectionType = BuilderSectionType;
 export type SectionPreset = BuilderSectionType['presets'][number];
 export type SectionTypes = BuilderSectionTypes;
 export type BuilderItem = BuilderSectionItem;
-export type PageFields = BuilderPageFields;
 export type SectionsContent = BuilderSectionsContent;
 export type SettingsContent = BuilderSettingsContent;
 export type TargetKind = BuilderTargetKind;
-export type DraftInfo = BuilderDraftSummary;
 export type TargetListItem = BuilderTargetListItem;
 export type TargetDetail = BuilderTargetDetail;
 export type RevisionListItem = BuilderRevisionListItem;

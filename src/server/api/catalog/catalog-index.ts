@@ -155,9 +155,3 @@ export function selectListing(index: CatalogIndex, filter: CatalogFilter, sort: 
   return { total, ids };
 }
 
-/** Rough bytes an index holds, for keeping the cache bounded. */
-export function indexBytes(index: CatalogIndex): number {
-  const bitBytes = (map: Map<string, Uint32Array>) => [...map.values()].reduce((sum, bits) => sum + bits.byteLength + 64, 0);
-  return index.ids.length * (80 + 4 + 16) + index.variationProduct.byteLength + bitBytes(index.propertyBits) + bitBytes(index.optionBits);
-}
-

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Language } from '../../../lib/localize';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { catalogProducts, catalogs, products, reviews, variations } from '../../db/schema';
-import { loadSettingsRows } from '../core/settings-store';
 import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
 import { loadSections, type SectionDto } from '../shared/sections';
@@ -16,19 +15,6 @@ export type ProductDetailDto = ProductDto & { sections: SectionDto[] };
 /** `reply`: the shop's public answer, when it gave one. */
 export type CatalogRow = typeof catalogs.$inferSelect;
 
-const DEFAULT_ITEMS_PER_PAGE = 12;
-
-export type EcommerceSettings = { itemPerPage: number; productReviewsEnabled: boolean };
-
-/** The catalog-related shop settings (group 'ecommerce'), with the spec's defaults. */
-export async function readEcommerceSettings(db: Database): Promise<EcommerceSettings> {
-  const ecommerce = (await loadSettingsRows(db)).ecommerce ?? {};
-  const itemPerPage = Number(ecommerce.itemPerPage);
-  return {
-    itemPerPage: Number.isInteger(itemPerPage) && itemPerPage > 0 ? itemPerPage : DEFAULT_ITEMS_PER_PAGE,
-    productReviewsEnabled: ecommerce.productReviewsEnabled !== false,
-  };
-}
 
 /** A product with its sections, resolved like every page's (widgets carry their products and articles). */
 export async function loadProductDetail(deps: AppDeps, idOrSlug: string, lang: Language): Promise<ProductDetailDto | null> {

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import { getTranslator } from '../../../lib/i18n';
 import { queueShopNoticeSafely } from '../../mail/notices';
 import type { Database } from '../../db/client';
 import type { AppEnv } from '../core/context';
 import { ApiError, fieldError, notFound } from '../core/errors';
 import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody, readParams, readQuery } from '../core/validate';
+import { loadShopSettings } from '../core/settings-store';
 import { loadCatalogPage } from './catalog-listing';
 import { findProductId, loadProducts } from './product-dto';
 import {
@@ -15,7 +17,6 @@ import {
   findCatalog,
   findProductIdByVariation,
   loadProductDetail,
-  readEcommerceSettings,
   type CatalogRow,
   relatedProductIds,
   similarProductIds,
@@ -40,10 +41,6 @@ export const catalogRoutes = new Hono<AppEnv>();
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 const CATALOG_NOT_FOUND = 'Catalog not found';
-const REVIEW_THANKS = {
-  en: 'Thank you! Your review will appear after moderation.',
-  ru: 'Спасибо! Ваш отзыв появится после модерации.',
-} as const;
 
 async function requireProductId(db: Database, idOrSlug: string): Promise<string> {
   const productId = await findProductId(db, idOrSlug);
@@ -100,14 +97,14 @@ catalogRoutes.post('/product-reviews', async (c) => {
   const { db, now } = c.get('deps');
   await enforceRateLimit(c, 'review', clientAddress(c));
   const { product, ...review } = await readBody(c, reviewBody);
-  if (!(await readEcommerceSettings(db)).productReviewsEnabled) {
+  if (!(await loadShopSettings(db)).ecommerce.productReviewsEnabled) {
     throw new ApiError(403, 'Reviews are switched off in this shop');
   }
   const productId = await findProductId(db, product);
   if (!productId) throw fieldError('product', PRODUCT_NOT_FOUND);
   const id = await createPendingReview(db, { ...review, productId, userId: c.get('user')?.id ?? null, now: now() });
   await queueShopNoticeSafely(c.get('deps'), 'review-created', { reviewId: id });
-  return c.json({ success: true, status: 'pending', id, message: REVIEW_THANKS[c.get('lang')] } satisfies PendingModerationDto, 201);
+  return c.json({ success: true, status: 'pending', id, message: getTranslator(c.get('lang'))('formTexts.reviewSent') } satisfies PendingModerationDto, 201);
 });
 
 // Before '/catalogs/:id/products', which would otherwise read 'v3' as a catalog.
@@ -116,7 +113,7 @@ catalogRoutes.get('/catalogs/v3/:slug', async (c) => {
   const { slug } = readParams(c, slugParams);
   const query = readQuery(c, catalogPageQuery);
   const catalog = await requireCatalog(deps.db, slug);
-  const { itemPerPage } = await readEcommerceSettings(deps.db);
+  const { itemPerPage } = (await loadShopSettings(deps.db)).ecommerce;
   return c.json(await loadCatalogPage(deps, catalog, { ...query, itemsPerPage: itemPerPage }, c.get('lang')));
 });
 

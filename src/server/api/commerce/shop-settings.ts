@@ -1,35 +1,31 @@
-import { ecommerceSettingsSchema, paymentCashOnDeliverySettingsSchema, type LocalizedValue } from '../../../lib/settings';
-import { DEFAULT_CURRENCY, normalizeCurrency, type Currency } from '../../../lib/format-price';
+import { paymentCashOnDeliverySettingsSchema, type LocalizedValue } from '../../../lib/settings';
+import type { Currency } from '../../../lib/format-price';
 import { localize, type Language } from '../../../lib/localize';
 import type { Database } from '../../db/client';
-import { loadSettingsRows } from '../core/settings-store';
+import { loadSettingsRows, loadShopSettings } from '../core/settings-store';
 
 const DEFAULT_SITENAME = 'Sitename';
 
-function setting(rows: Record<string, Record<string, unknown>>, group: string, key: string): unknown {
-  return rows[group]?.[key];
-}
-
 /** The currency orders are placed in (settings ecommerce.currency, default AED). */
 export async function shopCurrency(db: Database): Promise<Currency> {
-  const configured = setting(await loadSettingsRows(db), 'ecommerce', 'currency');
-  return typeof configured === 'string' && configured.trim() !== '' ? normalizeCurrency(configured) : DEFAULT_CURRENCY;
+  return (await loadShopSettings(db)).ecommerce.currency;
 }
 
 /** The shop's name (settings common.sitename) in `lang`; the setting may be one text or one per language. */
 export async function shopName(db: Database, lang: Language = 'en'): Promise<string> {
-  const configured = localize(setting(await loadSettingsRows(db), 'common', 'sitename'), lang);
-  return typeof configured === 'string' && configured.trim() !== '' ? configured : DEFAULT_SITENAME;
+  const configured = localize((await loadShopSettings(db)).common.sitename, lang);
+  return configured.trim() !== '' ? configured : DEFAULT_SITENAME;
 }
 
 /** Whether the enquiry form's free-text field must be filled (ecommerce.enquiryModalCustomFieldIsRequired). */
 export async function enquiryTextRequired(db: Database): Promise<boolean> {
-  return setting(await loadSettingsRows(db), 'ecommerce', 'enquiryModalCustomFieldIsRequired') === true;
+  return (await loadShopSettings(db)).ecommerce.enquiryModalCustomFieldIsRequired;
 }
 
 /**
  * The cash-on-delivery settings (paymentCashOnDelivery): whether cash methods are offered, and the title
- * and description they show; the title is null while the shop has not set one (the method's own title stays).
+ * and description they show; the title is null while the shop has not set one (the method's own title
+ * stays), which only the stored row tells.
  */
 export async function cashOnDelivery(db: Database): Promise<{ enabled: boolean; title: LocalizedValue | null; description: LocalizedValue }> {
   const stored = (await loadSettingsRows(db)).paymentCashOnDelivery;
@@ -40,6 +36,6 @@ export async function cashOnDelivery(db: Database): Promise<{ enabled: boolean; 
 
 /** The ecommerce settings that bound orders: per-line quantity cap and how long unpaid online orders keep their stock. */
 export async function orderLimits(db: Database): Promise<{ maxLineQuantity: number; unpaidReservationMinutes: number }> {
-  const { maxLineQuantity, unpaidReservationMinutes } = ecommerceSettingsSchema.parse((await loadSettingsRows(db)).ecommerce);
+  const { maxLineQuantity, unpaidReservationMinutes } = (await loadShopSettings(db)).ecommerce;
   return { maxLineQuantity, unpaidReservationMinutes };
 }

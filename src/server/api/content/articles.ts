@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { queueShopNoticeSafely } from '../../mail/notices';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { getTranslator } from '../../../lib/i18n';
 import type { Language } from '../../../lib/localize';
 import { comments } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../core/context';
@@ -33,7 +34,7 @@ import type { PendingModerationDto } from '../../../contract/storefront/common';
 import type { CommentDto, GroupedArticlesDto } from '../../../contract/storefront/content';
 import { resolveSectionData } from './section-data';
 import { headingsFor } from './seo';
-import { loadShopSettings } from './shop-settings';
+import { loadShopSettings } from '../core/settings-store';
 
 export type ArticleDto = ArticleSummary & {
   h1: string;
@@ -47,10 +48,6 @@ export type { CommentDto };
 
 const ARTICLE_NOT_FOUND = 'Article not found';
 const CATEGORY_NOT_FOUND = 'Category not found';
-const COMMENT_PENDING: Record<Language, string> = {
-  en: 'Thank you! Your comment will appear after moderation.',
-  ru: 'Спасибо! Комментарий появится после проверки модератором.',
-};
 
 const findArticle = (deps: AppDeps, idOrSlug: string) => findPublishedArticle(deps.db, idOrSlug, deps.now());
 
@@ -111,7 +108,7 @@ export const articleRoutes = new Hono<AppEnv>()
       createdAt: deps.now(),
     });
     await queueShopNoticeSafely(deps, 'comment-created', { commentId: id });
-    return c.json({ success: true, status: 'pending', id, message: COMMENT_PENDING[lang] } satisfies PendingModerationDto, 201);
+    return c.json({ success: true, status: 'pending', id, message: getTranslator(lang)('formTexts.commentPending') } satisfies PendingModerationDto, 201);
   })
   .get('/articles/:type/list', async (c) => {
     const deps = c.get('deps');

@@ -4,7 +4,7 @@ import type { AppEnv } from '../core/context';
 import type { ShopConfigDto } from '../../../contract/storefront/content';
 import { loadImages, type ImageDto } from '../shared/images';
 import { isImageId } from './images';
-import { loadShopSettings } from './shop-settings';
+import { loadShopSettings } from '../core/settings-store';
 
 const DEFAULT_FAVICON = '/favicon.ico';
 

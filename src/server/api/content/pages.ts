@@ -11,7 +11,7 @@ import { authorOf } from './article-data';
 import { pageListQuery, slugParams, type PageListQuery } from '../../../contract/storefront/content';
 import { resolveSectionData } from './section-data';
 import { headingsFor } from './seo';
-import { loadShopSettings } from './shop-settings';
+import { loadShopSettings } from '../core/settings-store';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 

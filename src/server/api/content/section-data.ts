@@ -17,7 +17,7 @@ import {
   type TagDto,
 } from './article-data';
 import type { CommentDto } from './articles';
-import { loadShopSettings } from './shop-settings';
+import { loadShopSettings } from '../core/settings-store';
 
 /**
  * The one resolver of section data (spec 3.4 widget types), for every page kind and the preview: each

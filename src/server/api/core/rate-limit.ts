@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { lt, sql } from 'drizzle-orm';
 import { getTranslator } from '../../../lib/i18n';
 import type { Language } from '../../../lib/localize';
@@ -17,7 +17,7 @@ import { decide, windowStartOf, type RateDecision, type RateLimitName, type Rate
  * Retry-After header) when the client is over the limit. Outside Hono: `consumeRateLimit` + `tooManyRequests`.
  */
 
-export { RATE_LIMIT_DEFAULTS, readRateLimitSettings, type RateLimitName, type RateRule } from './rate-limit-rules';
+export { readRateLimitSettings, type RateLimitName, type RateRule } from './rate-limit-rules';
 
 /** The client address set by the server for every API request (src/server/client-address.ts). */
 export function clientAddress(c: Context<AppEnv>): string {
@@ -90,12 +90,4 @@ export async function checkRateLimit(
 /** `checkRateLimit` for a Hono route: `await enforceRateLimit(c, 'lead', clientAddress(c))`. */
 export function enforceRateLimit(c: Context<AppEnv>, name: RateLimitName, ...subjects: (string | null | undefined)[]): Promise<void> {
   return checkRateLimit(c.var.deps, c.var.lang, name, subjects);
-}
-
-/** Middleware limiting a route per client address. */
-export function limitPerAddress(name: RateLimitName): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await enforceRateLimit(c, name, clientAddress(c));
-    await next();
-  };
 }

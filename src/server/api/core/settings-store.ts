@@ -1,3 +1,4 @@
+import { parseSettings, type ShopSettings } from '../../../lib/settings';
 import { onInvalidate } from '../../cache/invalidation';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema';
@@ -17,7 +18,8 @@ onInvalidate((tags) => {
 });
 
 /**
- * Raw settings groups as stored. Cached per instance for a few seconds (and dropped at once when the
+ * Raw settings groups as stored; every reader uses `loadShopSettings` (below) instead, except where
+ * whether a value was stored at all matters. Cached per instance for a few seconds (and dropped at once when the
  * settings change): settings are read on every request and change rarely.
  */
 export function loadSettingsRows(db: Database, now = Date.now()): Promise<SettingsRows> {
@@ -34,4 +36,20 @@ export function loadSettingsRows(db: Database, now = Date.now()): Promise<Settin
 
 export function invalidateSettings(db: Database): void {
   cache.delete(db);
+}
+
+const parsed = new WeakMap<object, ShopSettings>();
+
+/**
+ * The shop settings merged over the defaults: the one settings reader of the server. The stored rows
+ * are cached for a few seconds; parsing is memoised per rows object so a cached read costs nothing.
+ */
+export async function loadShopSettings(db: Database): Promise<ShopSettings> {
+  const rows = await loadSettingsRows(db);
+  let settings = parsed.get(rows);
+  if (!settings) {
+    settings = parseSettings(rows);
+    parsed.set(rows, settings);
+  }
+  return settings;
 }

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
-import { loadSettingsRows } from '../core/settings-store';
+import { loadShopSettings } from '../core/settings-store';
 import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { findUserByEmail, type UserRow } from './accounts';
@@ -68,9 +68,8 @@ async function issueResetToken(db: Executor, user: UserRow, now: Date): Promise<
 }
 
 async function sendResetMail(deps: AppDeps, user: UserRow, token: string, lang: Language): Promise<void> {
-  const settings = await loadSettingsRows(deps.db);
-  const configuredName = localize(settings.common?.sitename, lang);
-  const siteName = typeof configuredName === 'string' && configuredName.trim() ? configuredName.trim() : new URL(deps.config.publicUrl).host;
+  const configuredName = localize((await loadShopSettings(deps.db)).common.sitename, lang).trim();
+  const siteName = configuredName || new URL(deps.config.publicUrl).host;
   const link = `${deps.config.publicUrl}/reset_password_confirm/${token}`;
   await deps.mailer.send(passwordResetMail({ to: user.email, link, siteName, lang }));
 }

@@ -13,11 +13,13 @@
  *     products on PostgreSQL: catalog < 30 ms, with an option filter too; search < 50 ms);
  *   - first-visit JavaScript and CSS (gzip) against the budgets: no React on the homepage, catalog and
  *     text page unless they show an island, product ≤ 75 KB of JavaScript, at most one stylesheet;
+ * the catalog index of the largest catalog on PostgreSQL: built from scratch against patched after writes to
+ * 1 and 100 of its products (BENCH_ONLY=catalog-index measures only this, without a build);
  * and the PostgreSQL plans (EXPLAIN ANALYZE) of the listing, option filter and search queries.
  *
  * Options (environment): BENCH_SECONDS per round (2), BENCH_ROUNDS (3), BENCH_CONCURRENCY (16),
  * BENCH_UNCACHED (60 requests per page), BENCH_PRODUCTS (100000), BENCH_DATABASE_URL, BENCH_ONLY
- * (pglite or postgres).
+ * (pglite, postgres or catalog-index).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -328,6 +330,67 @@ async function explainPlans(url: string): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------- catalog index
+
+/**
+ * The kept catalog index of the largest catalog, in process on the bench database: a build from scratch
+ * (what every product write cost before it was patched), the SQL facets the build replaces, and patches
+ * after writes to 1 and 100 of its products (titles and prices changed, then restored), each checked to
+ * answer as a rebuild does.
+ */
+async function measureCatalogIndex(url: string): Promise<void> {
+  const { openDatabase } = await import('../src/server/db/client');
+  const { buildCatalogIndex, updateCatalogIndexes, indexedCount, indexedFacets, selectListing } = await import('../src/server/api/catalog/catalog-index');
+  const { loadFacets } = await import('../src/server/api/catalog/catalog-listing');
+  const { sql } = await import('drizzle-orm');
+  const handle = await openDatabase({ kind: 'postgres', url, timeouts: { statementMs: 600_000 } });
+  const { db } = handle;
+  const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+    const started = performance.now();
+    const value = await work();
+    return [value, performance.now() - started];
+  };
+  type Index = Awaited<ReturnType<typeof buildCatalogIndex>>;
+  const answers = (index: Index) =>
+    JSON.stringify([
+      indexedCount(index),
+      indexedFacets(index, 'en'),
+      indexedFacets(index, 'ru'),
+      ...(['custom', 'title', 'price_asc', 'price_desc'] as const).map((sort) => selectListing(index, { properties: [], options: [{ title: 'Colour', values: ['Black'] }] }, sort, 0, 1e9)),
+    ]);
+  try {
+    const rows = (await db.execute(sql`select catalog_id as id, count(*)::int as n from catalog_products group by 1 order by 2 desc limit 1`)) as unknown as { rows: { id: string; n: number }[] };
+    const catalogId = rows.rows[0]!.id;
+    const [index, buildMs] = await timed(() => buildCatalogIndex(db, catalogId));
+    const [, facetsMs] = await timed(() => loadFacets(db, catalogId, 'en'));
+    const lines: string[][] = [
+      ['step', 'time', 'note'],
+      ['build from scratch', ms(buildMs), `${indexedCount(index).toLocaleString('en')} products, the cost of every product write before`],
+      ['SQL facets (one language)', ms(facetsMs), 'no longer needed with the index kept: facets come from its counts'],
+    ];
+    for (const size of [1, 100]) {
+      const picked = (await db.execute(
+        sql`select p.id, p.sort_title as "sortTitle", p.price_cents as "priceCents" from catalog_products cp join products p on p.id = cp.product_id where cp.catalog_id = ${catalogId} and p.enabled order by p.id limit ${size}`,
+      )) as unknown as { rows: { id: string; sortTitle: string; priceCents: number }[] };
+      const ids = picked.rows.map((row) => row.id);
+      const change = (price: (row: { priceCents: number }) => number, title: (row: { sortTitle: string }) => string) =>
+        db.transaction(async (tx) => {
+          for (const row of picked.rows) await tx.execute(sql`update products set sort_title = ${title(row)}, price_cents = ${price(row)} where id = ${row.id}`);
+        });
+      await change((row) => row.priceCents + 123, (row) => `0 bench ${row.sortTitle}`);
+      const [, patchMs] = await timed(() => updateCatalogIndexes(db, [index], ids));
+      const same = answers(index) === answers(await buildCatalogIndex(db, catalogId));
+      await change((row) => row.priceCents, (row) => row.sortTitle);
+      await updateCatalogIndexes(db, [index], ids);
+      lines.push([`patch after a write to ${size} product${size === 1 ? '' : 's'}`, ms(patchMs), `${(buildMs / patchMs).toFixed(0)}× faster than a build; answers as a rebuild: ${same ? 'yes' : 'NO'}`]);
+    }
+    console.log(`\nCatalog index (PostgreSQL, the largest catalog)`);
+    table(lines);
+  } finally {
+    await handle.close();
+  }
+}
+
 // ---------------------------------------------------------------- report
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -381,8 +444,13 @@ function report(runs: Awaited<ReturnType<typeof measure>>[]) {
 }
 
 async function main() {
-  if (!fs.existsSync('dist/server/entry.mjs')) throw new Error('dist/ is missing: run "npm run build" first');
   const only = process.env.BENCH_ONLY;
+  if (only === 'catalog-index') {
+    const postgres = await preparePostgres();
+    if (postgres) await measureCatalogIndex(postgres);
+    return;
+  }
+  if (!fs.existsSync('dist/server/entry.mjs')) throw new Error('dist/ is missing: run "npm run build" first');
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-static-'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   try {
@@ -398,6 +466,7 @@ async function main() {
     const postgres = only === 'pglite' ? null : await preparePostgres();
     if (postgres) runs.push(await measure('postgres', { DATABASE_URL: postgres, DATA_DIR: path.join(os.tmpdir(), 'shop-bench-pg-data') }, staticDir, staticBase));
     report(runs);
+    if (postgres) await measureCatalogIndex(postgres);
     if (postgres) await explainPlans(postgres);
   } finally {
     stopChildren();

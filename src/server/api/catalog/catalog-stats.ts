@@ -25,6 +25,14 @@ let indexes: ComputedValues<CatalogIndex> | undefined;
 /** Past this many products in one write, the indexes are rebuilt rather than patched. */
 const MAX_PATCHED_PRODUCTS = 2000;
 const databaseOf = new WeakMap<CatalogIndex, Executor>();
+/** Indexes are kept per database too (tests run several shops with the same seeded ids in one process). */
+const databaseNumbers = new WeakMap<Executor, number>();
+let databases = 0;
+const indexKey = (db: Executor, catalogId: string) => {
+  if (!databaseNumbers.has(db)) databaseNumbers.set(db, databases++);
+  return `${databaseNumbers.get(db)}|${catalogId}`;
+};
+const catalogOfKey = (key: string) => key.slice(key.indexOf('|') + 1);
 
 function build(db: Executor, catalogId: string): Promise<CatalogIndex> {
   return buildCatalogIndex(db, catalogId).then((index) => {
@@ -40,7 +48,7 @@ function patchIndexes(kept: ComputedValues<CatalogIndex>, productIds: string[]) 
   const olds: Promise<CatalogIndex>[] = [];
   kept.replace((key, old) => {
     olds.push(old);
-    return batch.then((stale) => old.then((index) => (stale.has(index) ? build(databaseOf.get(index)!, key) : index)));
+    return batch.then((stale) => old.then((index) => (stale.has(index) ? build(databaseOf.get(index)!, catalogOfKey(key)) : index)));
   });
   void (async () => {
     const ready = (await Promise.allSettled(olds)).flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -63,7 +71,7 @@ function onIndexInvalidate(kept: ComputedValues<CatalogIndex>, tags: readonly st
   if (tags.some((tag) => tag === cacheTags.all || tag === cacheTags.settings)) return kept.drop(() => true);
   if (!tags.includes(cacheTags.productsOnly)) {
     const catalogs = new Set(tags.filter((tag) => tag.startsWith('catalog:')).map((tag) => tag.slice('catalog:'.length)));
-    if (catalogs.size) kept.drop((key) => catalogs.has(key));
+    if (catalogs.size) kept.drop((key) => catalogs.has(catalogOfKey(key)));
   }
   // listings and facets do not depend on stock
   if (tags.includes(cacheTags.stockOnly)) return;
@@ -94,7 +102,7 @@ export const catalogIndexEnabled = () => cache !== undefined;
 
 /** The catalog's index, kept and patched when enabled (see `indexes`), else read afresh. */
 export function catalogIndex(db: Executor, catalogId: string): Promise<CatalogIndex> {
-  return indexes ? indexes.get(catalogId, () => build(db, catalogId)) : buildCatalogIndex(db, catalogId);
+  return indexes ? indexes.get(indexKey(db, catalogId), () => build(db, catalogId)) : buildCatalogIndex(db, catalogId);
 }
 
 /** The value of `part` for a catalog, cached when enabled. */

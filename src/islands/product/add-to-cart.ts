@@ -5,7 +5,6 @@ import { previewImage } from '../../lib/variation';
 import { track } from '../../stores/analytics';
 import { addToCart } from '../../stores/cart';
 import { openModal } from '../../stores/modal';
-import { mountModals } from '../mount-modals';
 import type { MoneyFormat } from '../shop/money';
 import { optionsText } from './product-view';
 
@@ -45,7 +44,9 @@ export function addVariationToCart(input: {
 }): boolean {
   const { product, variation, quantity, lang, siteType, money } = input;
   const result = addToCart(product, variation.id, quantity);
-  mountModals();
+  // the modal root (React DOM's createRoot, the modal texts) loads on the first add, not with the page:
+  // the modal opened below is kept in its store until the root shows it
+  void import('../mount-modals').then(({ mountModals }) => mountModals());
   if (!result.ok) {
     openModal('AddToCartStockError', { lang, count: result.available } satisfies StockErrorDetails);
     return false;

@@ -128,6 +128,22 @@ function staticImports(code: string): string[] {
   return [...found];
 }
 
+/**
+ * Bytes (raw) of style rules whose every selector names a class the page's HTML does not carry: CSS the
+ * page ships without using it at load (an estimate: classes set later by scripts count as unused).
+ */
+function unusedCss(css: string, html: string): number {
+  const present = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of match[1]!.split(/\s+/)) if (name) present.add(name);
+  let unused = 0;
+  for (const rule of css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}@;]+)\{[^{}]*\}/g)) {
+    const selectors = rule[1]!.split(',');
+    const dead = selectors.every((selector) => [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].some((m) => !present.has(m[1]!)));
+    if (dead) unused += rule[0].length;
+  }
+  return unused;
+}
+
 const REACT_MARKERS = ['react.dev/errors', 'Minified React error', '__SECRET_INTERNALS_DO_NOT_USE', 'react.transitional.element'];
 
 /**
@@ -159,9 +175,12 @@ async function firstVisitBytes(base: string, html: string) {
   await walk(onView.map((url) => new URL(url, base).href));
   const largest = [...seen].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([url, bytes]) => `${path.basename(new URL(url).pathname).replace(/\.[\w-]{8}\.js$/, '')} ${kb(bytes)}`);
   const sheets = (html.match(/<link\b[^>]*>/g) ?? []).filter((tag) => /rel="stylesheet"/.test(tag)).map((tag) => attribute(tag, 'href')!);
-  let cssGzip = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((sum, m) => sum + gzipSync(m[1] ?? '').length, 0);
-  for (const href of sheets) cssGzip += gzipSync(await (await fetch(new URL(href, base))).text()).length;
-  return { atLoad, jsGzip: sum(), react, reactAtLoad, largest, chunks: seen.size, cssGzip, stylesheets: sheets.length, islands: (html.match(/<astro-island\b/g) ?? []).length };
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+  for (const href of sheets) styles.push(await (await fetch(new URL(href, base))).text());
+  const cssGzip = styles.reduce((sum, css) => sum + gzipSync(css).length, 0);
+  const cssRaw = styles.reduce((sum, css) => sum + css.length, 0);
+  const cssUnused = styles.reduce((sum, css) => sum + unusedCss(css, html), 0);
+  return { cssRaw, cssUnused, atLoad, jsGzip: sum(), react, reactAtLoad, largest, chunks: seen.size, cssGzip, stylesheets: sheets.length, islands: (html.match(/<astro-island\b/g) ?? []).length };
 }
 
 // ---------------------------------------------------------------- load
@@ -447,7 +466,7 @@ function report(runs: Awaited<ReturnType<typeof measure>>[]) {
   const first = runs[0]!.results.filter((r) => r.first);
   const over: string[] = [];
   table([
-    ['page', 'HTML sent (br)', 'JS at load', 'JS total', 'chunks', 'islands', 'React', 'CSS', 'stylesheets', 'budget', 'largest chunks'],
+    ['page', 'HTML sent (br)', 'JS at load', 'JS total', 'chunks', 'islands', 'React', 'CSS', 'CSS unused', 'stylesheets', 'budget', 'largest chunks'],
     ...first.map((r) => {
       const f = r.first!;
       const problems = [
@@ -457,7 +476,7 @@ function report(runs: Awaited<ReturnType<typeof measure>>[]) {
       ].filter(Boolean);
       if (problems.length) over.push(`${r.page.kind}: ${problems.join(', ')}`);
       const reactCell = f.reactAtLoad ? 'at load' : f.react ? 'on view' : 'no';
-      return [r.page.kind, kb(r.bytes), kb(f.atLoad), kb(f.jsGzip), String(f.chunks), String(f.islands), reactCell, kb(f.cssGzip), String(f.stylesheets), problems.length ? `over: ${problems.join(', ')}` : 'ok', f.largest.join(', ')];
+      return [r.page.kind, kb(r.bytes), kb(f.atLoad), kb(f.jsGzip), String(f.chunks), String(f.islands), reactCell, kb(f.cssGzip), `${Math.round((100 * f.cssUnused) / Math.max(1, f.cssRaw))} %`, String(f.stylesheets), problems.length ? `over: ${problems.join(', ')}` : 'ok', f.largest.join(', ')];
     }),
   ]);
   // a budget figure, not a timed test: the run says so in its exit code

@@ -277,12 +277,22 @@ async function readEntries(db: Executor, where: SQL, optionsOf: SQL): Promise<{ 
         .orderBy(asc(variations.id))
     : [];
   const variationsOf = new Map<string, ProductEntry['variations']>();
-  for (const { productId, variationId, ...option } of optionRows) {
+  // option rows repeat the same few titles and values: one object each, not one per row (memory at 100,000 products)
+  const texts = new Map<string, Texts>();
+  const shared = (text: Texts) => {
+    const key = `${text?.en ?? ''}\0${text?.ru ?? ''}`;
+    const known = texts.get(key);
+    if (known !== undefined) return known;
+    texts.set(key, text);
+    return text;
+  };
+  for (const { productId, variationId, title, value, optionPosition, valuePosition } of optionRows) {
+    const option: OptionRow = { title: shared(title as Texts), value: shared(value as Texts), optionPosition, valuePosition };
     let list = variationsOf.get(productId);
     if (!list) variationsOf.set(productId, (list = []));
     const last = list.at(-1);
-    if (last?.id === variationId) last.options.push(option as OptionRow);
-    else list.push({ id: variationId, options: [option as OptionRow] });
+    if (last?.id === variationId) last.options.push(option);
+    else list.push({ id: variationId, options: [option] });
   }
   return { rows, variationsOf };
 }

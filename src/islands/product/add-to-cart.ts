@@ -26,6 +26,14 @@ export type AddToCartDetails = {
 
 export type StockErrorDetails = { lang: Language; count: number };
 
+/**
+ * The modal root (React DOM's client and every modal) is loaded on the first add, not with the buy box: the
+ * product page's first visit stays light. The modal store is set at once; the root shows it when it mounts.
+ */
+function mountModalsLater(): void {
+  void import('../mount-modals').then(({ mountModals }) => mountModals());
+}
+
 export function productHref(product: Pick<ProductDto, 'slug'>, variationId: string): string {
   return `/products/${encodeURIComponent(product.slug)}?variation=${encodeURIComponent(variationId)}`;
 }
@@ -44,9 +52,7 @@ export function addVariationToCart(input: {
 }): boolean {
   const { product, variation, quantity, lang, siteType, money } = input;
   const result = addToCart(product, variation.id, quantity);
-  // the modal root (React DOM's createRoot, the modal texts) loads on the first add, not with the page:
-  // the modal opened below is kept in its store until the root shows it
-  void import('../mount-modals').then(({ mountModals }) => mountModals());
+  mountModalsLater();
   if (!result.ok) {
     openModal('AddToCartStockError', { lang, count: result.available } satisfies StockErrorDetails);
     return false;

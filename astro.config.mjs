@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import methodGuard from './src/integrations/method-guard.mjs';
 import previewRoute from './src/pages/_preview/route.mjs';
 import precompressAssets from './scripts/precompress-assets.mjs';
+import localeNamespaces from './src/integrations/locale-namespaces.mjs';
 
 /**
  * Pages the page cache keeps (seconds): each is rendered once per change and dropped by the tags of what
@@ -34,6 +35,8 @@ export default defineConfig({
     '/api/config': { maxAge: PAGE_MAX_AGE, tags: ['settings'] },
   },
   vite: {
+    // islands download only the locale namespaces they use (src/integrations/locale-namespaces.mjs)
+    plugins: [localeNamespaces()],
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'pino', 'nodemailer', 'isomorphic-dompurify'] },
   },
 });

@@ -15,7 +15,18 @@ export class ComputedValues<T> {
     const known = this.#entries.get(key);
     if (known) return known;
     if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
-    const pending = compute();
+    return this.#keep(key, compute());
+  }
+
+  /**
+   * Replaces each kept value with `next(key, value)`: a value brought up to date in place of being
+   * computed again. Readers from then on wait for the replacement.
+   */
+  replace(next: (key: string, value: Promise<T>) => Promise<T>): void {
+    for (const [key, value] of [...this.#entries]) this.#keep(key, next(key, value));
+  }
+
+  #keep(key: string, pending: Promise<T>): Promise<T> {
     this.#entries.set(key, pending);
     // a failed computation is not kept: the next reader tries again
     pending.catch(() => {

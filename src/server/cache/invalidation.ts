@@ -29,6 +29,12 @@ export const cacheTags = {
    * pages drop as usual, while what stock does not change (catalog facets and counts) is kept.
    */
   stockOnly: 'stock-only',
+  /**
+   * Sent along with product tags (and the tags of the catalogs those products were and are in) when only
+   * the products changed (a product save, a bulk edit, an import): a catalog's own data did not, so its
+   * in-memory index is patched for those products instead of being rebuilt.
+   */
+  productsOnly: 'products-only',
 } as const;
 
 export type InvalidationListener = (tags: readonly string[]) => void | Promise<void>;

@@ -8,8 +8,8 @@ import type { AppDeps } from '../core/context';
 import { loadImages, type ImageDto } from '../shared/images';
 import { loadSections, type SectionDto } from '../shared/sections';
 import { loadProducts, localizedText, type PageTextsDto, type ProductDto } from './product-dto';
-import { buildCatalogIndex, selectListing } from './catalog-index';
-import { catalogIndexEnabled, catalogStat } from './catalog-stats';
+import { indexedCount, indexedFacets, selectListing, type Facets } from './catalog-index';
+import { catalogIndex, catalogIndexEnabled } from './catalog-stats';
 import { countCatalogProducts, type CatalogRow } from './queries';
 import { isSortCriterion, type CatalogFilter, type FacetSelection, type SortCriterion } from '../../../contract/storefront/catalog';
 
@@ -127,7 +127,8 @@ function withSwatches(facets: FacetSelection[], rows: { title: string; value: st
   });
 }
 
-async function loadFacets(db: Executor, catalogId: string, lang: Language): Promise<ListingData['filters']> {
+/** The catalog's facets (what it offers to filter by), counted by SQL: see `indexedFacets` for the kept ones. */
+export async function loadFacets(db: Executor, catalogId: string, lang: Language): Promise<Facets> {
   const propertyTitle = localizedSql(sql`property.item->'title'`, lang);
   const propertyValue = localizedSql(sql`property.item->'value'`, lang);
   const optionTitle = localizedSql(sql`${productOptions.title}`, lang);
@@ -191,9 +192,19 @@ function syntheticProductListSection(catalogId: string, position: number, pageSi
   };
 }
 
-/** The catalog's enabled products, counted once per change when the catalog values are kept. */
-function catalogProductCount(db: Executor, catalogId: string): Promise<number> {
-  return catalogStat(catalogId, 'count', () => countCatalogProducts(db, catalogId));
+/** The catalog's enabled products, from its kept index when enabled. */
+async function catalogProductCount(db: Executor, catalogId: string): Promise<number> {
+  return catalogIndexEnabled() ? indexedCount(await catalogIndex(db, catalogId)) : countCatalogProducts(db, catalogId);
+}
+
+/** The catalog's facets, from its kept index when enabled (or counted once per index on a database whose text order the index cannot follow). */
+async function catalogFacets(db: Executor, catalogId: string, lang: Language): Promise<Facets> {
+  if (!catalogIndexEnabled()) return loadFacets(db, catalogId, lang);
+  const index = await catalogIndex(db, catalogId);
+  if (index.patchable) return indexedFacets(index, lang);
+  const facets = index.facets.get(lang) ?? (await loadFacets(db, catalogId, lang));
+  index.facets.set(lang, facets);
+  return facets;
 }
 
 /** The page of sorted, filtered products of a catalog's product list section, with its paging and facet data. */
@@ -203,7 +214,7 @@ async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPa
   const where = and(inCatalog(catalog.id), ...filterConditions(request.filter));
   const filteredOut = filterConditions(request.filter).some(Boolean);
   const offset = (request.page - 1) * limit;
-  const index = catalogIndexEnabled() ? await catalogStat(catalog.id, 'index', () => buildCatalogIndex(db, catalog.id)) : null;
+  const index = catalogIndexEnabled() ? await catalogIndex(db, catalog.id) : null;
   const fromIndex = index ? selectListing(index, request.filter, sort, offset, limit) : null;
   const [filtered, pageRows, facets] = await Promise.all([
     // without a filter the filtered count is the catalog's count: not counted twice
@@ -222,7 +233,7 @@ async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPa
           .orderBy(...ORDER_BY[sort])
           .offset(offset)
           .limit(limit),
-    catalogStat(catalog.id, `facets-${lang}`, () => loadFacets(db, catalog.id, lang)),
+    catalogFacets(db, catalog.id, lang),
   ]);
   const total = filtered;
   const data: ListingData = {

@@ -160,7 +160,12 @@ export const productImportRoutes = new Hono<AdminEnv>()
         return c.json(error.outcome.answer);
       }
       const touched = [...outcome.tags];
-      await invalidate([...touched.filter((tag) => !tag.startsWith('product:')), ...productTags(touched.filter((tag) => tag.startsWith('product:')).map((tag) => tag.slice('product:'.length)))]);
+      // only products changed: their catalogs' indexes are patched for them, not rebuilt
+      await invalidate([
+        ...touched.filter((tag) => !tag.startsWith('product:')),
+        ...productTags(touched.filter((tag) => tag.startsWith('product:')).map((tag) => tag.slice('product:'.length))),
+        cacheTags.productsOnly,
+      ]);
       return c.json(outcome.answer);
     },
   );

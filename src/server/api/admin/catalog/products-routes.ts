@@ -95,7 +95,8 @@ async function deleteProduct(tx: Executor, staff: StaffPrincipal, row: Locked, l
 /** Runs one audited product write in a transaction, then invalidates what it changed. */
 async function inTransaction<T>(deps: AppDeps, write: (tx: Executor, now: Date) => Promise<{ result: T; tags: string[] }>): Promise<T> {
   const { result, tags } = await deps.db.transaction(async (tx) => write(tx, deps.now()));
-  await invalidate(tags);
+  // only products changed: their catalogs' indexes are patched for them, not rebuilt
+  await invalidate([...tags, cacheTags.productsOnly]);
   return result;
 }
 

@@ -7,7 +7,7 @@ import { loadSettingsRows } from '../core/settings-store';
 import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
 import { loadSections, type SectionDto } from '../shared/sections';
-import { findProductId, loadProducts, type ProductDto } from './product-dto';
+import { loadProductByIdOrSlug, type ProductDto } from './product-dto';
 import type { ReviewInput } from './schemas';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
@@ -33,10 +33,10 @@ export async function readEcommerceSettings(db: Database): Promise<EcommerceSett
 
 /** A product with its sections, resolved like every page's (widgets carry their products and articles). */
 export async function loadProductDetail(deps: AppDeps, idOrSlug: string, lang: Language): Promise<ProductDetailDto | null> {
-  const id = await findProductId(deps.db, idOrSlug);
-  if (!id) return null;
-  const [[product], sections] = await Promise.all([loadProducts(deps.db, [id], lang), loadSections(deps.db, 'product', id, lang)]);
-  return product ? { ...product, sections: await resolveSectionData(deps, sections, lang, { kind: 'product' }) } : null;
+  const product = await loadProductByIdOrSlug(deps.db, idOrSlug, lang);
+  if (!product) return null;
+  const sections = await loadSections(deps.db, 'product', product.id, lang);
+  return { ...product, sections: await resolveSectionData(deps, sections, lang, { kind: 'product' }) };
 }
 
 /** Id of the enabled product owning a variation, or null. */

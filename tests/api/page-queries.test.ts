@@ -40,14 +40,15 @@ describe('SQL queries per uncached page', () => {
     await app.close();
   });
 
-  type Sections = Parameters<typeof collectImageIds>[0];
+  /** a page's sections, as SectionList.astro receives them (a catalog's product list section included) */
+  type Sections = readonly { options: Record<string, unknown> }[];
 
   /** One page request as the middleware, the page context and the page make its calls. */
   async function request(path: string, pageData: () => Promise<Sections>): Promise<void> {
     const decision = await decideRequest(new URL(path, 'http://shop.test'), async (from) => (await client.getRedirect(from)).data?.to ?? null);
     expect(decision.kind).toBe('next');
     await Promise.all([client.getConfig(), client.getMenus()]);
-    await client.getImagesBatch(collectImageIds(await pageData()));
+    await client.getImagesBatch(collectImageIds((await pageData()) as Parameters<typeof collectImageIds>[0]));
   }
 
   async function count(path: string, pageData: () => Promise<Sections>): Promise<number> {

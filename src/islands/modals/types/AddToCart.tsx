@@ -26,7 +26,7 @@ export default function AddToCart({ details, close }: ModalContentProps) {
             {t('quantity')}: {item.quantity}
           </span>
         </div>
-        <Price price={item.price} fullPrice={item.fullPrice} money={money} lang={lang} className="added-to-cart__price" />
+        <Price price={item.price} fullPrice={item.fullPrice} money={money} t={t} className="added-to-cart__price" />
       </div>
       <div className="modal__actions">
         <button type="button" className="button button--outline" onClick={close}>

@@ -71,6 +71,8 @@ export type ProductDto = PageTextsDto & {
   /** options of the display variation as title, value and unit */
   optionsTextValue: { title: string; value: string; unit: string }[];
   reviewCount: number;
+  /** average rating of the approved reviews (1 to 5, to a tenth); null without reviews */
+  rating: number | null;
   inStock: boolean;
 };
 
@@ -90,7 +92,7 @@ type CatalogJson = { id: string; slug: string; title: { en: string; ru: string }
 /**
  * Everything a product DTO shows besides the product row, aggregated per product as json in the same
  * statement: options with their values, variations with their option values, enabled catalogs, the approved
- * review count and the images of the product and its variations. Orders are the ones the separate queries used.
+ * reviews' count and average rating, and the images of the product and its variations. Orders are the ones the separate queries used.
  */
 // qualified by hand: in a one-table select drizzle names columns without their table, which a subquery would
 // read as its own table's column
@@ -107,7 +109,8 @@ const productExtras = {
     from ${variations} va where va.product_id = ${productId})`,
   catalogs: sql<CatalogJson[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'title', c.title) order by c.position), '[]'::json)
     from ${catalogProducts} cp join ${catalogs} c on c.id = cp.catalog_id where cp.product_id = ${productId} and c.enabled)`,
-  reviewCount: sql<number>`(select count(*)::int from ${reviews} r where r.product_id = ${productId} and r.status = 'approved')`,
+  reviews: sql<{ count: number; rating: number | null }>`(select json_build_object('count', count(*)::int, 'rating', round(avg(r.rating), 1)::float8)
+    from ${reviews} r where r.product_id = ${productId} and r.status = 'approved')`,
   images: sql<ImageJson[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'alt', i.alt, 'title', i.title, 'uri', i.uri,
       'mime', i.mime, 'width', i.width, 'height', i.height, 'extension', i.extension, 'size', i.size, 'type', i.type, 'dir', i.dir,
       'version', i.version, 'createdAt', floor(extract(epoch from i.created_at) * 1000))), '[]'::json)
@@ -116,7 +119,7 @@ const productExtras = {
 };
 
 /**
- * Loads full products (options, variations, images, catalogs, approved review count) in one query, in the
+ * Loads full products (options, variations, images, catalogs, approved review count and rating) in one query, in the
  * order of `ids`. Disabled or unknown products are left out.
  */
 export async function loadProducts(db: Executor, ids: string[], lang: Language): Promise<ProductDto[]> {
@@ -209,7 +212,8 @@ function toProductDto(row: ProductQueryRow, lang: Language): ProductDto {
       .map((id) => valueById.get(id))
       .filter((x) => !!x)
       .map(({ option, value }) => ({ title: option.title, value: value.title, unit: option.unit })),
-    reviewCount: Number(row.reviewCount ?? 0),
+    reviewCount: Number(row.reviews?.count ?? 0),
+    rating: row.reviews?.rating === null || row.reviews?.rating === undefined ? null : Number(row.reviews.rating),
     inStock: variationDtos.some((v) => v.inStock),
   };
 }

@@ -22,6 +22,7 @@ import {
   type SectionItem,
 } from '../../src/server/db/schema';
 import { invalidateSettings } from '../../src/server/api/core/settings-store';
+import { cacheTags, invalidate } from '../../src/server/cache/invalidation';
 import { createTestApp, type DatabaseKind, type TestApp } from './test-app';
 
 /** Content fixtures inserted straight into the database; every helper returns the new row's id. */
@@ -157,12 +158,16 @@ export async function addMenu(db: Database, name: string, items: MenuItemFixture
     }
   };
   await insertLevel(items, null);
+  // written behind the API's back: tell the instance as the back office's writes do
+  await invalidate([cacheTags.menus]);
   return { menuId, itemIds };
 }
 
 export async function addRedirect(db: Database, fromPath: string, toPath: string): Promise<string> {
   const id = randomUUID();
   await db.insert(redirects).values({ id, fromPath, toPath });
+  // written behind the API's back: tell the instance as the back office's writes do
+  await invalidate([cacheTags.redirects]);
   return id;
 }
 

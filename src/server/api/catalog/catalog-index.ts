@@ -496,8 +496,3 @@ export function indexedFacets(index: CatalogIndex, lang: Language): Facets {
   return facets;
 }
 
-/** Rough bytes an index holds, for keeping the cache bounded. */
-export function indexBytes(index: CatalogIndex): number {
-  const bitBytes = (map: Map<string, Uint32Array>) => [...map.values()].reduce((sum, bits) => sum + bits.byteLength + 64, 0);
-  return index.ids.length * (80 + 4 + 16) + index.variationProduct.byteLength + bitBytes(index.propertyBits) + bitBytes(index.optionBits);
-}

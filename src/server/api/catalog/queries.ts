@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { catalogProducts, catalogs, products, reviews, variations } from '../../db/schema';
 import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
 import { loadSections, type SectionDto } from '../shared/sections';
-import { findProductId, loadProducts, type ProductDto } from './product-dto';
+import { loadProductByIdOrSlug, type ProductDto } from './product-dto';
 import type { ReviewDto, ReviewInput } from '../../../contract/storefront/catalog';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
@@ -18,10 +18,10 @@ export type CatalogRow = typeof catalogs.$inferSelect;
 
 /** A product with its sections, resolved like every page's (widgets carry their products and articles). */
 export async function loadProductDetail(deps: AppDeps, idOrSlug: string, lang: Language): Promise<ProductDetailDto | null> {
-  const id = await findProductId(deps.db, idOrSlug);
-  if (!id) return null;
-  const [[product], sections] = await Promise.all([loadProducts(deps.db, [id], lang), loadSections(deps.db, 'product', id, lang)]);
-  return product ? { ...product, sections: await resolveSectionData(deps, sections, lang, { kind: 'product' }) } : null;
+  const product = await loadProductByIdOrSlug(deps.db, idOrSlug, lang);
+  if (!product) return null;
+  const sections = await loadSections(deps.db, 'product', product.id, lang);
+  return { ...product, sections: await resolveSectionData(deps, sections, lang, { kind: 'product' }) };
 }
 
 /** Id of the enabled product owning a variation, or null. */
@@ -50,12 +50,12 @@ export async function findCatalog(db: Executor, idOrSlug: string): Promise<Catal
  * Enabled products that share an enabled catalog with any of `sourceIds`, in catalog order
  * (catalog position, then the product's position in it), each once, leaving out `excludeIds`.
  */
-async function productIdsSharingCatalogs(db: Executor, sourceIds: string[], excludeIds: string[], limit: number): Promise<string[]> {
-  if (sourceIds.length === 0 || limit <= 0) return [];
+async function productIdsSharingCatalogs(db: Executor, sources: string[] | SQL, excludeIds: string[] | SQL, limit: number): Promise<string[]> {
+  if ((Array.isArray(sources) && sources.length === 0) || limit <= 0) return [];
   const sharedCatalogIds = db
     .select({ id: catalogProducts.catalogId })
     .from(catalogProducts)
-    .where(inArray(catalogProducts.productId, sourceIds));
+    .where(Array.isArray(sources) ? inArray(catalogProducts.productId, sources) : eq(catalogProducts.productId, sources));
   const rows = await db
     .select({ id: products.id })
     .from(catalogProducts)
@@ -66,7 +66,7 @@ async function productIdsSharingCatalogs(db: Executor, sourceIds: string[], excl
         inArray(catalogProducts.catalogId, sharedCatalogIds),
         eq(catalogs.enabled, true),
         eq(products.enabled, true),
-        excludeIds.length > 0 ? notInArray(products.id, excludeIds) : undefined,
+        !Array.isArray(excludeIds) ? ne(products.id, excludeIds) : excludeIds.length > 0 ? notInArray(products.id, excludeIds) : undefined,
       ),
     )
     .groupBy(products.id)
@@ -75,8 +75,17 @@ async function productIdsSharingCatalogs(db: Executor, sourceIds: string[], excl
   return rows.map((r) => r.id);
 }
 
-export function similarProductIds(db: Executor, productId: string, limit: number): Promise<string[]> {
-  return productIdsSharingCatalogs(db, [productId], [productId], limit);
+/**
+ * The id of the enabled product with this id or slug, as a subquery (null when there is none): a call
+ * naming a product by id or slug looks it up inside its own query instead of in one before.
+ */
+export function productIdRef(idOrSlug: string): SQL {
+  return sql`(select p.id from ${products} p where (p.id = ${idOrSlug} or p.slug = ${idOrSlug.toLowerCase()}) and p.enabled limit 1)`;
+}
+
+/** Products sharing an enabled catalog with the product (an id, or `productIdRef`), without it. */
+export function similarProductIds(db: Executor, productId: string | SQL, limit: number): Promise<string[]> {
+  return typeof productId === 'string' ? productIdsSharingCatalogs(db, [productId], [productId], limit) : productIdsSharingCatalogs(db, productId, productId, limit);
 }
 
 /**
@@ -86,23 +95,20 @@ export function similarProductIds(db: Executor, productId: string, limit: number
 export async function relatedProductIds(db: Executor, givenIds: string[], limit: number): Promise<string[]> {
   const given = [...new Set(givenIds)];
   if (given.length === 0) return [];
+  // each source's related products that are enabled, in their stored order, in the same query
   const sources = await db
-    .select({ id: products.id, relatedProductIds: products.relatedProductIds })
+    .select({
+      id: products.id,
+      relatedProductIds: sql<string[]>`(select coalesce(json_agg(e.id order by e.ord), '[]'::json)
+        from jsonb_array_elements_text("products"."related_product_ids") with ordinality as e(id, ord)
+        join ${products} r on r.id = e.id and r.enabled)`,
+    })
     .from(products)
     .where(and(inArray(products.id, given), eq(products.enabled, true)));
   const sourceOrder = new Map(given.map((id, i) => [id, i]));
   sources.sort((a, b) => sourceOrder.get(a.id)! - sourceOrder.get(b.id)!);
 
-  const candidates = [...new Set(sources.flatMap((s) => s.relatedProductIds))].filter((id) => !sourceOrder.has(id));
-  const enabledCandidates =
-    candidates.length === 0
-      ? new Set<string>()
-      : new Set(
-          (await db.select({ id: products.id }).from(products).where(and(inArray(products.id, candidates), eq(products.enabled, true)))).map(
-            (r) => r.id,
-          ),
-        );
-  const related = candidates.filter((id) => enabledCandidates.has(id)).slice(0, limit);
+  const related = [...new Set(sources.flatMap((s) => s.relatedProductIds))].filter((id) => !sourceOrder.has(id)).slice(0, limit);
   const fromCatalogs = await productIdsSharingCatalogs(
     db,
     sources.map((s) => s.id),
@@ -134,7 +140,7 @@ export async function countCatalogProducts(db: Executor, catalogId: string): Pro
 }
 
 /** Published (approved) reviews of a product, newest first. */
-export async function approvedReviews(db: Executor, productId: string, offset: number, limit: number): Promise<ReviewDto[]> {
+export async function approvedReviews(db: Executor, productId: string | SQL, offset: number, limit: number): Promise<ReviewDto[]> {
   const rows = await db
     .select({ id: reviews.id, authorName: reviews.authorName, rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt, reply: reviews.reply })
     .from(reviews)

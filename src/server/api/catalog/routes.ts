@@ -17,6 +17,7 @@ import {
   findCatalog,
   findProductIdByVariation,
   loadProductDetail,
+  productIdRef,
   type CatalogRow,
   relatedProductIds,
   similarProductIds,
@@ -81,16 +82,19 @@ catalogRoutes.get('/products/:idOrSlug/similar', async (c) => {
   const { db } = c.get('deps');
   const { idOrSlug } = readParams(c, idOrSlugParams);
   const { limit } = readQuery(c, similarQuery);
-  const productId = await requireProductId(db, idOrSlug);
-  return c.json(await loadProducts(db, await similarProductIds(db, productId, limit), c.get('lang')));
+  // the product is looked up inside the listing's query; only an empty answer asks whether it exists (404)
+  const ids = await similarProductIds(db, productIdRef(idOrSlug), limit);
+  if (ids.length === 0) await requireProductId(db, idOrSlug);
+  return c.json(await loadProducts(db, ids, c.get('lang')));
 });
 
 catalogRoutes.get('/products/:idOrSlug/reviews', async (c) => {
   const { db } = c.get('deps');
   const { idOrSlug } = readParams(c, idOrSlugParams);
   const { offset, limit } = readQuery(c, reviewsQuery);
-  const productId = await requireProductId(db, idOrSlug);
-  return c.json(await approvedReviews(db, productId, offset, limit));
+  const reviews = await approvedReviews(db, productIdRef(idOrSlug), offset, limit);
+  if (reviews.length === 0) await requireProductId(db, idOrSlug);
+  return c.json(reviews);
 });
 
 catalogRoutes.post('/product-reviews', async (c) => {

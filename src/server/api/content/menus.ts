@@ -1,7 +1,9 @@
-import { asc, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { localize, type Language } from '../../../lib/localize';
-import type { Executor } from '../../db/client';
+import type { Database } from '../../db/client';
+import { cacheTags } from '../../cache/invalidation';
+import { keptUntilInvalidated } from '../../cache/per-instance';
 import { menuItems, menus } from '../../db/schema';
 import type { AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
@@ -27,16 +29,29 @@ export function menuLinkUrl(link: unknown): { type: string; url: string } {
   return { type: kind, url: prefix === undefined ? target : prefix + target.replace(/^\/+/, '') };
 }
 
-/** Items of the named menus as trees, in one query each for menus and items. Unknown names are absent. */
-async function loadMenus(db: Executor, names: string[], lang: Language): Promise<Map<string, MenuItemDto[]>> {
+/**
+ * Every menu and menu item, read in one query once per instance and kept until a write names `menus`
+ * (only the back office's menu form writes them): the header and footer of a page cost no query.
+ */
+const storedMenus = keptUntilInvalidated([cacheTags.menus], async (db: Database) => {
+  type Stored = { menus: Pick<typeof menus.$inferSelect, 'id' | 'name'>[] | null; items: Omit<typeof menuItems.$inferSelect, 'position'>[] | null };
+  const result = (await db.execute(sql`select
+    (select json_agg(json_build_object('id', m.id, 'name', m.name)) from ${menus} m) as menus,
+    (select json_agg(json_build_object('id', i.id, 'menuId', i.menu_id, 'parentId', i.parent_id, 'title', i.title, 'link', i.link)
+      order by i.position, i.id) from ${menuItems} i) as items`)) as unknown as { rows: Stored[] };
+  const row = result.rows[0];
+  return { menuRows: row?.menus ?? [], itemRows: row?.items ?? [] };
+});
+
+/** Items of the named menus as trees. Unknown names are absent. */
+async function loadMenus(db: Database, names: string[], lang: Language): Promise<Map<string, MenuItemDto[]>> {
   if (names.length === 0) return new Map();
-  const menuRows = await db.select().from(menus).where(inArray(menus.name, names));
+  const stored = await storedMenus(db);
+  const wanted = new Set(names);
+  const menuRows = stored.menuRows.filter((menu) => wanted.has(menu.name));
   if (menuRows.length === 0) return new Map();
-  const itemRows = await db
-    .select()
-    .from(menuItems)
-    .where(inArray(menuItems.menuId, menuRows.map((m) => m.id)))
-    .orderBy(asc(menuItems.position), asc(menuItems.id));
+  const menuIds = new Set(menuRows.map((m) => m.id));
+  const itemRows = stored.itemRows.filter((item) => menuIds.has(item.menuId));
 
   // Trees are built down from the roots, so items whose parent is gone (or in another menu) are left out.
   const childrenOf = new Map<string, typeof itemRows>();

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { Database } from '../../db/client';
 import { redirects } from '../../db/schema';
+import { cacheTags } from '../../cache/invalidation';
+import { keptUntilInvalidated } from '../../cache/per-instance';
 import type { AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
 import { readQuery } from '../core/validate';
@@ -11,16 +13,31 @@ export function redirectKey(path: string): string {
   return path.replace(/[?#].*$/s, '').replace(/^\/+|\/+$/g, '').toLowerCase();
 }
 
+type StoredRedirect = { from: string; to: string };
+
+/**
+ * Every stored redirect by its key (`trim(both '/' from lower(from_path))`), read once per instance and kept
+ * until a write names `redirects`: a page request looks its address up here, without a query.
+ */
+const storedRedirects = keptUntilInvalidated([cacheTags.redirects], async (db: Database) => {
+  const rows = await db.select({ from: redirects.fromPath, to: redirects.toPath }).from(redirects);
+  const byKey = new Map<string, StoredRedirect[]>();
+  for (const row of rows) {
+    const key = row.from.toLowerCase().replace(/^\/+|\/+$/g, '');
+    byKey.set(key, [...(byKey.get(key) ?? []), row]);
+  }
+  return byKey;
+});
+
+/** The stored redirect for a path; when both '/a' and '/a/' are stored, the one written exactly as asked wins. */
+export async function findRedirect(db: Database, from: string): Promise<StoredRedirect | null> {
+  const candidates = (await storedRedirects(db)).get(redirectKey(from)) ?? [];
+  return candidates.find((row) => row.from === from) ?? candidates[0] ?? null;
+}
+
 export const redirectRoutes = new Hono<AppEnv>().get('/redirects', async (c) => {
   const { from } = readQuery(c, redirectQuery);
-  const [row] = await c
-    .get('deps')
-    .db.select({ from: redirects.fromPath, to: redirects.toPath })
-    .from(redirects)
-    .where(sql`trim(both '/' from lower(${redirects.fromPath})) = ${redirectKey(from)}`)
-    // when both '/a' and '/a/' are stored, the one written exactly as asked wins
-    .orderBy(sql`${redirects.fromPath} = ${from} desc`)
-    .limit(1);
+  const row = await findRedirect(c.get('deps').db, from);
   if (!row) throw notFound('Redirect not found');
   return c.json(row satisfies RedirectDto);
 });

@@ -184,9 +184,10 @@ describe('the add-to-cart modals', () => {
     expect(text(modal, '.added-to-cart__quantity')).toBe('Quantity: 2');
     expect(text(modal, '.shop-price__current')).toBe('$55');
     expect(text(modal, '.shop-price__old')).toBe('Old price: $69');
-    expect(text(modal, '.modal__actions button')).toBe('Continue shopping');
-    expect(modal.querySelector('.modal__actions a')?.getAttribute('href')).toBe('/cart');
-    expect(text(modal, '.modal__actions a')).toBe('Go to the cart');
+    // the drawer's back and view-cart buttons (the add-to-cart modal's, spec 2.7)
+    expect(text(modal, '.cart-drawer__actions button')).toBe('Continue shopping');
+    expect(modal.querySelector('.cart-drawer__actions a.button--outline')?.getAttribute('href')).toBe('/cart');
+    expect(text(modal, '.cart-drawer__actions a.button--outline')).toBe('Go to the cart');
   });
 
   it('use the order label for the order-taking site type and price on request for zero prices', () => {
@@ -194,7 +195,7 @@ describe('the add-to-cart modals', () => {
       createElement(AddToCart, { details: { ...details, siteType: 'services', item: { ...details.item, price: 0 } }, close: () => {} }),
     );
     expect(text(modal, 'h2')).toBe('Added to the order');
-    expect(text(modal, '.modal__actions a')).toBe('Go to the order');
+    expect(text(modal, '.cart-drawer__actions a.button--outline')).toBe('Go to the order');
     expect(text(modal, '.shop-price')).toBe('Price on request');
   });
 

@@ -1,6 +1,6 @@
 /**
  * npm run bench:lighthouse (after `npm run build`): Lighthouse (mobile, its defaults) in the system
- * Chromium on the homepage, a catalog and a product of the built shop (demo data, PGlite, a temporary
+ * Chromium on the homepage, a catalog, a product, the cart and the checkout of the built shop (demo data, PGlite, a temporary
  * data directory). Prints the four category scores per page against the goal (100, never below 98)
  * and the audits that cost points; exits non-zero when a score is below 98.
  *
@@ -26,7 +26,8 @@ async function pagesOf(base: string): Promise<[string, string][]> {
   const catalog = Object.values(menus).flatMap(flatten).find((link) => link.type === 'catalog')!.url;
   const listing = (await (await fetch(`${base}/api/catalogs/v3/${catalog.replace('/catalogs/', '')}`)).json()) as { sections: { type: string; items: { slug: string }[] }[] };
   const product = listing.sections.find((s) => s.type === 'SectionProductList')!.items[0]!.slug;
-  return [['homepage', '/'], ['catalog', catalog], ['product', `/products/${product}`]];
+  // the cart and checkout as a first visitor finds them: empty (the checkout then leads to the cart)
+  return [['homepage', '/'], ['catalog', catalog], ['product', `/products/${product}`], ['cart', '/cart'], ['checkout', '/checkout']];
 }
 
 async function main() {

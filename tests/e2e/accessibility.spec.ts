@@ -22,6 +22,7 @@ for (const [name, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
 ] as const) {
   test(`no accessibility violations on the shopping pages (${name})`, async ({ page, context }) => {
+    test.setTimeout(240_000);
     await acceptCookies(context);
     await page.setViewportSize(viewport);
     await addToCart(page, 'organic-cotton-tee');
@@ -36,6 +37,7 @@ for (const [name, viewport] of [
 }
 
 test('the cart drawer and the cookie bar have no accessibility violations', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
   await acceptCookies(page.context());
   await addToCart(page, 'organic-cotton-tee');
   await page.goto('/');

@@ -7,10 +7,10 @@ import { isDatabaseUnavailable } from './server/db/errors';
 import { trackOutage } from './server/outage';
 import { unavailablePageResponse } from './server/unavailable-page';
 import { guardPreviewRender } from './server/preview-guard';
-import { previewOrigins } from './server/preview-render';
+import { previewOrigins } from './storefront/preview-render';
 import { withSecurityHeaders } from './server/security-headers';
 import { getRuntime } from './server/runtime';
-import { getServerApiClient } from './server/storefront-api';
+import { getServerApiClient } from './storefront/storefront-api';
 
 const NO_CACHE = 'no-cache, private';
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getRuntime } from '../server/runtime';
-import { robotsTxt } from '../server/seo';
-import { getServerApiClient } from '../server/storefront-api';
+import { robotsTxt } from '../lib/seo';
+import { getServerApiClient } from '../storefront/storefront-api';
 
 export const prerender = false;
 

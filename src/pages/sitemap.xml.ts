@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import type { ApiClient, MenuItemDto } from '../lib/api-client';
 import { getRuntime } from '../server/runtime';
-import { sitemapXml, type SitemapEntry } from '../server/seo';
-import { getServerApiClient } from '../server/storefront-api';
+import { sitemapXml, type SitemapEntry } from '../lib/seo';
+import { getServerApiClient } from '../storefront/storefront-api';
 
 export const prerender = false;
 

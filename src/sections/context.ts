@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ProductDto, SectionDto, ShopConfigDto } from '../lib/api-client';
 import type { Currency, PriceSeparator } from '../lib/format-price';
 import type { Language } from '../lib/localize';
-import type { Crumb } from '../server/seo';
+import type { Crumb } from '../lib/seo';
 import type { SectionDataSpec } from './data-needs';
 import type { EditorField, SectionPreset } from './editor';
 import type { ImageMap } from './images';

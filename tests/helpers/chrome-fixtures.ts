@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ImageDto, MenuItemDto, ShopConfigDto } from '../../src/lib/api-client';
 import { LANGUAGES, localize, type Language } from '../../src/lib/localize';
 import { parseSettings } from '../../src/lib/settings';
-import type { PageContext } from '../../src/server/page-context';
+import type { PageContext } from '../../src/storefront/page-context';
 import { imageDto } from '../unit/fixtures/products';
 
 /** Fixtures of the chrome tests (head, layouts, header and footer data): settings as GET /config answers them. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import RenderPage from '../../src/pages/_preview/render.astro';
 import type { Runtime } from '../../src/server/runtime';
 import { sections as sectionsTable } from '../../src/server/db/schema';
-import { PREVIEW_RENDER_LIMITS, type PreviewRenderDto } from '../../src/server/preview-render';
+import { PREVIEW_RENDER_LIMITS, type PreviewRenderDto } from '../../src/storefront/preview-render';
 import { putSettings } from '../helpers/content-fixtures';
 import { createPreviewShop, type PreviewShop } from '../helpers/preview-fixtures';
 import { createTestApp, type TestApp } from '../helpers/test-app';

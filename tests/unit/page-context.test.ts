@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogParamsFromUrl, failUnlessMissing, hasSection, sectionsRichText } from '../../src/server/page-context';
+import { catalogParamsFromUrl, failUnlessMissing, hasSection, sectionsRichText } from '../../src/storefront/page-context';
 
 const params = (query: string) => catalogParamsFromUrl(new URL(`https://shop.test/catalogs/shoes${query}`));
 

@@ -18,7 +18,7 @@ import {
   socialMeta,
   twitterHandle,
   type MetaTag,
-} from '../../src/server/seo';
+} from '../../src/lib/seo';
 import { image, shopConfig, SITE_URL } from '../helpers/chrome-fixtures';
 import { imageDto, productDto, variationDto } from './fixtures/products';
 

@@ -11,7 +11,7 @@ import {
   type PreviewSection,
   type RoutePayload,
 } from '../../lib/preview-actions';
-import type { PreviewRenderDto } from '../../server/preview-render';
+import type { PreviewRenderDto } from '../../storefront/preview-render';
 import {
   applyPageOptions,
   applyTheme,

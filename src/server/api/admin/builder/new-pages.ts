@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BuilderCreatePageBody, BuilderSection, BuilderSectionsContent } from '../../../../contract/admin/builder';
-import { newCatalogTemplate } from '../../../../layouts/new-page-templates';
+import { newCatalogTemplate } from '../../../../lib/new-page-templates';
 import type { Language } from '../../../../lib/localize';
 import type { Executor } from '../../../db/client';
 import { catalogs, pages } from '../../../db/schema';

@@ -1,7 +1,7 @@
 import { createApiClient } from '../lib/api-client';
 import type { Language } from '../lib/localize';
-import { markUnavailable } from './outage';
-import { getRuntime } from './runtime';
+import { markUnavailable } from '../server/outage';
+import { getRuntime } from '../server/runtime';
 
 /**
  * The typed API client for server-rendered pages: it calls the Hono app in-process (no network hop).

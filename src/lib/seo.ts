@@ -4,9 +4,9 @@
  * structured data (Organization, BreadcrumbList, Product) search engines read. The head component,
  * the product page, /sitemap.xml and /robots.txt build on these.
  */
-import type { ImageDto, ProductDto, ShopConfigDto, VariationDto } from '../lib/api-client';
-import type { Language } from '../lib/localize';
-import { fillMetaTemplate, type MetaTemplateKind } from '../lib/settings';
+import type { ImageDto, ProductDto, ShopConfigDto, VariationDto } from './api-client';
+import type { Language } from './localize';
+import { fillMetaTemplate, type MetaTemplateKind } from './settings';
 
 export const FALLBACK_TITLE = 'Page not found';
 export const DEFAULT_FAVICON = '/favicon.ico';

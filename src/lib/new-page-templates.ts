@@ -4,7 +4,7 @@
  * (limit 12; columns 4, 6 and 12 of the 12-column grid on desktop, tablet and mobile, that is 3, 2
  * and 1 products a row), and a new page with its main heading.
  */
-import type { SectionDto } from '../lib/api-client';
+import type { SectionDto } from './api-client';
 
 export const NEW_PAGE_SLUG = 'new-page';
 const GRID_COLUMNS = 12;

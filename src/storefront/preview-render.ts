@@ -5,17 +5,17 @@ import { DEFAULT_CURRENCY } from '../lib/format-price';
 import { LANGUAGES, localize, type Language } from '../lib/localize';
 import { inArray } from 'drizzle-orm';
 import { isSectionVisible, mergeDeep, overStoredSection, previewSectionSchema, type StoredPreviewSection } from '../lib/preview-actions';
-import { sections as sectionsTable } from './db/schema';
+import { sections as sectionsTable } from '../server/db/schema';
 import { SETTINGS_GROUPS, shopSettingsSchema, type SettingsGroup } from '../lib/settings';
 import type { SectionContext } from '../sections/context';
 import { collectImageIds } from '../sections/images';
 import { shopTheme, type ThemeName } from '../styles/theme';
-import { menuLinkUrl } from './api/content/menus';
-import { WIDGET_SECTION_TYPES, type PreviewSectionDataDto } from './api/content/preview-routes';
-import { sanitizeSectionTexts as sanitizeOptions } from './api/content/sanitize';
-import { ApiError, errorBody, validationError } from './api/core/errors';
-import { getRuntime } from './runtime';
-import { sitenameOf } from './seo';
+import { menuLinkUrl } from '../server/api/content/menus';
+import { WIDGET_SECTION_TYPES, type PreviewSectionDataDto } from '../server/api/content/preview-routes';
+import { sanitizeSectionTexts as sanitizeOptions } from '../server/api/content/sanitize';
+import { ApiError, errorBody, validationError } from '../server/api/core/errors';
+import { getRuntime } from '../server/runtime';
+import { sitenameOf } from '../lib/seo';
 
 /**
  * The server side of the admin live preview (spec 2.4): POST /_preview/render takes the sections

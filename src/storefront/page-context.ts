@@ -3,8 +3,8 @@ import type { CatalogFilterInput, CatalogPageParams } from '../lib/api-client';
 import { isLanguage, type Language } from '../lib/localize';
 import { parseQueryString } from '../lib/query-string';
 import { pageParam } from '../sections/listing-links';
-import { isSortCriterion } from './api/catalog/schemas';
-import { getRuntime } from './runtime';
+import { isSortCriterion } from '../server/api/catalog/schemas';
+import { getRuntime } from '../server/runtime';
 import { getServerApiClient } from './storefront-api';
 
 const LANGUAGE_COOKIE = 'lang';

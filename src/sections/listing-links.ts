@@ -69,3 +69,53 @@ export function pageParam(url: URL): number {
   const value = Number(url.searchParams.get(PAGE_PARAM));
   return Number.isSafeInteger(value) && value > 0 ? value : 1;
 }
+
+/** The filters a list was asked for, as the API reports them back (ListingData['appliedFilters']). */
+export type AppliedFilters = {
+  minPrice: number | null;
+  maxPrice: number | null;
+  properties: { title: string; values: string[] }[];
+  options: { title: string; values: string[] }[];
+};
+
+/** One removable chip of an applied filter: what it says and the list without it. */
+export type FilterChip = { kind: 'minPrice' | 'maxPrice' | FacetKind; title: string; value: string; href: string };
+
+/** The list with exactly `applied` as its filters, in the filter form's field names, at page 1, keeping the rest of the query. */
+export function appliedFiltersHref(url: URL, applied: AppliedFilters): string {
+  const params = new URLSearchParams(keptParams(url));
+  if (applied.minPrice !== null) params.append(FILTER_FIELDS.minPrice, String(applied.minPrice));
+  if (applied.maxPrice !== null) params.append(FILTER_FIELDS.maxPrice, String(applied.maxPrice));
+  for (const kind of ['properties', 'options'] as const) {
+    for (const facet of applied[kind]) for (const value of facet.values) params.append(facetFieldName(kind, facet.title), value);
+  }
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/** A chip for every applied price bound and facet value; each links to the list without that one value. */
+export function filterChips(url: URL, applied: AppliedFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  for (const bound of ['minPrice', 'maxPrice'] as const) {
+    const value = applied[bound];
+    if (value !== null) chips.push({ kind: bound, title: '', value: String(value), href: appliedFiltersHref(url, { ...applied, [bound]: null }) });
+  }
+  for (const kind of ['properties', 'options'] as const) {
+    for (const facet of applied[kind]) {
+      for (const value of facet.values) {
+        const rest = applied[kind]
+          .map((f) => (f === facet ? { ...f, values: f.values.filter((v) => v !== value) } : f))
+          .filter((f) => f.values.length > 0);
+        chips.push({ kind, title: facet.title, value, href: appliedFiltersHref(url, { ...applied, [kind]: rest }) });
+      }
+    }
+  }
+  return chips;
+}
+
+/** A colour code that is safe to put into a style attribute (#rgb to #rrggbbaa, rgb()/hsl(), or a colour name). */
+export function swatchColour(value: string | undefined): string | null {
+  if (!value) return null;
+  const colour = value.trim();
+  return /^#[0-9a-f]{3,8}$/i.test(colour) || /^(rgb|hsl)a?\([\d\s.,%/]+\)$/i.test(colour) || /^[a-z]{3,20}$/i.test(colour) ? colour : null;
+}

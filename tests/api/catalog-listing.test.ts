@@ -9,6 +9,8 @@ import {
   type CreatedProduct,
   type Json,
 } from '../helpers/catalog-fixtures';
+import { and, eq, sql } from 'drizzle-orm';
+import { productOptions, productOptionValues } from '../../src/server/db/schema';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 
 describe.each(databaseKinds)('catalog listing API on %s', (kind) => {
@@ -255,6 +257,25 @@ describe.each(databaseKinds)('catalog listing API on %s', (kind) => {
       const plain = await createCatalog(db);
       await createSection(db, { ownerType: 'catalog', ownerId: plain.id, type: 'SectionProductList', options: { limit: { isCustom: false, count: 2 } } });
       expect(listSection((await get(`/catalogs/v3/${plain.slug}`)).body).data).toMatchObject({ limit: 12, total: 0, pages: 1 });
+    });
+
+    it('gives an option shown as colour swatches the colour code of each value that has one', async () => {
+      const db = app.deps.db;
+      const lamps = await createCatalog(db, { slug: 'swatch-lamps', title: 'Lamps' });
+      const lamp = await createProduct(db, {
+        title: 'Lamp',
+        options: [{ title: 'Colour', values: ['Red', 'Blue'] }, { title: 'Size', values: ['S'] }],
+        variations: [{ price: 5, options: { Colour: 'Red', Size: 'S' } }, { price: 6, options: { Colour: 'Blue', Size: 'S' } }],
+        catalogs: [{ id: lamps.id, position: 0 }],
+      });
+      const [colour] = await db.select({ id: productOptions.id }).from(productOptions).where(and(eq(productOptions.productId, lamp.id), sql`${productOptions.title}->>'en' = 'Colour'`));
+      await db.update(productOptions).set({ view: 'color' }).where(eq(productOptions.id, colour!.id));
+      await db.update(productOptionValues).set({ value: '#c00000' }).where(and(eq(productOptionValues.optionId, colour!.id), sql`${productOptionValues.title}->>'en' = 'Red'`));
+      const { filters } = listSection((await get('/catalogs/v3/swatch-lamps')).body).data;
+      expect(filters.options).toEqual([
+        { title: 'Colour', values: ['Red', 'Blue'], swatches: { Red: '#c00000' } },
+        { title: 'Size', values: ['S'] },
+      ]);
     });
 
     it('answers 404 for unknown and disabled catalogs', async () => {

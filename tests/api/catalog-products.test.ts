@@ -95,6 +95,7 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
         hasDiscount: true,
         inStock: true,
         reviewCount: 0,
+        rating: null,
         properties: [{ title: 'Material', value: 'Oak' }],
         optionsTextValue: [
           { title: 'Colour', value: 'Black', unit: '' },
@@ -224,8 +225,10 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
     beforeAll(async () => {
       const db = app.deps.db;
       reviewed = await createProduct(db, { slug: 'reviewed-table', title: 'Table' });
-      for (let n = 1; n <= 12; n++) await createReview(db, { productId: reviewed.id, status: 'approved', text: `approved ${n}`, createdAt: day(n) });
-      await createReview(db, { productId: reviewed.id, status: 'pending', text: 'waiting', createdAt: day(20) });
+      for (let n = 1; n <= 12; n++) {
+        await createReview(db, { productId: reviewed.id, status: 'approved', text: `approved ${n}`, rating: n <= 3 ? 4 : 5, createdAt: day(n) });
+      }
+      await createReview(db, { productId: reviewed.id, status: 'pending', text: 'waiting', rating: 1, createdAt: day(20) });
       await createReview(db, { productId: reviewed.id, status: 'rejected', text: 'spam', createdAt: day(21) });
     });
 
@@ -249,6 +252,11 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
 
     it('counts only approved reviews in reviewCount', async () => {
       expect((await get(`/products/${reviewed.id}`)).body.reviewCount).toBe(12);
+    });
+
+    it('averages the approved reviews into rating, to a tenth', async () => {
+      // (3 × 4 + 9 × 5) / 12 = 4.75; the pending 1-star review does not count
+      expect((await get(`/products/${reviewed.id}`)).body.rating).toBe(4.8);
     });
 
     it('rejects bad paging and unknown products', async () => {

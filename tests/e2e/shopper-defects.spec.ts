@@ -81,12 +81,12 @@ test.describe('enquiry about a product', () => {
     const chosen = shirt.variations.find((v) => !v.default && v.inStock)!;
     await page.goto(`/products/linen-shirt`);
     await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
-    // Choose the variation through its option buttons or selects, as a shopper does.
+    // Choose the variation through its option buttons (radios) or selects, as a shopper does.
     for (const option of shirt.options) {
       const value = option.values.find((v) => chosen.productOptionValueIds.includes(v.id))!;
       const select = page.locator('.product-buy select').filter({ has: page.locator(`option[value="${value.id}"]`) });
       if (await select.count()) await select.selectOption(value.id);
-      else await page.locator('.product-buy').getByRole('button', { name: value.title, exact: true }).first().click();
+      else await page.locator('.product-buy').locator(`input[type=radio][value="${value.id}"]`).check();
     }
     await expect(page).toHaveURL(new RegExp(`variation=${chosen.id}`));
     await page.locator(`button[data-lead-form][data-product-id="${shirt.id}"]`).first().click();
@@ -114,7 +114,7 @@ test.describe('enquiry about a product', () => {
     await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
     const select = page.locator('.product-buy select').filter({ has: page.locator(`option[value="${size42.id}"]`) });
     if (await select.count()) await select.selectOption(size42.id);
-    else await page.locator('.product-buy').getByRole('button', { name: '42', exact: true }).first().click();
+    else await page.locator('.product-buy').locator(`input[type=radio][value="${size42.id}"]`).check();
     const chosenSize = () => sneakers.variations.find((v) => v.id === new URL(page.url()).searchParams.get('variation'))?.productOptionValueIds;
     await expect.poll(chosenSize).toContain(size42.id);
     const thumbs = page.locator('.product-gallery__thumb');

@@ -4,8 +4,10 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import AddToCart from '../../src/islands/modals/types/AddToCart';
 import AddToCartStockError from '../../src/islands/modals/types/AddToCartStockError';
+import { pickShopTexts } from '../../src/components/product/pick-shop-texts';
 import ProductBuyBox from '../../src/islands/product/ProductBuyBox';
-import type { BuyBoxSettings } from '../../src/islands/product/product-view';
+import { BUY_BOX_TEXT_KEYS } from '../../src/islands/product/product-texts';
+import type { BuyBoxSettings, DeliveryZone } from '../../src/islands/product/product-view';
 import type { MoneyFormat } from '../../src/islands/shop/money';
 import type { OptionDto, ProductDto } from '../../src/lib/api-client';
 import type { Language } from '../../src/lib/localize';
@@ -57,7 +59,7 @@ const shirt = productDto('shirt', {
 });
 
 function render(
-  overrides: { product?: ProductDto; variation?: string | null; settings?: Partial<BuyBoxSettings>; lang?: Language } = {},
+  overrides: { product?: ProductDto; variation?: string | null; settings?: Partial<BuyBoxSettings>; lang?: Language; delivery?: DeliveryZone } = {},
 ): HTMLElement {
   const html = renderToString(
     createElement(ProductBuyBox, {
@@ -65,8 +67,10 @@ function render(
       heading: 'Linen shirt',
       initialVariationId: overrides.variation === undefined ? 'white-s' : overrides.variation,
       lang: overrides.lang ?? 'en',
+      texts: pickShopTexts(overrides.lang ?? 'en', BUY_BOX_TEXT_KEYS),
       money,
       settings: { ...settings, ...overrides.settings },
+      delivery: overrides.delivery ?? null,
     }),
   );
   return new JSDOM(`<!doctype html><body>${html}</body>`).window.document.body;
@@ -120,27 +124,48 @@ describe('the product buy box', () => {
     expect(box.querySelector('.product-buy__actions button')?.textContent).toBe('Add to cart');
   });
 
-  it('renders colour swatches from the option values and selects for select options, marking sold-out values', () => {
+  it('renders colour swatches and, for a drop-down option of few values, buttons: radio groups marking sold-out values', () => {
     const box = render();
-    const swatches = [...box.querySelectorAll<HTMLButtonElement>('.swatch')];
-    expect(swatches.map((s) => [s.getAttribute('aria-label'), s.getAttribute('aria-pressed'), s.style.getPropertyValue('--swatch')])).toEqual([
-      ['White', 'true', '#f1eee8'],
-      ['Sand · Out of stock', 'false', '#d2b98f'],
+    const groups = [...box.querySelectorAll('fieldset.product-option[role="radiogroup"]')];
+    expect(groups.map((g) => box.querySelector(`#${g.getAttribute('aria-labelledby')}`)?.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'Colour: White',
+      'Size: S',
     ]);
-    expect(text(box, '.product-option legend')).toBe('Colour: White');
-    const select = box.querySelector<HTMLSelectElement>('select#option-size')!;
-    expect([...select.options].map((o) => [o.textContent, o.selected])).toEqual([
-      ['S', true],
-      ['M', false],
+    const swatches = [...box.querySelectorAll<HTMLLabelElement>('label.swatch')];
+    expect(swatches.map((s) => [s.textContent, s.querySelector<HTMLInputElement>('input[type=radio]')!.checked, s.style.getPropertyValue('--swatch')])).toEqual([
+      ['White', true, '#f1eee8'],
+      ['Sand · Out of stock', false, '#d2b98f'],
     ]);
+    const sizes = [...box.querySelectorAll<HTMLLabelElement>('label.option-button')];
+    expect(sizes.map((b) => [b.textContent, b.querySelector<HTMLInputElement>('input')!.checked, b.querySelector<HTMLInputElement>('input')!.name])).toEqual([
+      ['S', true, 'option-size'],
+      ['M', false, 'option-size'],
+    ]);
+    expect(box.querySelector('select')).toBeNull();
   });
 
-  it('renders button options for other views', () => {
-    const buttons = { ...shirt, options: [colour, { ...size, view: 'buttons', unit: 'EU' }] };
+  it('keeps the drop-down for an option of more than 8 values and marks values that make no variation', () => {
+    const many = { ...size, values: Array.from({ length: 9 }, (_, i) => ({ id: i < 2 ? ['s', 'm'][i]! : `x${i}`, title: `V${i}`, value: null })) };
+    const select = render({ product: { ...shirt, options: [colour, many] } }).querySelector<HTMLSelectElement>('select#option-size')!;
+    expect([...select.options].slice(0, 3).map((o) => [o.textContent, o.selected])).toEqual([
+      ['V0', true],
+      ['V1', false],
+      ['V2', false],
+    ]);
+    // sand-s is sold out and there is no white L: both struck through, the missing one marked unavailable
+    const withL = { ...shirt, options: [colour, { ...size, values: [...size.values, { id: 'l', title: 'L', value: null }] }] };
+    const l = render({ product: withL }).querySelector<HTMLLabelElement>('label.option-button:last-child')!;
+    expect(l.classList.contains('is-missing')).toBe(true);
+    expect(l.textContent).toBe('L · Not available');
+    expect(l.querySelector('input')!.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('renders button options for the buttons view', () => {
+    const buttons = { ...shirt, options: [colour, { ...size, view: 'radio', unit: 'EU' }] };
     const box = render({ product: buttons });
-    expect([...box.querySelectorAll('.option-button')].map((b) => [b.textContent, b.getAttribute('aria-pressed')])).toEqual([
-      ['S EU', 'true'],
-      ['M EU', 'false'],
+    expect([...box.querySelectorAll('.option-button')].map((b) => [b.textContent, b.querySelector('input')!.checked])).toEqual([
+      ['S EU', true],
+      ['M EU', false],
     ]);
   });
 
@@ -160,10 +185,40 @@ describe('the product buy box', () => {
     expect(ru.querySelector('.product-buy__actions > button')?.textContent).toBe('В корзину');
   });
 
-  it('shows the delivery weight of the variation', () => {
-    const heavy = { ...shirt, weight: 2, variations: shirt.variations.map((v) => ({ ...v, weight: v.id === 'white-s' ? 3.5 : null })) };
-    expect(text(render({ product: heavy }), '.product-buy__weight')).toBe('Shipping weight: 3.5 kg');
-    expect(text(render({ product: heavy, lang: 'ru' }), '.product-buy__weight')).toBe('Вес для доставки: 3,5 кг');
+  it('quotes delivery from the home zone instead of the shipping weight', () => {
+    const rates = [
+      { id: 'free', title: 'Free', kind: 'free', price: 0, minOrderAmount: 100, maxOrderAmount: null, minWeight: null, maxWeight: 20, speed: '1_week' },
+      { id: 'std', title: 'Standard', kind: 'flat', price: 7.99, minOrderAmount: null, maxOrderAmount: 99.99, minWeight: null, maxWeight: 20, speed: '5_days' },
+      { id: 'exp', title: 'Express', kind: 'flat', price: 19.99, minOrderAmount: null, maxOrderAmount: null, minWeight: null, maxWeight: 10, speed: '1_day' },
+    ];
+    const delivery = { title: 'United States', rates };
+    const cheap = { ...shirt, variations: shirt.variations.map((v) => ({ ...v, price: 69 })) };
+    expect(text(render({ product: cheap, delivery }), '[data-testid="delivery-estimate"]')).toBe('Delivery from $7.99 · free from $100 (United States)');
+    expect(text(render({ product: cheap, delivery, lang: 'ru' }), '[data-testid="delivery-estimate"]')).toBe('Доставка от $7.99 · бесплатно от $100 (United States)');
+    // the $1,069 variation ships free
+    expect(text(render({ delivery }), '[data-testid="delivery-estimate"]')).toBe('Free delivery (United States)');
+    expect(render().querySelector('[data-testid="delivery-estimate"]')).toBeNull();
+    expect(render().querySelector('.product-buy__weight')).toBeNull();
+  });
+
+  it('puts the stars and the review count beside the title, linking to the reviews', () => {
+    const link = render({ product: { ...shirt, reviewCount: 12, rating: 4.75 } }).querySelector<HTMLAnchorElement>('.product-buy__reviews')!;
+    expect(link.getAttribute('href')).toBe('#reviews');
+    expect(link.getAttribute('aria-label')).toBe('Rated 4.8 of 5, 12 reviews');
+    expect(link.querySelector<HTMLElement>('.product-stars')!.style.getPropertyValue('--rating')).toBe('96%');
+    expect(text(link, '.product-buy__rating')).toBe('4.8');
+    expect(render().querySelector('.product-buy__reviews')).toBeNull();
+  });
+
+  it('has one main button and a sticky bar for phones, hidden until the main button scrolls away', () => {
+    const box = render({ settings: { fastOrder: { isShow: true, text: 'Quick order' } } });
+    const main = [...box.querySelectorAll('.product-buy button.button')].filter((b) => !b.classList.contains('button--outline'));
+    expect(main.map((b) => b.textContent)).toEqual(['Add to cart']);
+    const bar = box.querySelector<HTMLElement>('[data-testid="sticky-buy-bar"]')!;
+    expect(bar.hidden).toBe(true);
+    expect(text(bar, '.shop-price__current')).toBe('$1,069');
+    expect(text(bar, 'button')).toBe('Add to cart');
+    expect(render({ variation: 'sand-s' }).querySelector('[data-testid="sticky-buy-bar"]')).toBeNull();
   });
 });
 

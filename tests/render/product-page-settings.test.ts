@@ -3,7 +3,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ProductView from '../../src/components/product/ProductView.astro';
-import { mainImageSize } from '../../src/islands/product/product-view';
+import { mainImageSize, type DeliveryZone } from '../../src/islands/product/product-view';
 import type { ProductDto } from '../../src/lib/api-client';
 import { pageContext, shopConfig } from '../helpers/chrome-fixtures';
 import { imageDto, productDto, variationDto } from '../unit/fixtures/products';
@@ -35,7 +35,7 @@ const shirt: ProductDto = productDto('shirt', {
 });
 const related = [listed({ slug: 'scarf', title: 'Wool scarf' }), listed({ slug: 'belt', title: 'Leather belt' })];
 
-async function render(ecommerce: Record<string, unknown> = {}, product: ProductDto = shirt) {
+async function render(ecommerce: Record<string, unknown> = {}, product: ProductDto = shirt, delivery: DeliveryZone | null = null) {
   const html = await container.renderToString(ProductView, {
     props: {
       ctx: pageContext(shopConfig({ ecommerce })),
@@ -45,6 +45,7 @@ async function render(ecommerce: Record<string, unknown> = {}, product: ProductD
       related,
       similar: [],
       reviews: { items: [], hasMore: false },
+      delivery,
     },
     request: new Request(`https://shop.test/products/${product.slug}`),
   });
@@ -126,6 +127,32 @@ describe('ecommerce.productDetails.templateInProductCard', () => {
     expect(collapsibles.map((d) => d.querySelector('summary')!.textContent?.trim())).toEqual(['Description', 'Details']);
     expect(collapsibles.map((d) => d.hasAttribute('open'))).toEqual([true, false]);
     expect(texts(collapsibles[1]!, 'dd')).toEqual(['Linen', 'Loose']);
+  });
+
+  it('details: delivery (the home zone rates and the shipping policy) and returns are collapsibles too', async () => {
+    const zone: DeliveryZone = {
+      title: 'United States',
+      rates: [
+        { id: 'free', title: 'Free standard shipping', kind: 'free', price: 0, minOrderAmount: 100, maxOrderAmount: null, minWeight: null, maxWeight: 20, speed: '1_week' },
+        { id: 'std', title: 'Standard shipping', kind: 'flat', price: 7.99, minOrderAmount: null, maxOrderAmount: 99.99, minWeight: null, maxWeight: 20, speed: '5_days' },
+        { id: 'freight', title: 'Freight', kind: 'by_manager', price: 0, minOrderAmount: null, maxOrderAmount: null, minWeight: 20, maxWeight: null, speed: null },
+      ],
+    };
+    const document = await render(
+      { productDetails: { templateInProductCard: 'details' }, shippingPolicy: '<p>Ships in 2 days.</p>', refundPolicy: '<p>30 days to return.</p>' },
+      shirt,
+      zone,
+    );
+    const collapsibles = [...document.querySelectorAll<HTMLDetailsElement>('.product-details details.product-collapsible')];
+    expect(collapsibles.map((d) => d.querySelector('summary')!.textContent?.trim())).toEqual(['Description', 'Details', 'Shipping', 'Returns']);
+    expect(collapsibles.map((d) => d.hasAttribute('open'))).toEqual([true, false, false, false]);
+    expect([...collapsibles[2]!.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'Free standard shipping Free delivery from AED 100 about a week',
+      'Standard shipping AED 7.99 5 days',
+      'Freight Price set by the manager',
+    ]);
+    expect(collapsibles[2]!.querySelector('.rich-text')?.textContent).toBe('Ships in 2 days.');
+    expect(document.querySelector('.product-details__side')).toBeNull();
   });
 
   it('tabs: a tab list with one panel each (all shown until the script runs)', async () => {

@@ -157,6 +157,55 @@ describe('SectionProductList', () => {
     expect(root.querySelector('nav.pagination')).toBeNull();
   });
 
+  it('counts the results, with a removable chip for every applied filter and "Clear all"', async () => {
+    const applied = { minPrice: 20, maxPrice: null, properties: [{ title: 'Material', values: ['Wool', 'Linen'] }], options: [{ title: 'Size', values: ['M'] }] };
+    const s = list({ appliedFilters: applied, total: 24 });
+    const root = await at('https://shop.example/catalogs/shirts?sort=price_desc&filter%5BminPrice%5D=20&filter%5Bproperties%5D%5BMaterial%5D%5B%5D=Wool&filter%5Bproperties%5D%5BMaterial%5D%5B%5D=Linen&filter%5Boptions%5D%5BSize%5D%5B%5D=M&page=2', s);
+    const listing = root.querySelector<HTMLElement>('[data-listing]')!;
+    expect(listing.dataset['listing']).toBe(s.id);
+    const results = listing.querySelector('[data-listing-results]')!;
+    expect(texts(results, '.listing__count')).toEqual(['24 products']);
+    expect(results.querySelectorAll('.product-card')).toHaveLength(3);
+    expect(results.querySelector('nav.pagination')).not.toBeNull();
+    expect(listing.querySelector('[data-listing-status][aria-live=polite]')).not.toBeNull();
+    const chips = [...results.querySelectorAll<HTMLAnchorElement>('.chips a.chip')];
+    expect(chips.map((a) => a.textContent!.trim())).toEqual(['From $20', 'Material: Wool', 'Material: Linen', 'Size: M']);
+    expect(chips[1]!.getAttribute('aria-label')).toBe('Remove filter Material: Wool');
+    const query = (a: HTMLAnchorElement) => [...new URL(a.getAttribute('href')!, 'https://shop.example').searchParams];
+    expect(query(chips[0]!)).toEqual([['sort', 'price_desc'], ['filter[properties][Material][]', 'Wool'], ['filter[properties][Material][]', 'Linen'], ['filter[options][Size][]', 'M']]);
+    expect(query(chips[1]!)).toEqual([['sort', 'price_desc'], ['filter[minPrice]', '20'], ['filter[properties][Material][]', 'Linen'], ['filter[options][Size][]', 'M']]);
+    expect(query(chips[3]!)).toEqual([['sort', 'price_desc'], ['filter[minPrice]', '20'], ['filter[properties][Material][]', 'Wool'], ['filter[properties][Material][]', 'Linen']]);
+    expect(results.querySelector('.chips__clear')!.getAttribute('href')).toBe('/catalogs/shirts?sort=price_desc');
+    expect(texts(root, '.filters__badge')).toEqual(['4']);
+    const none = await at('https://shop.example/catalogs/shirts', list({ total: 1 }));
+    expect(texts(none, '.listing__count')).toEqual(['1 product']);
+    expect(none.querySelector('.chips')).toBeNull();
+    expect(none.querySelector('.filters__badge')).toBeNull();
+  });
+
+  it('says the count with Russian plural forms', async () => {
+    const ru = context({ lang: 'ru', settings: shopConfig({}, 'ru') });
+    const count = async (total: number) => texts(await at('https://shop.example/catalogs/shirts', list({ total }), ru), '.listing__count')[0];
+    expect([await count(21), await count(3), await count(5)]).toEqual(['21 товар', '3 товара', '5 товаров']);
+  });
+
+  it('puts the sort orders in a menu that names the current one', async () => {
+    const root = await at('https://shop.example/catalogs/shirts', list({ sort: 'price_asc' }));
+    const menu = root.querySelector('details.sort-menu')!;
+    expect(menu.querySelector('summary')!.textContent!.replace(/\s+/g, ' ').trim()).toBe('Sort by: Price: low to high');
+    expect(menu.querySelector('nav.listing__sort')).not.toBeNull();
+    expect([...menu.querySelectorAll('a[data-listing-link]')]).toHaveLength(3);
+  });
+
+  it('shows colour options as swatches with their safe colour codes', async () => {
+    const colours = { ...facets, options: [{ title: 'Colour', values: ['Red', 'Blue', 'Odd'], swatches: { Red: '#c00000', Blue: 'rgb(0, 0, 200)', Odd: 'red;background:url(x)' } }] };
+    const root = await at('https://shop.example/catalogs/shirts', list({ filters: colours }));
+    const values = [...root.querySelectorAll('.filters__values--swatches .filters__value')];
+    expect(values.map((v) => v.querySelector('.filters__swatch')?.getAttribute('style') ?? null)).toEqual(['--swatch: #c00000', '--swatch: rgb(0, 0, 200)', null]);
+    expect(values.map((v) => v.querySelector('input')!.getAttribute('value'))).toEqual(['Red', 'Blue', 'Odd']);
+    expect(texts(root, '.filters__values--swatches .filters__value span:last-child')).toEqual(['Red', 'Blue', 'Odd']);
+  });
+
   it('takes the products from the page when the section carries none, and is left out without any listing', async () => {
     const bare = section('SectionProductList', {});
     const document = await renderSections([bare], context({ page: { listing: page } }));

@@ -42,6 +42,7 @@ export function product(overrides: Partial<ProductDto> = {}): ProductDto {
     hasDiscount: false,
     optionsTextValue: [],
     reviewCount: 0,
+    rating: null,
     inStock: true,
     ...overrides,
   };

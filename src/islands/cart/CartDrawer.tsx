@@ -65,7 +65,7 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
                 {t('quantity')}: {added.quantity}
               </span>
             </div>
-            <Price price={added.price} fullPrice={added.fullPrice} money={money} lang={lang} className="added-to-cart__price" />
+            <Price price={added.price} fullPrice={added.fullPrice} money={money} t={t} className="added-to-cart__price" />
           </div>
         </div>
       )}
@@ -88,7 +88,7 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
                   </a>
                   {line.product && line.variation && <span className="cart-drawer__options">{optionsText(line.product, line.variation)}</span>}
                   <div className="cart-drawer__controls">
-                    <QuantityStepper value={line.quantity} onChange={(quantity) => changeQuantity(line, quantity)} lang={lang} label={`${t('quantity')}: ${title}`} />
+                    <QuantityStepper value={line.quantity} onChange={(quantity) => changeQuantity(line, quantity)} t={t} label={`${t('quantity')}: ${title}`} />
                     <button type="button" className="button button--link cart-drawer__remove" onClick={() => remove(line)} aria-label={t('removeItem', { title })}>
                       <span aria-hidden="true">×</span>
                     </button>

@@ -126,7 +126,7 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
                       {title}
                     </a>
                     {line.product && line.variation && <span className="cart-line__options">{optionsText(line.product, line.variation)}</span>}
-                    {line.variation && <Price price={line.variation.price} fullPrice={line.variation.fullPrice} money={money} lang={lang} className="cart-line__unit" />}
+                    {line.variation && <Price price={line.variation.price} fullPrice={line.variation.fullPrice} money={money} t={t} className="cart-line__unit" />}
                     {limit !== null && (
                       <span className="shop-field__error" role="alert">
                         {t('stockError', { count: limit })}
@@ -134,7 +134,7 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
                     )}
                   </div>
                   <div className="cart-line__quantity">
-                    <QuantityStepper value={line.quantity} onChange={(quantity) => changeQuantity(line, quantity)} lang={lang} label={`${t('quantity')}: ${title}`} />
+                    <QuantityStepper value={line.quantity} onChange={(quantity) => changeQuantity(line, quantity)} t={t} label={`${t('quantity')}: ${title}`} />
                   </div>
                   <strong className="cart-line__total" data-testid="line-total">
                     {formatMoney(line.sumDiscountPrice, money)}

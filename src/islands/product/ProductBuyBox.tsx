@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { ImageDto, OptionDto, ProductDto, VariationDto } from '../../lib/api-client';
 import { analyticsItem } from '../../lib/analytics';
 import type { Language } from '../../lib/localize';
@@ -18,19 +18,24 @@ import { formatMoney, type MoneyFormat } from '../shop/money';
 import { Price } from '../shop/Price';
 import { ProductImage } from '../shop/ProductImage';
 import { QuantityStepper } from '../shop/QuantityStepper';
-import { shopTexts } from '../shop/texts';
+import type { ShopTranslate } from '../shop/texts';
 import { addVariationToCart } from './add-to-cart';
+import { sliceTranslator, type ShopTextSlice } from './product-texts';
 import {
   canBuy,
+  deliveryEstimate,
   galleryImages,
   isEcommerce,
   MAIN_IMAGE_WIDTH,
+  optionDisplay,
   optionValueState,
   priceView,
+  ratingView,
   shippingWeight,
   stockView,
   withVariationParam,
   type BuyBoxSettings,
+  type DeliveryZone,
 } from './product-view';
 
 type Props = {
@@ -40,8 +45,12 @@ type Props = {
   /** chosen on the server from the `variation` query parameter (spec 4) */
   initialVariationId: string | null;
   lang: Language;
+  /** the texts it shows, in `lang` (BUY_BOX_TEXT_KEYS, picked by the page) */
+  texts: ShopTextSlice;
   money: MoneyFormat;
   settings: BuyBoxSettings;
+  /** the zone whose rates the delivery estimate quotes (homeDeliveryZone); none: no estimate */
+  delivery?: DeliveryZone | null;
 };
 
 const THUMB_SIZE = 88;
@@ -50,11 +59,16 @@ const THUMB_SIZE = 88;
  * The product's gallery and buy box: variation choice by options or by image, the `variation` query
  * parameter kept in step, price, stock, SKU, quantity and add to cart.
  */
-export default function ProductBuyBox({ product, heading, initialVariationId, lang, money, settings }: Props) {
-  const t = shopTexts(lang);
+export default function ProductBuyBox({ product, heading, initialVariationId, lang, texts, money, settings, delivery = null }: Props) {
+  const t = sliceTranslator(texts, lang);
   const [variationId, setVariationId] = useState(initialVariationId);
   const [shownImageId, setShownImageId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
+  /** why the last chosen option value was refused (it makes no variation with the other chosen values) */
+  const [notice, setNotice] = useState('');
+  /** the main add-to-cart button has scrolled up out of view: the phone's sticky bar shows */
+  const [pastActions, setPastActions] = useState(false);
+  const actionsRef = useRef<HTMLDivElement>(null);
   const cart = useStore($cart);
   const hydrated = useHydrated();
 
@@ -73,6 +87,16 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
     // Once per page view, for the variation shown on arrival.
   }, []);
 
+  useEffect(() => {
+    const actions = actionsRef.current;
+    if (!actions || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setPastActions(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+    });
+    observer.observe(actions);
+    return () => observer.disconnect();
+  }, []);
+
   const choose = (next: VariationDto) => {
     setVariationId(next.id);
     setShownImageId(null);
@@ -83,8 +107,10 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
     const next = variationForOptions(product, { ...selection, [optionId]: valueId });
     if (!next) {
       console.error(INCORRECT_VARIATION_MESSAGE, { product: product.id, selection: { ...selection, [optionId]: valueId } });
+      setNotice(missingNotice(product, selection, optionId, valueId, t));
       return;
     }
+    setNotice('');
     if (next.id !== variationId) choose(next);
   };
 
@@ -97,6 +123,8 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
   const price = priceView(variation, settings);
   const stock = stockView(variation);
   const weight = shippingWeight(product, variation);
+  const estimate = delivery && variation ? deliveryEstimate(delivery.rates, variation.price, weight) : null;
+  const rating = ratingView(product.rating);
   const inCart = hydrated && variation ? (cart.list.find((item) => item.variationId === variation.id)?.quantity ?? 0) : 0;
   const buyable = canBuy(variation);
   const mainImage = settings.mainImage ?? { width: MAIN_IMAGE_WIDTH, height: MAIN_IMAGE_WIDTH };
@@ -129,8 +157,20 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
       <div className="product-buy">
         <h1 className="product-buy__title">{heading}</h1>
         {product.reviewCount > 0 && (
-          <a className="product-buy__reviews" href="#reviews">
-            {t('reviewCount', { count: product.reviewCount })}
+          <a
+            className="product-buy__reviews"
+            href="#reviews"
+            aria-label={rating ? t('ratingLink', { value: rating.value.toLocaleString(lang), count: product.reviewCount }) : undefined}
+          >
+            {rating && (
+              <>
+                <span className="product-stars" aria-hidden="true" style={{ '--rating': `${rating.percent}%` } as CSSProperties} />
+                <span className="product-buy__rating" aria-hidden="true">
+                  {rating.value.toLocaleString(lang)}
+                </span>
+              </>
+            )}
+            <span aria-hidden={rating ? 'true' : undefined}>{t('reviewCount', { count: product.reviewCount })}</span>
           </a>
         )}
 
@@ -138,7 +178,7 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
           {price.kind === 'request' && <span className="shop-price shop-price--request">{t('priceOnRequest')}</span>}
           {price.kind === 'price' && (
             <>
-              <Price price={price.price} fullPrice={price.fullPrice} from={price.from} money={money} lang={lang} className="shop-price--large" />
+              <Price price={price.price} fullPrice={price.fullPrice} from={price.from} money={money} t={t} className="shop-price--large" />
               {price.discount > 0 && <span className="product-buy__discount">{t('youSave', { amount: formatMoney(price.discount, money) })}</span>}
             </>
           )}
@@ -156,12 +196,17 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
         </p>
 
         {product.options.map((option) => (
-          <OptionPicker key={option.id} option={option} product={product} selection={selection} onChoose={chooseValue} lang={lang} />
+          <OptionPicker key={option.id} option={option} product={product} selection={selection} onChoose={chooseValue} t={t} />
         ))}
+        {product.options.length > 0 && (
+          <p className="product-buy__notice" role="status">
+            {notice}
+          </p>
+        )}
 
-        <div className="product-buy__actions">
+        <div className="product-buy__actions" ref={actionsRef}>
           {buyable && settings.showQuantity && (
-            <QuantityStepper value={quantity} onChange={setQuantity} lang={lang} label={t('quantity')} />
+            <QuantityStepper value={quantity} onChange={setQuantity} t={t} label={t('quantity')} />
           )}
           {buyable ? (
             <button
@@ -191,10 +236,52 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
             {settings.fastOrder.text}
           </button>
         )}
-        {weight !== null && <p className="product-buy__weight">{t('parcelWeight', { weight: weight.toLocaleString(lang) })}</p>}
+        {estimate && delivery && (
+          <p className="product-buy__delivery" data-testid="delivery-estimate">
+            <span>
+              {estimate.kind === 'free' && t('freeDelivery')}
+              {estimate.kind === 'from' && t('deliveryFrom', { price: formatMoney(estimate.price, money) })}
+              {estimate.kind === 'from' && estimate.freeFrom !== null && ` · ${t('freeFrom', { amount: formatMoney(estimate.freeFrom, money) })}`}
+              {estimate.kind === 'freeFrom' && t('freeDeliveryFrom', { amount: formatMoney(estimate.freeFrom, money) })}
+              {estimate.kind === 'manager' && t('deliveryByManager')}
+            </span>{' '}
+            <span className="product-buy__delivery-zone">({delivery.title})</span>
+          </p>
+        )}
       </div>
+
+      {buyable && (
+        <div className="product-sticky-bar" hidden={!pastActions} data-testid="sticky-buy-bar">
+          <div className="product-sticky-bar__text">
+            <span className="product-sticky-bar__title">{product.title}</span>
+            {price.kind === 'price' && <Price price={price.price} fullPrice={price.fullPrice} from={price.from} money={money} t={t} />}
+          </div>
+          <button
+            type="button"
+            className="button"
+            onClick={() => addVariationToCart({ product, variation, quantity, lang, siteType: settings.siteType, money })}
+          >
+            {t(isEcommerce(settings.siteType) ? 'addToCart' : 'addToOrder')}
+          </button>
+        </div>
+      )}
     </div>
   );
+}
+
+/** 'Size 39 is not available with Black': why a value that makes no variation with the other chosen ones was refused. */
+function missingNotice(product: ProductDto, selection: OptionSelection, optionId: string, valueId: string, t: ShopTranslate): string {
+  const titleOf = (option: OptionDto, id: string | undefined) => {
+    const value = option.values.find((v) => v.id === id);
+    return value ? `${value.title}${option.unit ? ` ${option.unit}` : ''}` : '';
+  };
+  const option = product.options.find((o) => o.id === optionId);
+  if (!option) return '';
+  const others = product.options
+    .filter((o) => o.id !== optionId)
+    .map((o) => titleOf(o, selection[o.id]))
+    .filter(Boolean);
+  return t('notAvailableWith', { option: option.title, value: titleOf(option, valueId), others: others.join(', ') });
 }
 
 type OptionPickerProps = {
@@ -202,18 +289,22 @@ type OptionPickerProps = {
   product: ProductDto;
   selection: OptionSelection;
   onChoose: (optionId: string, valueId: string) => void;
-  lang: Language;
+  t: ShopTranslate;
 };
 
-/** One option in its view: a select, buttons, or colour swatches (the value's `value` is the colour). */
-function OptionPicker({ option, product, selection, onChoose, lang }: OptionPickerProps) {
-  const t = shopTexts(lang);
+/**
+ * One option as optionDisplay says: a drop-down, or a radio group of buttons or colour swatches (the value's
+ * `value` is the colour). Values that make no variation with the other chosen ones stay choosable but are
+ * struck through and marked unavailable; choosing one explains why (spec 4 keeps the selection).
+ */
+function OptionPicker({ option, product, selection, onChoose, t }: OptionPickerProps) {
   const chosen = option.values.find((value) => value.id === selection[option.id]);
   const unit = option.unit ? ` ${option.unit}` : '';
   const labelId = `option-${option.id}`;
   const state = (valueId: string) => optionValueState(product, selection, option.id, valueId);
+  const display = optionDisplay(option);
 
-  if (option.view === 'select') {
+  if (display === 'select') {
     return (
       <div className="product-option">
         <label className="product-option__label" htmlFor={labelId}>
@@ -238,10 +329,11 @@ function OptionPicker({ option, product, selection, onChoose, lang }: OptionPick
     );
   }
 
-  const swatches = option.view === 'color';
+  const swatches = display === 'swatches';
+  const labelIdOf = `option-${option.id}-label`;
   return (
-    <fieldset className="product-option">
-      <legend className="product-option__label">
+    <fieldset className="product-option" role="radiogroup" aria-labelledby={labelIdOf}>
+      <legend className="product-option__label" id={labelIdOf}>
         {option.title}
         {chosen && (
           <span className="product-option__chosen">
@@ -253,25 +345,34 @@ function OptionPicker({ option, product, selection, onChoose, lang }: OptionPick
       <div className={swatches ? 'product-option__swatches' : 'product-option__buttons'}>
         {option.values.map((value) => {
           const valueState = state(value.id);
-          const title = `${value.title}${unit}${valueState === 'out-of-stock' ? ` · ${t('outOfStock')}` : ''}`;
+          const note = valueState === 'out-of-stock' ? t('outOfStock') : valueState === 'missing' ? t('notAvailable') : '';
+          const title = `${value.title}${unit}${note ? ` · ${note}` : ''}`;
           return (
-            <button
+            <label
               key={value.id}
-              type="button"
               className={`${swatches ? 'swatch' : 'option-button'} is-${valueState}`}
-              aria-pressed={value.id === chosen?.id}
               title={title}
-              aria-label={swatches ? title : undefined}
               style={swatches && value.value ? { ['--swatch' as string]: value.value } : undefined}
-              onClick={() => onChoose(option.id, value.id)}
             >
-              {swatches ? null : (
+              <input
+                type="radio"
+                className="option-radio"
+                name={`option-${option.id}`}
+                value={value.id}
+                checked={value.id === chosen?.id}
+                aria-disabled={valueState === 'missing' ? 'true' : undefined}
+                onChange={() => onChoose(option.id, value.id)}
+              />
+              {swatches ? (
+                <span className="visually-hidden">{title}</span>
+              ) : (
                 <>
                   {value.title}
                   {unit}
+                  {note && <span className="visually-hidden"> · {note}</span>}
                 </>
               )}
-            </button>
+            </label>
           );
         })}
       </div>

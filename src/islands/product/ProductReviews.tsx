@@ -5,11 +5,14 @@ import type { Language } from '../../lib/localize';
 import { email, noEmpty, validateValue, type Rule } from '../../lib/validation';
 import { shopApi } from '../shop/api';
 import { fieldErrorsOf } from '../shop/server-errors';
-import { isRuleMessageKey, shopText, shopTexts } from '../shop/texts';
+import type { ShopTranslate } from '../shop/texts';
+import { sliceTranslator, type ShopTextSlice } from './product-texts';
 
 type Props = {
   productId: string;
   lang: Language;
+  /** the texts it shows, in `lang` (REVIEWS_TEXT_KEYS, picked by the page) */
+  texts: ShopTextSlice;
   /** the first page, rendered by the server */
   initialReviews: ReviewDto[];
   initialHasMore: boolean;
@@ -29,11 +32,11 @@ const RULES: Record<DraftField, Rule[]> = {
 const EMPTY_DRAFT: Draft = { name: '', email: '', rating: 0, text: '' };
 const RATINGS = [1, 2, 3, 4, 5];
 
-function validate(draft: Draft, lang: Language): Partial<Record<DraftField, string>> {
+function validate(draft: Draft, t: ShopTranslate): Partial<Record<DraftField, string>> {
   const errors: Partial<Record<DraftField, string>> = {};
   for (const field of Object.keys(RULES) as DraftField[]) {
     const key = validateValue(draft[field], RULES[field]);
-    if (key) errors[field] = isRuleMessageKey(key) ? shopText(lang, key) : key;
+    if (key) errors[field] = key.startsWith('forms.errors.') ? t(key as Parameters<ShopTranslate>[0]) : key;
   }
   return errors;
 }
@@ -51,8 +54,8 @@ function Stars({ rating, label }: { rating: number; label: string }) {
 }
 
 /** Published reviews, 10 per page with 'show more', and the review form (reviews appear after moderation). */
-export default function ProductReviews({ productId, lang, initialReviews, initialHasMore, canWrite }: Props) {
-  const t = shopTexts(lang);
+export default function ProductReviews({ productId, lang, texts, initialReviews, initialHasMore, canWrite }: Props) {
+  const t = sliceTranslator(texts, lang);
   const [reviews, setReviews] = useState(initialReviews);
   const [hasMore, setHasMore] = useState(initialHasMore);
   const [page, setPage] = useState(0);
@@ -81,7 +84,7 @@ export default function ProductReviews({ productId, lang, initialReviews, initia
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(draft, lang);
+    const found = validate(draft, t);
     setErrors(found);
     setFormError('');
     if (Object.values(found).some(Boolean)) return;

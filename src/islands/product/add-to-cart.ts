@@ -5,7 +5,6 @@ import { previewImage } from '../../lib/variation';
 import { track } from '../../stores/analytics';
 import { addToCart } from '../../stores/cart';
 import { openModal } from '../../stores/modal';
-import { mountModals } from '../mount-modals';
 import type { MoneyFormat } from '../shop/money';
 import { optionsText } from './product-view';
 
@@ -27,6 +26,14 @@ export type AddToCartDetails = {
 
 export type StockErrorDetails = { lang: Language; count: number };
 
+/**
+ * The modal root (React DOM's client and every modal) is loaded on the first add, not with the buy box: the
+ * product page's first visit stays light. The modal store is set at once; the root shows it when it mounts.
+ */
+function mountModalsLater(): void {
+  void import('../mount-modals').then(({ mountModals }) => mountModals());
+}
+
 export function productHref(product: Pick<ProductDto, 'slug'>, variationId: string): string {
   return `/products/${encodeURIComponent(product.slug)}?variation=${encodeURIComponent(variationId)}`;
 }
@@ -45,7 +52,7 @@ export function addVariationToCart(input: {
 }): boolean {
   const { product, variation, quantity, lang, siteType, money } = input;
   const result = addToCart(product, variation.id, quantity);
-  mountModals();
+  mountModalsLater();
   if (!result.ok) {
     openModal('AddToCartStockError', { lang, count: result.available } satisfies StockErrorDetails);
     return false;

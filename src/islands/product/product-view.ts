@@ -1,5 +1,5 @@
 /** What the product page shows for a product and its chosen variation (spec 2.7, 3.1, 3.5), as pure rules. */
-import type { ImageDto, ProductDto, ShopConfigDto, VariationDto } from '../../lib/api-client';
+import type { ImageDto, OptionDto, ProductDto, ShippingRateDto, ShippingZoneDto, ShopConfigDto, VariationDto } from '../../lib/api-client';
 import { deliverySize } from '../../lib/pricing';
 import type { OptionSelection } from '../../lib/variation';
 
@@ -141,4 +141,80 @@ export function optionsText(product: Pick<ProductDto, 'options'>, variation: Pic
         .map((value) => `${option.title}: ${value.title}${option.unit ? ` ${option.unit}` : ''}`),
     )
     .join(', ');
+}
+
+/** How an option's values are offered: a drop-down, buttons (a radio group) or colour swatches. */
+export type OptionDisplay = 'select' | 'buttons' | 'swatches';
+
+/** Options kept as a stored drop-down ('select') with at most this many values are shown as buttons. */
+export const BUTTONS_MAX_VALUES = 8;
+
+/**
+ * The option's stored view decides: 'color' swatches, 'radio' buttons; the default 'select' becomes buttons
+ * when the option has few values (≤ BUTTONS_MAX_VALUES) and stays a drop-down for longer lists.
+ */
+export function optionDisplay(option: Pick<OptionDto, 'view' | 'values'>): OptionDisplay {
+  if (option.view === 'color') return 'swatches';
+  if (option.view === 'select' && option.values.length > BUTTONS_MAX_VALUES) return 'select';
+  return 'buttons';
+}
+
+/** The shipping rates the product page's delivery estimate works from (one zone's enabled rates). */
+export type DeliveryRate = Pick<ShippingRateDto, 'kind' | 'price' | 'minOrderAmount' | 'maxOrderAmount' | 'minWeight' | 'maxWeight'>;
+export type DeliveryZone = { title: string; rates: (DeliveryRate & Pick<ShippingRateDto, 'id' | 'title' | 'speed'>)[] };
+
+/**
+ * The zone the product page quotes: the first enabled zone in the shop's order (the shop lists its home zone
+ * first); its rates as the storefront API gives them. Null without zones or rates.
+ */
+export function homeDeliveryZone(zones: readonly ShippingZoneDto[]): DeliveryZone | null {
+  const zone = zones.find((z) => z.rates.length > 0);
+  if (!zone) return null;
+  return {
+    title: zone.title,
+    rates: zone.rates.map(({ id, title, kind, price, minOrderAmount, maxOrderAmount, minWeight, maxWeight, speed }) => ({
+      id,
+      title,
+      kind,
+      price,
+      minOrderAmount,
+      maxOrderAmount,
+      minWeight,
+      maxWeight,
+      speed,
+    })),
+  };
+}
+
+export type DeliveryEstimate =
+  | { kind: 'free' }
+  | { kind: 'from'; price: number; freeFrom: number | null }
+  | { kind: 'freeFrom'; freeFrom: number }
+  | { kind: 'manager' };
+
+const inRange = (value: number, min: number | null, max: number | null) => (min === null || value >= min) && (max === null || value <= max);
+
+/**
+ * What delivery of one piece costs in the home zone: free when a free rate serves its price and weight;
+ * else the cheapest flat rate for its weight ('from'), with the lowest order amount from which a free rate
+ * applies; else that free threshold alone; else 'priced by the manager'. Null when no rate carries it.
+ */
+export function deliveryEstimate(rates: readonly DeliveryRate[], price: number, weight: number | null): DeliveryEstimate | null {
+  const w = weight ?? 0;
+  const fitting = rates.filter((r) => inRange(w, r.minWeight, r.maxWeight));
+  const free = fitting.filter((r) => r.kind === 'free');
+  if (free.some((r) => inRange(price, r.minOrderAmount, r.maxOrderAmount))) return { kind: 'free' };
+  const thresholds = free.map((r) => r.minOrderAmount).filter((m): m is number => m !== null && m > price);
+  const freeFrom = thresholds.length ? Math.min(...thresholds) : null;
+  const flat = fitting.filter((r) => r.kind === 'flat').map((r) => r.price);
+  if (flat.length) return { kind: 'from', price: Math.min(...flat), freeFrom };
+  if (freeFrom !== null) return { kind: 'freeFrom', freeFrom };
+  return fitting.some((r) => r.kind === 'by_manager') ? { kind: 'manager' } : null;
+}
+
+/** Average rating rounded to a tenth, and the star fill in percent. */
+export function ratingView(rating: number | null | undefined): { value: number; percent: number } | null {
+  if (!rating || rating <= 0) return null;
+  const value = Math.round(Math.min(5, rating) * 10) / 10;
+  return { value, percent: Math.round((value / 5) * 100) };
 }

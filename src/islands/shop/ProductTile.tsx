@@ -3,6 +3,7 @@ import type { Language } from '../../lib/localize';
 import type { MoneyFormat } from './money';
 import { Price } from './Price';
 import { ProductImage } from './ProductImage';
+import { shopTexts } from './texts';
 
 const TILE_IMAGE = 300;
 
@@ -14,7 +15,7 @@ export function ProductTile({ product, money, lang }: { product: ProductDto; mon
       <h3 className="product-tile__title">
         <a href={`/products/${encodeURIComponent(product.slug)}`}>{product.title}</a>
       </h3>
-      <Price price={product.price} fullPrice={product.priceFull} money={money} lang={lang} />
+      <Price price={product.price} fullPrice={product.priceFull} money={money} t={shopTexts(lang)} />
     </article>
   );
 }

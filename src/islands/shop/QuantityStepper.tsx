@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Language } from '../../lib/localize';
-import { shopText } from './texts';
+import type { ShopTranslate } from './texts';
 
 /** The largest quantity of one line the shop accepts (server MAX_QUANTITY). */
 export const MAX_LINE_QUANTITY = 9999;
@@ -8,7 +7,8 @@ export const MAX_LINE_QUANTITY = 9999;
 type Props = {
   value: number;
   onChange: (quantity: number) => void;
-  lang: Language;
+  /** the shop texts (shopTexts(lang), or an island's slice of them) */
+  t: ShopTranslate;
   /** accessible name of the number field */
   label: string;
   min?: number;
@@ -18,7 +18,7 @@ type Props = {
 const clamp = (value: number, min: number) => Math.min(MAX_LINE_QUANTITY, Math.max(min, value));
 
 /** − / number / + ; typed numbers are applied on blur or Enter, steps at once. */
-export function QuantityStepper({ value, onChange, lang, label, min = 1, disabled = false }: Props) {
+export function QuantityStepper({ value, onChange, t, label, min = 1, disabled = false }: Props) {
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
   const commit = () => {
@@ -32,7 +32,7 @@ export function QuantityStepper({ value, onChange, lang, label, min = 1, disable
       <button
         type="button"
         className="shop-quantity__step"
-        aria-label={shopText(lang, 'decrease')}
+        aria-label={t('decrease')}
         disabled={disabled || value <= min}
         onClick={() => onChange(clamp(value - 1, min))}
       >
@@ -54,7 +54,7 @@ export function QuantityStepper({ value, onChange, lang, label, min = 1, disable
       <button
         type="button"
         className="shop-quantity__step"
-        aria-label={shopText(lang, 'increase')}
+        aria-label={t('increase')}
         disabled={disabled || value >= MAX_LINE_QUANTITY}
         onClick={() => onChange(clamp(value + 1, min))}
       >

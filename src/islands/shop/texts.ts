@@ -10,6 +10,9 @@ import type { Language } from '../../lib/localize';
  */
 export type ShopTextKey = TextKey<typeof en>;
 
+/** A translator of the shop texts: shopTexts(lang), or an island's slice of them (product/product-texts.ts). */
+export type ShopTranslate = (key: ShopTextKey, values?: TextValues) => string;
+
 /** Message keys of the validation rules (../../lib/validation) the shopping forms use. */
 export type RuleMessageKey = Extract<ShopTextKey, `forms.errors.${string}`>;
 

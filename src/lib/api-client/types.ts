@@ -15,7 +15,7 @@ export type { ImageDto } from '../../server/api/shared/images';
 export type { SectionDto } from '../../server/api/shared/sections';
 export type { OptionDto, ProductDto, VariationDto } from '../../server/api/catalog/product-dto';
 export type { ProductDetailDto, ReviewDto } from '../../server/api/catalog/queries';
-export type { CatalogPageDto, ListingData, ProductListSectionDto } from '../../server/api/catalog/catalog-listing';
+export type { CatalogPageDto, ListingData, OptionFacet, ProductListSectionDto } from '../../server/api/catalog/catalog-listing';
 export type { FacetSelection, SortCriterion } from '../../server/api/catalog/schemas';
 export type { SearchDto, SearchResultDto } from '../../server/api/catalog/search';
 export type { CartItemDto } from '../../server/api/commerce/cart';

@@ -194,7 +194,7 @@ const ecommerce = () => ({
   showQuantity: 'always',
   showPriceFrom: false,
   priceFormatSeparator: 'comma',
-  productDetails: { templateInProductList: 'default', templateInProductCard: 'default' },
+  productDetails: { templateInProductList: 'default', templateInProductCard: 'details' },
 });
 
 const language = { current: 'en' };

@@ -24,9 +24,15 @@ export type ListingData = {
   limit: number;
   sort: SortCriterion;
   /** Everything the catalog offers to filter by, independent of the applied filters. */
-  filters: { price: { min: number; max: number }; properties: FacetSelection[]; options: FacetSelection[] };
+  filters: { price: { min: number; max: number }; properties: FacetSelection[]; options: OptionFacet[] };
   appliedFilters: { minPrice: number | null; maxPrice: number | null; properties: FacetSelection[]; options: FacetSelection[] };
 };
+
+/**
+ * An option offered as a filter; an option shown as colour swatches (view 'color') also carries
+ * `swatches`: each value's colour code as the back office stores it (only values that have one).
+ */
+export type OptionFacet = FacetSelection & { swatches?: Record<string, string> };
 
 export type ProductListSectionDto = Omit<SectionDto, 'items' | 'data'> & { items: ProductDto[]; data: ListingData };
 
@@ -112,6 +118,15 @@ function toFacets(rows: { title: string; value: string }[]): FacetSelection[] {
   return [...byTitle].map(([title, values]) => ({ title, values }));
 }
 
+/** Adds the colour of each swatch value to the option facets that have any. */
+function withSwatches(facets: FacetSelection[], rows: { title: string; value: string; colour: string | null }[]): OptionFacet[] {
+  return facets.map((facet) => {
+    const swatches: Record<string, string> = {};
+    for (const row of rows) if (row.title === facet.title && row.colour && facet.values.includes(row.value)) swatches[row.value] ??= row.colour;
+    return Object.keys(swatches).length > 0 ? { ...facet, swatches } : facet;
+  });
+}
+
 async function loadFacets(db: Executor, catalogId: string, lang: Language): Promise<ListingData['filters']> {
   const propertyTitle = localizedSql(sql`property.item->'title'`, lang);
   const propertyValue = localizedSql(sql`property.item->'value'`, lang);
@@ -132,7 +147,11 @@ async function loadFacets(db: Executor, catalogId: string, lang: Language): Prom
       .groupBy(propertyTitle, propertyValue)
       .orderBy(sql`min(property.ord)`, propertyTitle, propertyValue),
     db
-      .select({ title: optionTitle, value: optionValue })
+      .select({
+        title: optionTitle,
+        value: optionValue,
+        colour: sql<string | null>`max(case when ${productOptions.view} = 'color' then nullif(${productOptionValues.value}, '') end)`,
+      })
       .from(catalogProducts)
       .innerJoin(products, eq(products.id, catalogProducts.productId))
       .innerJoin(variations, eq(variations.productId, products.id))
@@ -146,7 +165,7 @@ async function loadFacets(db: Executor, catalogId: string, lang: Language): Prom
   return {
     price: { min: centsToAmount(Number(price?.min ?? 0)), max: centsToAmount(Number(price?.max ?? 0)) },
     properties: toFacets(propertyRows),
-    options: toFacets(optionRows),
+    options: withSwatches(toFacets(optionRows), optionRows),
   };
 }
 

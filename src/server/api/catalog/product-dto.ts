@@ -70,6 +70,8 @@ export type ProductDto = PageTextsDto & {
   /** options of the display variation as title, value and unit */
   optionsTextValue: { title: string; value: string; unit: string }[];
   reviewCount: number;
+  /** average rating of the approved reviews (1 to 5, to a tenth); null without reviews */
+  rating: number | null;
   inStock: boolean;
 };
 
@@ -102,7 +104,7 @@ export async function loadProducts(db: Executor, ids: string[], lang: Language):
       .where(and(inArray(catalogProducts.productId, productIds), eq(catalogs.enabled, true)))
       .orderBy(asc(catalogs.position)),
     db
-      .select({ productId: reviews.productId, count: sql<number>`count(*)::int` })
+      .select({ productId: reviews.productId, count: sql<number>`count(*)::int`, rating: sql<number>`round(avg(${reviews.rating}), 1)::float8` })
       .from(reviews)
       .where(and(inArray(reviews.productId, productIds), eq(reviews.status, 'approved')))
       .groupBy(reviews.productId),
@@ -129,6 +131,7 @@ export async function loadProducts(db: Executor, ids: string[], lang: Language):
   const linksByVariation = groupBy(linkRows, (l) => l.variationId);
   const catalogsByProduct = groupBy(catalogRows, (c) => c.productId);
   const reviewCountByProduct = new Map(reviewCounts.map((r) => [r.productId, Number(r.count)]));
+  const ratingByProduct = new Map(reviewCounts.map((r) => [r.productId, r.rating === null ? null : Number(r.rating)]));
 
   const byId = new Map<string, ProductDto>();
   for (const p of productRows) {
@@ -193,6 +196,7 @@ export async function loadProducts(db: Executor, ids: string[], lang: Language):
         .filter((x) => !!x)
         .map(({ option, value }) => ({ title: option.title, value: value.title, unit: option.unit })),
       reviewCount: reviewCountByProduct.get(p.id) ?? 0,
+      rating: ratingByProduct.get(p.id) ?? null,
       inStock: variationDtos.some((v) => v.inStock),
     });
   }

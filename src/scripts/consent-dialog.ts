@@ -1,12 +1,14 @@
 /**
- * The cookie and age questions (spec 2.7) as plain DOM, in the markup and classes of the shop's modal,
- * so a first visit asks them without loading React. Loaded by the page script only when a question is
- * due.
+ * The cookie and age questions (spec 2.7) as plain DOM, so a first visit asks them without loading React.
+ * Loaded by the page script only when a question is due. The age question is a dialog in the markup and
+ * classes of the shop's modal; the cookie question is a bar at the bottom of the screen with Accept and
+ * Reject that leaves the page usable.
  */
 import { formTexts, pageLanguage } from '../islands/forms/texts';
 import '../islands/forms/forms.css';
 import { focusableIn, nextFocusTarget } from '../islands/modals/focus-trap';
-import { acceptCookies, confirmAge } from '../lib/consent';
+import { acceptCookies, confirmAge, rejectCookies } from '../lib/consent';
+import './cookie-bar.css';
 
 export type ConsentQuestion = { enabled: boolean; title?: string; text?: string; buttonText?: string };
 export type ConsentType = 'ModalAgeVerification' | 'ModalCookieAccept';
@@ -23,6 +25,51 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
 
 /** Shows one question; resolves when it is closed (answered or dismissed). */
 export function askConsent(type: ConsentType, question: ConsentQuestion): Promise<void> {
+  return type === 'ModalCookieAccept' ? showCookieBar(question) : askInDialog(type, question);
+}
+
+/**
+ * The cookie question as a bar at the bottom of the screen (a named region, not a dialog): the page stays
+ * usable; Accept and Reject are both remembered (lib/consent.ts) and close the bar.
+ */
+function showCookieBar(question: ConsentQuestion): Promise<void> {
+  const t = formTexts(pageLanguage());
+  const bar = element('section', { class: 'cookie-bar', 'aria-labelledby': 'cookie-bar-title', 'data-consent': 'cookies' });
+  const inner = element('div', { class: 'cookie-bar__inner' });
+  const text = element('div', { class: 'cookie-bar__text' });
+  text.append(element('p', { class: 'cookie-bar__title', id: 'cookie-bar-title' }, question.title || t('cookieTitle')));
+  if (question.text) text.append(element('p', { class: 'cookie-bar__body' }, question.text));
+  const actions = element('div', { class: 'cookie-bar__actions' });
+  const reject = element('button', { type: 'button', class: 'form-button cookie-bar__reject' }, t('reject'));
+  const accept = element('button', { type: 'button', class: 'form-button form-button--primary' }, question.buttonText || t('accept'));
+  actions.append(reject, accept);
+  inner.append(text, actions);
+  bar.append(inner);
+  return new Promise((resolve) => {
+    const answer = (remember: () => void) => {
+      remember();
+      const hadFocus = bar.contains(document.activeElement);
+      bar.remove();
+      document.body.style.removeProperty('--cookie-bar-height');
+      document.body.classList.remove('has-cookie-bar');
+      // focus would be lost with the bar: the page's content takes it
+      if (hadFocus) document.getElementById('main')?.focus({ preventScroll: true });
+      resolve();
+    };
+    accept.addEventListener('click', () => answer(acceptCookies));
+    reject.addEventListener('click', () => answer(rejectCookies));
+    // first after the skip link, so keyboard and screen reader users meet it early; shown at the bottom
+    const skip = document.querySelector('body > .skip-link');
+    if (skip) skip.after(bar);
+    else document.body.prepend(bar);
+    // the page can scroll its last content above the bar
+    document.body.classList.add('has-cookie-bar');
+    document.body.style.setProperty('--cookie-bar-height', `${bar.offsetHeight}px`);
+  });
+}
+
+/** The age question (and any other) as a modal dialog. */
+function askInDialog(type: ConsentType, question: ConsentQuestion): Promise<void> {
   const t = formTexts(pageLanguage());
   const cookies = type === 'ModalCookieAccept';
   const root = element('div', { class: 'modal', 'data-modal-type': type });

@@ -5,13 +5,15 @@
  *   <button data-lead-form data-default-comment="..." data-title="...">  opens the lead form modal
  *   <button data-auth-form="signin|create|reset|delete">                 opens the account modal
  *   <a href="/account/...">                                              signed out: the sign-in modal, then there
+ *   <a href="/cart" data-cart-drawer='{"siteType":…,"money":…}'>         the cart drawer (not on the cart and checkout pages)
  *
  * On load it also asks the cookie and age questions (spec 2.7) when the shop has them on and the
- * visitor has not answered yet, in plain DOM (./consent-dialog.ts): a first visit loads no React.
+ * visitor has not answered yet, in plain DOM (./consent-dialog.ts): a first visit loads no React. The
+ * cookie question is a bar at the bottom with Accept and Reject; the age question a dialog.
  */
 import { documentLanguage } from '../lib/localize';
 
-type ModalType = 'LeadForm' | 'AccountAuthForm';
+type ModalType = 'LeadForm' | 'AccountAuthForm' | 'CartDrawer';
 
 async function openModalLazily(type: ModalType, details: Record<string, unknown>) {
   const [{ mountModals }, { openModal }] = await Promise.all([import('../islands/mount-modals'), import('../stores/modal')]);
@@ -38,9 +40,20 @@ function isSignedIn(): boolean {
 
 document.addEventListener('click', (event) => {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const target = (event.target as Element | null)?.closest<HTMLElement>('[data-lead-form], [data-auth-form], a[href^="/account"]');
+  const target = (event.target as Element | null)?.closest<HTMLElement>('[data-lead-form], [data-auth-form], a[href^="/account"], a[data-cart-drawer]');
   if (!target) return;
-  if (target.hasAttribute('data-lead-form')) {
+  if (target.hasAttribute('data-cart-drawer')) {
+    // the cart and checkout pages show the cart themselves: the icon stays a link there
+    if (/^\/(cart|checkout)(\/|$)/.test(window.location.pathname)) return;
+    event.preventDefault();
+    let shop: Record<string, unknown> = {};
+    try {
+      shop = JSON.parse(target.dataset.cartDrawer ?? '{}') as Record<string, unknown>;
+    } catch {
+      // an unreadable attribute: the drawer falls back to its defaults
+    }
+    void openModalLazily('CartDrawer', { siteType: 'ecommerce', money: { currency: 'USD', separator: 'none' }, ...shop, lang: document.documentElement.lang || 'en' });
+  } else if (target.hasAttribute('data-lead-form')) {
     event.preventDefault();
     void openModalLazily('LeadForm', {
       title: target.dataset.title,
@@ -62,11 +75,16 @@ document.addEventListener('click', (event) => {
 type ConsentQuestion = { enabled: boolean; title?: string; text?: string; buttonText?: string };
 type ConsentSettings = { modalAgeVerification?: ConsentQuestion; modalCookieAccept?: ConsentQuestion };
 
-/** Age first: the cookie question waits until the age question is answered (one modal at a time). */
+/**
+ * Age first: the cookie bar waits until the age question is answered (one at a time). The age question
+ * is answered by Yes ('true'); the cookie question by Accept ('true') or Reject ('false').
+ */
 const QUESTIONS = [
-  { type: 'ModalAgeVerification', setting: 'modalAgeVerification', answeredKey: 'ageVerificationConfirm' },
-  { type: 'ModalCookieAccept', setting: 'modalCookieAccept', answeredKey: 'cookieAccept' },
+  { type: 'ModalAgeVerification', setting: 'modalAgeVerification', answeredKey: 'ageVerificationConfirm', answers: ['true'] },
+  { type: 'ModalCookieAccept', setting: 'modalCookieAccept', answeredKey: 'cookieAccept', answers: ['true', 'false'] },
 ] as const;
+
+const isAnswered = (question: (typeof QUESTIONS)[number]) => (question.answers as readonly string[]).includes(readStorage(question.answeredKey) ?? '');
 
 const CONSENT_CACHE_KEY = 'shopConsentSettings';
 
@@ -96,9 +114,9 @@ const isBuilderPreview = () => window.parent !== window || new URLSearchParams(w
 async function askConsentQuestions(): Promise<void> {
   // the questions would cover the page the owner is building
   if (isBuilderPreview()) return;
-  if (QUESTIONS.every((q) => readStorage(q.answeredKey) === 'true')) return;
+  if (QUESTIONS.every(isAnswered)) return;
   const settings = await consentSettings(documentLanguage() ?? 'en');
-  const pending = QUESTIONS.filter((q) => settings?.[q.setting]?.enabled && readStorage(q.answeredKey) !== 'true');
+  const pending = QUESTIONS.filter((q) => settings?.[q.setting]?.enabled && !isAnswered(q));
   if (pending.length === 0) return;
   const { askConsent } = await import('./consent-dialog');
   // One question at a time: the next comes once the current one has closed.

@@ -18,6 +18,7 @@ import {
   type ProviderCall,
   type TrackingConfig,
 } from '../lib/analytics';
+import { analyticsPermissions } from '../lib/consent';
 
 /** The element carrying the page's tracking configuration as JSON (see islands/shop/Tracking.astro). */
 export const TRACKING_CONFIG_SELECTOR = 'script[data-shop-tracking]';
@@ -152,6 +153,8 @@ export function initTracking(config: TrackingConfig): void {
   $tracking.set({ config, scriptsInserted: false });
   if (isTrackingConfigured(config)) {
     installQueues(config);
+    // Google's consent mode: the four permissions stay denied until the visitor accepts cookies
+    if (config.googleAnalytics) win().gtag?.('consent', 'default', analyticsPermissions());
     providerSetupCalls(config, new Date()).forEach(apply);
     scheduleTrackingScripts(browserSchedule(), () => insertScripts(config));
     document.addEventListener('click', trackContactClick, true);

@@ -1,13 +1,20 @@
 import { map } from 'nanostores';
 
-/** Spec 2.7: the modal types; only one is open at a time. */
+/**
+ * Spec 2.7: the modal types; only one is open at a time. AddToCart and CartDrawer (the header's cart
+ * icon) are shown as the cart drawer sliding in from the right.
+ */
 export type ModalType =
   | 'ModalAgeVerification'
   | 'AddToCartStockError'
   | 'AddToCart'
+  | 'CartDrawer'
   | 'ModalCookieAccept'
   | 'LeadForm'
   | 'AccountAuthForm';
+
+/** The types shown as a drawer from the right instead of a centred dialog. */
+export const DRAWER_TYPES: ReadonlySet<ModalType> = new Set<ModalType>(['AddToCart', 'CartDrawer']);
 
 export type ModalState = {
   isOpen: boolean;

@@ -112,16 +112,19 @@ test.describe('forms', () => {
 });
 
 test.describe('cookie and age questions', () => {
+  // The cookie question is a bar at the bottom of the page (issue 9), no longer a dialog.
+  const cookieBar = (page: Page) => page.getByRole('region', { name: 'This website uses cookies' });
+
   test('the cookie question is asked until accepted', async ({ page }) => {
     await page.goto('/');
-    const modal = dialog(page);
-    await expect(modal.getByRole('heading', { name: 'This website uses cookies' })).toBeVisible();
-    await modal.getByRole('button', { name: 'Accept' }).click();
-    await expect(modal).toBeHidden();
+    const bar = cookieBar(page);
+    await expect(bar).toBeVisible();
+    await bar.getByRole('button', { name: 'Accept' }).click();
+    await expect(bar).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('cookieAccept'))).toBe('true');
     await page.reload();
     await page.waitForLoadState('networkidle');
-    await expect(modal).toHaveCount(0);
+    await expect(bar).toHaveCount(0);
   });
 
   test('the age question comes first when the shop asks it; No goes back, Yes is remembered', async ({ page }) => {
@@ -141,14 +144,17 @@ test.describe('cookie and age questions', () => {
     await expect(page).toHaveURL(/\/search$/);
 
     await expect(modal.getByRole('heading', { name: 'Are you 18 years of age or older?' })).toBeVisible();
+    // One question at a time: the cookie bar waits until the age question is answered.
+    await expect(cookieBar(page)).toHaveCount(0);
     await modal.getByRole('button', { name: 'Yes' }).click();
-    // One modal at a time: the cookie question follows the age question.
-    await expect(modal.getByRole('heading', { name: 'This website uses cookies' })).toBeVisible();
-    await modal.getByRole('button', { name: 'Accept' }).click();
     await expect(modal).toBeHidden();
+    await expect(cookieBar(page)).toBeVisible();
+    await cookieBar(page).getByRole('button', { name: 'Accept' }).click();
+    await expect(cookieBar(page)).toBeHidden();
     expect(await page.evaluate(() => [localStorage.getItem('ageVerificationConfirm'), localStorage.getItem('cookieAccept')])).toEqual(['true', 'true']);
     await page.reload();
     await page.waitForLoadState('networkidle');
     await expect(modal).toHaveCount(0);
+    await expect(cookieBar(page)).toHaveCount(0);
   });
 });

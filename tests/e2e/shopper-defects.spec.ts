@@ -154,7 +154,7 @@ test.describe('dialogs', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('the add-to-cart dialog is named and gives focus back to the button', async ({ page }) => {
+  test('the add-to-cart dialog (the cart drawer) is named and gives focus back to the button', async ({ page }) => {
     await page.goto('/products/organic-cotton-tee');
     await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
     const add = page.locator('.product-buy').getByRole('button', { name: 'Add to cart' });
@@ -162,8 +162,10 @@ test.describe('dialogs', () => {
     const modal = page.getByRole('dialog', { name: 'Added to the cart' });
     await expect(modal).toBeVisible();
     await expect(modal).toContainText('Organic');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')))).toBe(true);
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')))).toBe(true);
+    }
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(add).toBeFocused();
@@ -188,17 +190,50 @@ test.describe('dialogs', () => {
 });
 
 test.describe('cookie question', () => {
-  test('the cookie dialog is named and holds the focus', async ({ browser, baseURL }) => {
+  // A bar at the bottom with Accept and Reject (issue 9) instead of the cookie dialog: a named region
+  // that leaves the page usable.
+  test('the cookie bar is named, does not block the page, and Reject is remembered with analytics off', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await page.goto('/');
-    const modal = page.getByRole('dialog', { name: /cookies/i });
-    await expect(modal).toBeVisible();
-    await expect(modal.getByRole('button', { name: 'Accept' })).toBeFocused();
-    for (let i = 0; i < 4; i++) {
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')))).toBe(true);
-    }
+    const bar = page.getByRole('region', { name: /cookies/i });
+    await expect(bar).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeCloseTo(page.viewportSize()!.height, 0);
+    // the page stays usable: the header's links take clicks while the bar is shown
+    await page.locator('.site-header__cart').click();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    const consent = page.evaluate(
+      () => new Promise((resolve) => window.addEventListener('shop:consent', (event) => resolve((event as CustomEvent).detail), { once: true })),
+    );
+    await bar.getByRole('button', { name: 'Reject' }).click();
+    await expect(bar).toBeHidden();
+    expect(await consent).toEqual({ analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' });
+    expect(await page.evaluate(() => localStorage.getItem('cookieAccept'))).toBe('false');
+    await page.goto('/catalogs/new-arrivals');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('region', { name: /cookies/i })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('Accept switches the four permissions on and is remembered', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    const bar = page.getByRole('region', { name: /cookies/i });
+    const consent = page.evaluate(
+      () => new Promise((resolve) => window.addEventListener('shop:consent', (event) => resolve((event as CustomEvent).detail), { once: true })),
+    );
+    await bar.getByRole('button', { name: 'Accept' }).click();
+    expect(await consent).toEqual({ analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' });
+    expect(await page.evaluate(() => localStorage.getItem('cookieAccept'))).toBe('true');
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(bar).toHaveCount(0);
     await context.close();
   });
 
@@ -207,10 +242,10 @@ test.describe('cookie question', () => {
     const page = await context.newPage();
     await page.goto('/?preview=1');
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('dialog', { name: /cookies/i })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: /cookies/i })).toHaveCount(0);
     // still unanswered: the storefront itself asks
     await page.goto('/');
-    await expect(page.getByRole('dialog', { name: /cookies/i })).toBeVisible();
+    await expect(page.getByRole('region', { name: /cookies/i })).toBeVisible();
     await context.close();
   });
 });

@@ -204,7 +204,8 @@ describe('the product buy box', () => {
   it('puts the stars and the review count beside the title, linking to the reviews', () => {
     const link = render({ product: { ...shirt, reviewCount: 12, rating: 4.75 } }).querySelector<HTMLAnchorElement>('.product-buy__reviews')!;
     expect(link.getAttribute('href')).toBe('#reviews');
-    expect(link.getAttribute('aria-label')).toBe('Rated 4.8 of 5, 12 reviews');
+    expect(link.querySelector('.visually-hidden')?.textContent).toBe('Rated 4.8 of 5, 12 reviews');
+    expect(link.hasAttribute('aria-label')).toBe(false);
     expect(link.querySelector<HTMLElement>('.product-stars')!.style.getPropertyValue('--rating')).toBe('96%');
     expect(text(link, '.product-buy__rating')).toBe('4.8');
     expect(render().querySelector('.product-buy__reviews')).toBeNull();
@@ -239,9 +240,10 @@ describe('the add-to-cart modals', () => {
     expect(text(modal, '.added-to-cart__quantity')).toBe('Quantity: 2');
     expect(text(modal, '.shop-price__current')).toBe('$55');
     expect(text(modal, '.shop-price__old')).toBe('Old price: $69');
-    expect(text(modal, '.modal__actions button')).toBe('Continue shopping');
-    expect(modal.querySelector('.modal__actions a')?.getAttribute('href')).toBe('/cart');
-    expect(text(modal, '.modal__actions a')).toBe('Go to the cart');
+    // the drawer's back and view-cart buttons (the add-to-cart modal's, spec 2.7)
+    expect(text(modal, '.cart-drawer__actions button')).toBe('Continue shopping');
+    expect(modal.querySelector('.cart-drawer__actions a.button--outline')?.getAttribute('href')).toBe('/cart');
+    expect(text(modal, '.cart-drawer__actions a.button--outline')).toBe('Go to the cart');
   });
 
   it('use the order label for the order-taking site type and price on request for zero prices', () => {
@@ -249,7 +251,7 @@ describe('the add-to-cart modals', () => {
       createElement(AddToCart, { details: { ...details, siteType: 'services', item: { ...details.item, price: 0 } }, close: () => {} }),
     );
     expect(text(modal, 'h2')).toBe('Added to the order');
-    expect(text(modal, '.modal__actions a')).toBe('Go to the order');
+    expect(text(modal, '.cart-drawer__actions a.button--outline')).toBe('Go to the order');
     expect(text(modal, '.shop-price')).toBe('Price on request');
   });
 

@@ -18,7 +18,7 @@ const READY = 'data-slider-ready';
 const ANIMATION_MS = 500;
 
 const fill = (template: string, index: number, count: number) =>
-  template.replace('{index}', String(index)).replace('{count}', String(count));
+  template.replace(/\{\{?index\}?\}/, String(index)).replace(/\{\{?count\}?\}/, String(count));
 
 /**
  * Moves on every `delay` ms. It waits while the pointer is over the slider, while it has the focus,

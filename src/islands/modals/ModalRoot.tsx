@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, type ComponentType, type LazyExoticComponent, type KeyboardEvent } from 'react';
-import { $modal, closeModal, type ModalType } from '../../stores/modal';
+import { $modal, closeModal, DRAWER_TYPES, type ModalType } from '../../stores/modal';
 import { formTexts, pageLanguage } from '../forms/texts';
 import { focusableIn, nextFocusTarget } from './focus-trap';
 
@@ -84,7 +84,7 @@ export default function ModalRoot() {
     }
   };
   return (
-    <div className={`modal${modal.isClosing ? ' modal--closing' : ''}`} data-modal-type={modal.type}>
+    <div className={`modal${DRAWER_TYPES.has(modal.type) ? ' modal--drawer' : ''}${modal.isClosing ? ' modal--closing' : ''}`} data-modal-type={modal.type}>
       <div className="modal__backdrop" onClick={closeModal} aria-hidden="true" />
       <div className="modal__dialog" role="dialog" aria-modal="true" tabIndex={-1} ref={dialog} onKeyDown={trapTab}>
         <button type="button" className="modal__close" onClick={closeModal} aria-label={formTexts(pageLanguage())('close')}>

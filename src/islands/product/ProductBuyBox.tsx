@@ -157,13 +157,11 @@ export default function ProductBuyBox({ product, heading, initialVariationId, la
       <div className="product-buy">
         <h1 className="product-buy__title">{heading}</h1>
         {product.reviewCount > 0 && (
-          <a
-            className="product-buy__reviews"
-            href="#reviews"
-            aria-label={rating ? t('ratingLink', { value: rating.value.toLocaleString(lang), count: product.reviewCount }) : undefined}
-          >
+          <a className="product-buy__reviews" href="#reviews">
             {rating && (
               <>
+                {/* the name is said, not labelled: a label would not contain the visible figures (WCAG 2.5.3) */}
+                <span className="visually-hidden">{t('ratingLink', { value: rating.value.toLocaleString(lang), count: product.reviewCount })}</span>
                 <span className="product-stars" aria-hidden="true" style={{ '--rating': `${rating.percent}%` } as CSSProperties} />
                 <span className="product-buy__rating" aria-hidden="true">
                   {rating.value.toLocaleString(lang)}

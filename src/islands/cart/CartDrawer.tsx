@@ -1,0 +1,135 @@
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+import { analyticsItem } from '../../lib/analytics';
+import { cartTotals, isAvailable, stockLimitFor, type CartLine } from '../../lib/cart';
+import type { Language } from '../../lib/localize';
+import { track } from '../../stores/analytics';
+import { $cart, removeFromCart, setCartQuantity } from '../../stores/cart';
+import type { AddToCartDetails } from '../product/add-to-cart';
+import { productHref } from '../product/add-to-cart';
+import { isEcommerce, optionsText } from '../product/product-view';
+import { formatMoney, type MoneyFormat } from '../shop/money';
+import { Price } from '../shop/Price';
+import { ProductImage } from '../shop/ProductImage';
+import { QuantityStepper } from '../shop/QuantityStepper';
+import { shopTexts } from '../shop/texts';
+import '../../styles/shop.css';
+
+type Props = {
+  lang: Language;
+  siteType: string;
+  money: MoneyFormat;
+  /** the item just added (spec 2.7's add-to-cart modal); absent when the shopper opened the cart from the header */
+  added?: AddToCartDetails['item'] | undefined;
+  close: () => void;
+};
+
+/**
+ * The cart drawer (the add-to-cart modal of spec 2.7, and the header's cart icon): the item just added,
+ * the cart's lines with quantity steppers and remove buttons, the subtotal, one main Checkout button,
+ * the view-cart link and the back button. The cart rules are the store's (../../stores/cart).
+ */
+export function CartDrawer({ lang, siteType, money, added, close }: Props) {
+  const t = shopTexts(lang);
+  const ecommerce = isEcommerce(siteType);
+  const cart = useStore($cart);
+  const totals = useMemo(() => cartTotals(cart.list), [cart.list]);
+  // the stock a refused quantity ran into, per variation: shown on its line (one dialog at a time)
+  const [refused, setRefused] = useState<Record<string, number>>({});
+  const available = isAvailable(cart.list);
+
+  const changeQuantity = (line: CartLine, quantity: number) => {
+    const result = setCartQuantity(line.variationId, quantity);
+    setRefused(({ [line.variationId]: _old, ...rest }) => (result.ok ? rest : { ...rest, [line.variationId]: result.available }));
+  };
+  const remove = (line: CartLine) => {
+    if (line.product && line.variation) track({ name: 'remove_from_cart', items: [analyticsItem(line.product, line.variation, line.quantity)] });
+    removeFromCart(line.variationId);
+  };
+
+  return (
+    <div className="cart-drawer">
+      <h2 className="modal__title">{added ? t(ecommerce ? 'addedToCart' : 'addedToOrder') : t(ecommerce ? 'cart' : 'order')}</h2>
+      {added && (
+        <div className="added-to-cart" role="status">
+          <div className="added-to-cart__item">
+            <a href={added.href} className="added-to-cart__image" tabIndex={-1} aria-hidden="true">
+              <ProductImage image={added.image} width={64} height={64} alt="" />
+            </a>
+            <div className="added-to-cart__text">
+              <a href={added.href} className="added-to-cart__title">
+                {added.title}
+              </a>
+              {added.optionsText && <span className="added-to-cart__options">{added.optionsText}</span>}
+              <span className="added-to-cart__quantity">
+                {t('quantity')}: {added.quantity}
+              </span>
+            </div>
+            <Price price={added.price} fullPrice={added.fullPrice} money={money} t={t} className="added-to-cart__price" />
+          </div>
+        </div>
+      )}
+      {totals.lines.length === 0 ? (
+        <p className="cart-drawer__empty">{t(ecommerce ? 'cartEmpty' : 'orderEmpty')}</p>
+      ) : (
+        <ul className="cart-drawer__lines" aria-label={t(ecommerce ? 'cart' : 'order')}>
+          {totals.lines.map((line) => {
+            const title = line.product?.title ?? '';
+            const href = line.product ? productHref(line.product, line.variationId) : undefined;
+            const limit = refused[line.variationId] ?? stockLimitFor(line);
+            return (
+              <li key={line.variationId} className="cart-drawer__line" data-variation-id={line.variationId}>
+                <a className="cart-drawer__image" href={href} tabIndex={-1} aria-hidden="true">
+                  <ProductImage image={line.variation?.image ?? line.product?.imagePreview} width={64} height={64} alt="" />
+                </a>
+                <div className="cart-drawer__info">
+                  <a className="cart-drawer__title" href={href}>
+                    {title}
+                  </a>
+                  {line.product && line.variation && <span className="cart-drawer__options">{optionsText(line.product, line.variation)}</span>}
+                  <div className="cart-drawer__controls">
+                    <QuantityStepper value={line.quantity} onChange={(quantity) => changeQuantity(line, quantity)} t={t} label={`${t('quantity')}: ${title}`} />
+                    <button type="button" className="button button--link cart-drawer__remove" onClick={() => remove(line)} aria-label={t('removeItem', { title })}>
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  </div>
+                  {limit !== null && (
+                    <span className="shop-field__error" role="alert">
+                      {t('stockError', { count: limit })}
+                    </span>
+                  )}
+                </div>
+                <strong className="cart-drawer__total" data-testid="drawer-line-total">
+                  {formatMoney(line.sumDiscountPrice, money)}
+                </strong>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="cart-drawer__footer">
+        {totals.lines.length > 0 && (
+          <dl className="summary-rows">
+            <div className="summary-row summary-row--total">
+              <dt>{t('subtotal')}</dt>
+              <dd data-testid="drawer-subtotal">{formatMoney(totals.totalPrice, money)}</dd>
+            </div>
+          </dl>
+        )}
+        <div className="cart-drawer__actions">
+          {totals.lines.length > 0 && (
+            <a className="button button--wide button--accent" href={available ? '/checkout' : undefined} aria-disabled={!available} role="link">
+              {t('checkout')}
+            </a>
+          )}
+          <a className="button button--wide button--outline" href="/cart">
+            {t(ecommerce ? 'viewCart' : 'viewOrder')}
+          </a>
+          <button type="button" className="button button--link" onClick={close}>
+            {t('continueShopping')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -27,9 +27,9 @@ const routing = defineMiddleware(async (context, next) => {
   // During a database outage the page's data calls answer fallbacks (or the runtime cannot start): the page
   // then answers 503 with the error page, not "not found" or a half-empty page.
   try {
-    const { result, unavailable } = await trackOutage(() => handle(context, next, url));
-    if (!unavailable) return result;
-    await result.body?.cancel();
+    const outcome = await trackOutage(() => handle(context, next, url));
+    if (!outcome.unavailable) return outcome.result;
+    await outcome.result?.body?.cancel();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
   }

@@ -9,10 +9,16 @@ type PageScope = { unavailable: boolean };
 
 const scope = new AsyncLocalStorage<PageScope>();
 
-export async function trackOutage<T>(work: () => Promise<T>): Promise<{ result: T; unavailable: boolean }> {
+export async function trackOutage<T>(work: () => Promise<T>): Promise<{ result: T; unavailable: false } | { result?: T; unavailable: true }> {
   const page: PageScope = { unavailable: false };
-  const result = await scope.run(page, work);
-  return { result, unavailable: page.unavailable };
+  try {
+    const result = await scope.run(page, work);
+    return page.unavailable ? { result, unavailable: true } : { result, unavailable: false };
+  } catch (error) {
+    // a page that gave up because a call answered 503 is unavailable, not broken
+    if (page.unavailable) return { unavailable: true };
+    throw error;
+  }
 }
 
 /** Called by the in-process API client when the API answered 503. */

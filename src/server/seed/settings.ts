@@ -149,7 +149,7 @@ const ecommerce = () => ({
   previewSizeInItem: '1x1',
   previewCustomSizeInItem: { width: 1000, height: 1000 },
   defaultColumns: { desktop: 4, tablet: 2, mobile: 2 },
-  filter: { enabled: true, template: 'style-v-1' },
+  filter: { enabled: true, template: 'style-h-1' },
   pageNavigationType: 'pagination',
   btnLoadMore: { text: t('Show more', 'Показать ещё') },
   shippingPolicy: richText(t(

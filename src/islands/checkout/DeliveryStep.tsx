@@ -4,22 +4,12 @@ import { zoneCountries, zoneRegions } from '../../lib/shipping-zones';
 import { countryName } from '../shop/country';
 import type { MoneyFormat } from '../shop/money';
 import { shopperText, type ShopperTextKey } from '../shop/shopper-texts';
-import { shopTexts, type ShopTextKey } from '../shop/texts';
+import { DELIVERY_SPEEDS as SPEEDS, shopTexts } from '../shop/texts';
 import { ChargeText, ChoiceTab, FieldError, SelectField, Step, textFieldOf, type CheckoutEditor } from './checkout-fields';
 import { deliveryCharge, type CheckoutValues } from './checkout-form';
 
 const REGION_TEXT: Record<Exclude<RegionLabel, 'region'>, ShopperTextKey> = { state: 'regionState', province: 'regionProvince', county: 'regionCounty' };
 const POSTAL_TEXT: Record<Exclude<PostalLabel, 'postal'>, ShopperTextKey> = { zip: 'postalZip', postcode: 'postalPostcode', eircode: 'postalEircode', pin: 'postalPin' };
-
-const SPEEDS: Record<string, ShopTextKey> = {
-  '1_day': 'speed_1_day',
-  '2_days': 'speed_2_days',
-  '3_days': 'speed_3_days',
-  '5_days': 'speed_5_days',
-  '1_week': 'speed_1_week',
-  '2_weeks': 'speed_2_weeks',
-  '1_month': 'speed_1_month',
-};
 
 type Props = {
   editor: CheckoutEditor;

@@ -10,6 +10,17 @@ import type { Language } from '../../lib/localize';
  */
 export type ShopTextKey = TextKey<typeof en>;
 
+/** The text of each delivery speed a rate can have (the product page's delivery details and the checkout). */
+export const DELIVERY_SPEEDS: Record<string, ShopTextKey> = {
+  '1_day': 'speed_1_day',
+  '2_days': 'speed_2_days',
+  '3_days': 'speed_3_days',
+  '5_days': 'speed_5_days',
+  '1_week': 'speed_1_week',
+  '2_weeks': 'speed_2_weeks',
+  '1_month': 'speed_1_month',
+};
+
 /** A translator of the shop texts: shopTexts(lang), or an island's slice of them (product/product-texts.ts). */
 export type ShopTranslate = (key: ShopTextKey, values?: TextValues) => string;
 

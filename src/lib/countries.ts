@@ -81,7 +81,7 @@ const DEFAULT_LABELS: Record<AddressLabelKey, AddressText> = {
   zone: 'zone',
 };
 
-/** Where a country words its address differently from the defaults. */
+/** Where a country words its address differently from the defaults: the one table of address labels (account and checkout). */
 const LABEL_OVERRIDES: Record<CountryCode, Partial<Record<AddressLabelKey, AddressText>>> = {
   US: { zone: 'zoneState', postalCode: 'postalCodeZip' },
   CA: { zone: 'zoneProvince' },
@@ -102,15 +102,24 @@ const LABEL_OVERRIDES: Record<CountryCode, Partial<Record<AddressLabelKey, Addre
   CN: { zone: 'zoneProvince' },
   ES: { zone: 'zoneProvince' },
   IT: { zone: 'zoneProvince' },
-  ZA: { zone: 'zoneProvince' },
+  ZA: { zone: 'zoneProvince', postalCode: 'postalCodePostcode' },
+  NL: { zone: 'zoneProvince' },
+  PH: { zone: 'zoneProvince', postalCode: 'postalCodeZip' },
   RU: { zone: 'zoneRussia' },
 };
 
-export function addressLabels(code: CountryCode | null | undefined, lang: Language): AddressLabels {
-  const overrides = (code && LABEL_OVERRIDES[code]) || {};
+/**
+ * The address labels of a country (any case: 'us' is US) in `lang`. A screen may word the labels a
+ * country does not override its own way (`defaults`: the checkout's 'State or region').
+ */
+export function addressLabels(code: CountryCode | null | undefined, lang: Language, defaults: Partial<AddressLabels> = {}): AddressLabels {
+  const overrides = LABEL_OVERRIDES[(code ?? '').trim().toUpperCase()] ?? {};
   const t = dictionaryTranslator({ en: enAddress, ru: ruAddress }, lang);
   return Object.fromEntries(
-    (Object.keys(DEFAULT_LABELS) as AddressLabelKey[]).map((key) => [key, t(overrides[key] ?? DEFAULT_LABELS[key])]),
+    (Object.keys(DEFAULT_LABELS) as AddressLabelKey[]).map((key) => {
+      const override = overrides[key];
+      return [key, override ? t(override) : (defaults[key] ?? t(DEFAULT_LABELS[key]))];
+    }),
   ) as AddressLabels;
 }
 

@@ -31,6 +31,23 @@ export function field(rules: readonly FieldRule[] = [], initial: unknown = ''): 
   return { kind: 'field', rules, initial };
 }
 
+/** What a rule needs of a schema of the API contract (a zod schema), without importing zod here. */
+export type ContractSchema = {
+  safeParse: (value: unknown) => { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
+};
+
+/**
+ * The rules of a field the server validates with `schema` (src/contract), so the rule is written once:
+ * noEmpty first when the schema refuses an empty value (the label gets ' *'), then the schema's first message.
+ */
+export function schemaRules(schema: ContractSchema): FieldRule[] {
+  const rule: FieldRule = (value) => {
+    const result = schema.safeParse(value);
+    return result.success ? null : (result.error.issues[0]?.message ?? VALIDATION_FAILED);
+  };
+  return schema.safeParse('').success ? [rule] : [noEmpty, rule];
+}
+
 export function group(fields: Record<string, FormDef>): GroupDef {
   return { kind: 'group', fields };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { optionalEmailField, phoneField } from '../../src/contract/storefront/commerce';
 import {
   INTERNAL_ERROR_KEY,
   VALIDATION_FAILED_KEY,
@@ -16,6 +17,7 @@ import {
   initialValues,
   list,
   removeListItem,
+  schemaRules,
   serverFieldErrors,
   setIn,
   submitOutcome,
@@ -173,5 +175,18 @@ describe('submitting', () => {
     expect(state.status).toBe('submitted');
     state = editField(state, 'name', 'x');
     expect(state.status).toBe('editing');
+  });
+});
+
+describe('rules from the API contract', () => {
+  it("check a field with the server's schema: required when it refuses a blank, then its own message", () => {
+    const phone = schemaRules(phoneField);
+    expect(phone[0]).toBe(noEmpty);
+    const def = group({ phone: field(phone), email: field(schemaRules(optionalEmailField)) });
+    expect(fieldLabel(def, 'phone', 'Phone')).toBe('Phone *');
+    expect(fieldLabel(def, 'email', 'E-mail')).toBe('E-mail');
+    expect(validateForm(def, { phone: '', email: '' })).toEqual({ phone: 'forms.errors.noEmpty' });
+    expect(validateForm(def, { phone: 'call me', email: 'ann@' })).toEqual({ phone: 'incorrect phone number format', email: 'incorrect email format' });
+    expect(validateForm(def, { phone: '+1 212 555 0147', email: 'ann@example.com' })).toEqual({});
   });
 });

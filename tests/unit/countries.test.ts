@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { addressLabels } from '../../src/lib/address-labels';
 import {
   COUNTRY_CODES,
   addressFormFields,
-  addressLabels,
   countryList,
   findCountry,
   formatAddress,

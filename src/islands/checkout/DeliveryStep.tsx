@@ -1,5 +1,5 @@
 import type { PickupLocationDto, ShippingRateDto, ShippingZoneDto } from '../../lib/api-client';
-import { addressLabels } from '../../lib/countries';
+import { addressLabels } from '../../lib/address-labels';
 import { zoneCountries } from '../../lib/shipping-zones';
 import { SelectField, TextField } from '../forms/fields';
 import type { FormApi } from '../forms/use-form';

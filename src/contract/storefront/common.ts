@@ -29,3 +29,23 @@ export type PendingModerationDto = z.infer<typeof pendingModerationAnswer>;
 /** An action that answers only whether it succeeded (sign-out, account deletion, password reset). */
 export const successAnswer = z.object({ success: z.boolean() });
 export type SuccessDto = z.infer<typeof successAnswer>;
+
+/**
+ * A section of a page, catalog, article or product as the page answers carry it: its localized options and items;
+ * `data` is the server-resolved content of a widget section (products, articles, tags, comments), shaped as the
+ * section type's definition says (src/sections/data-needs.ts).
+ */
+export const sectionAnswer = z.strictObject({
+  id: z.string(),
+  type: z.string(),
+  position: z.number(),
+  required: z.boolean(),
+  group: z.string().nullable(),
+  enable: z.boolean(),
+  hidden: z.boolean(),
+  options: z.record(z.string(), z.unknown()),
+  items: z.array(z.strictObject({ id: z.string(), options: z.record(z.string(), z.unknown()) })),
+  styles: z.record(z.string(), z.unknown()),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type SectionDto = z.infer<typeof sectionAnswer>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Language, Localized } from '../../lib/localize';
 import type { ShopSettings } from '../../lib/settings';
 import { DEFAULT_MESSAGES, email } from '../../lib/validation';
-import { imageAnswer, type ImageDto } from './common';
+import { imageAnswer, sectionAnswer, type ImageDto } from './common';
 
 /** A string safe to compare in SQL: bounded and without NUL bytes (PostgreSQL refuses those). */
 export const plainText = (max: number) =>
@@ -191,6 +191,17 @@ export const articleSummaryAnswer = z.object({
 });
 export type ArticleSummary = z.infer<typeof articleSummaryAnswer>;
 
+/** GET /articles/:slug: the article with its headings, sections and the number of published comments. */
+export const articleAnswer = z.strictObject({
+  ...articleSummaryAnswer.shape,
+  h1: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  sections: z.array(sectionAnswer),
+  commentCount: z.number(),
+});
+export type ArticleDto = z.infer<typeof articleAnswer>;
+
 /** GET /articles/:type/list */
 export const articleListAnswer = z.object({ items: z.array(articleSummaryAnswer), total: z.number() });
 export type ArticleListDto = z.infer<typeof articleListAnswer>;
@@ -208,3 +219,25 @@ export const commentAnswer = z.object({
   reply: z.string().optional(),
 });
 export type CommentDto = z.infer<typeof commentAnswer>;
+
+// ---------------------------------------------------------------- answers: pages
+
+/** GET /pages/v2/:slug, /homepage/v2 (and the v1 calls, whose widget sections carry no data). */
+export const pageAnswer = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  /** page, homepage or category */
+  type: z.string(),
+  title: z.string(),
+  h1: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  noindex: z.boolean(),
+  nofollow: z.boolean(),
+  previewImage: imageAnswer.nullable(),
+  author: z.strictObject({ name: z.string() }).nullable(),
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+  sections: z.array(sectionAnswer),
+});
+export type PageDto = z.infer<typeof pageAnswer>;

@@ -33,6 +33,7 @@ import {
   previewSectionDataAnswer,
   redirectAnswer,
   tagAnswer,
+  widgetDataAnswer,
 } from '../../src/contract/storefront/content';
 import { profileAnswer, signedInAnswer, userAnswer, userReviewAnswer } from '../../src/contract/storefront/users';
 import { createApiClient, type ApiClient, type ShippingRateDto } from '../../src/lib/api-client';
@@ -58,6 +59,13 @@ describe.each(databaseKinds)('the storefront contract on %s', (kind) => {
     const parsed = schema.safeParse(answer);
     expect(parsed.error?.issues ?? [], JSON.stringify(answer).slice(0, 300)).toEqual([]);
     expect(parsed.data).toEqual(answer);
+  }
+
+  /** Each resolved widget `data` of the sections matches one of the contract's widget data shapes exactly; answers how many had data. */
+  function expectWidgetData(sections: { data?: Record<string, unknown> | null }[]): number {
+    const resolved = sections.filter((section) => section.data);
+    for (const section of resolved) expectAnswer(widgetDataAnswer, section.data);
+    return resolved.length;
   }
 
   beforeAll(async () => {
@@ -96,9 +104,12 @@ describe.each(databaseKinds)('the storefront contract on %s', (kind) => {
     const articles = (await api.getArticles('blog')).data;
     expectAnswer(articleListAnswer, articles);
     const article = articles.items[0]!;
-    expectAnswer(articleAnswer, (await api.getArticle(article.slug)).data);
-    expectAnswer(pageAnswer, (await api.getPage('about')).data);
-    expectAnswer(pageAnswer, (await api.getPage(article.category.slug, { page: 1 })).data);
+    const articlePage = (await api.getArticle(article.slug)).data!;
+    expectAnswer(articleAnswer, articlePage);
+    const about = (await api.getPage('about')).data!;
+    expectAnswer(pageAnswer, about);
+    const category = (await api.getPage(article.category.slug, { page: 1 })).data!;
+    expectAnswer(pageAnswer, category);
     expectAnswer(groupedArticlesAnswer, (await api.getGroupedArticles()).data);
     expectAnswer(z.array(tagAnswer), (await api.getTags('blog')).data);
     expectAnswer(z.array(commentAnswer), (await api.getArticleComments(article.slug)).data);
@@ -108,6 +119,13 @@ describe.each(databaseKinds)('the storefront contract on %s', (kind) => {
     expectAnswer(redirectAnswer, (await api.getRedirect('/old-shop')).data);
     const home = await api.getHomepage();
     expectAnswer(pageAnswer, home.data);
+    const widgetSections = [clothing.data!, filtered.data!, detail.data!, articlePage, about, category, home.data!].flatMap((answer) => answer.sections);
+    expectWidgetData(widgetSections);
+    // every kind of widget data is among them: products, articles, a category's paged list, tags, comments, a listing
+    const kinds = new Set(widgetSections.flatMap((section) => (section.data ? [Object.keys(section.data).sort().join()] : [])));
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['products', 'articles', 'article,comments', 'tags']));
+    expect([...kinds].some((k) => k.startsWith('articles,limit,page'))).toBe(true);
+    expect([...kinds].some((k) => k.includes('appliedFilters'))).toBe(true);
     const imageId = /"id":"([0-9a-f-]{36})","name"/.exec(JSON.stringify(home.data))![1]!;
     expectAnswer(imageAnswer, (await api.getImage(imageId)).data);
     const preview = await app.api.request('/api/preview/section-data', {
@@ -115,7 +133,9 @@ describe.each(databaseKinds)('the storefront contract on %s', (kind) => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ sections: [{ id: 's1', type: 'SectionProductWidget', options: { catalog: catalog.id, limit: 2 } }] }),
     });
-    expectAnswer(previewSectionDataAnswer, await preview.json());
+    const previewed = previewSectionDataAnswer.parse(await preview.json());
+    expectAnswer(previewSectionDataAnswer, previewed);
+    expect(expectWidgetData(previewed.sections)).toBe(1);
   });
 
   it('answers commerce and account calls as declared', async () => {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Language, Localized } from '../../lib/localize';
 import type { ShopSettings } from '../../lib/settings';
 import { DEFAULT_MESSAGES, email } from '../../lib/validation';
+import { listingDataAnswer, productAnswer } from './catalog';
 import { imageAnswer, sectionAnswer, type ImageDto } from './common';
 
 /** A string safe to compare in SQL: bounded and without NUL bytes (PostgreSQL refuses those). */
@@ -241,3 +242,19 @@ export const pageAnswer = z.strictObject({
   sections: z.array(sectionAnswer),
 });
 export type PageDto = z.infer<typeof pageAnswer>;
+
+/**
+ * The `data` a widget section carries (src/server/api/content/section-data.ts), one shape per kind of data need
+ * (src/sections/data-needs.ts): products, articles (a category's list also with its total and page), a
+ * category's tags, an article's comments, a catalog's listing. Sections type it as a plain record, each section
+ * type reading it with its own definition's schema; the contract test checks every resolved `data` against this.
+ */
+export const widgetDataAnswer = z.union([
+  z.strictObject({ products: z.array(productAnswer) }),
+  z.strictObject({ articles: z.array(articleSummaryAnswer) }),
+  z.strictObject({ articles: z.array(articleSummaryAnswer), total: z.number(), limit: z.number() }),
+  z.strictObject({ articles: z.array(articleSummaryAnswer), total: z.number(), limit: z.number(), page: z.number(), tag: z.string().nullable() }),
+  z.strictObject({ tags: z.array(tagAnswer) }),
+  z.strictObject({ comments: z.array(commentAnswer), article: z.string() }),
+  listingDataAnswer,
+]);

@@ -201,7 +201,6 @@ export const searchResultAnswer = z.object({
   image: imageAnswer.nullable(),
   price: z.number().optional(),
 });
-export type SearchResultDto = z.infer<typeof searchResultAnswer>;
 export const searchAnswer = z.object({ results: z.array(searchResultAnswer), totalResultCount: z.number() });
 export type SearchDto = z.infer<typeof searchAnswer>;
 
@@ -218,7 +217,6 @@ const pageTextsFields = {
 };
 
 export const optionValueAnswer = z.strictObject({ id: z.string(), title: z.string(), value: z.string().nullable() });
-export type OptionValueDto = z.infer<typeof optionValueAnswer>;
 
 /** A product option (size, colour…) with its values; `view` is how the storefront shows it (e.g. 'color' swatches). */
 export const optionAnswer = z.strictObject({

@@ -65,7 +65,6 @@ export const lineInputSchema = z.object({
   quantity: z.int().min(1).max(MAX_QUANTITY),
 });
 export type LineInput = z.infer<typeof lineInputSchema>;
-export type OrderLineInput = z.input<typeof lineInputSchema>;
 
 // ---------------------------------------------------------------- cart
 
@@ -211,7 +210,6 @@ export const orderItemAnswer = z.strictObject({
   fullPrice: z.number(),
   totalPrice: z.number(),
 });
-export type OrderItemDto = z.infer<typeof orderItemAnswer>;
 
 export const PAYMENT_KINDS = ['online', 'cash'] as const;
 

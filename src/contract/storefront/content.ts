@@ -72,14 +72,12 @@ export const articleListQuery = z.object({
   limit: limitParam(12, 100),
   tagIds: listOf(key, 50).default([]),
 });
-export type ArticleListQuery = z.input<typeof articleListQuery>;
 
 /** GET /articles/grouped */
 export const groupedArticlesQuery = z.object({
   categoryIds: listOf(key, 50).optional(),
   limit: limitParam(6, 50),
 });
-export type GroupedArticlesQuery = z.input<typeof groupedArticlesQuery>;
 
 /** GET /articles/:slug/comments */
 export const articleCommentsQuery = z.object({ offset: offsetParam, limit: limitParam(20, 100) });

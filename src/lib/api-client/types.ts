@@ -3,8 +3,6 @@
  * validate with and the server's answer builders are typed by. Everything is type-only, so nothing of the server
  * or of zod reaches the browser.
  */
-export type { ApiErrorBody, FormErrors } from '../../server/api/core/errors';
-
 export type { ImageDto, PendingModerationDto, SectionDto, SuccessDto } from '../../contract/storefront/common';
 export type {
   CatalogFilterInput,
@@ -12,18 +10,14 @@ export type {
   CatalogPageParams,
   CountDto,
   FacetFilterInput,
-  FacetSelection,
   ListingData,
   OptionDto,
-  OptionFacet,
   ProductDetailDto,
   ProductDto,
   ProductListSectionDto,
   ReviewBody as ReviewInput,
   ReviewDto,
   SearchDto,
-  SearchResultDto,
-  SortCriterion,
   VariationDto,
 } from '../../contract/storefront/catalog';
 export type {
@@ -31,13 +25,10 @@ export type {
   CartItemDto,
   CartLineInput,
   CreatedDto,
-  DeliveryInput,
   DiscountCheckDto,
   DiscountCheckInput,
   LeadInput,
   OrderDto,
-  OrderItemDto,
-  OrderLineInput,
   OrderStateDto,
   PaymentInitDto,
   PaymentInitInput,
@@ -52,7 +43,6 @@ export type {
   ArticleDto,
   ArticleListDto,
   ArticleSummary,
-  CategoryRef,
   CommentDto,
   CommentInput,
   ConfigImage,

@@ -173,7 +173,7 @@ export type CatalogPageParams = Partial<Pick<CatalogPageQuery, 'page' | 'sort'>>
 // ---------------------------------------------------------------- answers
 
 /** GET /products/:idOrSlug/reviews: a published review. */
-export const reviewAnswer = z.object({
+export const reviewAnswer = z.strictObject({
   id: z.string(),
   authorName: z.string(),
   rating: z.number(),
@@ -184,14 +184,14 @@ export const reviewAnswer = z.object({
 export type ReviewDto = z.infer<typeof reviewAnswer>;
 
 /** GET /catalogs/:id/countProducts */
-export const countAnswer = z.object({ count: z.number() });
+export const countAnswer = z.strictObject({ count: z.number() });
 export type CountDto = z.infer<typeof countAnswer>;
 
 export const SEARCH_RESULT_TYPES = ['product', 'catalog', 'page', 'article'] as const;
 export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
 
 /** GET /search: one result; `url` is its storefront path, `price` is given for products only. */
-export const searchResultAnswer = z.object({
+export const searchResultAnswer = z.strictObject({
   type: z.enum(SEARCH_RESULT_TYPES),
   id: z.string(),
   slug: z.string(),
@@ -201,7 +201,7 @@ export const searchResultAnswer = z.object({
   image: imageAnswer.nullable(),
   price: z.number().optional(),
 });
-export const searchAnswer = z.object({ results: z.array(searchResultAnswer), totalResultCount: z.number() });
+export const searchAnswer = z.strictObject({ results: z.array(searchResultAnswer), totalResultCount: z.number() });
 export type SearchDto = z.infer<typeof searchAnswer>;
 
 // ---------------------------------------------------------------- answers: products

@@ -88,7 +88,7 @@ export const discountCheckBody = z.object({
 });
 export type DiscountCheckInput = z.input<typeof discountCheckBody>;
 
-export const discountCheckAnswer = z.object({ id: z.string(), code: z.string(), price: z.number(), totalPrice: z.number() });
+export const discountCheckAnswer = z.strictObject({ id: z.string(), code: z.string(), price: z.number(), totalPrice: z.number() });
 export type DiscountCheckDto = z.infer<typeof discountCheckAnswer>;
 
 // ---------------------------------------------------------------- delivery
@@ -115,7 +115,7 @@ export type DeliveryInput = z.infer<typeof deliveryInputSchema>;
 /** GET /configs/payments-available-methods-by-location */
 export const paymentMethodsByLocationQuery = z.object({ code: storableString(ID_MAX_LENGTH).optional() });
 
-export const shippingRateAnswer = z.object({
+export const shippingRateAnswer = z.strictObject({
   id: z.string(),
   title: z.string(),
   kind: z.string(),
@@ -129,7 +129,7 @@ export const shippingRateAnswer = z.object({
 export type ShippingRateDto = z.infer<typeof shippingRateAnswer>;
 
 /** GET /shipping-zones. `countries` holds country codes (`US`) and regions (`US-CA`); `regionNames` names each region entry in the request's language. */
-export const shippingZoneAnswer = z.object({
+export const shippingZoneAnswer = z.strictObject({
   id: z.string(),
   title: z.string(),
   countries: z.array(z.string()),
@@ -139,13 +139,13 @@ export const shippingZoneAnswer = z.object({
 export type ShippingZoneDto = z.infer<typeof shippingZoneAnswer>;
 
 /** GET /locations */
-export const pickupLocationAnswer = z.object({ id: z.string(), code: z.string(), title: z.string(), address: z.string(), workTime: z.string() });
+export const pickupLocationAnswer = z.strictObject({ id: z.string(), code: z.string(), title: z.string(), address: z.string(), workTime: z.string() });
 export type PickupLocationDto = z.infer<typeof pickupLocationAnswer>;
 
 /** GET /configs/payments-available-methods(-by-location): payment methods keyed by method code. */
 export const paymentMethodsAnswer = z.record(
   z.string(),
-  z.object({ methodName: z.string().optional(), kind: z.string().optional(), description: z.string().optional() }),
+  z.strictObject({ methodName: z.string().optional(), kind: z.string().optional(), description: z.string().optional() }),
 );
 export type PaymentMethodsDto = z.infer<typeof paymentMethodsAnswer>;
 
@@ -186,7 +186,7 @@ export const userOrdersQuery = z.object({
 });
 
 /** GET /order-states */
-export const orderStateAnswer = z.object({ code: z.string(), title: z.string(), color: z.string().nullable() });
+export const orderStateAnswer = z.strictObject({ code: z.string(), title: z.string(), color: z.string().nullable() });
 export type OrderStateDto = z.infer<typeof orderStateAnswer>;
 
 const storedText = z.string().nullable().optional();
@@ -260,7 +260,7 @@ export const paymentInitBody = z.object({
 });
 export type PaymentInitInput = z.input<typeof paymentInitBody>;
 
-export const paymentInitAnswer = z.object({ url: z.string() });
+export const paymentInitAnswer = z.strictObject({ url: z.string() });
 export type PaymentInitDto = z.infer<typeof paymentInitAnswer>;
 
 // ---------------------------------------------------------------- enquiries
@@ -282,5 +282,5 @@ export const leadBody = z.object({
 export type LeadInput = z.input<typeof leadBody>;
 
 /** A record was created (POST /leads). */
-export const createdAnswer = z.object({ success: z.literal(true), id: z.string() });
+export const createdAnswer = z.strictObject({ success: z.literal(true), id: z.string() });
 export type CreatedDto = z.infer<typeof createdAnswer>;

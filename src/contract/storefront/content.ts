@@ -114,7 +114,7 @@ export const menuBatchQuery = z.object({ names: listOf(key, 20).default([...MENU
 
 /** GET /redirects */
 export const redirectQuery = z.object({ from: plainText(2000).trim().min(1, BLANK) });
-export const redirectAnswer = z.object({ from: z.string(), to: z.string() });
+export const redirectAnswer = z.strictObject({ from: z.string(), to: z.string() });
 export type RedirectDto = z.infer<typeof redirectAnswer>;
 
 // ---------------------------------------------------------------- the builder's live preview
@@ -148,8 +148,8 @@ export const previewSectionDataBody = z.object({
 export type PreviewSectionDataInput = z.input<typeof previewSectionDataBody>;
 
 /** The widget content of one previewed section; null when the section is not a widget. */
-export const previewSectionDataAnswer = z.object({
-  sections: z.array(z.object({ id: z.string(), data: z.record(z.string(), z.unknown()).nullable() })),
+export const previewSectionDataAnswer = z.strictObject({
+  sections: z.array(z.strictObject({ id: z.string(), data: z.record(z.string(), z.unknown()).nullable() })),
 });
 export type PreviewSectionDataDto = z.infer<typeof previewSectionDataAnswer>['sections'][number];
 
@@ -157,7 +157,7 @@ export type PreviewSectionDataDto = z.infer<typeof previewSectionDataAnswer>['se
 
 /** A menu entry: its storefront path (or the external address) and the kind of target (page, catalog, product, category, article or external). */
 export type MenuItemDto = { id: string; title: string; url: string; type: string; children: MenuItemDto[] };
-export const menuItemAnswer: z.ZodType<MenuItemDto> = z.object({
+export const menuItemAnswer: z.ZodType<MenuItemDto> = z.strictObject({
   id: z.string(),
   title: z.string(),
   url: z.string(),
@@ -169,24 +169,24 @@ export const menusAnswer = z.record(z.string(), z.array(menuItemAnswer));
 export type MenusDto = z.infer<typeof menusAnswer>;
 
 /** GET /tags/:type/list */
-export const tagAnswer = z.object({ id: z.string(), slug: z.string(), title: z.string() });
+export const tagAnswer = z.strictObject({ id: z.string(), slug: z.string(), title: z.string() });
 export type TagDto = z.infer<typeof tagAnswer>;
-export const categoryRefAnswer = z.object({ id: z.string(), slug: z.string(), title: z.string() });
+export const categoryRefAnswer = z.strictObject({ id: z.string(), slug: z.string(), title: z.string() });
 export type CategoryRef = z.infer<typeof categoryRefAnswer>;
 
 /** An article in lists; `url` is its storefront path /{categorySlug}/{articleSlug}. */
-export const articleSummaryAnswer = z.object({
+export const articleSummaryAnswer = z.strictObject({
   id: z.string(),
   slug: z.string(),
   url: z.string(),
   title: z.string(),
   excerpt: z.string(),
   previewImage: imageAnswer.nullable(),
-  author: z.object({ name: z.string() }).nullable(),
+  author: z.strictObject({ name: z.string() }).nullable(),
   publishedAt: z.string(),
   updatedAt: z.string(),
   tags: z.array(tagAnswer),
-  category: z.object({ slug: z.string(), title: z.string() }),
+  category: z.strictObject({ slug: z.string(), title: z.string() }),
 });
 export type ArticleSummary = z.infer<typeof articleSummaryAnswer>;
 
@@ -202,14 +202,14 @@ export const articleAnswer = z.strictObject({
 export type ArticleDto = z.infer<typeof articleAnswer>;
 
 /** GET /articles/:type/list */
-export const articleListAnswer = z.object({ items: z.array(articleSummaryAnswer), total: z.number() });
+export const articleListAnswer = z.strictObject({ items: z.array(articleSummaryAnswer), total: z.number() });
 export type ArticleListDto = z.infer<typeof articleListAnswer>;
 /** GET /articles/grouped */
-export const groupedArticlesAnswer = z.array(z.object({ category: categoryRefAnswer, items: z.array(articleSummaryAnswer) }));
+export const groupedArticlesAnswer = z.array(z.strictObject({ category: categoryRefAnswer, items: z.array(articleSummaryAnswer) }));
 export type GroupedArticlesDto = z.infer<typeof groupedArticlesAnswer>;
 
 /** GET /articles/:slug/comments: a published comment, oldest first. */
-export const commentAnswer = z.object({
+export const commentAnswer = z.strictObject({
   id: z.string(),
   authorName: z.string(),
   text: z.string(),

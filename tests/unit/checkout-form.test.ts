@@ -17,6 +17,7 @@ import {
 import type { ProfileDto, ShippingRateDto } from '../../src/lib/api-client';
 import { defAt, fieldLabel, serverFieldErrors, validateForm } from '../../src/lib/form-engine';
 import { DEFAULT_MESSAGES } from '../../src/lib/validation';
+import { translateMessage } from '../../src/islands/forms/texts';
 import { productDto, variationDto } from './fixtures/products';
 
 const policy: CheckoutPolicy = {
@@ -269,6 +270,20 @@ describe('the rules follow the values and the contract', () => {
     const errors = validateCheckout(filled({ comment: 'x'.repeat(2001) }));
     expect(Object.keys(errors)).toEqual(['comment']);
     expect(validateCheckout(filled({ comment: 'x'.repeat(2000) }))).toEqual({});
+  });
+
+  it("say a length in the page's language, not in zod's English", () => {
+    const { comment } = validateCheckout(filled({ comment: 'x'.repeat(2001) }));
+    // what useForm shows under the field: the engine's message translated into the form's language
+    expect(translateMessage(comment as string, 'ru')).toBe('Слишком длинное значение: не более 2000 символов.');
+    expect(translateMessage(comment as string, 'en')).toBe('This value is too long: at most 2000 characters.');
+  });
+
+  it("keep the contract's own words, translated where the storefront knows them", () => {
+    const errors = validateCheckout(filled({ comment: 'a\u0000b', customer: { ...filled().customer, phone: 'call me' } }));
+    expect(errors).toEqual({ 'customer.phone': DEFAULT_MESSAGES['forms.errors.phone'], comment: 'This value contains characters that are not allowed.' });
+    expect(translateMessage(errors['customer.phone'] as string, 'ru')).toBe('неверный формат телефона');
+    expect(translateMessage(errors.comment as string, 'ru')).toBe('Значение содержит недопустимые символы.');
   });
 });
 

@@ -175,6 +175,7 @@ export const builderTargetListItemSchema = z.object({
 });
 export type BuilderTargetListItem = z.infer<typeof builderTargetListItemSchema>;
 export const builderTargetListSchema = z.object({ items: z.array(builderTargetListItemSchema) });
+export type BuilderTargetList = z.infer<typeof builderTargetListSchema>;
 
 /** POST /builder/pages */
 export const builderCreatePageBodySchema = z.object({
@@ -186,6 +187,18 @@ export const builderCreatePageBodySchema = z.object({
   slug: builderSlugSchema,
 });
 export type BuilderCreatePageBody = z.infer<typeof builderCreatePageBodySchema>;
+/** POST /builder/pages (201): the new page's builder target. */
+export const builderCreatedSchema = z.object({ target: z.string() });
+export type BuilderCreated = z.infer<typeof builderCreatedSchema>;
+/** PUT /builder/target/:target/draft */
+export const builderDraftSavedSchema = z.object({ version: z.int(), updatedAt: z.string() });
+export type BuilderDraftSaved = z.infer<typeof builderDraftSavedSchema>;
+/** POST /builder/target/:target/publish: the new revision, or when a scheduled publication will run. */
+export const builderPublishedSchema = z.union([z.object({ revision: z.int() }), z.object({ scheduled: z.string() })]);
+export type BuilderPublished = z.infer<typeof builderPublishedSchema>;
+/** POST /builder/target/:target/revisions/:number/restore: the draft's new version. */
+export const builderRestoredSchema = z.object({ version: z.int() });
+export type BuilderRestored = z.infer<typeof builderRestoredSchema>;
 
 export const builderDraftSchema = z.object({
   content: builderContentSchema,
@@ -231,6 +244,7 @@ export const builderPublishBodySchema = z.object({
 export const builderRevisionListItemSchema = z.object({ number: z.int(), publishedAt: z.string(), publishedByName: z.string() });
 export type BuilderRevisionListItem = z.infer<typeof builderRevisionListItemSchema>;
 export const builderRevisionListSchema = z.object({ items: z.array(builderRevisionListItemSchema) });
+export type BuilderRevisionList = z.infer<typeof builderRevisionListSchema>;
 
 /** GET /builder/target/:target/revisions/:number */
 export const builderRevisionSchema = z.object({ number: z.int(), content: builderContentSchema });

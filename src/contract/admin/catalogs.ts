@@ -105,6 +105,9 @@ export type CatalogProduct = z.infer<typeof catalogProductSchema>;
 /** GET /catalogs/:id/products: every product of the catalog in its custom order, with the catalog's version. */
 export const catalogProductsSchema = z.object({ items: z.array(catalogProductSchema), version: z.int() });
 export type CatalogProducts = z.infer<typeof catalogProductsSchema>;
+/** GET /catalogs/:id/candidates?q=: products to add to the catalog. */
+export const catalogCandidatesSchema = z.object({ items: z.array(catalogProductSchema) });
+export type CatalogCandidates = z.infer<typeof catalogCandidatesSchema>;
 
 /** Most products a catalog's hand-made order is edited for at once. */
 export const MAX_CATALOG_PRODUCTS = 20_000;

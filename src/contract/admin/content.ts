@@ -3,7 +3,7 @@
  * and redirects. See src/contract/admin/common.ts for the shared ones.
  */
 import { z } from 'zod';
-import { idSchema, listQuerySchema, versionSchema } from './common';
+import { idSchema, listAnswerSchema, listQuerySchema, versionSchema } from './common';
 
 const NUL_MESSAGE = 'This value contains an invalid character.';
 const BLANK_MESSAGE = 'This value should not be blank.';
@@ -82,6 +82,8 @@ export const linkTargetSchema = z.object({
   path: z.string(),
 });
 export type LinkTarget = z.infer<typeof linkTargetSchema>;
+export const linkTargetListSchema = z.object({ items: z.array(linkTargetSchema) });
+export type LinkTargetList = z.infer<typeof linkTargetListSchema>;
 
 // ---------------------------------------------------------------- articles
 
@@ -105,6 +107,7 @@ export const articleListItemSchema = z.object({
   version: z.int(),
 });
 export type ArticleListItem = z.infer<typeof articleListItemSchema>;
+export const articleListSchema = listAnswerSchema(articleListItemSchema);
 
 const articleFields = {
   slug: contentSlugSchema,
@@ -159,6 +162,7 @@ export const contentVersionQuerySchema = z.object({ version: z.coerce.number().p
 /** GET /article-categories: the pages of type 'category' */
 export const articleCategorySchema = z.object({ id: z.string(), slug: z.string(), title: z.string() });
 export type ArticleCategory = z.infer<typeof articleCategorySchema>;
+export const articleCategoriesSchema = z.array(articleCategorySchema);
 
 // ---------------------------------------------------------------- tags
 
@@ -172,6 +176,7 @@ export const adminTagSchema = z.object({
   version: z.int(),
 });
 export type AdminTag = z.infer<typeof adminTagSchema>;
+export const adminTagsSchema = z.array(adminTagSchema);
 
 /** POST /article-categories/:id/tags */
 export const tagCreateSchema = z.object({ slug: contentSlugSchema, title: requiredContentTextSchema(200) });
@@ -208,7 +213,18 @@ export const menuUpdateSchema = z.object({
   version: z.int().min(0),
 });
 
-export type MenuDetail = { name: MenuName; items: MenuItemNode[]; version: number };
+/** A menu item as stored and answered (ids given, both languages, children always a list). */
+export const menuItemNodeSchema: z.ZodType<MenuItemNode> = z.lazy(() =>
+  z.object({ id: z.string(), title: z.object({ en: z.string(), ru: z.string() }), link: menuLinkSchema, children: z.array(menuItemNodeSchema) }),
+);
+
+/** GET /menus: each menu with how many items it has. */
+export const menuListSchema = z.array(z.object({ name: menuNameSchema, itemCount: z.int(), version: z.int() }));
+export type MenuList = z.infer<typeof menuListSchema>;
+
+/** GET /menus/:name and PUT /menus/:name: the whole menu; version 0 when it was never saved. */
+export const menuDetailSchema = z.object({ name: menuNameSchema, items: z.array(menuItemNodeSchema), version: z.int() });
+export type MenuDetail = z.infer<typeof menuDetailSchema>;
 
 // ---------------------------------------------------------------- redirects
 
@@ -236,6 +252,7 @@ export const redirectListQuerySchema = listQuerySchema(['fromPath', 'toPath', 'c
 
 export const redirectItemSchema = z.object({ id: z.string(), fromPath: z.string(), toPath: z.string(), createdAt: z.string(), version: z.int() });
 export type RedirectItem = z.infer<typeof redirectItemSchema>;
+export const redirectListSchema = listAnswerSchema(redirectItemSchema);
 
 /** POST /redirects */
 export const redirectCreateSchema = z.object({ fromPath: redirectFromSchema, toPath: redirectToSchema });

@@ -55,6 +55,7 @@ const addressSchema = z.object({
 });
 
 export const orderNoteSchema = z.object({ id: z.string(), text: z.string(), staffName: z.string(), createdAt: z.string() });
+export type OrderNote = z.infer<typeof orderNoteSchema>;
 
 export const orderDetailSchema = z.object({
   id: z.string(),

@@ -89,6 +89,11 @@ export const versionQuerySchema = z.object({ version: z.coerce.number().pipe(ver
 
 export const namedRefSchema = z.object({ id: z.string(), title: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
+/** GET /selling/catalogs and GET /selling/products?q=: what a discount may be limited to. */
+export const namedRefsSchema = z.array(namedRefSchema);
+/** GET /selling/currency */
+export const sellingCurrencySchema = z.object({ currency: z.string() });
+export type SellingCurrency = z.infer<typeof sellingCurrencySchema>;
 
 export const adminDiscountListItemSchema = z.object({
   id: z.string(),
@@ -233,6 +238,8 @@ export const adminZoneSchema = z.object({
   rates: z.array(adminRateSchema),
 });
 export type AdminZone = z.infer<typeof adminZoneSchema>;
+/** GET /shipping-zones */
+export const adminZonesSchema = z.array(adminZoneSchema);
 export const adminLocationSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -245,6 +252,8 @@ export const adminLocationSchema = z.object({
   version: z.int(),
 });
 export type AdminLocation = z.infer<typeof adminLocationSchema>;
+/** GET /pickup-locations */
+export const adminLocationsSchema = z.array(adminLocationSchema);
 
 // ---------------------------------------------------------------- payment methods
 

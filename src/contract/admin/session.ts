@@ -18,6 +18,7 @@ export const signInBodySchema = z.object({
 
 /** POST /session and GET /session */
 export const sessionAnswerSchema = z.object({ staff: staffSchema });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 export const STAFF_PASSWORD_MIN_LENGTH = 10;
 

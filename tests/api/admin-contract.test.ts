@@ -58,8 +58,8 @@ import { createUser } from '../helpers/users-fixtures';
 /**
  * Each screen of the back office reads answers its contract (src/contract/admin) declares: signed in as the seeded
  * shop's owner, one list and one detail per screen is read as the back office reads it and must parse to itself
- * against its schema (no field missing or mistyped, none undeclared: an object schema drops what it does not declare,
- * so the parsed answer would differ).
+ * against its strict schema (no field missing or mistyped, none undeclared; where a schema is shared with an input and
+ * so not strict, the parse drops what it does not declare and the parsed answer differs).
  */
 describe.each(databaseKinds)('the back office contract on %s', (kind) => {
   let app: TestApp;

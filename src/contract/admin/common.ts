@@ -61,7 +61,7 @@ export function listQuerySchema<const F extends string>(fields: readonly [F, ...
 }
 
 export function listAnswerSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.int(), page: z.int(), perPage: z.int() });
+  return z.strictObject({ items: z.array(item), total: z.int(), page: z.int(), perPage: z.int() });
 }
 
 /** A page of a list whose items are T (the answer of listAnswerSchema for an item schema of T). */
@@ -88,7 +88,7 @@ export const bulkActionSchema = z.object({
   action: z.enum(['approve', 'reject', 'delete']),
 });
 export type BulkAction = z.infer<typeof bulkActionSchema>;
-export const bulkAnswerSchema = z.object({ updated: z.int() });
+export const bulkAnswerSchema = z.strictObject({ updated: z.int() });
 export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
 
 export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -231,3 +231,4 @@ export const productBulkBodySchema = z.discriminatedUnion('action', [
 ]);
 export type ProductBulkBody = z.input<typeof productBulkBodySchema>;
 export const productBulkAnswerSchema = z.strictObject({ updated: z.int() });
+export type ProductBulkAnswer = z.infer<typeof productBulkAnswerSchema>;

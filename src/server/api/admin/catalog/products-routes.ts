@@ -25,7 +25,7 @@ import { likePattern, listOrder, pageOffset } from '../lists';
 import { expectVersion, versionConflict } from '../versioned';
 import { copyBody, loadProductDetail, productAuditView, productCatalogIds, saveProduct } from './product-store';
 import { forgetBuilderTarget } from '../builder/forget-target';
-import type { BulkAnswer, ListAnswer, ProductChoices } from '../../../../contract/admin';
+import type { ListAnswer, ProductBulkAnswer, ProductChoices } from '../../../../contract/admin';
 
 const idParams = z.object({ id: idSchema });
 
@@ -197,7 +197,7 @@ export const productRoutes = new Hono<AdminEnv>()
       if (body.action === 'stock') tags.push(cacheTags.stockOnly);
       return { result: body.items.length, tags };
     });
-    return c.json({ updated } satisfies BulkAnswer);
+    return c.json({ updated } satisfies ProductBulkAnswer);
   })
   .get('/products/:id', async (c) => {
     const { id } = readParams(c, idParams);

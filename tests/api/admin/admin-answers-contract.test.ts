@@ -47,13 +47,13 @@ import {
   CONTENT_MENU_NAMES,
   INTERNAL_LINK_KINDS,
   BUILDER_TARGET_KINDS,
-} from '../../src/contract/admin';
-import { shopSettingsSchema } from '../../src/lib/settings';
-import { DEMO_OWNER } from '../../src/server/api/admin/staff';
-import { adminRequest, signInStaff } from '../helpers/admin-fixtures';
-import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
-import { commerceFixtures, orderBody } from '../helpers/commerce-fixtures';
-import { createUser } from '../helpers/users-fixtures';
+} from '../../../src/contract/admin';
+import { shopSettingsSchema } from '../../../src/lib/settings';
+import { DEMO_OWNER } from '../../../src/server/api/admin/staff';
+import { adminRequest, signInStaff } from '../../helpers/admin-fixtures';
+import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-app';
+import { commerceFixtures, orderBody } from '../../helpers/commerce-fixtures';
+import { createUser } from '../../helpers/users-fixtures';
 
 /**
  * Each screen of the back office reads answers its contract (src/contract/admin) declares: signed in as the seeded

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
+import { cacheTags, onInvalidate } from '../../cache/invalidation';
 import { articles, catalogs, pages, products, type LocalizedText } from '../../db/schema';
 import { loadImages } from '../shared/images';
 import { localizedText } from './product-dto';
@@ -141,14 +142,30 @@ function urlOf(hit: HitRow): string {
   }
 }
 
-export async function searchSite(db: Executor, q: string, offset: number, limit: number, lang: Language): Promise<SearchDto> {
+type RankedHitRow = HitRow & { total: number };
+
+/**
+ * One page of hits and their total in one statement: the matches are read once (the count is a window over
+ * them), not once for the page and again for the count. At 100,000 products a common word matches a fifth
+ * of them, and reading those rows is what a search costs.
+ */
+async function pageOfHits(db: Executor, tsquery: string, offset: number, limit: number): Promise<{ rows: HitRow[]; total: number }> {
+  const rows = await rowsOf<RankedHitRow>(
+    db,
+    sql`select *, count(*) over () as total from (${hits(tsquery)}) as hits order by type_order, rank desc, id offset ${offset} limit ${limit}`,
+  );
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
+  // past the last page (or nothing found): the count alone
+  if (offset === 0) return { rows, total: 0 };
+  const [counted] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from (${hits(tsquery)}) as hits`);
+  return { rows, total: Number(counted?.count ?? 0) };
+}
+
+async function searchAnswer(db: Executor, q: string, offset: number, limit: number, lang: Language): Promise<SearchDto> {
   const stems = await stemsOfWords(db, queryWords(q));
   const tsquery = prefixTsQuery(q, (word) => stems.get(word) ?? []);
   if (!tsquery) return { results: [], totalResultCount: 0 };
-  const [rows, [total]] = await Promise.all([
-    rowsOf<HitRow>(db, sql`select * from (${hits(tsquery)}) as hits order by type_order, rank desc, id offset ${offset} limit ${limit}`),
-    rowsOf<{ count: number }>(db, sql`select count(*)::int as count from (${hits(tsquery)}) as hits`),
-  ]);
+  const { rows, total } = await pageOfHits(db, tsquery, offset, limit);
   const imageMap = await loadImages(db, rows.map((r) => r.image_id), lang);
   return {
     results: rows.map((hit) => ({
@@ -161,6 +178,48 @@ export async function searchSite(db: Executor, q: string, offset: number, limit:
       image: hit.image_id ? (imageMap.get(hit.image_id) ?? null) : null,
       ...(hit.type === 'product' ? { price: centsToAmount(Number(hit.price_cents ?? 0)) } : {}),
     })),
-    totalResultCount: Number(total?.count ?? 0),
+    totalResultCount: total,
   };
+}
+
+const MAX_KEPT_ANSWERS = 500;
+/** As the page cache: changes no write announces (an image's file) show within the hour. */
+const KEPT_MS = 60 * 60 * 1000;
+
+type KeptAnswer = { at: number; answer: Promise<SearchDto> };
+/** Kept answers per database (tests open several), by language, page and the query's words; see `enableSearchAnswerCache`. */
+let keptAnswers: WeakMap<Executor, Map<string, KeptAnswer>> | undefined;
+
+/**
+ * Keeps search answers in memory until a write changes what a search shows: any invalidation but a change of
+ * stock alone (search answers show no stock) forgets them all, on this instance or, through the transport, on
+ * any other. An answer being computed while that happens is not kept. Enabled by the page cache of the built
+ * server (as the catalog index is); elsewhere every search asks the database.
+ */
+export function enableSearchAnswerCache(): void {
+  if (keptAnswers) return;
+  keptAnswers = new WeakMap();
+  onInvalidate((tags) => {
+    if (!tags.includes(cacheTags.stockOnly)) keptAnswers = new WeakMap();
+  });
+}
+
+/** The site's search (spec GET /search): products first, then catalogs, pages and articles, each by relevance. */
+export function searchSite(db: Executor, q: string, offset: number, limit: number, lang: Language): Promise<SearchDto> {
+  if (!keptAnswers) return searchAnswer(db, q, offset, limit, lang);
+  let answers = keptAnswers.get(db);
+  if (!answers) keptAnswers.set(db, (answers = new Map()));
+  const key = `${lang}|${offset}|${limit}|${queryWords(q).join(' ')}`;
+  const now = Date.now();
+  const hit = answers.get(key);
+  if (hit && now - hit.at < KEPT_MS) return hit.answer;
+  if (answers.size >= MAX_KEPT_ANSWERS) answers.delete(answers.keys().next().value!);
+  const kept: KeptAnswer = { at: now, answer: searchAnswer(db, q, offset, limit, lang) };
+  const store = answers;
+  store.set(key, kept);
+  // a failed search is not kept: the next one asks again
+  kept.answer.catch(() => {
+    if (store.get(key) === kept) store.delete(key);
+  });
+  return kept.answer;
 }

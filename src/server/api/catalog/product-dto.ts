@@ -60,8 +60,8 @@ const productExtras = {
   images: sql<ImageJson[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'alt', i.alt, 'title', i.title, 'uri', i.uri,
       'mime', i.mime, 'width', i.width, 'height', i.height, 'extension', i.extension, 'size', i.size, 'type', i.type, 'dir', i.dir,
       'version', i.version, 'createdAt', floor(extract(epoch from i.created_at) * 1000))), '[]'::json)
-    from ${images} i where i.id in (select jsonb_array_elements_text("products"."image_ids"))
-      or i.id in (select vi.image_id from ${variations} vi where vi.product_id = ${productId}))`,
+    from ${images} i where i.id in (select jsonb_array_elements_text("products"."image_ids")
+      union select vi.image_id from ${variations} vi where vi.product_id = ${productId}))`,
 };
 
 /**

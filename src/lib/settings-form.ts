@@ -114,7 +114,7 @@ const NO_NUL = (value: string) => !value.includes('\u0000');
 const NUL_MESSAGE = 'This value contains an invalid character.';
 const CSS_COLOR = /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,20})$/i;
 export const COLOR_MESSAGE = 'Use a colour such as #c3643f.';
-export const PATTERN_MESSAGE = 'This value is not valid.';
+const PATTERN_MESSAGE = 'This value is not valid.';
 
 const plain = (max: number) => z.string().max(max).refine(NO_NUL, NUL_MESSAGE);
 

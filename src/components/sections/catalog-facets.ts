@@ -177,13 +177,13 @@ function wireDrawer(details: HTMLDetailsElement): { close: (returnFocus: boolean
     if (returnFocus) summary.focus();
   }
 
+  // On phones the CSS already shows the form folded behind the summary (CatalogFilters.astro): closing the
+  // <details> here changes nothing on screen, it only tells assistive technology the truth.
   function fitToScreen(): void {
     if (phone.matches) {
-      details.classList.add('is-drawer');
       if (!drawerOpen) details.open = false;
     } else {
       close(false);
-      details.classList.remove('is-drawer');
       details.open = openAtStart || details.open;
     }
   }

@@ -12,6 +12,8 @@
  * Any failure falls back to loading the URL as a page.
  */
 
+import { adoptStyles } from './adopt-styles';
+
 const PHONE = '(max-width: 767px)';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
@@ -97,6 +99,7 @@ async function show(listing: Listing, href: string, mode: 'push' | 'pop'): Promi
     const page = new DOMParser().parseFromString(await response.text(), 'text/html');
     const next = page.querySelector<HTMLElement>(`[data-listing="${CSS.escape(listing.id)}"]`);
     if (!next) throw new Error('The list is missing');
+    adoptStyles(page);
     swapListing(listing.root, next);
     const address = response.redirected ? response.url : url.href;
     listing.shown = address;

@@ -44,6 +44,7 @@ function splitSelectors(list: string): string[] {
  * inside `:not()`, `:is()`, `:has()`… is not required and is ignored).
  */
 export function requiredScopes(selector: string): string[] {
+  if (!selector.includes('(')) return [...selector.matchAll(CID)].map((match) => match[1]!);
   let outside = '';
   let depth = 0;
   for (const char of selector) {
@@ -56,6 +57,12 @@ export function requiredScopes(selector: string): string[] {
 
 /** Index of the brace closing the block opened at `open`, skipping strings and comments. */
 function blockEnd(css: string, open: number): number {
+  // the common case: a block without nested blocks, strings or comments
+  const close = css.indexOf('}', open);
+  if (close >= 0) {
+    const body = css.slice(open + 1, close);
+    if (!/[{"'/]/.test(body)) return close;
+  }
   let depth = 0;
   for (let i = open; i < css.length; i++) {
     const char = css[i]!;
@@ -102,7 +109,7 @@ export function filterRules(css: string, keep: (selectors: string[][]) => boolea
         const inner = filterRules(css.slice(open + 1, close), keep, otherAtRules);
         if (inner.trim()) out += `${prelude}{${inner}}`;
       } else if (otherAtRules === 'keep') out += css.slice(i, close + 1);
-    } else if (keep(splitSelectors(head).map(requiredScopes))) out += css.slice(i, close + 1);
+    } else if (!head.includes('data-astro-cid-') || keep(splitSelectors(head).map(requiredScopes))) out += css.slice(i, close + 1);
     i = close + 1;
   }
   return out;

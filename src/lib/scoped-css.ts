@@ -11,8 +11,8 @@ const CID = /\[data-astro-cid-([a-z0-9]+)\]/g;
 /** The component ids the markup carries (style elements left out). */
 export function renderedScopes(html: string): Set<string> {
   const found = new Set<string>();
-  const markup = html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, '');
-  for (const match of markup.matchAll(/data-astro-cid-([a-z0-9]+)/g)) found.add(match[1]!);
+  // one pass: a style element is matched whole (and skipped), so its selectors are not taken for markup
+  for (const match of html.matchAll(/<style\b[^>]*>[\s\S]*?<\/style>|data-astro-cid-([a-z0-9]+)/g)) if (match[1]) found.add(match[1]);
   return found;
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { htmlResponse, responseText } from './http/html-text';
 
 /**
  * Browser security headers of every answer, and the Content-Security-Policy of every HTML page.
@@ -82,6 +83,20 @@ function externalOrigin(url: string): string | null {
   }
 }
 
+/** Hashes of inline scripts by their text: most are the same on every page (Astro's, the analytics loader). */
+const knownHashes = new Map<string, string>();
+const MAX_KNOWN_HASHES = 256;
+
+function scriptHash(body: string): string {
+  let hash = knownHashes.get(body);
+  if (hash === undefined) {
+    hash = `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+    if (knownHashes.size >= MAX_KNOWN_HASHES) knownHashes.clear();
+    knownHashes.set(body, hash);
+  }
+  return hash;
+}
+
 /** The inline-script hashes and external origins a page needs, read from its HTML. */
 export function pageSources(html: string): { scriptHashes: string[]; scriptOrigins: string[]; frameOrigins: string[]; styleOrigins: string[] } {
   const scriptHashes = new Set<string>();
@@ -94,7 +109,7 @@ export function pageSources(html: string): { scriptHashes: string[]; scriptOrigi
       const origin = externalOrigin(src);
       if (origin) scriptOrigins.add(origin);
     } else {
-      scriptHashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+      scriptHashes.add(scriptHash(body));
     }
   }
   const origins = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((m) => externalOrigin(m[1]!)).filter((o) => o !== null))];
@@ -131,7 +146,7 @@ export async function withSecurityHeaders(response: Response, options: SecurityO
   if (!isHtml || response.body === null || response.headers.has('content-encoding')) {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
-  const html = await response.text();
+  const html = await responseText(response);
   headers.set('content-security-policy', contentSecurityPolicy(html, options));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  return htmlResponse(html, { status: response.status, statusText: response.statusText, headers });
 }

@@ -159,6 +159,41 @@ describe('the front door of the production server', () => {
   });
 });
 
+describe('encodings of a kept page', () => {
+  it('makes each encoding on the first request for it, keeps it, and counts it in the budget', async () => {
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    const { sharedPageCache, storedAnswer } = await import('../../src/server/cache/astro-page-cache');
+    const cache = sharedPageCache();
+    const html = new TextEncoder().encode('<!doctype html><p>' + 'a catalog page '.repeat(400));
+    const stored: StoredPage = { ...page(['page:enc']), headers: [['content-type', 'text/html; charset=utf-8']], bodies: { identity: html } };
+    cache.set('|/enc', stored, cache.generation);
+    const before = cache.bytes;
+    const asking = (encoding: string | null) => (name: string) => (name === 'accept-encoding' ? encoding : null);
+
+    const plain = storedAnswer('GET', '/enc', asking(null))!;
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toContain('Accept-Encoding');
+    expect(stored.bodies.br ?? stored.bodies.gzip).toBeUndefined();
+
+    const br = storedAnswer('GET', '/enc', asking('gzip, br'))!;
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(br.body!)).toEqual(Buffer.from(html));
+    expect(stored.bodies.gzip).toBeUndefined();
+    expect(cache.bytes).toBe(before + stored.bodies.br!.byteLength);
+    expect(storedAnswer('GET', '/enc', asking('br'))!.body).toBe(stored.bodies.br);
+
+    const gz = storedAnswer('GET', '/enc', asking('gzip'))!;
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(gz.body!)).toEqual(Buffer.from(html));
+    expect(Number(gz.headers.get('content-length'))).toBe(gz.body!.byteLength);
+    expect(cache.bytes).toBe(before + stored.bodies.br!.byteLength + stored.bodies.gzip!.byteLength);
+    cache.invalidate(['page:enc']);
+    expect(cache.get('|/enc')).toBeUndefined();
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+});
+
 describe('computed values of catalogs', () => {
   it('computes a value once for concurrent readers, again after a drop, and forgets failures', async () => {
     const { ComputedValues } = await import('../../src/server/cache/computed-values');

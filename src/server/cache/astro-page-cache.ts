@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Duplex } from 'node:stream';
 import zlib from 'node:zlib';
 import type { CacheProvider } from 'astro';
-import { chooseEncoding, compress, isCompressible, MIN_COMPRESSIBLE_BYTES, type Encoding } from '../http/encoding';
+import { chooseEncoding, compress, compressSync, isCompressible, MIN_COMPRESSIBLE_BYTES, type Encoding } from '../http/encoding';
 import { enableCatalogStatsCache } from '../api/catalog/catalog-stats';
 import { enableSearchAnswerCache } from '../api/catalog/search';
 import { onInvalidate } from './invalidation';
@@ -14,7 +14,8 @@ import { collectPageTags } from './page-tags';
  * Astro's route cache provider for the storefront (astro.config: `cache.provider`, `routeRules`).
  *
  * Routes opt in through `routeRules` (or `Astro.cache.set`); a rendered page is stored once per
- * change, already compressed (brotli and gzip), tagged with the rows its data loaders read plus the
+ * change, compressed in the encoding its first client takes (brotli or gzip; the other on the first request
+ * for it), tagged with the rows its data loaders read plus the
  * route's own tags, and dropped when `invalidate()` names any of them, on this instance or, through the
  * PostgreSQL transport, on any other. Every answer it gives keeps the page's Cache-Control (no-cache,
  * private: browsers revalidate) and carries a weak ETag, so a revalidation costs a 304. Answers it does
@@ -65,39 +66,58 @@ function etagOf(body: Uint8Array): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
-async function storePage(response: Response, body: Uint8Array, tags: string[], maxAge: number): Promise<StoredPage> {
+/** A kept page is compressed (brotli, gzip) when its type is text and it is large enough. */
+function compressible(page: Pick<StoredPage, 'headers' | 'bodies'>): boolean {
+  const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  return isCompressible(type) && page.bodies.identity.byteLength >= MIN_COMPRESSIBLE_BYTES;
+}
+
+/**
+ * The page to keep, compressed in the one encoding its first client takes (none for HEAD); the other is made
+ * on the first request for it (`bodyIn`), so a page only ever asked for in brotli never costs a gzip pass.
+ */
+async function storePage(response: Response, body: Uint8Array, tags: string[], maxAge: number, encoding: Encoding | null): Promise<StoredPage> {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (!INTERNAL_HEADERS.includes(name.toLowerCase())) headers.push([name, value]);
   });
-  const bodies: StoredPage['bodies'] = { identity: body };
-  if (isCompressible(response.headers.get('content-type')) && body.byteLength >= MIN_COMPRESSIBLE_BYTES) {
-    [bodies.br, bodies.gzip] = await Promise.all([compress(body, 'br', true), compress(body, 'gzip', true)]);
-  }
-  return { status: response.status, headers, bodies, etag: etagOf(body), tags, expiresAt: Date.now() + maxAge * 1000 };
+  const page: StoredPage = { status: response.status, headers, bodies: { identity: body }, etag: etagOf(body), tags, expiresAt: Date.now() + maxAge * 1000 };
+  if (encoding && encoding !== 'identity' && compressible(page)) page.bodies[encoding] = await compress(body, encoding, true);
+  return page;
+}
+
+/** The kept page's body in `encoding`, compressed now (and kept) when this is the first request for it. */
+function bodyIn(key: string, page: StoredPage, encoding: Encoding): Uint8Array {
+  if (encoding === 'identity' || !compressible(page)) return page.bodies.identity;
+  const kept = page.bodies[encoding];
+  if (kept) return kept;
+  const made = compressSync(page.bodies.identity, encoding);
+  sharedPageCache().addBody(key, page, encoding, made);
+  return made;
 }
 
 type PlainAnswer = { status: number; headers: Headers; body: Uint8Array | null };
 
 /** The stored page as an answer: 304 when the client holds it, else the body in the best encoding it takes. */
-function plainAnswer(page: StoredPage, method: string, header: (name: string) => string | null, state: 'HIT' | 'MISS'): PlainAnswer {
+function plainAnswer(key: string, page: StoredPage, method: string, header: (name: string) => string | null, state: 'HIT' | 'MISS'): PlainAnswer {
   const headers = new Headers(page.headers);
   headers.set('etag', page.etag);
   headers.set('x-astro-cache', state);
-  if (page.bodies.br || page.bodies.gzip) withVary(headers, 'Accept-Encoding');
+  if (compressible(page)) withVary(headers, 'Accept-Encoding');
   if (etagMatches(header('if-none-match'), page.etag)) {
     headers.delete('content-type');
     return { status: 304, headers, body: null };
   }
   const encoding = chooseEncoding(header('accept-encoding'));
-  const body = (encoding !== 'identity' && page.bodies[encoding]) || page.bodies.identity;
+  // a HEAD answer's length is that of the body a GET would get, so the encoding is made for it too
+  const body = bodyIn(key, page, encoding);
   if (body !== page.bodies.identity) headers.set('content-encoding', encoding);
   headers.set('content-length', String(body.byteLength));
   return { status: page.status, headers, body: method === 'HEAD' ? null : body };
 }
 
-function answer(page: StoredPage, request: Request, state: 'HIT' | 'MISS'): Response {
-  const { status, headers, body } = plainAnswer(page, request.method, (name) => request.headers.get(name), state);
+function answer(key: string, page: StoredPage, request: Request, state: 'HIT' | 'MISS'): Response {
+  const { status, headers, body } = plainAnswer(key, page, request.method, (name) => request.headers.get(name), state);
   return new Response(body as BodyInit | null, { status, headers });
 }
 
@@ -111,7 +131,7 @@ export function storedAnswer(method: string, pathAndQuery: string, header: (name
   if (!path.startsWith('/') || /\/\/|\/\.|%|\\/.test(path)) return null;
   const key = pageCacheKey({ method, url: new URL(`http://front.door${pathAndQuery}`), header });
   const page = key ? sharedPageCache().get(key) : undefined;
-  return page ? plainAnswer(page, method, header, 'HIT') : null;
+  return key && page ? plainAnswer(key, page, method, header, 'HIT') : null;
 }
 
 function zlibStream(encoding: Exclude<Encoding, 'identity'>) {
@@ -153,7 +173,7 @@ export default function storefrontPageCache(): CacheProvider {
       const key = pageCacheKey({ method: request.method, url, header: (name) => request.headers.get(name) });
       if (!key) return compressedOnTheFly(await next(), request);
       const stored = cache.get(key);
-      if (stored) return answer(stored, request, 'HIT');
+      if (stored) return answer(key, stored, request, 'HIT');
 
       const generation = cache.generation;
       // The body is read inside the collector: sections render (and load data) while it streams.
@@ -166,9 +186,10 @@ export default function storefrontPageCache(): CacheProvider {
       const personal = setsCookies(response);
       if (maxAge > 0 && response.status === 200 && !personal) {
         const routeTags = listOf(response.headers.get('cache-tag'));
-        const page = await storePage(response, body, [...new Set([...routeTags, ...tags])], maxAge);
+        const encoding = request.method === 'HEAD' ? null : chooseEncoding(request.headers.get('accept-encoding'));
+        const page = await storePage(response, body, [...new Set([...routeTags, ...tags])], maxAge, encoding);
         cache.set(key, page, generation);
-        return answer(page, request, 'MISS');
+        return answer(key, page, request, 'MISS');
       }
       // Not kept (no route rule, personal, failed data): answered as rendered, cookies included.
       const headers = new Headers(response.headers);

@@ -9,7 +9,10 @@ const EVERY_PAGE_TAGS = new Set(['settings', 'menus', 'redirects', 'all']);
 export type StoredPage = {
   status: number;
   headers: [string, string][];
-  /** the body in each encoding it is kept in: identity always, br and gzip when compressible */
+  /**
+   * the body in each encoding it is kept in: identity always; br and gzip when compressible, each made when
+   * a client first asks for it (the first answer compresses only the encoding its client takes)
+   */
   bodies: { identity: Uint8Array; br?: Uint8Array; gzip?: Uint8Array };
   etag: string;
   tags: string[];
@@ -23,6 +26,8 @@ const sizeOf = (page: StoredPage) =>
 export class PageCache {
   readonly #pages = new Map<string, StoredPage>();
   readonly #keysByTag = new Map<string, Set<string>>();
+  /** each kept page's counted size (a body added later is counted when it is added) */
+  readonly #sizes = new Map<string, number>();
   #bytes = 0;
   /** Counts invalidations: a page rendered while one happened may show what changed, and is not stored. */
   #generation = 0;
@@ -69,6 +74,7 @@ export class PageCache {
       this.#delete(oldest);
     }
     this.#pages.set(key, page);
+    this.#sizes.set(key, size);
     this.#bytes += size;
     for (const tag of page.tags) {
       let keys = this.#keysByTag.get(tag);
@@ -76,6 +82,23 @@ export class PageCache {
       keys.add(key);
     }
     return true;
+  }
+
+  /**
+   * Keeps the page's body in one more encoding (made on the first request for it), counted in the budget.
+   * The page is updated even when it is no longer kept (the answer in hand uses it).
+   */
+  addBody(key: string, page: StoredPage, encoding: 'br' | 'gzip', body: Uint8Array): void {
+    if (page.bodies[encoding]) return;
+    page.bodies[encoding] = body;
+    if (this.#pages.get(key) !== page) return;
+    this.#sizes.set(key, (this.#sizes.get(key) ?? 0) + body.byteLength);
+    this.#bytes += body.byteLength;
+    while (this.#bytes > this.maxBytes) {
+      const oldest = this.#pages.keys().next().value;
+      if (oldest === undefined || oldest === key) break;
+      this.#delete(oldest);
+    }
   }
 
   /** Drops the pages carrying any of `tags` (every page for the settings, menus, redirects or all). */
@@ -96,6 +119,7 @@ export class PageCache {
     this.#generation += 1;
     this.#pages.clear();
     this.#keysByTag.clear();
+    this.#sizes.clear();
     this.#bytes = 0;
     return count;
   }
@@ -104,7 +128,8 @@ export class PageCache {
     const page = this.#pages.get(key);
     if (!page) return false;
     this.#pages.delete(key);
-    this.#bytes -= sizeOf(page);
+    this.#bytes -= this.#sizes.get(key) ?? sizeOf(page);
+    this.#sizes.delete(key);
     for (const tag of page.tags) {
       const keys = this.#keysByTag.get(tag);
       keys?.delete(key);

@@ -34,18 +34,32 @@ export function chooseEncoding(acceptEncoding: string | null | undefined): Encod
 }
 
 const brotli = promisify(zlib.brotliCompress);
+const brotliOptions = (body: Uint8Array, quality: number) => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+  },
+});
 const gzip = promisify(zlib.gzip);
 
 /** Compresses text; `thorough` spends more time for smaller bytes (answers compressed once and kept). */
 export async function compress(body: Uint8Array, encoding: Exclude<Encoding, 'identity'>, thorough = false): Promise<Uint8Array> {
   if (encoding === 'br') {
-    return brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: thorough ? 6 : 4,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    });
+    return brotli(body, brotliOptions(body, thorough ? KEPT_BROTLI_QUALITY : 4));
   }
   return gzip(body, { level: 6 });
+}
+
+/**
+ * Brotli quality of the pages the page cache keeps: compressed once per page and encoding while a client
+ * waits. 5, not 6: on a catalog page (138 KB of HTML) 1.3 ms against 1.4 ms for 19.3 KB against 19.0 KB,
+ * on a product page (200 KB) 2.0 against 2.4 ms for 29.8 against 29.3 KB; 4 would save 0.4 ms more for
+ * 10 % more bytes on every later answer.
+ */
+const KEPT_BROTLI_QUALITY = 5;
+
+/** `compress(…, thorough)` without leaving the thread: for an answer that cannot wait (a kept page's first request in an encoding). */
+export function compressSync(body: Uint8Array, encoding: Exclude<Encoding, 'identity'>): Uint8Array {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(body, KEPT_BROTLI_QUALITY)) : zlib.gzipSync(body, { level: 6 });
 }

@@ -5,13 +5,12 @@ import type { Executor } from '../../db/client';
 import { catalogProducts, catalogs, products, reviews, variations } from '../../db/schema';
 import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
-import { loadSections, type SectionDto } from '../shared/sections';
-import { loadProductByIdOrSlug, type ProductDto } from './product-dto';
-import type { ReviewDto, ReviewInput } from '../../../contract/storefront/catalog';
+import { loadSections } from '../shared/sections';
+import { loadProductByIdOrSlug } from './product-dto';
+import type { ProductDetailDto, ReviewDto, ReviewInput } from '../../../contract/storefront/catalog';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 
-export type ProductDetailDto = ProductDto & { sections: SectionDto[] };
 /** `reply`: the shop's public answer, when it gave one. */
 export type CatalogRow = typeof catalogs.$inferSelect;
 

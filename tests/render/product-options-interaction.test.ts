@@ -144,6 +144,26 @@ describe('the option radio groups', () => {
   });
 });
 
+describe('an option of more than 8 values', () => {
+  it('is a drop-down that chooses the variation, its values marked sold out as the other choices change', async () => {
+    const sizes = { ...size, values: Array.from({ length: 9 }, (_, i) => ({ id: `s${39 + i}`, title: String(39 + i), value: null })) };
+    host.remove();
+    await mount({ ...shoe, options: [colour, sizes] });
+    const select = host.querySelector<HTMLSelectElement>('select#option-size')!;
+    expect(select.value).toBe('s39');
+    select.value = 's42';
+    select.dispatchEvent(new window.Event('change', { bubbles: true }));
+    expect(new URL(window.location.href).searchParams.get('variation')).toBe('white-42');
+    expect(price()).toBe('$90');
+    radio('black').click();
+    expect(price()).toBe('$95');
+    expect([...select.options].filter((o) => ['s39', 's42'].includes(o.value)).map((o) => [o.textContent, o.selected])).toEqual([
+      ['39 EU', false],
+      ['42 EU · Out of stock', true],
+    ]);
+  });
+});
+
 describe('quantity and add to cart', () => {
   it('step and take typed quantities on Enter, and put them in the cart with the add-to-cart drawer', () => {
     const [decrease, increase] = host.querySelectorAll<HTMLButtonElement>('.shop-quantity__step');

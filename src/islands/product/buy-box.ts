@@ -43,6 +43,8 @@ export type BuyBoxData = {
   delivery: DeliveryZone | null;
 };
 
+type ValueState = ReturnType<typeof optionValueState>;
+
 /** Marks a buy box whose script runs (tests wait for it before typing). */
 export const READY_ATTRIBUTE = 'data-buy-box-ready';
 
@@ -61,7 +63,7 @@ function enhance(root: HTMLElement): void {
   let quantity = 1;
   let pastActions = false;
   let view: BuyBoxView = buyBoxView(product, variation, settings, delivery);
-  let shownMainId: string | null | undefined = previewImage(product, variation)?.id ?? null;
+  let shownMainId: string | null = previewImage(product, variation)?.id ?? null;
 
   const selection = () => (variation ? selectionForVariation(product, variation) : {});
 
@@ -91,7 +93,7 @@ function enhance(root: HTMLElement): void {
     });
   };
 
-  const renderSelect = (select: HTMLSelectElement, option: OptionDto, chosenId: string | undefined, state: (id: string) => string) => {
+  const renderSelect = (select: HTMLSelectElement, option: OptionDto, chosenId: string | undefined, state: (id: string) => ValueState) => {
     const placeholder = select.querySelector<HTMLOptionElement>('option[value=""]');
     if (chosenId && placeholder) placeholder.remove();
     if (!chosenId && !placeholder) select.prepend(new Option(t('chooseOption', { option: option.title }), ''));
@@ -102,7 +104,7 @@ function enhance(root: HTMLElement): void {
     select.value = chosenId ?? '';
   };
 
-  const renderRadios = (group: HTMLElement, option: OptionDto, chosen: OptionDto['values'][number] | undefined, state: (id: string) => string) => {
+  const renderRadios = (group: HTMLElement, option: OptionDto, chosen: OptionDto['values'][number] | undefined, state: (id: string) => ValueState) => {
     const legend = group.querySelector('legend');
     let chosenText = legend?.querySelector('.product-option__chosen');
     if (chosen && legend) {
@@ -118,7 +120,7 @@ function enhance(root: HTMLElement): void {
       const value = option.values.find((v) => v.id === input.value);
       const label = input.closest('label');
       if (!value || !label) return;
-      const valueState = state(value.id) as 'available' | 'out-of-stock' | 'missing';
+      const valueState = state(value.id);
       const note = valueNote(valueState, t);
       const title = `${valueTitle(option, value.title)}${note ? ` · ${note}` : ''}`;
       input.checked = value.id === chosen?.id;

@@ -130,23 +130,33 @@ export async function loadProducts(db: Executor, ids: string[], lang: Language):
   return unique.map((id) => byId.get(id)).filter((p): p is ProductDto => !!p);
 }
 
+/** Columns of a product's row computed in SQL, each read as its type. */
+type ExtraColumns = Record<string, SQL>;
+type ReadColumns<X extends ExtraColumns> = { [K in keyof X]: X[K]['_']['type'] };
+
 /**
- * The enabled product with this id or slug, loaded like `loadProducts` in the same single query, or null:
- * a product page costs one query for its product instead of a lookup and a load.
+ * The enabled product with this id or slug, loaded like `loadProducts` in the same single query, or null (a
+ * product page costs one query for its product instead of a lookup and a load), with more columns of the same row
+ * (json subqueries on `"products"."id"`, such as the product's sections) read in that query.
  */
-export async function loadProductByIdOrSlug(db: Executor, idOrSlug: string, lang: Language): Promise<ProductDto | null> {
-  const [row] = await selectProducts(db, sql`(${products.id} = ${idOrSlug} or ${products.slug} = ${idOrSlug.toLowerCase()})`, 1);
-  return row ? toProductDto(row, lang) : null;
+export async function loadProductByIdOrSlugWith<X extends ExtraColumns>(
+  db: Executor,
+  idOrSlug: string,
+  lang: Language,
+  extra: X,
+): Promise<{ product: ProductDto; extra: ReadColumns<X> } | null> {
+  const [row] = await selectProducts(db, sql`(${products.id} = ${idOrSlug} or ${products.slug} = ${idOrSlug.toLowerCase()})`, 1, extra);
+  return row ? { product: toProductDto(row, lang), extra: row as unknown as ReadColumns<X> } : null;
 }
 
-type ProductQueryRow = { product: typeof products.$inferSelect } & { [K in keyof typeof productExtras]: (typeof productExtras)[K]['_']['type'] };
+type ProductQueryRow = { product: typeof products.$inferSelect } & ReadColumns<typeof productExtras>;
 
-async function selectProducts(db: Executor, where: SQL, limit?: number): Promise<ProductQueryRow[]> {
+async function selectProducts(db: Executor, where: SQL, limit?: number, extra: ExtraColumns = {}): Promise<ProductQueryRow[]> {
   const query = db
-    .select({ product: products, ...productExtras })
+    .select({ ...extra, product: products, ...productExtras })
     .from(products)
     .where(and(where, eq(products.enabled, true)));
-  const rows = (await (limit ? query.limit(limit) : query)) as ProductQueryRow[];
+  const rows = (await (limit ? query.limit(limit) : query)) as unknown as ProductQueryRow[];
   tagPage(rows.map((row) => cacheTags.product(row.product.id)));
   return rows;
 }

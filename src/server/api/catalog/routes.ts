@@ -8,7 +8,8 @@ import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { loadShopSettings } from '../core/settings-store';
 import { loadCatalogPage } from './catalog-listing';
-import { findProductId, loadProducts } from './product-dto';
+import { findProductId, loadProducts, type ProductDto } from './product-dto';
+import { pageLoadKeys, pageLoadsOf } from '../core/page-loads';
 import {
   approvedReviews,
   catalogProductIds,
@@ -34,6 +35,7 @@ import {
   similarQuery,
   slugParams,
   type CountDto,
+  type ReviewDto,
 } from '../../../contract/storefront/catalog';
 import type { PendingModerationDto } from '../../../contract/storefront/common';
 import { searchSite } from './search';
@@ -68,12 +70,13 @@ catalogRoutes.get('/products/variation/:id', async (c) => {
 catalogRoutes.get('/products/related-products', async (c) => {
   const { db } = c.get('deps');
   const { ids, limit } = readQuery(c, relatedProductsQuery);
-  return c.json(await loadProducts(db, await relatedProductIds(db, ids, limit), c.get('lang')));
+  const offered = pageLoadsOf(c)?.take<ProductDto[]>(pageLoadKeys.related(ids, limit));
+  return c.json(offered ? await offered : await loadProducts(db, await relatedProductIds(db, ids, limit), c.get('lang')));
 });
 
 catalogRoutes.get('/products/:idOrSlug', async (c) => {
   const { idOrSlug } = readParams(c, idOrSlugParams);
-  const product = await loadProductDetail(c.get('deps'), idOrSlug, c.get('lang'));
+  const product = await loadProductDetail(c.get('deps'), idOrSlug, c.get('lang'), pageLoadsOf(c));
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return c.json(product);
 });
@@ -82,6 +85,8 @@ catalogRoutes.get('/products/:idOrSlug/similar', async (c) => {
   const { db } = c.get('deps');
   const { idOrSlug } = readParams(c, idOrSlugParams);
   const { limit } = readQuery(c, similarQuery);
+  const offered = pageLoadsOf(c)?.take<ProductDto[]>(pageLoadKeys.similar(idOrSlug, limit));
+  if (offered) return c.json(await offered);
   // the product is looked up inside the listing's query; only an empty answer asks whether it exists (404)
   const ids = await similarProductIds(db, productIdRef(idOrSlug), limit);
   if (ids.length === 0) await requireProductId(db, idOrSlug);
@@ -92,6 +97,8 @@ catalogRoutes.get('/products/:idOrSlug/reviews', async (c) => {
   const { db } = c.get('deps');
   const { idOrSlug } = readParams(c, idOrSlugParams);
   const { offset, limit } = readQuery(c, reviewsQuery);
+  const offered = pageLoadsOf(c)?.take<ReviewDto[]>(pageLoadKeys.reviews(idOrSlug, offset, limit));
+  if (offered) return c.json(await offered);
   const reviews = await approvedReviews(db, productIdRef(idOrSlug), offset, limit);
   if (reviews.length === 0) await requireProductId(db, idOrSlug);
   return c.json(reviews);

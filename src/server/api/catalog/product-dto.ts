@@ -14,7 +14,7 @@ import {
   variationOptionValues,
   variations,
 } from '../../db/schema';
-import { toImageDto, type ImageDto } from '../shared/images';
+import { imageFromJson, imageRowJson, type ImageDto, type ImageJson } from '../shared/images';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 
@@ -80,9 +80,6 @@ export type ProductDto = PageTextsDto & {
 export const localizedText = (v: { en: string; ru: string } | null | undefined, lang: Language) =>
   v ? v[lang] || v.en || v.ru || '' : '';
 
-type ImageRow = typeof images.$inferSelect;
-/** An image row as the product query's json aggregation carries it (created_at as epoch milliseconds). */
-type ImageJson = Omit<ImageRow, 'createdAt'> & { createdAt: number };
 type OptionJson = Pick<typeof productOptions.$inferSelect, 'id' | 'title' | 'type' | 'view' | 'unit'> & {
   values: Pick<typeof productOptionValues.$inferSelect, 'id' | 'title' | 'value'>[];
 };
@@ -111,9 +108,7 @@ const productExtras = {
     from ${catalogProducts} cp join ${catalogs} c on c.id = cp.catalog_id where cp.product_id = ${productId} and c.enabled)`,
   reviews: sql<{ count: number; rating: number | null }>`(select json_build_object('count', count(*)::int, 'rating', round(avg(r.rating), 1)::float8)
     from ${reviews} r where r.product_id = ${productId} and r.status = 'approved')`,
-  images: sql<ImageJson[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'alt', i.alt, 'title', i.title, 'uri', i.uri,
-      'mime', i.mime, 'width', i.width, 'height', i.height, 'extension', i.extension, 'size', i.size, 'type', i.type, 'dir', i.dir,
-      'version', i.version, 'createdAt', floor(extract(epoch from i.created_at) * 1000))), '[]'::json)
+  images: sql<ImageJson[]>`(select coalesce(json_agg(${imageRowJson}), '[]'::json)
     from ${images} i where i.id in (select jsonb_array_elements_text("products"."image_ids"))
       or i.id in (select vi.image_id from ${variations} vi where vi.product_id = ${productId}))`,
 };
@@ -163,7 +158,7 @@ async function selectProducts(db: Executor, where: SQL, limit?: number, extra: E
 
 function toProductDto(row: ProductQueryRow, lang: Language): ProductDto {
   const p = row.product;
-  const imageMap = new Map(row.images.map((image) => [image.id, toImageDto({ ...image, createdAt: new Date(Number(image.createdAt)) }, lang)]));
+  const imageMap = new Map(row.images.map((image) => [image.id, imageFromJson(image, lang)]));
   const options: OptionDto[] = row.options.map((o) => ({
     id: o.id,
     title: localizedText(o.title, lang),

@@ -6,6 +6,7 @@ import { catalogProducts, catalogs, products, reviews, variations } from '../../
 import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
 import { sectionsJson, toSectionDtos, type SectionDto } from '../shared/sections';
+import { imageFromJson, imageJson, type ImageDto } from '../shared/images';
 import { loadProductByIdOrSlugWith, loadProducts, type ProductDto } from './product-dto';
 import { relatedProductsQuery, reviewsQuery, similarQuery, type ReviewDto, type ReviewInput } from '../../../contract/storefront/catalog';
 import { loadShopSettings } from '../core/settings-store';
@@ -107,15 +108,29 @@ export async function findProductIdByVariation(db: Executor, variationId: string
   return row?.id ?? null;
 }
 
+const catalogByIdOrSlug = (idOrSlug: string) =>
+  and(sql`(${catalogs.id} = ${idOrSlug} or ${catalogs.slug} = ${idOrSlug.toLowerCase()})`, eq(catalogs.enabled, true));
+
 /** Enabled catalog by id or slug, or null. */
 export async function findCatalog(db: Executor, idOrSlug: string): Promise<CatalogRow | null> {
-  const [row] = await db
-    .select()
-    .from(catalogs)
-    .where(and(sql`(${catalogs.id} = ${idOrSlug} or ${catalogs.slug} = ${idOrSlug.toLowerCase()})`, eq(catalogs.enabled, true)))
-    .limit(1);
+  const [row] = await db.select().from(catalogs).where(catalogByIdOrSlug(idOrSlug)).limit(1);
   if (row) tagPage([cacheTags.catalog(row.id)]);
   return row ?? null;
+}
+
+/** A catalog read for its page: with its visible sections and its image, in one query. */
+export type CatalogPageRow = { catalog: CatalogRow; sections: SectionDto[]; image: ImageDto | null };
+
+/** Enabled catalog by id or slug with its sections and image (`CatalogPageRow`), or null. */
+export async function findCatalogPage(db: Executor, idOrSlug: string, lang: Language): Promise<CatalogPageRow | null> {
+  const [row] = await db
+    .select({ catalog: catalogs, sections: sectionsJson('catalog', sql.raw('"catalogs"."id"')), image: imageJson(sql.raw('"catalogs"."image_id"')) })
+    .from(catalogs)
+    .where(catalogByIdOrSlug(idOrSlug))
+    .limit(1);
+  if (!row) return null;
+  tagPage([cacheTags.catalog(row.catalog.id)]);
+  return { catalog: row.catalog, sections: toSectionDtos(row.sections, lang), image: row.image ? imageFromJson(row.image, lang) : null };
 }
 
 /**

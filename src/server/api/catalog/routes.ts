@@ -16,6 +16,7 @@ import {
   countCatalogProducts,
   createPendingReview,
   findCatalog,
+  findCatalogPage,
   findProductIdByVariation,
   loadProductDetail,
   productIdRef,
@@ -123,9 +124,10 @@ catalogRoutes.get('/catalogs/v3/:slug', async (c) => {
   const deps = c.get('deps');
   const { slug } = readParams(c, slugParams);
   const query = readQuery(c, catalogPageQuery);
-  const catalog = await requireCatalog(deps.db, slug);
+  const found = await findCatalogPage(deps.db, slug, c.get('lang'));
+  if (!found) throw notFound(CATALOG_NOT_FOUND);
   const { itemPerPage } = (await loadShopSettings(deps.db)).ecommerce;
-  return c.json(await loadCatalogPage(deps, catalog, { ...query, itemsPerPage: itemPerPage }, c.get('lang')));
+  return c.json(await loadCatalogPage(deps, found, { ...query, itemsPerPage: itemPerPage }, c.get('lang')));
 });
 
 catalogRoutes.get('/catalogs/:id/products', async (c) => {

@@ -4,7 +4,7 @@
  * once when the page is scrolled or has a hash, else after 15 s when the browser is idle, forced at 20 s).
  * The browser side (queues on window, script tags, click listening) is ../stores/analytics.ts.
  */
-import type { ProductDto, VariationDto } from '../server/api/catalog/product-dto';
+import type { ProductDto, VariationDto } from '../contract/storefront/catalog';
 import { amountToCents, centsToAmount } from './money';
 
 /** settings.seo tracking ids; an empty id switches its provider off. */

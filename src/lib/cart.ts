@@ -2,7 +2,7 @@
  * Cart state of spec 3.2 and 4 as pure functions: every change returns a new value.
  * Amounts are decimal (as the API speaks them); sums are computed in integer cents.
  */
-import type { ProductDto, VariationDto } from '../server/api/catalog/product-dto';
+import type { ProductDto, VariationDto } from '../contract/storefront/catalog';
 import { amountToCents, centsToAmount } from './money';
 import { isRecord } from './is-record';
 

@@ -1,6 +1,6 @@
 /** Variation selection of spec 3.1 and 4. */
 import type { ImageDto } from '../server/api/shared/images';
-import type { ProductDto, VariationDto } from '../server/api/catalog/product-dto';
+import type { ProductDto, VariationDto } from '../contract/storefront/catalog';
 import { hasStock } from './pricing';
 
 type ProductVariations = Pick<ProductDto, 'variations'>;

@@ -9,7 +9,6 @@ export const auditListQuerySchema = listQuerySchema(['createdAt'], '-createdAt')
   from: dateFilterSchema.optional(),
   to: dateFilterSchema.optional(),
 });
-export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 
 export const auditEntrySchema = z.object({
   id: z.string(),

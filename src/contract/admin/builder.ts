@@ -21,7 +21,6 @@ export type BuilderSettingsGroup = (typeof BUILDER_SETTINGS_GROUPS)[number];
 /** `page:…`, `catalog:…`, `article:…`, `product:…` with the record's id, or `settings:<group>`. */
 export const BUILDER_TARGET_PATTERN = /^(?:(?:page|catalog|article|product):[A-Za-z0-9_.-]{1,100}|settings:(?:header|footer|styles|themes))$/;
 export const builderTargetSchema = z.string().regex(BUILDER_TARGET_PATTERN, 'Unknown builder target');
-export type BuilderTarget = z.infer<typeof builderTargetSchema>;
 
 export type ParsedBuilderTarget =
   | { kind: BuilderSectionKind; id: string }
@@ -33,9 +32,6 @@ export function parseBuilderTarget(target: string): ParsedBuilderTarget | null {
   const at = target.indexOf(':');
   return { kind: target.slice(0, at), id: target.slice(at + 1) } as ParsedBuilderTarget;
 }
-
-/** The admin app's URL of a target's builder screen. */
-export const builderPath = (target: string) => `/admin/builder/${encodeURIComponent(target)}`;
 
 // ---------------------------------------------------------------- content
 
@@ -68,7 +64,6 @@ export const builderSectionSchema = z.object({
   group: z.string().max(100).nullable().optional(),
 });
 export type BuilderSection = z.infer<typeof builderSectionSchema>;
-export type BuilderSectionInput = z.input<typeof builderSectionSchema>;
 
 const builderSlugSchema = z
   .string()
@@ -99,8 +94,6 @@ export type BuilderSettingsContent = z.infer<typeof builderSettingsContentSchema
 /** What a draft or revision holds: sections + page fields, or a settings group's value. */
 export const builderContentSchema = z.union([builderSectionsContentSchema, builderSettingsContentSchema]);
 export type BuilderContent = BuilderSectionsContent | BuilderSettingsContent;
-
-export const isBuilderSectionsContent = (c: BuilderContent): c is BuilderSectionsContent => 'sections' in c;
 
 // ---------------------------------------------------------------- section types
 
@@ -163,14 +156,12 @@ export const builderTargetListQuerySchema = z.object({
   kind: builderTargetKindSchema.optional(),
   search: z.string().trim().max(200).optional(),
 });
-export type BuilderTargetListQuery = z.input<typeof builderTargetListQuerySchema>;
 
 export const builderDraftSummarySchema = z.object({
   updatedAt: z.string(),
   updatedByName: z.string(),
   publishAt: z.string().nullable(),
 });
-export type BuilderDraftSummary = z.infer<typeof builderDraftSummarySchema>;
 
 export const builderTargetListItemSchema = z.object({
   target: z.string(),
@@ -184,7 +175,6 @@ export const builderTargetListItemSchema = z.object({
 });
 export type BuilderTargetListItem = z.infer<typeof builderTargetListItemSchema>;
 export const builderTargetListSchema = z.object({ items: z.array(builderTargetListItemSchema) });
-export type BuilderTargetList = z.infer<typeof builderTargetListSchema>;
 
 /** POST /builder/pages */
 export const builderCreatePageBodySchema = z.object({
@@ -196,8 +186,6 @@ export const builderCreatePageBodySchema = z.object({
   slug: builderSlugSchema,
 });
 export type BuilderCreatePageBody = z.infer<typeof builderCreatePageBodySchema>;
-export const builderCreatePageAnswerSchema = z.object({ target: z.string() });
-export type BuilderCreatePageAnswer = z.infer<typeof builderCreatePageAnswerSchema>;
 
 export const builderDraftSchema = z.object({
   content: builderContentSchema,
@@ -225,13 +213,9 @@ export const builderDraftVersionSchema = z.int().min(0);
 
 /** PUT /builder/target/:target/draft */
 export const builderSaveDraftBodySchema = z.object({ content: builderContentSchema, version: builderDraftVersionSchema });
-export type BuilderSaveDraftBody = z.input<typeof builderSaveDraftBodySchema>;
-export const builderSaveDraftAnswerSchema = z.object({ version: z.int(), updatedAt: z.string() });
-export type BuilderSaveDraftAnswer = z.infer<typeof builderSaveDraftAnswerSchema>;
 
 /** DELETE /builder/target/:target/draft (204) */
 export const builderDiscardDraftBodySchema = z.object({ version: versionSchema });
-export type BuilderDiscardDraftBody = z.infer<typeof builderDiscardDraftBodySchema>;
 
 /** POST /builder/target/:target/publish: now when publishAt is null/absent or not in the future. */
 export const builderPublishBodySchema = z.object({
@@ -242,15 +226,11 @@ export const builderPublishBodySchema = z.object({
     .nullable()
     .optional(),
 });
-export type BuilderPublishBody = z.infer<typeof builderPublishBodySchema>;
-export const builderPublishAnswerSchema = z.union([z.object({ revision: z.int() }), z.object({ scheduled: z.string() })]);
-export type BuilderPublishAnswer = z.infer<typeof builderPublishAnswerSchema>;
 
 /** GET /builder/target/:target/revisions (newest first) */
 export const builderRevisionListItemSchema = z.object({ number: z.int(), publishedAt: z.string(), publishedByName: z.string() });
 export type BuilderRevisionListItem = z.infer<typeof builderRevisionListItemSchema>;
 export const builderRevisionListSchema = z.object({ items: z.array(builderRevisionListItemSchema) });
-export type BuilderRevisionList = z.infer<typeof builderRevisionListSchema>;
 
 /** GET /builder/target/:target/revisions/:number */
 export const builderRevisionSchema = z.object({ number: z.int(), content: builderContentSchema });
@@ -258,16 +238,3 @@ export type BuilderRevision = z.infer<typeof builderRevisionSchema>;
 
 /** POST /builder/target/:target/revisions/:number/restore: version as in PUT …/draft (0 = no draft yet). */
 export const builderRestoreBodySchema = z.object({ version: builderDraftVersionSchema });
-export type BuilderRestoreBody = z.infer<typeof builderRestoreBodySchema>;
-export const builderRestoreAnswerSchema = z.object({ version: z.int() });
-export type BuilderRestoreAnswer = z.infer<typeof builderRestoreAnswerSchema>;
-
-// ---------------------------------------------------------------- preview messages
-
-/** Messages the builder posts to the framed storefront (`author: 'shop-builder'`), see src/lib/preview-actions.ts. */
-export const PREVIEW_BUILDER_AUTHOR = 'shop-builder';
-/** Messages the framed storefront posts to the builder: `ready` when loaded, `selectSection` on a click. */
-export const PREVIEW_STOREFRONT_AUTHOR = 'storefront';
-export type StorefrontPreviewMessage =
-  | { author: typeof PREVIEW_STOREFRONT_AUTHOR; action: 'ready'; payload?: undefined }
-  | { author: typeof PREVIEW_STOREFRONT_AUTHOR; action: 'selectSection'; payload: { id: string } };

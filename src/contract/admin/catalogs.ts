@@ -30,7 +30,6 @@ export const catalogListQuerySchema = listQuerySchema(['position', 'title', 'cre
   q: z.string().trim().max(200).optional(),
   enabled: booleanQuerySchema.optional(),
 });
-export type CatalogListQuery = z.input<typeof catalogListQuerySchema>;
 
 const textAnswer = z.object({ en: z.string(), ru: z.string() });
 
@@ -68,9 +67,7 @@ export const catalogBodySchema = z.object({
   /** where the catalog stands among catalogs (lists and menus of catalogs); left out: last */
   position: z.int().min(0).max(1_000_000).optional(),
 });
-export type CatalogBody = z.input<typeof catalogBodySchema>;
 export const catalogUpdateBodySchema = catalogBodySchema.extend({ version: versionSchema });
-export type CatalogUpdateBody = z.input<typeof catalogUpdateBodySchema>;
 
 export const catalogVersionQuerySchema = z.object({ version: z.coerce.number().pipe(versionSchema) });
 
@@ -123,11 +120,9 @@ export const catalogProductsBodySchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Each product may appear once'),
   version: versionSchema,
 });
-export type CatalogProductsBody = z.input<typeof catalogProductsBodySchema>;
 
 /** GET /catalogs/:id/candidates?q=: products not yet in the catalog, to add (at most 20). */
 export const catalogCandidatesQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
-export const catalogCandidatesSchema = z.object({ items: z.array(catalogProductSchema) });
 
 // ---------------------------------------------------------------- product CSV import and export
 
@@ -183,7 +178,6 @@ export const productImportBodySchema = z.object({
   csv: z.string().min(1, BLANK_MESSAGE).max(PRODUCT_CSV_MAX_BYTES),
   dryRun: z.boolean().default(false),
 });
-export type ProductImportBody = z.input<typeof productImportBodySchema>;
 
 /** One problem of an import: the row (the header is row 1), the column when one is at fault, the message. */
 export const productImportErrorSchema = z.object({ row: z.int(), column: z.string().nullable(), message: z.string() });

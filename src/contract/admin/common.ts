@@ -80,7 +80,6 @@ export const apiErrorSchema = z.object({
   errors: formErrorsSchema,
   detail: z.object({ message: z.string() }),
 });
-export type ApiErrorAnswer = z.infer<typeof apiErrorSchema>;
 
 /** Bulk moderation of reviews or comments. */
 export const bulkActionSchema = z.object({

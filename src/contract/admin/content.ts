@@ -3,7 +3,7 @@
  * and redirects. See src/contract/admin/common.ts for the shared ones.
  */
 import { z } from 'zod';
-import { idSchema, listAnswerSchema, listQuerySchema, versionSchema } from './common';
+import { idSchema, listQuerySchema, versionSchema } from './common';
 
 const NUL_MESSAGE = 'This value contains an invalid character.';
 const BLANK_MESSAGE = 'This value should not be blank.';
@@ -28,8 +28,6 @@ export const contentSlugSchema = z
 // ---------------------------------------------------------------- links
 
 export const LINK_KINDS = ['page', 'catalog', 'product', 'category', 'article', 'external'] as const;
-export const linkKindSchema = z.enum(LINK_KINDS);
-export type LinkKind = z.infer<typeof linkKindSchema>;
 export const INTERNAL_LINK_KINDS = ['page', 'catalog', 'product', 'category', 'article'] as const;
 
 const EXTERNAL_MESSAGE = 'Enter an address starting with http:// or https://';
@@ -84,7 +82,6 @@ export const linkTargetSchema = z.object({
   path: z.string(),
 });
 export type LinkTarget = z.infer<typeof linkTargetSchema>;
-export const linkTargetListSchema = z.object({ items: z.array(linkTargetSchema) });
 
 // ---------------------------------------------------------------- articles
 
@@ -93,7 +90,6 @@ export const articleListQuerySchema = listQuerySchema(['publishedAt', 'title', '
   q: z.string().trim().max(200).optional(),
   categoryId: idSchema.optional(),
 });
-export type ArticleListQuery = z.input<typeof articleListQuerySchema>;
 
 export const articleListItemSchema = z.object({
   id: z.string(),
@@ -109,7 +105,6 @@ export const articleListItemSchema = z.object({
   version: z.int(),
 });
 export type ArticleListItem = z.infer<typeof articleListItemSchema>;
-export const articleListSchema = listAnswerSchema(articleListItemSchema);
 
 const articleFields = {
   slug: contentSlugSchema,
@@ -133,7 +128,6 @@ export const articleCreateSchema = z.object(articleFields);
 export type ArticleCreate = z.input<typeof articleCreateSchema>;
 /** PUT /articles/:id */
 export const articleUpdateSchema = z.object({ ...articleFields, version: versionSchema });
-export type ArticleUpdate = z.input<typeof articleUpdateSchema>;
 
 export const articleDetailSchema = z.object({
   id: z.string(),
@@ -181,10 +175,8 @@ export type AdminTag = z.infer<typeof adminTagSchema>;
 
 /** POST /article-categories/:id/tags */
 export const tagCreateSchema = z.object({ slug: contentSlugSchema, title: requiredContentTextSchema(200) });
-export type TagCreate = z.input<typeof tagCreateSchema>;
 /** PATCH /tags/:id */
 export const tagUpdateSchema = tagCreateSchema.extend({ version: versionSchema });
-export type TagUpdate = z.input<typeof tagUpdateSchema>;
 
 // ---------------------------------------------------------------- menus
 
@@ -215,14 +207,7 @@ export const menuUpdateSchema = z.object({
   /** the version read; 0 when the menu does not exist yet */
   version: z.int().min(0),
 });
-export type MenuUpdate = z.input<typeof menuUpdateSchema>;
 
-export const menuDetailSchema = z.object({
-  name: menuNameSchema,
-  items: z.array(z.custom<MenuItemNode>()),
-  /** 0 while the menu has never been saved */
-  version: z.int(),
-});
 export type MenuDetail = { name: MenuName; items: MenuItemNode[]; version: number };
 
 // ---------------------------------------------------------------- redirects
@@ -248,15 +233,12 @@ export const redirectToSchema = z
 export const redirectListQuerySchema = listQuerySchema(['fromPath', 'toPath', 'createdAt'], '-createdAt').extend({
   q: z.string().trim().max(200).optional(),
 });
-export type RedirectListQuery = z.input<typeof redirectListQuerySchema>;
 
 export const redirectItemSchema = z.object({ id: z.string(), fromPath: z.string(), toPath: z.string(), createdAt: z.string(), version: z.int() });
 export type RedirectItem = z.infer<typeof redirectItemSchema>;
-export const redirectListSchema = listAnswerSchema(redirectItemSchema);
 
 /** POST /redirects */
 export const redirectCreateSchema = z.object({ fromPath: redirectFromSchema, toPath: redirectToSchema });
 export type RedirectCreate = z.input<typeof redirectCreateSchema>;
 /** PUT /redirects/:id */
 export const redirectUpdateSchema = redirectCreateSchema.extend({ version: versionSchema });
-export type RedirectUpdate = z.input<typeof redirectUpdateSchema>;

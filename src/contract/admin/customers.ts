@@ -7,7 +7,6 @@ export const customerListQuerySchema = listQuerySchema(['createdAt', 'email', 'o
   q: z.string().trim().max(200).optional(),
   disabled: booleanQuerySchema.optional(),
 });
-export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 
 export const customerListItemSchema = z.object({
   id: z.string(),
@@ -60,4 +59,3 @@ export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 /** PATCH /customers/:id */
 export const customerPatchSchema = z.object({ disabled: z.boolean(), version: versionSchema });
-export type CustomerPatch = z.infer<typeof customerPatchSchema>;

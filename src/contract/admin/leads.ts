@@ -6,7 +6,6 @@ export const leadListQuerySchema = listQuerySchema(['createdAt'], '-createdAt').
   handled: booleanQuerySchema.optional(),
   q: z.string().trim().max(200).optional(),
 });
-export type LeadListQuery = z.input<typeof leadListQuerySchema>;
 
 export const adminLeadSchema = z.object({
   id: z.string(),
@@ -30,4 +29,3 @@ export const leadListSchema = listAnswerSchema(adminLeadSchema);
 
 /** PATCH /leads/:id */
 export const leadPatchSchema = z.object({ handled: z.boolean(), version: versionSchema });
-export type LeadPatch = z.infer<typeof leadPatchSchema>;

@@ -2,8 +2,6 @@
 import { z } from 'zod';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, versionSchema } from './common';
 
-/** Formats an upload may have (checked from the file's content, never its name); stored re-encoded. */
-export const MEDIA_UPLOAD_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif'] as const;
 /** The `accept` of the upload inputs. */
 export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 /** Largest file one upload may carry. */
@@ -30,7 +28,6 @@ export const mediaListQuerySchema = z.object({
     .pipe(z.array(z.string().max(100)).max(100))
     .optional(),
 });
-export type MediaListQuery = z.input<typeof mediaListQuerySchema>;
 
 export const mediaItemSchema = z.object({
   id: z.string(),
@@ -75,14 +72,12 @@ export const mediaPatchSchema = z.object({
   title: mediaTextSchema(500),
   version: versionSchema,
 });
-export type MediaPatch = z.input<typeof mediaPatchSchema>;
 
 /** DELETE /media/:id?version=…&force=true: an image in use answers 409 with `usage` unless `force`. */
 export const mediaDeleteQuerySchema = z.object({
   version: z.coerce.number().pipe(versionSchema),
   force: z.enum(['true', 'false']).transform((v) => v === 'true').default(false),
 });
-export const mediaInUseAnswerSchema = z.object({ status: z.literal(409), message: z.string(), usage: z.array(mediaUsageSchema) });
 
 /** The thumbnail address of a stored image. */
 export const mediaThumbnail = (uri: string, size = 160) => `${uri}?w=${size}&h=${size}&fit=inset&format=webp`;

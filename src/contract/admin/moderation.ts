@@ -7,7 +7,6 @@ export const reviewListQuerySchema = listQuerySchema(['createdAt', 'rating'], '-
   q: z.string().trim().max(200).optional(),
   productId: idSchema.optional(),
 });
-export type ReviewListQuery = z.input<typeof reviewListQuerySchema>;
 
 export const adminReviewSchema = z.object({
   id: z.string(),
@@ -33,7 +32,6 @@ export const moderationPatchSchema = z.object({
   reply: optionalTextSchema(5000).optional(),
   version: versionSchema,
 });
-export type ModerationPatch = z.input<typeof moderationPatchSchema>;
 
 /** GET /comments */
 export const commentListQuerySchema = listQuerySchema(['createdAt'], '-createdAt').extend({
@@ -41,7 +39,6 @@ export const commentListQuerySchema = listQuerySchema(['createdAt'], '-createdAt
   q: z.string().trim().max(200).optional(),
   articleId: idSchema.optional(),
 });
-export type CommentListQuery = z.input<typeof commentListQuerySchema>;
 
 export const adminCommentSchema = z.object({
   id: z.string(),
@@ -59,5 +56,4 @@ export const adminCommentSchema = z.object({
 });
 export type AdminComment = z.infer<typeof adminCommentSchema>;
 export const commentListSchema = listAnswerSchema(adminCommentSchema);
-
 

@@ -18,7 +18,6 @@ export const orderListQuerySchema = listQuerySchema(['createdAt', 'number', 'tot
   /** "price by manager" deliveries still without their price (the dashboard's awaiting count) */
   awaitingPrice: booleanQuerySchema.optional(),
 });
-export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
 export const orderListItemSchema = z.object({
   id: z.string(),
@@ -56,7 +55,6 @@ const addressSchema = z.object({
 });
 
 export const orderNoteSchema = z.object({ id: z.string(), text: z.string(), staffName: z.string(), createdAt: z.string() });
-export type OrderNote = z.infer<typeof orderNoteSchema>;
 
 export const orderDetailSchema = z.object({
   id: z.string(),
@@ -128,7 +126,6 @@ export type OrderState = z.infer<typeof orderStateSchema>;
 
 /** POST /orders/:id/status */
 export const orderStatusBodySchema = z.object({ status: idSchema, version: versionSchema });
-export type OrderStatusBody = z.infer<typeof orderStatusBodySchema>;
 
 /** The most a delivery price may be: 10 million in major units. */
 export const MAX_DELIVERY_PRICE_CENTS = 1_000_000_000;
@@ -138,15 +135,12 @@ export const deliveryPriceBodySchema = z.object({
   priceCents: z.int('Enter the price in minor units (cents), a whole number').min(0).max(MAX_DELIVERY_PRICE_CENTS),
   version: versionSchema,
 });
-export type DeliveryPriceBody = z.infer<typeof deliveryPriceBodySchema>;
 
 /** POST /orders/:id/cancel */
 export const orderCancelBodySchema = z.object({ reason: optionalTextSchema(500), version: versionSchema });
-export type OrderCancelBody = z.input<typeof orderCancelBodySchema>;
 
 /** POST /orders/:id/notes */
 export const orderNoteBodySchema = z.object({ text: requiredTextSchema(5000) });
-export type OrderNoteBody = z.infer<typeof orderNoteBodySchema>;
 
 /** GET /orders/:id/packing-slip answers an HTML page; `prices=false` leaves prices out. */
 export const packingSlipQuerySchema = z.object({ prices: z.enum(['true', 'false']).default('true') });

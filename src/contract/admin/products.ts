@@ -18,7 +18,6 @@ export const productRequiredTextSchema = (max: number) =>
     en: z.string({ error: BLANK_MESSAGE }).trim().min(1, BLANK_MESSAGE).max(max).refine(noNul, NUL_MESSAGE),
     ru: z.string().trim().max(max).refine(noNul, NUL_MESSAGE).default(''),
   });
-export type ProductText = { en: string; ru: string };
 
 /** Lower-case letters, digits and single hyphens: the product's address is /products/<slug>. */
 export const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -119,7 +118,6 @@ export const productBodySchema = z.object({
 export type ProductBody = z.input<typeof productBodySchema>;
 export type ProductBodyParsed = z.infer<typeof productBodySchema>;
 export const productUpdateBodySchema = productBodySchema.extend({ version: versionSchema });
-export type ProductUpdateBody = z.input<typeof productUpdateBodySchema>;
 
 export const productVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1) });
 
@@ -130,7 +128,6 @@ export const productListQuerySchema = listQuerySchema(['title', 'priceCents', 'c
   catalogId: idSchema.optional(),
   enabled: booleanQuerySchema.optional(),
 });
-export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
 export const productListItemSchema = z.object({
   id: z.string(),

@@ -70,7 +70,6 @@ export const discountBodySchema = z
     productIds: idList,
     catalogIds: idList,
   })
-export type DiscountBody = z.input<typeof discountBodySchema>;
 export const discountUpdateSchema = discountBodySchema.extend({ version: versionSchema });
 
 /** A contradiction in a record: the field it is shown on and the key of its message (`selling.problems.*`). */

@@ -15,11 +15,9 @@ export const signInBodySchema = z.object({
   email: z.string().trim().toLowerCase().min(1, 'This value should not be blank.').max(254),
   password: z.string().min(1, 'This value should not be blank.').max(200),
 });
-export type SignInBody = z.infer<typeof signInBodySchema>;
 
 /** POST /session and GET /session */
 export const sessionAnswerSchema = z.object({ staff: staffSchema });
-export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 export const STAFF_PASSWORD_MIN_LENGTH = 10;
 
@@ -31,4 +29,3 @@ export const passwordChangeBodySchema = z.object({
     .min(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`)
     .max(200),
 });
-export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;

@@ -1,7 +1,6 @@
 /** Shapes of the back office API for settings: see src/contract/admin/common.ts for the shared ones. */
 import { z } from 'zod';
 import { SETTINGS_GROUPS, type SettingsGroup, type ShopSettings } from '../../lib/settings';
-import { versionSchema } from './common';
 
 export const settingsGroupSchema = z.enum(SETTINGS_GROUPS as [SettingsGroup, ...SettingsGroup[]]);
 
@@ -19,6 +18,4 @@ export const settingsPutSchema = z.object({
   value: z.record(z.string(), z.unknown()),
   version: z.int().min(0),
 });
-export type SettingsPut = z.infer<typeof settingsPutSchema>;
 
-export { versionSchema as settingsVersionSchema };

@@ -8,7 +8,6 @@ export const STAFF_INVITE_DAYS = 7;
 
 /** active: may sign in; invited: has not accepted the invitation yet; disabled: may not sign in. */
 export const STAFF_STATUSES = ['active', 'invited', 'disabled'] as const;
-export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 export const staffMemberSchema = z.object({
   id: z.string(),
@@ -43,7 +42,6 @@ export type StaffInvite = z.infer<typeof staffInviteSchema>;
 export const staffPatchSchema = z
   .object({ role: staffRoleSchema.optional(), disabled: z.boolean().optional(), version: versionSchema })
   .refine((body) => body.role !== undefined || body.disabled !== undefined, { message: 'Nothing to change', path: ['role'] });
-export type StaffPatch = z.infer<typeof staffPatchSchema>;
 
 /** POST /staff/:id/invitation (resend: a new link; earlier links stop working) and DELETE /staff/:id/invitation (revoke). */
 export const staffVersionSchema = z.object({ version: versionSchema });
@@ -60,4 +58,3 @@ export const invitationAcceptSchema = z.object({
   name: requiredTextSchema(100),
   password: z.string().min(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`).max(200),
 });
-export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;

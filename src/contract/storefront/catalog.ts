@@ -4,7 +4,7 @@
  * storefront's API client (src/lib/api-client) for its types.
  */
 import { z } from 'zod';
-import { imageAnswer } from './common';
+import { imageAnswer, sectionAnswer } from './common';
 
 export const SORT_CRITERIA = ['custom', 'title', 'price_asc', 'price_desc'] as const;
 export type SortCriterion = (typeof SORT_CRITERIA)[number];
@@ -173,7 +173,7 @@ export type CatalogPageParams = Partial<Pick<CatalogPageQuery, 'page' | 'sort'>>
 // ---------------------------------------------------------------- answers
 
 /** GET /products/:idOrSlug/reviews: a published review. */
-export const reviewAnswer = z.object({
+export const reviewAnswer = z.strictObject({
   id: z.string(),
   authorName: z.string(),
   rating: z.number(),
@@ -184,14 +184,14 @@ export const reviewAnswer = z.object({
 export type ReviewDto = z.infer<typeof reviewAnswer>;
 
 /** GET /catalogs/:id/countProducts */
-export const countAnswer = z.object({ count: z.number() });
+export const countAnswer = z.strictObject({ count: z.number() });
 export type CountDto = z.infer<typeof countAnswer>;
 
 export const SEARCH_RESULT_TYPES = ['product', 'catalog', 'page', 'article'] as const;
 export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
 
 /** GET /search: one result; `url` is its storefront path, `price` is given for products only. */
-export const searchResultAnswer = z.object({
+export const searchResultAnswer = z.strictObject({
   type: z.enum(SEARCH_RESULT_TYPES),
   id: z.string(),
   slug: z.string(),
@@ -201,6 +201,138 @@ export const searchResultAnswer = z.object({
   image: imageAnswer.nullable(),
   price: z.number().optional(),
 });
-export type SearchResultDto = z.infer<typeof searchResultAnswer>;
-export const searchAnswer = z.object({ results: z.array(searchResultAnswer), totalResultCount: z.number() });
+export const searchAnswer = z.strictObject({ results: z.array(searchResultAnswer), totalResultCount: z.number() });
 export type SearchDto = z.infer<typeof searchAnswer>;
+
+// ---------------------------------------------------------------- answers: products
+
+/** The localized texts a product or catalog page is shown and indexed with. */
+const pageTextsFields = {
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+};
+
+export const optionValueAnswer = z.strictObject({ id: z.string(), title: z.string(), value: z.string().nullable() });
+
+/** A product option (size, colour…) with its values; `view` is how the storefront shows it (e.g. 'color' swatches). */
+export const optionAnswer = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  type: z.string(),
+  view: z.string(),
+  unit: z.string(),
+  values: z.array(optionValueAnswer),
+});
+export type OptionDto = z.infer<typeof optionAnswer>;
+
+/** A buyable variation: its option values, prices in the shop currency and stock (null: not counted). */
+export const variationAnswer = z.strictObject({
+  id: z.string(),
+  productOptionValueIds: z.array(z.string()),
+  default: z.boolean(),
+  title: z.string(),
+  image: imageAnswer.nullable(),
+  imageId: z.string().nullable(),
+  sku: z.string().nullable(),
+  fullPrice: z.number(),
+  discountPrice: z.number().nullable(),
+  price: z.number(),
+  hasDiscount: z.boolean(),
+  discount: z.number(),
+  stock: z.number().nullable(),
+  inStock: z.boolean(),
+  weight: z.number().nullable(),
+  height: z.number().nullable(),
+  width: z.number().nullable(),
+  length: z.number().nullable(),
+});
+export type VariationDto = z.infer<typeof variationAnswer>;
+
+/** A product as lists, widgets, the cart and the product page show it. */
+export const productAnswer = z.strictObject({
+  ...pageTextsFields,
+  images: z.array(imageAnswer),
+  imagePreview: imageAnswer.nullable(),
+  options: z.array(optionAnswer),
+  variations: z.array(variationAnswer),
+  catalogs: z.array(z.strictObject({ id: z.string(), slug: z.string(), title: z.string() })),
+  properties: z.array(z.strictObject({ title: z.string(), value: z.string() })),
+  weight: z.number(),
+  height: z.number(),
+  width: z.number(),
+  length: z.number(),
+  /** price of the display variation (default, else first) */
+  price: z.number(),
+  priceFull: z.number(),
+  discount: z.number(),
+  hasDiscount: z.boolean(),
+  /** options of the display variation as title, value and unit */
+  optionsTextValue: z.array(z.strictObject({ title: z.string(), value: z.string(), unit: z.string() })),
+  reviewCount: z.number(),
+  /** average rating of the approved reviews (1 to 5, to a tenth); null without reviews */
+  rating: z.number().nullable(),
+  inStock: z.boolean(),
+});
+export type ProductDto = z.infer<typeof productAnswer>;
+
+/** GET /products/:idOrSlug: the product with its sections, resolved like every page's. */
+export const productDetailAnswer = z.strictObject({ ...productAnswer.shape, sections: z.array(sectionAnswer) });
+export type ProductDetailDto = z.infer<typeof productDetailAnswer>;
+
+// ---------------------------------------------------------------- answers: the catalog page
+
+const facetAnswer = z.strictObject({ title: z.string(), values: z.array(z.string()) });
+
+/**
+ * An option offered as a filter; an option shown as colour swatches (view 'color') also carries
+ * `swatches`: each value's colour code as the back office stores it (only values that have one).
+ */
+export const optionFacetAnswer = z.strictObject({ ...facetAnswer.shape, swatches: z.record(z.string(), z.string()).optional() });
+export type OptionFacet = z.infer<typeof optionFacetAnswer>;
+
+/** The paging, sort and filters of a catalog's product list. */
+export const listingDataAnswer = z.strictObject({
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+  limit: z.number(),
+  sort: z.enum(SORT_CRITERIA),
+  /** Everything the catalog offers to filter by, independent of the applied filters. */
+  filters: z.strictObject({
+    price: z.strictObject({ min: z.number(), max: z.number() }),
+    properties: z.array(facetAnswer),
+    options: z.array(optionFacetAnswer),
+  }),
+  appliedFilters: z.strictObject({
+    minPrice: z.number().nullable(),
+    maxPrice: z.number().nullable(),
+    properties: z.array(facetAnswer),
+    options: z.array(facetAnswer),
+  }),
+});
+export type ListingData = z.infer<typeof listingDataAnswer>;
+
+/** The catalog page's product list section: the requested page of products as its items, the listing as its data. */
+export const productListSectionAnswer = z.strictObject({
+  ...sectionAnswer.shape,
+  type: z.literal('SectionProductList'),
+  items: z.array(productAnswer),
+  data: listingDataAnswer,
+});
+export type ProductListSectionDto = z.infer<typeof productListSectionAnswer>;
+
+/** GET /catalogs/v3/:slug */
+export const catalogPageAnswer = z.strictObject({
+  ...pageTextsFields,
+  noindex: z.boolean(),
+  nofollow: z.boolean(),
+  image: imageAnswer.nullable(),
+  sortCriteria: z.enum(SORT_CRITERIA),
+  productCount: z.number(),
+  sections: z.array(z.union([productListSectionAnswer, sectionAnswer])),
+});
+export type CatalogPageDto = z.infer<typeof catalogPageAnswer>;

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { isValidPhone, MAX_PHONE_LENGTH } from '../../lib/phone-format';
 import { DEFAULT_MESSAGES, email } from '../../lib/validation';
+import { productAnswer } from './catalog';
+import { imageAnswer } from './common';
 
 const BLANK = DEFAULT_MESSAGES['forms.errors.noEmpty'];
 const INVALID_CHARACTERS = 'This value contains characters that are not allowed.';
@@ -63,13 +65,19 @@ export const lineInputSchema = z.object({
   quantity: z.int().min(1).max(MAX_QUANTITY),
 });
 export type LineInput = z.infer<typeof lineInputSchema>;
-export type OrderLineInput = z.input<typeof lineInputSchema>;
 
 // ---------------------------------------------------------------- cart
 
 /** PUT /cart. Client item ids are accepted but not trusted: an item keeps its stored id per variation. */
 export const cartPutBody = z.array(lineInputSchema.extend({ id: z.string().max(ID_MAX_LENGTH).nullish() })).max(MAX_LINES);
 export type CartLineInput = z.input<typeof cartPutBody>[number];
+
+/** A line of the signed-in user's cart with its product. */
+export const cartItemAnswer = z.strictObject({ id: z.string(), variationId: z.string(), quantity: z.number(), product: productAnswer });
+export type CartItemDto = z.infer<typeof cartItemAnswer>;
+/** GET and PUT /cart: the cart in stored order; items whose product is disabled or gone are left out. */
+export const cartAnswer = z.strictObject({ items: z.array(cartItemAnswer) });
+export type CartDto = z.infer<typeof cartAnswer>;
 
 // ---------------------------------------------------------------- discount codes
 
@@ -80,7 +88,7 @@ export const discountCheckBody = z.object({
 });
 export type DiscountCheckInput = z.input<typeof discountCheckBody>;
 
-export const discountCheckAnswer = z.object({ id: z.string(), code: z.string(), price: z.number(), totalPrice: z.number() });
+export const discountCheckAnswer = z.strictObject({ id: z.string(), code: z.string(), price: z.number(), totalPrice: z.number() });
 export type DiscountCheckDto = z.infer<typeof discountCheckAnswer>;
 
 // ---------------------------------------------------------------- delivery
@@ -107,7 +115,7 @@ export type DeliveryInput = z.infer<typeof deliveryInputSchema>;
 /** GET /configs/payments-available-methods-by-location */
 export const paymentMethodsByLocationQuery = z.object({ code: storableString(ID_MAX_LENGTH).optional() });
 
-export const shippingRateAnswer = z.object({
+export const shippingRateAnswer = z.strictObject({
   id: z.string(),
   title: z.string(),
   kind: z.string(),
@@ -121,7 +129,7 @@ export const shippingRateAnswer = z.object({
 export type ShippingRateDto = z.infer<typeof shippingRateAnswer>;
 
 /** GET /shipping-zones. `countries` holds country codes (`US`) and regions (`US-CA`); `regionNames` names each region entry in the request's language. */
-export const shippingZoneAnswer = z.object({
+export const shippingZoneAnswer = z.strictObject({
   id: z.string(),
   title: z.string(),
   countries: z.array(z.string()),
@@ -131,13 +139,13 @@ export const shippingZoneAnswer = z.object({
 export type ShippingZoneDto = z.infer<typeof shippingZoneAnswer>;
 
 /** GET /locations */
-export const pickupLocationAnswer = z.object({ id: z.string(), code: z.string(), title: z.string(), address: z.string(), workTime: z.string() });
+export const pickupLocationAnswer = z.strictObject({ id: z.string(), code: z.string(), title: z.string(), address: z.string(), workTime: z.string() });
 export type PickupLocationDto = z.infer<typeof pickupLocationAnswer>;
 
 /** GET /configs/payments-available-methods(-by-location): payment methods keyed by method code. */
 export const paymentMethodsAnswer = z.record(
   z.string(),
-  z.object({ methodName: z.string().optional(), kind: z.string().optional(), description: z.string().optional() }),
+  z.strictObject({ methodName: z.string().optional(), kind: z.string().optional(), description: z.string().optional() }),
 );
 export type PaymentMethodsDto = z.infer<typeof paymentMethodsAnswer>;
 
@@ -178,8 +186,70 @@ export const userOrdersQuery = z.object({
 });
 
 /** GET /order-states */
-export const orderStateAnswer = z.object({ code: z.string(), title: z.string(), color: z.string().nullable() });
+export const orderStateAnswer = z.strictObject({ code: z.string(), title: z.string(), color: z.string().nullable() });
 export type OrderStateDto = z.infer<typeof orderStateAnswer>;
+
+const storedText = z.string().nullable().optional();
+/** A delivery address as the order stored it (fields the customer left empty are null or absent). */
+const orderAddressAnswer = z.strictObject({ country: storedText, region: storedText, locality: storedText, street: storedText, postalCode: storedText });
+const orderContactAnswer = z.strictObject({ name: z.string(), phone: z.string(), email: storedText, lastName: storedText });
+
+/** A line of a placed order: what was bought as it was when ordered (the product may have changed or gone since). */
+export const orderItemAnswer = z.strictObject({
+  id: z.string(),
+  productId: z.string().nullable(),
+  variationId: z.string().nullable(),
+  productSlug: z.string().nullable(),
+  title: z.string(),
+  variationTitle: z.string().nullable(),
+  optionsText: z.string().nullable(),
+  sku: z.string().nullable(),
+  image: imageAnswer.nullable(),
+  quantity: z.number(),
+  price: z.number(),
+  fullPrice: z.number(),
+  totalPrice: z.number(),
+});
+
+export const PAYMENT_KINDS = ['online', 'cash'] as const;
+
+/** GET /orders/:numberOrId, /orders/batch, /users/orders: a placed order. */
+export const orderAnswer = z.strictObject({
+  id: z.string(),
+  number: z.number(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  /** payment method code */
+  method: z.string(),
+  methodName: z.string(),
+  paymentKind: z.enum(PAYMENT_KINDS),
+  currency: z.string(),
+  totalPrice: z.number(),
+  itemsPrice: z.number(),
+  discountPrice: z.number(),
+  deliveryInformation: z.strictObject({
+    method: z.string(),
+    title: z.string().nullable(),
+    price: z.number(),
+    priceByManager: z.boolean(),
+    /** false while a "price by manager" delivery waits for the manager's price (online payment waits too) */
+    priceSet: z.boolean(),
+    locationId: z.string().nullable(),
+    zoneId: z.string().nullable(),
+    rateId: z.string().nullable(),
+    address: orderAddressAnswer.nullable(),
+  }),
+  customer: orderContactAnswer,
+  receiver: orderContactAnswer.nullable(),
+  comment: z.string().nullable(),
+  items: z.array(orderItemAnswer),
+  createdAt: z.string(),
+});
+export type OrderDto = z.infer<typeof orderAnswer>;
+
+/** POST /orders: the placed order and the secret that lets a guest read and pay it later. */
+export const placedOrderAnswer = z.strictObject({ ...orderAnswer.shape, secretToken: z.string() });
+export type PlacedOrderDto = z.infer<typeof placedOrderAnswer>;
 
 // ---------------------------------------------------------------- payment
 
@@ -190,7 +260,7 @@ export const paymentInitBody = z.object({
 });
 export type PaymentInitInput = z.input<typeof paymentInitBody>;
 
-export const paymentInitAnswer = z.object({ url: z.string() });
+export const paymentInitAnswer = z.strictObject({ url: z.string() });
 export type PaymentInitDto = z.infer<typeof paymentInitAnswer>;
 
 // ---------------------------------------------------------------- enquiries
@@ -212,5 +282,5 @@ export const leadBody = z.object({
 export type LeadInput = z.input<typeof leadBody>;
 
 /** A record was created (POST /leads). */
-export const createdAnswer = z.object({ success: z.literal(true), id: z.string() });
+export const createdAnswer = z.strictObject({ success: z.literal(true), id: z.string() });
 export type CreatedDto = z.infer<typeof createdAnswer>;

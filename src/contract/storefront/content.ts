@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Language, Localized } from '../../lib/localize';
 import type { ShopSettings } from '../../lib/settings';
 import { DEFAULT_MESSAGES, email } from '../../lib/validation';
-import { imageAnswer, type ImageDto } from './common';
+import { listingDataAnswer, productAnswer } from './catalog';
+import { imageAnswer, sectionAnswer, type ImageDto } from './common';
 
 /** A string safe to compare in SQL: bounded and without NUL bytes (PostgreSQL refuses those). */
 export const plainText = (max: number) =>
@@ -71,14 +72,12 @@ export const articleListQuery = z.object({
   limit: limitParam(12, 100),
   tagIds: listOf(key, 50).default([]),
 });
-export type ArticleListQuery = z.input<typeof articleListQuery>;
 
 /** GET /articles/grouped */
 export const groupedArticlesQuery = z.object({
   categoryIds: listOf(key, 50).optional(),
   limit: limitParam(6, 50),
 });
-export type GroupedArticlesQuery = z.input<typeof groupedArticlesQuery>;
 
 /** GET /articles/:slug/comments */
 export const articleCommentsQuery = z.object({ offset: offsetParam, limit: limitParam(20, 100) });
@@ -115,7 +114,7 @@ export const menuBatchQuery = z.object({ names: listOf(key, 20).default([...MENU
 
 /** GET /redirects */
 export const redirectQuery = z.object({ from: plainText(2000).trim().min(1, BLANK) });
-export const redirectAnswer = z.object({ from: z.string(), to: z.string() });
+export const redirectAnswer = z.strictObject({ from: z.string(), to: z.string() });
 export type RedirectDto = z.infer<typeof redirectAnswer>;
 
 // ---------------------------------------------------------------- the builder's live preview
@@ -149,8 +148,8 @@ export const previewSectionDataBody = z.object({
 export type PreviewSectionDataInput = z.input<typeof previewSectionDataBody>;
 
 /** The widget content of one previewed section; null when the section is not a widget. */
-export const previewSectionDataAnswer = z.object({
-  sections: z.array(z.object({ id: z.string(), data: z.record(z.string(), z.unknown()).nullable() })),
+export const previewSectionDataAnswer = z.strictObject({
+  sections: z.array(z.strictObject({ id: z.string(), data: z.record(z.string(), z.unknown()).nullable() })),
 });
 export type PreviewSectionDataDto = z.infer<typeof previewSectionDataAnswer>['sections'][number];
 
@@ -158,7 +157,7 @@ export type PreviewSectionDataDto = z.infer<typeof previewSectionDataAnswer>['se
 
 /** A menu entry: its storefront path (or the external address) and the kind of target (page, catalog, product, category, article or external). */
 export type MenuItemDto = { id: string; title: string; url: string; type: string; children: MenuItemDto[] };
-export const menuItemAnswer: z.ZodType<MenuItemDto> = z.object({
+export const menuItemAnswer: z.ZodType<MenuItemDto> = z.strictObject({
   id: z.string(),
   title: z.string(),
   url: z.string(),
@@ -170,36 +169,47 @@ export const menusAnswer = z.record(z.string(), z.array(menuItemAnswer));
 export type MenusDto = z.infer<typeof menusAnswer>;
 
 /** GET /tags/:type/list */
-export const tagAnswer = z.object({ id: z.string(), slug: z.string(), title: z.string() });
+export const tagAnswer = z.strictObject({ id: z.string(), slug: z.string(), title: z.string() });
 export type TagDto = z.infer<typeof tagAnswer>;
-export const categoryRefAnswer = z.object({ id: z.string(), slug: z.string(), title: z.string() });
+export const categoryRefAnswer = z.strictObject({ id: z.string(), slug: z.string(), title: z.string() });
 export type CategoryRef = z.infer<typeof categoryRefAnswer>;
 
 /** An article in lists; `url` is its storefront path /{categorySlug}/{articleSlug}. */
-export const articleSummaryAnswer = z.object({
+export const articleSummaryAnswer = z.strictObject({
   id: z.string(),
   slug: z.string(),
   url: z.string(),
   title: z.string(),
   excerpt: z.string(),
   previewImage: imageAnswer.nullable(),
-  author: z.object({ name: z.string() }).nullable(),
+  author: z.strictObject({ name: z.string() }).nullable(),
   publishedAt: z.string(),
   updatedAt: z.string(),
   tags: z.array(tagAnswer),
-  category: z.object({ slug: z.string(), title: z.string() }),
+  category: z.strictObject({ slug: z.string(), title: z.string() }),
 });
 export type ArticleSummary = z.infer<typeof articleSummaryAnswer>;
 
+/** GET /articles/:slug: the article with its headings, sections and the number of published comments. */
+export const articleAnswer = z.strictObject({
+  ...articleSummaryAnswer.shape,
+  h1: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  sections: z.array(sectionAnswer),
+  commentCount: z.number(),
+});
+export type ArticleDto = z.infer<typeof articleAnswer>;
+
 /** GET /articles/:type/list */
-export const articleListAnswer = z.object({ items: z.array(articleSummaryAnswer), total: z.number() });
+export const articleListAnswer = z.strictObject({ items: z.array(articleSummaryAnswer), total: z.number() });
 export type ArticleListDto = z.infer<typeof articleListAnswer>;
 /** GET /articles/grouped */
-export const groupedArticlesAnswer = z.array(z.object({ category: categoryRefAnswer, items: z.array(articleSummaryAnswer) }));
+export const groupedArticlesAnswer = z.array(z.strictObject({ category: categoryRefAnswer, items: z.array(articleSummaryAnswer) }));
 export type GroupedArticlesDto = z.infer<typeof groupedArticlesAnswer>;
 
 /** GET /articles/:slug/comments: a published comment, oldest first. */
-export const commentAnswer = z.object({
+export const commentAnswer = z.strictObject({
   id: z.string(),
   authorName: z.string(),
   text: z.string(),
@@ -208,3 +218,41 @@ export const commentAnswer = z.object({
   reply: z.string().optional(),
 });
 export type CommentDto = z.infer<typeof commentAnswer>;
+
+// ---------------------------------------------------------------- answers: pages
+
+/** GET /pages/v2/:slug, /homepage/v2 (and the v1 calls, whose widget sections carry no data). */
+export const pageAnswer = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  /** page, homepage or category */
+  type: z.string(),
+  title: z.string(),
+  h1: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  noindex: z.boolean(),
+  nofollow: z.boolean(),
+  previewImage: imageAnswer.nullable(),
+  author: z.strictObject({ name: z.string() }).nullable(),
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+  sections: z.array(sectionAnswer),
+});
+export type PageDto = z.infer<typeof pageAnswer>;
+
+/**
+ * The `data` a widget section carries (src/server/api/content/section-data.ts), one shape per kind of data need
+ * (src/sections/data-needs.ts): products, articles (a category's list also with its total and page), a
+ * category's tags, an article's comments, a catalog's listing. Sections type it as a plain record, each section
+ * type reading it with its own definition's schema; the contract test checks every resolved `data` against this.
+ */
+export const widgetDataAnswer = z.union([
+  z.strictObject({ products: z.array(productAnswer) }),
+  z.strictObject({ articles: z.array(articleSummaryAnswer) }),
+  z.strictObject({ articles: z.array(articleSummaryAnswer), total: z.number(), limit: z.number() }),
+  z.strictObject({ articles: z.array(articleSummaryAnswer), total: z.number(), limit: z.number(), page: z.number(), tag: z.string().nullable() }),
+  z.strictObject({ tags: z.array(tagAnswer) }),
+  z.strictObject({ comments: z.array(commentAnswer), article: z.string() }),
+  listingDataAnswer,
+]);

@@ -107,15 +107,15 @@ export const credentialsChangeBody = z.object({
 export type UserChangeInput = z.input<typeof credentialsChangeBody>;
 
 /** POST /register, /login_check, PUT /users: the account and a fresh token. */
-export const signedInAnswer = z.object({
+export const signedInAnswer = z.strictObject({
   success: z.literal(true),
   token: z.string(),
-  data: z.object({ id: z.string(), email: z.string() }),
+  data: z.strictObject({ id: z.string(), email: z.string() }),
 });
 export type SignedInDto = z.infer<typeof signedInAnswer>;
 
 /** GET /users (only ever the signed-in user) */
-export const userAnswer = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
+export const userAnswer = z.strictObject({ id: z.string(), email: z.string(), createdAt: z.string() });
 export type UserDto = z.infer<typeof userAnswer>;
 
 // ---------------------------------------------------------------- password reset
@@ -150,14 +150,14 @@ export function profileChangeBody(today: Date) {
 export type ProfileChangeInput = z.input<ReturnType<typeof profileChangeBody>>;
 
 /** GET and PUT /users/profile */
-export const profileAnswer = z.object({
+export const profileAnswer = z.strictObject({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   phone: z.string().nullable(),
   birthDate: z.string().nullable(),
-  address: z.object(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, z.string().nullable()])) as Record<(typeof ADDRESS_FIELDS)[number], z.ZodNullable<z.ZodString>>),
+  address: z.strictObject(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, z.string().nullable()])) as Record<(typeof ADDRESS_FIELDS)[number], z.ZodNullable<z.ZodString>>),
 });
 export type ProfileDto = z.infer<typeof profileAnswer>;
 
@@ -173,9 +173,9 @@ export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** One of the signed-in customer's reviews with its moderation state; `product` is null once the product is gone. */
-export const userReviewAnswer = z.object({
+export const userReviewAnswer = z.strictObject({
   id: z.string(),
-  product: z.object({ id: z.string(), slug: z.string(), title: z.string(), image: imageAnswer.nullable() }).nullable(),
+  product: z.strictObject({ id: z.string(), slug: z.string(), title: z.string(), image: imageAnswer.nullable() }).nullable(),
   authorName: z.string(),
   rating: z.number(),
   text: z.string(),

@@ -5,45 +5,24 @@ import type { Executor } from '../../db/client';
 import { catalogProducts, productOptionValues, productOptions, products, variationOptionValues, variations } from '../../db/schema';
 import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
-import type { ImageDto } from '../shared/images';
 import type { SectionDto } from '../shared/sections';
-import { loadProducts, localizedText, type PageTextsDto, type ProductDto } from './product-dto';
+import { loadProducts, localizedText } from './product-dto';
 import { indexedCount, indexedFacets, selectListing, type Facets } from './catalog-index';
 import { catalogIndex, catalogIndexEnabled } from './catalog-stats';
 import { countCatalogProducts, type CatalogPageRow, type CatalogRow } from './queries';
-import { isSortCriterion, type CatalogFilter, type FacetSelection, type SortCriterion } from '../../../contract/storefront/catalog';
+import {
+  isSortCriterion,
+  type CatalogFilter,
+  type CatalogPageDto,
+  type FacetSelection,
+  type ListingData,
+  type OptionFacet,
+  type SortCriterion,
+} from '../../../contract/storefront/catalog';
 
 export const PRODUCT_LIST_SECTION = 'SectionProductList';
 /** Upper bound of an owner-configured page size, so one request cannot load a whole catalog. */
 const MAX_PAGE_SIZE = 100;
-
-export type ListingData = {
-  page: number;
-  pages: number;
-  total: number;
-  limit: number;
-  sort: SortCriterion;
-  /** Everything the catalog offers to filter by, independent of the applied filters. */
-  filters: { price: { min: number; max: number }; properties: FacetSelection[]; options: OptionFacet[] };
-  appliedFilters: { minPrice: number | null; maxPrice: number | null; properties: FacetSelection[]; options: FacetSelection[] };
-};
-
-/**
- * An option offered as a filter; an option shown as colour swatches (view 'color') also carries
- * `swatches`: each value's colour code as the back office stores it (only values that have one).
- */
-export type OptionFacet = FacetSelection & { swatches?: Record<string, string> };
-
-export type ProductListSectionDto = Omit<SectionDto, 'items' | 'data'> & { items: ProductDto[]; data: ListingData };
-
-export type CatalogPageDto = PageTextsDto & {
-  noindex: boolean;
-  nofollow: boolean;
-  image: ImageDto | null;
-  sortCriteria: SortCriterion;
-  productCount: number;
-  sections: (SectionDto | ProductListSectionDto)[];
-};
 
 export type CatalogPageRequest = { page: number; sort?: SortCriterion | undefined; filter: CatalogFilter; itemsPerPage: number };
 

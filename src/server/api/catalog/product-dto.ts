@@ -14,67 +14,13 @@ import {
   variationOptionValues,
   variations,
 } from '../../db/schema';
+import type { OptionDto, ProductDto, VariationDto } from '../../../contract/storefront/catalog';
 import { imageFromJson, imageRowJson, type ImageDto, type ImageJson } from '../shared/images';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 
-export type OptionValueDto = { id: string; title: string; value: string | null };
-export type OptionDto = { id: string; title: string; type: string; view: string; unit: string; values: OptionValueDto[] };
-
-export type VariationDto = {
-  id: string;
-  productOptionValueIds: string[];
-  default: boolean;
-  title: string;
-  image: ImageDto | null;
-  imageId: string | null;
-  sku: string | null;
-  fullPrice: number;
-  discountPrice: number | null;
-  price: number;
-  hasDiscount: boolean;
-  discount: number;
-  stock: number | null;
-  inStock: boolean;
-  weight: number | null;
-  height: number | null;
-  width: number | null;
-  length: number | null;
-};
-
-/** The localized texts a product or catalog page is shown and indexed with. */
-export type PageTextsDto = {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  metaTitle: string;
-  metaDescription: string;
-};
-
-export type ProductDto = PageTextsDto & {
-  images: ImageDto[];
-  imagePreview: ImageDto | null;
-  options: OptionDto[];
-  variations: VariationDto[];
-  catalogs: { id: string; slug: string; title: string }[];
-  properties: { title: string; value: string }[];
-  weight: number;
-  height: number;
-  width: number;
-  length: number;
-  /** price of the display variation (default, else first) */
-  price: number;
-  priceFull: number;
-  discount: number;
-  hasDiscount: boolean;
-  /** options of the display variation as title, value and unit */
-  optionsTextValue: { title: string; value: string; unit: string }[];
-  reviewCount: number;
-  /** average rating of the approved reviews (1 to 5, to a tenth); null without reviews */
-  rating: number | null;
-  inStock: boolean;
-};
+/** The product answers are declared once, in the contract. */
+export type { ProductDto };
 
 /** Text of a stored {en, ru} value in `lang`, falling back to the other language; '' when absent. */
 export const localizedText = (v: { en: string; ru: string } | null | undefined, lang: Language) =>

@@ -7,14 +7,20 @@ import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
 import { sectionsJson, toSectionDtos, type SectionDto } from '../shared/sections';
 import { imageFromJson, imageJson, type ImageDto } from '../shared/images';
-import { loadProductByIdOrSlugWith, loadProducts, type ProductDto } from './product-dto';
-import { relatedProductsQuery, reviewsQuery, similarQuery, type ReviewDto, type ReviewInput } from '../../../contract/storefront/catalog';
+import { loadProductByIdOrSlugWith, loadProducts } from './product-dto';
+import {
+  relatedProductsQuery,
+  reviewsQuery,
+  similarQuery,
+  type ProductDetailDto,
+  type ReviewDto,
+  type ReviewInput,
+} from '../../../contract/storefront/catalog';
 import { loadShopSettings } from '../core/settings-store';
 import { pageLoadKeys, type PageLoads } from '../core/page-loads';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 
-export type ProductDetailDto = ProductDto & { sections: SectionDto[] };
 /** `reply`: the shop's public answer, when it gave one. */
 export type CatalogRow = typeof catalogs.$inferSelect;
 

@@ -4,17 +4,13 @@ import { Hono } from 'hono';
 import type { Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { cartItems, users, variations } from '../../db/schema';
-import { loadProducts, type ProductDto } from '../catalog/product-dto';
+import { loadProducts } from '../catalog/product-dto';
 import { requireUser } from '../core/auth';
 import type { AppEnv } from '../core/context';
 import { readBody } from '../core/validate';
-import { cartPutBody } from '../../../contract/storefront/commerce';
+import { cartPutBody, type CartDto, type CartItemDto } from '../../../contract/storefront/commerce';
 import { resolveLines } from './order-lines';
 import { orderLimits } from './shop-settings';
-
-export type CartItemDto = { id: string; variationId: string; quantity: number; product: ProductDto };
-/** GET and PUT /cart */
-export type CartDto = { items: CartItemDto[] };
 
 /** The user's cart in stored order; items whose product is disabled or gone are left out. */
 async function loadCart(db: Executor, userId: string, lang: Language): Promise<CartDto> {

@@ -2,60 +2,11 @@ import { asc, inArray } from 'drizzle-orm';
 import { localize, type Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, paymentMethods, type Address, type OrderContact } from '../../db/schema';
-import { loadImages, type ImageDto } from '../shared/images';
+import { orderItems, orders, paymentMethods } from '../../db/schema';
+import { loadImages } from '../shared/images';
+import type { OrderDto } from '../../../contract/storefront/commerce';
 
 export type OrderRow = typeof orders.$inferSelect;
-
-export type PaymentKind = 'online' | 'cash';
-
-export type OrderItemDto = {
-  id: string;
-  productId: string | null;
-  variationId: string | null;
-  productSlug: string | null;
-  title: string;
-  variationTitle: string | null;
-  optionsText: string | null;
-  sku: string | null;
-  image: ImageDto | null;
-  quantity: number;
-  price: number;
-  fullPrice: number;
-  totalPrice: number;
-};
-
-export type OrderDto = {
-  id: string;
-  number: number;
-  status: string;
-  paymentStatus: string;
-  /** payment method code */
-  method: string;
-  methodName: string;
-  paymentKind: PaymentKind;
-  currency: string;
-  totalPrice: number;
-  itemsPrice: number;
-  discountPrice: number;
-  deliveryInformation: {
-    method: string;
-    title: string | null;
-    price: number;
-    priceByManager: boolean;
-    /** false while a "price by manager" delivery waits for the manager's price (online payment waits too) */
-    priceSet: boolean;
-    locationId: string | null;
-    zoneId: string | null;
-    rateId: string | null;
-    address: Address | null;
-  };
-  customer: OrderContact;
-  receiver: OrderContact | null;
-  comment: string | null;
-  items: OrderItemDto[];
-  createdAt: string;
-};
 
 /** Full order documents in the order of `rows`, in a fixed number of queries. */
 export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language): Promise<OrderDto[]> {

@@ -12,7 +12,7 @@ import { fieldError } from '../core/errors';
 import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { emptyCart } from './cart';
-import { placeOrderBody } from '../../../contract/storefront/commerce';
+import { placeOrderBody, type PlacedOrderDto } from '../../../contract/storefront/commerce';
 import { availablePaymentMethods, resolveDelivery } from './delivery';
 import { applyDiscountCode, consumeDiscountCode } from './discounts';
 import { commerceMessage } from './messages';
@@ -149,5 +149,5 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   await invalidate([...lines.map((line) => cacheTags.product(line.product.id)), cacheTags.stockOnly]);
 
   const [dto] = await toOrderDtos(db, [order], lang);
-  return c.json({ ...dto!, secretToken: order.secretToken }, 201);
+  return c.json({ ...dto!, secretToken: order.secretToken } satisfies PlacedOrderDto, 201);
 });

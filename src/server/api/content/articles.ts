@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv } from '../core/context';
 import { fieldError, forbidden, notFound } from '../core/errors';
 import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody, readParams, readQuery } from '../core/validate';
-import { loadSections, type SectionDto } from '../shared/sections';
+import { loadSections } from '../shared/sections';
 import {
   allCategories,
   findCategories,
@@ -19,7 +19,6 @@ import {
   loadCategoryTags,
   newestArticlesByCategory,
   toSummaries,
-  type ArticleSummary,
   type CategoryRef,
 } from './article-data';
 import {
@@ -31,18 +30,10 @@ import {
   typeParams,
 } from '../../../contract/storefront/content';
 import type { PendingModerationDto } from '../../../contract/storefront/common';
-import type { CommentDto, GroupedArticlesDto } from '../../../contract/storefront/content';
+import type { ArticleDto, CommentDto, GroupedArticlesDto } from '../../../contract/storefront/content';
 import { resolveSectionData } from './section-data';
 import { headingsFor } from './seo';
 import { loadShopSettings } from '../core/settings-store';
-
-export type ArticleDto = ArticleSummary & {
-  h1: string;
-  metaTitle: string;
-  metaDescription: string;
-  sections: SectionDto[];
-  commentCount: number;
-};
 
 export type { CommentDto };
 

@@ -5,33 +5,15 @@ import { pages } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
 import { readParams, readQuery } from '../core/validate';
-import { imageFromJson, imageJson, type ImageDto, type ImageJson } from '../shared/images';
-import { sectionsJson, toSectionDtos, type SectionDto } from '../shared/sections';
+import { imageFromJson, imageJson, type ImageJson } from '../shared/images';
+import { sectionsJson, toSectionDtos } from '../shared/sections';
 import { authorOf } from './article-data';
-import { pageListQuery, slugParams, type PageListQuery } from '../../../contract/storefront/content';
+import { pageListQuery, slugParams, type PageDto, type PageListQuery } from '../../../contract/storefront/content';
 import { resolveSectionData } from './section-data';
 import { headingsFor } from './seo';
 import { loadShopSettings } from '../core/settings-store';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
-
-export type PageDto = {
-  id: string;
-  slug: string;
-  /** page, homepage or category */
-  type: string;
-  title: string;
-  h1: string;
-  metaTitle: string;
-  metaDescription: string;
-  noindex: boolean;
-  nofollow: boolean;
-  previewImage: ImageDto | null;
-  author: { name: string } | null;
-  publishedAt: string;
-  updatedAt: string;
-  sections: SectionDto[];
-};
 
 type PageRow = typeof pages.$inferSelect;
 /** A page row read with its visible sections and its preview image, in one query. */

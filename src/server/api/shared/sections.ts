@@ -2,23 +2,12 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { sections } from '../../db/schema';
+import type { SectionDto } from '../../../contract/storefront/common';
 
 export type SectionOwner = 'page' | 'catalog' | 'article' | 'product';
 
-export type SectionDto = {
-  id: string;
-  type: string;
-  position: number;
-  required: boolean;
-  group: string | null;
-  enable: boolean;
-  hidden: boolean;
-  options: Record<string, unknown>;
-  items: { id: string; options: Record<string, unknown> }[];
-  styles: Record<string, unknown>;
-  /** Server-resolved content of widget sections (products, articles), when the section needs it. */
-  data?: Record<string, unknown>;
-};
+/** The section answer is declared once, in the contract. */
+export type { SectionDto };
 
 type SectionRow = Omit<typeof sections.$inferSelect, 'ownerType' | 'ownerId'>;
 

@@ -32,6 +32,7 @@ import {
   pageAnswer,
   previewSectionDataAnswer,
   redirectAnswer,
+  shopConfigAnswer,
   tagAnswer,
   widgetDataAnswer,
 } from '../../src/contract/storefront/content';
@@ -118,6 +119,10 @@ describe.each(databaseKinds)('the storefront contract on %s', (kind) => {
     expectAnswer(z.array(tagAnswer), (await api.getTags('blog')).data);
     expectAnswer(z.array(commentAnswer), (await api.getArticleComments(article.slug)).data);
     expectAnswer(menusAnswer, (await api.getMenus()).data);
+    const config = (await api.getConfig()).data!;
+    expectAnswer(shopConfigAnswer, config);
+    // the seeded logo is an image id: /config serves it resolved to its image
+    expectAnswer(imageAnswer, config.header.logo);
     expectAnswer(z.array(menuItemAnswer), (await api.getMenuEntries('main')).data);
     expectAnswer(pendingModerationAnswer, (await api.postComment({ article: article.id, name: 'Ada', text: 'Nice.' })).data);
     expectAnswer(redirectAnswer, (await api.getRedirect('/old-shop')).data);

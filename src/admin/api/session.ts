@@ -1,5 +1,6 @@
 import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminApiError, api, NO_ANSWER } from './client';
+import type { SessionAnswer } from '../../contract/admin/session';
 import type { Staff } from './types';
 
 export const queryClient = new QueryClient({
@@ -20,7 +21,7 @@ export function useSession() {
     queryKey: SESSION_KEY,
     queryFn: async () => {
       try {
-        return (await api.get<{ staff: Staff }>('/session')).staff;
+        return (await api.get<SessionAnswer>('/session')).staff;
       } catch (error) {
         if (error instanceof AdminApiError && error.status === 401) return null;
         throw error;
@@ -39,7 +40,7 @@ export function endSession(client: QueryClient = queryClient): void {
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => api.post<{ staff: Staff }>('/session', body),
+    mutationFn: (body: { email: string; password: string }) => api.post<SessionAnswer>('/session', body),
     onSuccess: ({ staff }) => client.setQueryData(SESSION_KEY, staff),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { externalUrlSchema, LINK_KINDS, linkPath, type LinkTarget } from '../../contract/admin/content';
+import { externalUrlSchema, LINK_KINDS, linkPath, type LinkTargetList } from '../../contract/admin/content';
 import { api } from '../api/client';
 import { useT } from '../i18n';
 import { errorText } from './States';
@@ -115,7 +115,7 @@ function TargetSearch({ kind, value, onChange }: { kind: Exclude<Kind, 'external
   const settled = useDebounced(search.trim());
   const query = useQuery({
     queryKey: ['link-targets', kind, settled],
-    queryFn: ({ signal }) => api.get<{ items: LinkTarget[] }>('/link-targets', { kind, search: settled }, signal),
+    queryFn: ({ signal }) => api.get<LinkTargetList>('/link-targets', { kind, search: settled }, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type { InvitationAnswer, Staff } from '../../contract/admin';
+import type { InvitationAnswer, SessionAnswer } from '../../contract/admin';
 import { AdminApiError, api } from '../api/client';
 import { Field } from '../components/Field';
 import { LanguageSwitch } from '../components/LanguageSwitch';
@@ -28,7 +28,7 @@ export default function AcceptInvite({ token, onAccepted }: { token: string; onA
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const { staff } = await api.post<{ staff: Staff }>('/invitation/accept', { token, name: values.name.trim(), password: values.password });
+      const { staff } = await api.post<SessionAnswer>('/invitation/accept', { token, name: values.name.trim(), password: values.password });
       client.setQueryData(['session'], staff);
       onAccepted();
     } catch (error) {

@@ -4,7 +4,7 @@ import { createContext, useContext, useEffect, useId, useMemo, useState } from '
 import { useForm } from 'react-hook-form';
 import { NavLink, useParams } from 'react-router';
 import { z } from 'zod';
-import { MODERATION_STATUSES, type BulkAction } from '../../contract/admin';
+import { MODERATION_STATUSES, type BulkAction, type BulkAnswer } from '../../contract/admin';
 import { api } from '../api/client';
 import { useList } from '../api/queries';
 import type { CommentRow, ReviewRow } from '../api/types';
@@ -78,7 +78,7 @@ export default function Moderation() {
     success: (item) => t(item.status === 'approved' ? 'moderation.approved' : 'moderation.rejected'),
   });
   const bulk = useWrite({
-    mutationFn: (action: BulkAction['action']) => api.post<{ updated: number }>(`/${kind}/bulk`, { ids: Object.keys(selected), action }),
+    mutationFn: (action: BulkAction['action']) => api.post<BulkAnswer>(`/${kind}/bulk`, { ids: Object.keys(selected), action }),
     invalidate: [[kind], ['dashboard']],
     success: ({ updated }) => t('moderation.bulkDone', { count: updated }),
     onSuccess: () => {

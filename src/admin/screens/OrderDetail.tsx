@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
-import { orderNoteBodySchema } from '../../contract/admin';
+import { orderNoteBodySchema, type OrderNote } from '../../contract/admin';
 import { amountToCents } from '../../lib/money';
 import { adminUrl, api } from '../api/client';
 import { useOrderStates } from '../api/queries';
@@ -388,8 +388,8 @@ function Notes({ order }: { order: Order }) {
   const { t, lang } = useI18n();
   const textId = useId();
   const form = useForm<{ text: string }>({ resolver: zodResolver(orderNoteBodySchema), defaultValues: { text: '' } });
-  const write = useWrite<{ text: string }, unknown, { text: string }>({
-    mutationFn: (body) => api.post(`/orders/${encodeURIComponent(order.id)}/notes`, body),
+  const write = useWrite<{ text: string }, OrderNote, { text: string }>({
+    mutationFn: (body) => api.post<OrderNote>(`/orders/${encodeURIComponent(order.id)}/notes`, body),
     invalidate: [['orders', order.id]],
     success: t('order.noteAdded'),
     setError: form.setError,

@@ -10,7 +10,7 @@ export const auditListQuerySchema = listQuerySchema(['createdAt'], '-createdAt')
   to: dateFilterSchema.optional(),
 });
 
-export const auditEntrySchema = z.object({
+export const auditEntrySchema = z.strictObject({
   id: z.string(),
   staffId: z.string().nullable(),
   staffName: z.string(),

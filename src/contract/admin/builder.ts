@@ -111,24 +111,24 @@ export type BuilderEditorField = {
   fields?: BuilderEditorField[];
 };
 export const builderEditorFieldSchema: z.ZodType<BuilderEditorField> = z.lazy(() =>
-  z.object({
+  z.strictObject({
     path: z.string(),
     kind: z.enum(BUILDER_FIELD_KINDS),
     label: builderTextSchema,
-    choices: z.array(z.object({ value: z.string(), label: builderTextSchema })).optional(),
+    choices: z.array(z.strictObject({ value: z.string(), label: builderTextSchema })).optional(),
     min: z.number().optional(),
     max: z.number().optional(),
     fields: z.array(builderEditorFieldSchema).optional(),
   }),
 );
 
-export const builderSectionTypeSchema = z.object({
+export const builderSectionTypeSchema = z.strictObject({
   type: z.string(),
   label: builderTextSchema,
   fields: z.array(builderEditorFieldSchema),
   itemFields: z.array(builderEditorFieldSchema).nullable(),
   presets: z.array(
-    z.object({
+    z.strictObject({
       name: z.string(),
       label: builderTextSchema,
       options: builderOptionsSchema,
@@ -142,7 +142,7 @@ export const builderSectionTypeSchema = z.object({
 export type BuilderSectionType = z.infer<typeof builderSectionTypeSchema>;
 
 /** GET /builder/section-types */
-export const builderSectionTypesSchema = z.object({
+export const builderSectionTypesSchema = z.strictObject({
   types: z.array(builderSectionTypeSchema),
   /** the frame every section has: heading, width, background, footer */
   frameFields: z.array(builderEditorFieldSchema),
@@ -157,13 +157,13 @@ export const builderTargetListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
-export const builderDraftSummarySchema = z.object({
+export const builderDraftSummarySchema = z.strictObject({
   updatedAt: z.string(),
   updatedByName: z.string(),
   publishAt: z.string().nullable(),
 });
 
-export const builderTargetListItemSchema = z.object({
+export const builderTargetListItemSchema = z.strictObject({
   target: z.string(),
   kind: builderTargetKindSchema,
   title: builderTextSchema,
@@ -174,7 +174,8 @@ export const builderTargetListItemSchema = z.object({
   revision: z.int(),
 });
 export type BuilderTargetListItem = z.infer<typeof builderTargetListItemSchema>;
-export const builderTargetListSchema = z.object({ items: z.array(builderTargetListItemSchema) });
+export const builderTargetListSchema = z.strictObject({ items: z.array(builderTargetListItemSchema) });
+export type BuilderTargetList = z.infer<typeof builderTargetListSchema>;
 
 /** POST /builder/pages */
 export const builderCreatePageBodySchema = z.object({
@@ -186,8 +187,20 @@ export const builderCreatePageBodySchema = z.object({
   slug: builderSlugSchema,
 });
 export type BuilderCreatePageBody = z.infer<typeof builderCreatePageBodySchema>;
+/** POST /builder/pages (201): the new page's builder target. */
+export const builderCreatedSchema = z.object({ target: z.string() });
+export type BuilderCreated = z.infer<typeof builderCreatedSchema>;
+/** PUT /builder/target/:target/draft */
+export const builderDraftSavedSchema = z.strictObject({ version: z.int(), updatedAt: z.string() });
+export type BuilderDraftSaved = z.infer<typeof builderDraftSavedSchema>;
+/** POST /builder/target/:target/publish: the new revision, or when a scheduled publication will run. */
+export const builderPublishedSchema = z.union([z.strictObject({ revision: z.int() }), z.strictObject({ scheduled: z.string() })]);
+export type BuilderPublished = z.infer<typeof builderPublishedSchema>;
+/** POST /builder/target/:target/revisions/:number/restore: the draft's new version. */
+export const builderRestoredSchema = z.strictObject({ version: z.int() });
+export type BuilderRestored = z.infer<typeof builderRestoredSchema>;
 
-export const builderDraftSchema = z.object({
+export const builderDraftSchema = z.strictObject({
   content: builderContentSchema,
   version: z.int(),
   baseRevision: z.int(),
@@ -198,12 +211,12 @@ export const builderDraftSchema = z.object({
 export type BuilderDraft = z.infer<typeof builderDraftSchema>;
 
 /** GET /builder/target/:target */
-export const builderTargetDetailSchema = z.object({
+export const builderTargetDetailSchema = z.strictObject({
   target: z.string(),
   kind: builderTargetKindSchema,
   title: builderTextSchema,
   path: z.string(),
-  published: z.object({ content: builderContentSchema, revision: z.int() }),
+  published: z.strictObject({ content: builderContentSchema, revision: z.int() }),
   draft: builderDraftSchema.nullable(),
 });
 export type BuilderTargetDetail = z.infer<typeof builderTargetDetailSchema>;
@@ -228,12 +241,13 @@ export const builderPublishBodySchema = z.object({
 });
 
 /** GET /builder/target/:target/revisions (newest first) */
-export const builderRevisionListItemSchema = z.object({ number: z.int(), publishedAt: z.string(), publishedByName: z.string() });
+export const builderRevisionListItemSchema = z.strictObject({ number: z.int(), publishedAt: z.string(), publishedByName: z.string() });
 export type BuilderRevisionListItem = z.infer<typeof builderRevisionListItemSchema>;
-export const builderRevisionListSchema = z.object({ items: z.array(builderRevisionListItemSchema) });
+export const builderRevisionListSchema = z.strictObject({ items: z.array(builderRevisionListItemSchema) });
+export type BuilderRevisionList = z.infer<typeof builderRevisionListSchema>;
 
 /** GET /builder/target/:target/revisions/:number */
-export const builderRevisionSchema = z.object({ number: z.int(), content: builderContentSchema });
+export const builderRevisionSchema = z.strictObject({ number: z.int(), content: builderContentSchema });
 export type BuilderRevision = z.infer<typeof builderRevisionSchema>;
 
 /** POST /builder/target/:target/revisions/:number/restore: version as in PUT …/draft (0 = no draft yet). */

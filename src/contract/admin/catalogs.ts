@@ -31,9 +31,9 @@ export const catalogListQuerySchema = listQuerySchema(['position', 'title', 'cre
   enabled: booleanQuerySchema.optional(),
 });
 
-const textAnswer = z.object({ en: z.string(), ru: z.string() });
+const textAnswer = z.strictObject({ en: z.string(), ru: z.string() });
 
-export const catalogListItemSchema = z.object({
+export const catalogListItemSchema = z.strictObject({
   id: z.string(),
   slug: z.string(),
   title: textAnswer,
@@ -71,7 +71,7 @@ export const catalogUpdateBodySchema = catalogBodySchema.extend({ version: versi
 
 export const catalogVersionQuerySchema = z.object({ version: z.coerce.number().pipe(versionSchema) });
 
-export const catalogDetailSchema = z.object({
+export const catalogDetailSchema = z.strictObject({
   id: z.string(),
   slug: z.string(),
   title: textAnswer,
@@ -92,7 +92,7 @@ export const catalogDetailSchema = z.object({
 export type CatalogDetail = z.infer<typeof catalogDetailSchema>;
 
 /** A product as a catalog's product list shows it. */
-export const catalogProductSchema = z.object({
+export const catalogProductSchema = z.strictObject({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
@@ -103,8 +103,11 @@ export const catalogProductSchema = z.object({
 export type CatalogProduct = z.infer<typeof catalogProductSchema>;
 
 /** GET /catalogs/:id/products: every product of the catalog in its custom order, with the catalog's version. */
-export const catalogProductsSchema = z.object({ items: z.array(catalogProductSchema), version: z.int() });
+export const catalogProductsSchema = z.strictObject({ items: z.array(catalogProductSchema), version: z.int() });
 export type CatalogProducts = z.infer<typeof catalogProductsSchema>;
+/** GET /catalogs/:id/candidates?q=: products to add to the catalog. */
+export const catalogCandidatesSchema = z.strictObject({ items: z.array(catalogProductSchema) });
+export type CatalogCandidates = z.infer<typeof catalogCandidatesSchema>;
 
 /** Most products a catalog's hand-made order is edited for at once. */
 export const MAX_CATALOG_PRODUCTS = 20_000;
@@ -184,12 +187,12 @@ export const productImportErrorSchema = z.object({ row: z.int(), column: z.strin
 export type ProductImportError = z.infer<typeof productImportErrorSchema>;
 
 /** A clean import (or dry run): what was (or would be) created and updated. */
-export const productImportAnswerSchema = z.object({
+export const productImportAnswerSchema = z.strictObject({
   dryRun: z.boolean(),
   rows: z.int(),
   created: z.int(),
   updated: z.int(),
-  products: z.array(z.object({ slug: z.string(), action: z.enum(['create', 'update']), variations: z.int() })),
+  products: z.array(z.strictObject({ slug: z.string(), action: z.enum(['create', 'update']), variations: z.int() })),
 });
 export type ProductImportAnswer = z.infer<typeof productImportAnswerSchema>;
 

@@ -61,10 +61,11 @@ export function listQuerySchema<const F extends string>(fields: readonly [F, ...
 }
 
 export function listAnswerSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.int(), page: z.int(), perPage: z.int() });
+  return z.strictObject({ items: z.array(item), total: z.int(), page: z.int(), perPage: z.int() });
 }
 
-export type ListAnswer<T> = { items: T[]; total: number; page: number; perPage: number };
+/** A page of a list whose items are T (the answer of listAnswerSchema for an item schema of T). */
+export type ListAnswer<T> = z.infer<ReturnType<typeof listAnswerSchema<z.ZodType<T>>>>;
 
 /** Error body of every failing call (the storefront's error shape). */
 export type FormErrors = { errors: string[]; children: Record<string, FormErrors> };
@@ -87,7 +88,8 @@ export const bulkActionSchema = z.object({
   action: z.enum(['approve', 'reject', 'delete']),
 });
 export type BulkAction = z.infer<typeof bulkActionSchema>;
-export const bulkAnswerSchema = z.object({ updated: z.int() });
+export const bulkAnswerSchema = z.strictObject({ updated: z.int() });
+export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
 
 export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const moderationStatusSchema = z.enum(MODERATION_STATUSES);

@@ -3,7 +3,7 @@
  * and redirects. See src/contract/admin/common.ts for the shared ones.
  */
 import { z } from 'zod';
-import { idSchema, listQuerySchema, versionSchema } from './common';
+import { idSchema, listAnswerSchema, listQuerySchema, versionSchema } from './common';
 
 const NUL_MESSAGE = 'This value contains an invalid character.';
 const BLANK_MESSAGE = 'This value should not be blank.';
@@ -73,7 +73,7 @@ export const linkTargetQuerySchema = z.object({
   kind: z.enum(INTERNAL_LINK_KINDS),
   search: z.string().trim().max(200).optional(),
 });
-export const linkTargetSchema = z.object({
+export const linkTargetSchema = z.strictObject({
   /** title in the staff member's language */
   title: z.string(),
   /** what the link stores */
@@ -82,6 +82,8 @@ export const linkTargetSchema = z.object({
   path: z.string(),
 });
 export type LinkTarget = z.infer<typeof linkTargetSchema>;
+export const linkTargetListSchema = z.strictObject({ items: z.array(linkTargetSchema) });
+export type LinkTargetList = z.infer<typeof linkTargetListSchema>;
 
 // ---------------------------------------------------------------- articles
 
@@ -91,7 +93,7 @@ export const articleListQuerySchema = listQuerySchema(['publishedAt', 'title', '
   categoryId: idSchema.optional(),
 });
 
-export const articleListItemSchema = z.object({
+export const articleListItemSchema = z.strictObject({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
@@ -105,6 +107,7 @@ export const articleListItemSchema = z.object({
   version: z.int(),
 });
 export type ArticleListItem = z.infer<typeof articleListItemSchema>;
+export const articleListSchema = listAnswerSchema(articleListItemSchema);
 
 const articleFields = {
   slug: contentSlugSchema,
@@ -129,20 +132,20 @@ export type ArticleCreate = z.input<typeof articleCreateSchema>;
 /** PUT /articles/:id */
 export const articleUpdateSchema = z.object({ ...articleFields, version: versionSchema });
 
-export const articleDetailSchema = z.object({
+export const articleDetailSchema = z.strictObject({
   id: z.string(),
   slug: z.string(),
   categoryId: z.string(),
-  title: z.object({ en: z.string(), ru: z.string() }),
-  excerpt: z.object({ en: z.string(), ru: z.string() }),
-  metaTitle: z.object({ en: z.string(), ru: z.string() }),
-  metaDescription: z.object({ en: z.string(), ru: z.string() }),
+  title: z.strictObject({ en: z.string(), ru: z.string() }),
+  excerpt: z.strictObject({ en: z.string(), ru: z.string() }),
+  metaTitle: z.strictObject({ en: z.string(), ru: z.string() }),
+  metaDescription: z.strictObject({ en: z.string(), ru: z.string() }),
   authorName: z.string().nullable(),
   previewImageId: z.string().nullable(),
   publishedAt: z.string(),
   enabled: z.boolean(),
   tagIds: z.array(z.string()),
-  body: z.object({ en: z.string(), ru: z.string() }),
+  body: z.strictObject({ en: z.string(), ru: z.string() }),
   /** the section the body is written to, null before the first save with a body */
   bodySectionId: z.string().nullable(),
   /** storefront address */
@@ -157,21 +160,23 @@ export type ArticleDetail = z.infer<typeof articleDetailSchema>;
 export const contentVersionQuerySchema = z.object({ version: z.coerce.number().pipe(versionSchema) });
 
 /** GET /article-categories: the pages of type 'category' */
-export const articleCategorySchema = z.object({ id: z.string(), slug: z.string(), title: z.string() });
+export const articleCategorySchema = z.strictObject({ id: z.string(), slug: z.string(), title: z.string() });
 export type ArticleCategory = z.infer<typeof articleCategorySchema>;
+export const articleCategoriesSchema = z.array(articleCategorySchema);
 
 // ---------------------------------------------------------------- tags
 
 /** GET /article-categories/:id/tags */
-export const adminTagSchema = z.object({
+export const adminTagSchema = z.strictObject({
   id: z.string(),
   slug: z.string(),
-  title: z.object({ en: z.string(), ru: z.string() }),
+  title: z.strictObject({ en: z.string(), ru: z.string() }),
   position: z.int(),
   articleCount: z.int(),
   version: z.int(),
 });
 export type AdminTag = z.infer<typeof adminTagSchema>;
+export const adminTagsSchema = z.array(adminTagSchema);
 
 /** POST /article-categories/:id/tags */
 export const tagCreateSchema = z.object({ slug: contentSlugSchema, title: requiredContentTextSchema(200) });
@@ -208,7 +213,18 @@ export const menuUpdateSchema = z.object({
   version: z.int().min(0),
 });
 
-export type MenuDetail = { name: MenuName; items: MenuItemNode[]; version: number };
+/** A menu item as stored and answered (ids given, both languages, children always a list). */
+export const menuItemNodeSchema: z.ZodType<MenuItemNode> = z.lazy(() =>
+  z.strictObject({ id: z.string(), title: z.strictObject({ en: z.string(), ru: z.string() }), link: menuLinkSchema, children: z.array(menuItemNodeSchema) }),
+);
+
+/** GET /menus: each menu with how many items it has. */
+export const menuListSchema = z.array(z.strictObject({ name: menuNameSchema, itemCount: z.int(), version: z.int() }));
+export type MenuList = z.infer<typeof menuListSchema>;
+
+/** GET /menus/:name and PUT /menus/:name: the whole menu; version 0 when it was never saved. */
+export const menuDetailSchema = z.strictObject({ name: menuNameSchema, items: z.array(menuItemNodeSchema), version: z.int() });
+export type MenuDetail = z.infer<typeof menuDetailSchema>;
 
 // ---------------------------------------------------------------- redirects
 
@@ -234,8 +250,9 @@ export const redirectListQuerySchema = listQuerySchema(['fromPath', 'toPath', 'c
   q: z.string().trim().max(200).optional(),
 });
 
-export const redirectItemSchema = z.object({ id: z.string(), fromPath: z.string(), toPath: z.string(), createdAt: z.string(), version: z.int() });
+export const redirectItemSchema = z.strictObject({ id: z.string(), fromPath: z.string(), toPath: z.string(), createdAt: z.string(), version: z.int() });
 export type RedirectItem = z.infer<typeof redirectItemSchema>;
+export const redirectListSchema = listAnswerSchema(redirectItemSchema);
 
 /** POST /redirects */
 export const redirectCreateSchema = z.object({ fromPath: redirectFromSchema, toPath: redirectToSchema });

@@ -8,7 +8,7 @@ export const customerListQuerySchema = listQuerySchema(['createdAt', 'email', 'o
   disabled: booleanQuerySchema.optional(),
 });
 
-export const customerListItemSchema = z.object({
+export const customerListItemSchema = z.strictObject({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -23,7 +23,7 @@ export const customerListSchema = listAnswerSchema(customerListItemSchema);
 
 export const customerDetailSchema = customerListItemSchema.extend({
   birthDate: z.string().nullable(),
-  address: z.object({
+  address: z.strictObject({
     country: z.string().optional(),
     region: z.string().optional(),
     locality: z.string().optional(),
@@ -32,7 +32,7 @@ export const customerDetailSchema = customerListItemSchema.extend({
   }),
   /** latest 50 */
   orders: z.array(
-    z.object({
+    z.strictObject({
       id: z.string(),
       number: z.int(),
       createdAt: z.string(),
@@ -43,7 +43,7 @@ export const customerDetailSchema = customerListItemSchema.extend({
     }),
   ),
   reviews: z.array(
-    z.object({
+    z.strictObject({
       id: z.string(),
       productId: z.string(),
       productTitle: z.string(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-const periodSchema = z.object({ orders: z.int(), revenueCents: z.int() });
+const periodSchema = z.strictObject({ orders: z.int(), revenueCents: z.int() });
 
 /** GET /dashboard. Revenue counts orders that are not canceled, in the shop's currency. */
-export const dashboardSchema = z.object({
+export const dashboardSchema = z.strictObject({
   today: periodSchema,
   /** the last 7 days including today */
   week: periodSchema,
@@ -16,7 +16,7 @@ export const dashboardSchema = z.object({
   /** leads not handled yet */
   newLeads: z.int(),
   lowStock: z.array(
-    z.object({ productId: z.string(), variationId: z.string(), title: z.string(), sku: z.string().nullable(), stock: z.int() }),
+    z.strictObject({ productId: z.string(), variationId: z.string(), title: z.string(), sku: z.string().nullable(), stock: z.int() }),
   ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

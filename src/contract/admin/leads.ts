@@ -7,7 +7,7 @@ export const leadListQuerySchema = listQuerySchema(['createdAt'], '-createdAt').
   q: z.string().trim().max(200).optional(),
 });
 
-export const adminLeadSchema = z.object({
+export const adminLeadSchema = z.strictObject({
   id: z.string(),
   type: z.string(),
   name: z.string(),

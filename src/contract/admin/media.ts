@@ -29,7 +29,7 @@ export const mediaListQuerySchema = z.object({
     .optional(),
 });
 
-export const mediaItemSchema = z.object({
+export const mediaItemSchema = z.strictObject({
   id: z.string(),
   /** the uploaded file's name (searchable) */
   name: z.string(),
@@ -39,17 +39,17 @@ export const mediaItemSchema = z.object({
   width: z.int(),
   height: z.int(),
   size: z.int(),
-  alt: z.object({ en: z.string(), ru: z.string() }),
-  title: z.object({ en: z.string(), ru: z.string() }),
+  alt: z.strictObject({ en: z.string(), ru: z.string() }),
+  title: z.strictObject({ en: z.string(), ru: z.string() }),
   createdAt: z.string(),
   version: z.int(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
-export const mediaListSchema = z.object({ items: z.array(mediaItemSchema), total: z.int(), page: z.int(), perPage: z.int() });
+export const mediaListSchema = z.strictObject({ items: z.array(mediaItemSchema), total: z.int(), page: z.int(), perPage: z.int() });
 
 /** Where an image is used: deleting it would take it from these. */
 export const MEDIA_USAGE_KINDS = ['product', 'variation', 'catalog', 'page', 'article', 'section', 'settings'] as const;
-export const mediaUsageSchema = z.object({
+export const mediaUsageSchema = z.strictObject({
   kind: z.enum(MEDIA_USAGE_KINDS),
   /** the record's id (for a section, its owner's: `page:…`, `catalog:…`, `product:…`, `article:…`; for settings the group) */
   id: z.string(),
@@ -62,7 +62,7 @@ export const mediaDetailSchema = mediaItemSchema.extend({ usage: z.array(mediaUs
 export type MediaDetail = z.infer<typeof mediaDetailSchema>;
 
 /** POST /media (multipart, files in `files`): the stored images, in the order sent. */
-export const mediaUploadAnswerSchema = z.object({ items: z.array(mediaItemSchema) });
+export const mediaUploadAnswerSchema = z.strictObject({ items: z.array(mediaItemSchema) });
 export type MediaUploadAnswer = z.infer<typeof mediaUploadAnswerSchema>;
 
 /** PATCH /media/:id */

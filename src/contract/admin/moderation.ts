@@ -8,7 +8,7 @@ export const reviewListQuerySchema = listQuerySchema(['createdAt', 'rating'], '-
   productId: idSchema.optional(),
 });
 
-export const adminReviewSchema = z.object({
+export const adminReviewSchema = z.strictObject({
   id: z.string(),
   productId: z.string(),
   productTitle: z.string(),
@@ -40,7 +40,7 @@ export const commentListQuerySchema = listQuerySchema(['createdAt'], '-createdAt
   articleId: idSchema.optional(),
 });
 
-export const adminCommentSchema = z.object({
+export const adminCommentSchema = z.strictObject({
   id: z.string(),
   articleId: z.string(),
   articleTitle: z.string(),

@@ -19,7 +19,7 @@ export const orderListQuerySchema = listQuerySchema(['createdAt', 'number', 'tot
   awaitingPrice: booleanQuerySchema.optional(),
 });
 
-export const orderListItemSchema = z.object({
+export const orderListItemSchema = z.strictObject({
   id: z.string(),
   number: z.int(),
   createdAt: z.string(),
@@ -39,14 +39,14 @@ export const orderListItemSchema = z.object({
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 export const orderListSchema = listAnswerSchema(orderListItemSchema);
 
-const contactSchema = z.object({
+const contactSchema = z.strictObject({
   name: z.string(),
   lastName: z.string().nullable().optional(),
   phone: z.string(),
   email: z.string().nullable().optional(),
 });
 
-const addressSchema = z.object({
+const addressSchema = z.strictObject({
   country: z.string().optional(),
   region: z.string().optional(),
   locality: z.string().optional(),
@@ -54,9 +54,10 @@ const addressSchema = z.object({
   postalCode: z.string().optional(),
 });
 
-export const orderNoteSchema = z.object({ id: z.string(), text: z.string(), staffName: z.string(), createdAt: z.string() });
+export const orderNoteSchema = z.strictObject({ id: z.string(), text: z.string(), staffName: z.string(), createdAt: z.string() });
+export type OrderNote = z.infer<typeof orderNoteSchema>;
 
-export const orderDetailSchema = z.object({
+export const orderDetailSchema = z.strictObject({
   id: z.string(),
   number: z.int(),
   createdAt: z.string(),
@@ -72,7 +73,7 @@ export const orderDetailSchema = z.object({
   receiver: contactSchema.nullable(),
   address: addressSchema.nullable(),
   items: z.array(
-    z.object({
+    z.strictObject({
       id: z.string(),
       productId: z.string().nullable(),
       variationId: z.string().nullable(),
@@ -86,29 +87,29 @@ export const orderDetailSchema = z.object({
       totalCents: z.int(),
     }),
   ),
-  delivery: z.object({
+  delivery: z.strictObject({
     method: z.string(),
     title: z.string().nullable(),
-    location: z.object({ id: z.string(), title: z.string(), address: z.string().nullable() }).nullable(),
-    zone: z.object({ id: z.string(), title: z.string() }).nullable(),
-    rate: z.object({ id: z.string(), title: z.string(), kind: z.string() }).nullable(),
+    location: z.strictObject({ id: z.string(), title: z.string(), address: z.string().nullable() }).nullable(),
+    zone: z.strictObject({ id: z.string(), title: z.string() }).nullable(),
+    rate: z.strictObject({ id: z.string(), title: z.string(), kind: z.string() }).nullable(),
     priceCents: z.int(),
     byManager: z.boolean(),
     priceSet: z.boolean(),
   }),
-  payment: z.object({
-    method: z.object({ code: z.string(), title: z.string(), kind: z.string() }),
+  payment: z.strictObject({
+    method: z.strictObject({ code: z.string(), title: z.string(), kind: z.string() }),
     status: z.string(),
     transactions: z.array(
-      z.object({ id: z.string(), provider: z.string(), status: z.string(), amountCents: z.int(), currency: z.string(), createdAt: z.string() }),
+      z.strictObject({ id: z.string(), provider: z.string(), status: z.string(), amountCents: z.int(), currency: z.string(), createdAt: z.string() }),
     ),
   }),
-  discount: z.object({ code: z.string().nullable(), cents: z.int() }),
-  totals: z.object({ itemsCents: z.int(), discountCents: z.int(), deliveryCents: z.int(), totalCents: z.int() }),
+  discount: z.strictObject({ code: z.string().nullable(), cents: z.int() }),
+  totals: z.strictObject({ itemsCents: z.int(), discountCents: z.int(), deliveryCents: z.int(), totalCents: z.int() }),
   comment: z.string().nullable(),
   notes: z.array(orderNoteSchema),
   history: z.array(
-    z.object({ kind: z.string(), from: z.string().nullable(), to: z.string(), note: z.string().nullable(), createdAt: z.string() }),
+    z.strictObject({ kind: z.string(), from: z.string().nullable(), to: z.string(), note: z.string().nullable(), createdAt: z.string() }),
   ),
   version: z.int(),
   /** statuses POST /orders/:id/status accepts now (canceling goes through POST /orders/:id/cancel) */
@@ -119,7 +120,7 @@ export const orderDetailSchema = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export const orderStateSchema = z.object({ code: z.string(), title: z.string(), color: z.string().nullable() });
+export const orderStateSchema = z.strictObject({ code: z.string(), title: z.string(), color: z.string().nullable() });
 /** GET /order-states */
 export const orderStatesSchema = z.array(orderStateSchema);
 export type OrderState = z.infer<typeof orderStateSchema>;

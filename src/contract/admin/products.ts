@@ -129,7 +129,7 @@ export const productListQuerySchema = listQuerySchema(['title', 'priceCents', 'c
   enabled: booleanQuerySchema.optional(),
 });
 
-export const productListItemSchema = z.object({
+export const productListItemSchema = z.strictObject({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
@@ -138,7 +138,7 @@ export const productListItemSchema = z.object({
   priceFullCents: z.int(),
   /** the preview image */
   imageId: z.string().nullable(),
-  catalogs: z.array(z.object({ id: z.string(), title: z.string() })),
+  catalogs: z.array(z.strictObject({ id: z.string(), title: z.string() })),
   variationsCount: z.int(),
   /** stock of every variation together; null when one of them is unlimited */
   stock: z.int().nullable(),
@@ -148,9 +148,9 @@ export const productListItemSchema = z.object({
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 export const productListSchema = listAnswerSchema(productListItemSchema);
 
-const textAnswer = z.object({ en: z.string(), ru: z.string() });
+const textAnswer = z.strictObject({ en: z.string(), ru: z.string() });
 
-export const productDetailSchema = z.object({
+export const productDetailSchema = z.strictObject({
   id: z.string(),
   slug: z.string(),
   /** the storefront address */
@@ -162,24 +162,24 @@ export const productDetailSchema = z.object({
   enabled: z.boolean(),
   imageIds: z.array(z.string()),
   catalogIds: z.array(z.string()),
-  relatedProducts: z.array(z.object({ id: z.string(), title: z.string(), slug: z.string() })),
-  properties: z.array(z.object({ title: textAnswer, value: textAnswer })),
+  relatedProducts: z.array(z.strictObject({ id: z.string(), title: z.string(), slug: z.string() })),
+  properties: z.array(z.strictObject({ title: textAnswer, value: textAnswer })),
   weight: z.number(),
   height: z.number(),
   width: z.number(),
   length: z.number(),
   options: z.array(
-    z.object({
+    z.strictObject({
       id: z.string(),
       title: textAnswer,
       type: z.string(),
       view: z.string(),
       unit: textAnswer.nullable(),
-      values: z.array(z.object({ id: z.string(), title: textAnswer, value: z.string().nullable() })),
+      values: z.array(z.strictObject({ id: z.string(), title: textAnswer, value: z.string().nullable() })),
     }),
   ),
   variations: z.array(
-    z.object({
+    z.strictObject({
       id: z.string(),
       /** for each option, the index of its value (as the body sends them) */
       values: z.array(z.int()),
@@ -206,8 +206,8 @@ export const productDetailSchema = z.object({
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** GET /product-choices: what the product form picks from. */
-export const productChoicesSchema = z.object({
-  catalogs: z.array(z.object({ id: z.string(), title: z.string(), enabled: z.boolean() })),
+export const productChoicesSchema = z.strictObject({
+  catalogs: z.array(z.strictObject({ id: z.string(), title: z.string(), enabled: z.boolean() })),
   currency: z.string(),
 });
 export type ProductChoices = z.infer<typeof productChoicesSchema>;
@@ -230,4 +230,5 @@ export const productBulkBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('stock'), items: bulkItemsSchema, stock: stockSchema }),
 ]);
 export type ProductBulkBody = z.input<typeof productBulkBodySchema>;
-export const productBulkAnswerSchema = z.object({ updated: z.int() });
+export const productBulkAnswerSchema = z.strictObject({ updated: z.int() });
+export type ProductBulkAnswer = z.infer<typeof productBulkAnswerSchema>;

@@ -87,10 +87,15 @@ export function discountProblems(body: { kind: string; value: number; startsAt: 
 export const enabledBodySchema = z.object({ enabled: z.boolean(), version: versionSchema });
 export const versionQuerySchema = z.object({ version: z.coerce.number().pipe(versionSchema) });
 
-export const namedRefSchema = z.object({ id: z.string(), title: z.string() });
+export const namedRefSchema = z.strictObject({ id: z.string(), title: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
+/** GET /selling/catalogs and GET /selling/products?q=: what a discount may be limited to. */
+export const namedRefsSchema = z.array(namedRefSchema);
+/** GET /selling/currency */
+export const sellingCurrencySchema = z.strictObject({ currency: z.string() });
+export type SellingCurrency = z.infer<typeof sellingCurrencySchema>;
 
-export const adminDiscountListItemSchema = z.object({
+export const adminDiscountListItemSchema = z.strictObject({
   id: z.string(),
   code: z.string(),
   kind: z.enum(DISCOUNT_KINDS),
@@ -206,8 +211,8 @@ export const reorderBodySchema = z.object({
   items: z.array(z.object({ id: idSchema, version: versionSchema })).min(1).max(500),
 });
 
-const localizedAnswer = z.object({ en: z.string(), ru: z.string() });
-export const adminRateSchema = z.object({
+const localizedAnswer = z.strictObject({ en: z.string(), ru: z.string() });
+export const adminRateSchema = z.strictObject({
   id: z.string(),
   zoneId: z.string(),
   title: localizedAnswer,
@@ -223,7 +228,7 @@ export const adminRateSchema = z.object({
   version: z.int(),
 });
 export type AdminRate = z.infer<typeof adminRateSchema>;
-export const adminZoneSchema = z.object({
+export const adminZoneSchema = z.strictObject({
   id: z.string(),
   title: localizedAnswer,
   countries: z.array(z.string()),
@@ -233,7 +238,9 @@ export const adminZoneSchema = z.object({
   rates: z.array(adminRateSchema),
 });
 export type AdminZone = z.infer<typeof adminZoneSchema>;
-export const adminLocationSchema = z.object({
+/** GET /shipping-zones */
+export const adminZonesSchema = z.array(adminZoneSchema);
+export const adminLocationSchema = z.strictObject({
   id: z.string(),
   code: z.string(),
   title: localizedAnswer,
@@ -245,6 +252,8 @@ export const adminLocationSchema = z.object({
   version: z.int(),
 });
 export type AdminLocation = z.infer<typeof adminLocationSchema>;
+/** GET /pickup-locations */
+export const adminLocationsSchema = z.array(adminLocationSchema);
 
 // ---------------------------------------------------------------- payment methods
 
@@ -272,7 +281,7 @@ export const paymentMethodCreateSchema = z.object({
 });
 export const paymentMethodUpdateSchema = z.object({ ...paymentMethodFields, version: versionSchema });
 
-export const adminPaymentMethodSchema = z.object({
+export const adminPaymentMethodSchema = z.strictObject({
   code: z.string(),
   title: localizedAnswer,
   kind: z.enum(PAYMENT_METHOD_KINDS),
@@ -284,7 +293,7 @@ export const adminPaymentMethodSchema = z.object({
   usedByLocations: z.array(z.string()),
 });
 export type AdminPaymentMethod = z.infer<typeof adminPaymentMethodSchema>;
-export const paymentMethodsAnswerSchema = z.object({
+export const paymentMethodsAnswerSchema = z.strictObject({
   items: z.array(adminPaymentMethodSchema),
   /** true while an enabled online method pays through the sandbox (anyone can mark its orders paid) */
   sandboxEnabled: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageSchema, staffRoleSchema } from './common';
 
-export const staffSchema = z.object({
+export const staffSchema = z.strictObject({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -17,7 +17,8 @@ export const signInBodySchema = z.object({
 });
 
 /** POST /session and GET /session */
-export const sessionAnswerSchema = z.object({ staff: staffSchema });
+export const sessionAnswerSchema = z.strictObject({ staff: staffSchema });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 export const STAFF_PASSWORD_MIN_LENGTH = 10;
 

@@ -9,7 +9,7 @@ export const STAFF_INVITE_DAYS = 7;
 /** active: may sign in; invited: has not accepted the invitation yet; disabled: may not sign in. */
 export const STAFF_STATUSES = ['active', 'invited', 'disabled'] as const;
 
-export const staffMemberSchema = z.object({
+export const staffMemberSchema = z.strictObject({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -24,7 +24,8 @@ export const staffMemberSchema = z.object({
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 /** GET /staff (owner only): every staff member, owners first. */
-export type StaffListAnswer = { items: StaffMember[] };
+export const staffListSchema = z.strictObject({ items: z.array(staffMemberSchema) });
+export type StaffListAnswer = z.infer<typeof staffListSchema>;
 
 const emailSchema = z.string().trim().toLowerCase().min(1, 'This value should not be blank.').max(254).pipe(z.email('Enter a valid e-mail address.'));
 
@@ -50,7 +51,8 @@ export const staffVersionSchema = z.object({ version: versionSchema });
 export const inviteTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not valid.');
 
 /** GET /invitation?token=… (no session): whom the invitation is for. */
-export type InvitationAnswer = { email: string; name: string; role: z.infer<typeof staffRoleSchema> };
+export const invitationAnswerSchema = z.strictObject({ email: z.string(), name: z.string(), role: staffRoleSchema });
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;
 
 /** POST /invitation/accept (no session): sets the name and password and starts a session (answers like POST /session). */
 export const invitationAcceptSchema = z.object({

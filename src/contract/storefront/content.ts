@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Language, Localized } from '../../lib/localize';
-import type { ShopSettings } from '../../lib/settings';
+import { settingsListItem, shopSettingsSchema, type ShopSettings } from '../../lib/settings';
 import { DEFAULT_MESSAGES, email } from '../../lib/validation';
 import { listingDataAnswer, productAnswer } from './catalog';
 import { imageAnswer, sectionAnswer, type ImageDto } from './common';
@@ -52,6 +52,70 @@ export type ShopConfigDto = Replace<
     languages: readonly Language[];
   }
 >;
+
+/**
+ * The answer shape of a settings schema once parsed and localized: the value each field falls back to or is
+ * transformed into has the field's declared type, a `{ en, ru }` text becomes a string, a list its items' array. An
+ * object is as strict as the settings declare it: the settings' groups keep stored keys they do not declare (and
+ * /config serves them), so those stay loose; every declared field is checked.
+ */
+function settingsAnswer(schema: z.ZodType): z.ZodType {
+  const item = settingsListItem(schema);
+  if (item) return z.array(settingsAnswer(item));
+  const def = (schema as z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  const inner = (key: string) => settingsAnswer(def[key] as z.ZodType);
+  switch (def.type) {
+    case 'catch':
+    case 'default':
+    case 'prefault':
+      return inner('innerType');
+    case 'nullable':
+      return inner('innerType').nullable();
+    case 'optional':
+      return inner('innerType').optional();
+    // a preprocess step answers what its schema answers; a transform after a schema keeps its type (normalizing, defaults)
+    case 'pipe':
+      return (def['out'] as z.ZodType)._zod.def.type === 'transform' ? inner('in') : inner('out');
+    case 'union': {
+      const options = (def['options'] as z.ZodType[]).map(settingsAnswer);
+      return options.length === 1 ? options[0]! : z.union(options as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+    }
+    case 'object': {
+      const shape = objectAnswerShape(schema);
+      const keys = Object.keys(shape).sort().join(',');
+      if (keys === 'en,ru') return z.string();
+      return (def['catchall'] as z.ZodType | undefined)?._zod.def.type === 'unknown' ? z.looseObject(shape) : z.strictObject(shape);
+    }
+    default:
+      return schema;
+  }
+}
+
+function objectAnswerShape(schema: z.ZodType): Record<string, z.ZodType> {
+  const def = (schema as z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  if (def.type === 'pipe') return objectAnswerShape((def['out'] as z.ZodType)._zod.def.type === 'transform' ? (def['in'] as z.ZodType) : (def['out'] as z.ZodType));
+  if (def.type !== 'object') throw new Error(`Not a settings object: ${def.type}`);
+  return Object.fromEntries(Object.entries(def['shape'] as Record<string, z.ZodType>).map(([name, field]) => [name, settingsAnswer(field)]));
+}
+
+const configImage = z.union([imageAnswer, z.string()]).nullable();
+
+/**
+ * GET /config, derived from the settings' schema (src/lib/settings.ts) so the two cannot drift; its TypeScript type is
+ * ShopConfigDto (the settings' type localized), as a derived schema carries no static type.
+ */
+export const shopConfigAnswer = (() => {
+  const groups = objectAnswerShape(shopSettingsSchema);
+  const group = (name: 'common' | 'header' | 'footer', replaced: Record<string, z.ZodType>) =>
+    z.looseObject({ ...objectAnswerShape(shopSettingsSchema.shape[name]), ...replaced });
+  return z.strictObject({
+    ...groups,
+    common: group('common', { favicon: z.union([imageAnswer, z.string()]), sharedImage: configImage }),
+    header: group('header', { logo: configImage, logoMobile: configImage }),
+    footer: group('footer', { logo: configImage }),
+    languages: z.array(z.enum(['en', 'ru'])),
+  });
+})();
 
 // ---------------------------------------------------------------- pages
 

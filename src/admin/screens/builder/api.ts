@@ -1,23 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
-import type { BuilderContent, RevisionListItem, SectionTypes, TargetDetail, TargetKind, TargetListItem } from './types';
+import type {
+  BuilderCreated,
+  BuilderCreatePageBody,
+  BuilderDraftSaved,
+  BuilderPublished,
+  BuilderRestored,
+  BuilderRevision,
+  BuilderRevisionList,
+  BuilderTargetList,
+} from '../../../contract/admin/builder';
+import type { BuilderContent, SectionTypes, TargetDetail, TargetKind } from './types';
 
 /** The builder's calls to /api/admin/builder (BUILDER-API.md). */
 const targetPath = (target: string) => `/builder/target/${encodeURIComponent(target)}`;
 
 export const builderApi = {
   sectionTypes: () => api.get<SectionTypes>('/builder/section-types'),
-  targets: (kind: TargetKind, search: string, signal?: AbortSignal) => api.get<{ items: TargetListItem[] }>('/builder/targets', { kind, search }, signal),
-  create: (body: { template: 'page' | 'catalog'; title: { en: string; ru: string }; slug: string }) => api.post<{ target: string }>('/builder/pages', body),
+  targets: (kind: TargetKind, search: string, signal?: AbortSignal) => api.get<BuilderTargetList>('/builder/targets', { kind, search }, signal),
+  create: (body: BuilderCreatePageBody) => api.post<BuilderCreated>('/builder/pages', body),
   target: (target: string) => api.get<TargetDetail>(targetPath(target)),
   saveDraft: (target: string, content: BuilderContent, version: number) =>
-    request<{ version: number; updatedAt: string }>('PUT', `${targetPath(target)}/draft`, { body: { content, version } }),
+    request<BuilderDraftSaved>('PUT', `${targetPath(target)}/draft`, { body: { content, version } }),
   discard: (target: string, version: number) => request<void>('DELETE', `${targetPath(target)}/draft`, { body: { version } }),
   publish: (target: string, version: number, publishAt: string | null) =>
-    api.post<{ revision: number } | { scheduled: string }>(`${targetPath(target)}/publish`, { version, publishAt }),
-  revisions: (target: string) => api.get<{ items: RevisionListItem[] }>(`${targetPath(target)}/revisions`),
-  revision: (target: string, number: number) => api.get<{ number: number; content: BuilderContent }>(`${targetPath(target)}/revisions/${number}`),
-  restore: (target: string, number: number, version: number) => api.post<{ version: number }>(`${targetPath(target)}/revisions/${number}/restore`, { version }),
+    api.post<BuilderPublished>(`${targetPath(target)}/publish`, { version, publishAt }),
+  revisions: (target: string) => api.get<BuilderRevisionList>(`${targetPath(target)}/revisions`),
+  revision: (target: string, number: number) => api.get<BuilderRevision>(`${targetPath(target)}/revisions/${number}`),
+  restore: (target: string, number: number, version: number) => api.post<BuilderRestored>(`${targetPath(target)}/revisions/${number}/restore`, { version }),
 };
 
 export function useSectionTypes() {

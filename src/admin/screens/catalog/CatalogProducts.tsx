@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { CatalogDetail, CatalogProduct, CatalogProducts as CatalogProductsAnswer } from '../../../contract/admin/catalogs';
+import type { CatalogCandidates, CatalogDetail, CatalogProduct, CatalogProducts as CatalogProductsAnswer } from '../../../contract/admin/catalogs';
 import { mediaThumbnail } from '../../../contract/admin/media';
 import { api, request } from '../../api/client';
 import { useMediaByIds } from '../../api/media';
@@ -123,7 +123,7 @@ function AddProducts({ catalogId, chosen, onAdd }: { catalogId: string; chosen: 
   }, [q]);
   const candidates = useQuery({
     queryKey: ['catalogs', catalogId, 'candidates', debounced],
-    queryFn: ({ signal }) => api.get<{ items: CatalogProduct[] }>(`/catalogs/${encodeURIComponent(catalogId)}/candidates`, { q: debounced }, signal),
+    queryFn: ({ signal }) => api.get<CatalogCandidates>(`/catalogs/${encodeURIComponent(catalogId)}/candidates`, { q: debounced }, signal),
     enabled: debounced.length > 0,
   });
   const taken = new Set(chosen.map((p) => p.id));

@@ -1,7 +1,7 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ProductBulkBody } from '../../../contract/admin';
+import type { ProductBulkAnswer, ProductBulkBody } from '../../../contract/admin';
 import { api } from '../../api/client';
 import { useList } from '../../api/queries';
 import { useWrite } from '../../api/write';
@@ -55,8 +55,8 @@ export default function Products() {
   const chosen = rows.filter((row) => selected[row.id]);
   const items = chosen.map((row) => ({ id: row.id, version: row.version }));
 
-  const bulk = useWrite<ProductBulkBody, { updated: number }>({
-    mutationFn: (body) => api.post('/products/bulk', body),
+  const bulk = useWrite<ProductBulkBody, ProductBulkAnswer>({
+    mutationFn: (body) => api.post<ProductBulkAnswer>('/products/bulk', body),
     invalidate: PRODUCT_QUERIES,
     success: (result) => t('products.bulkDone', { count: result.updated }),
     onSuccess: () => {

@@ -133,8 +133,8 @@ function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose: () => 
   const message = useFieldMessage();
   const form = useForm<ZoneForm>({ defaultValues: { title: zone?.title ?? { en: '', ru: '' }, countries: zone?.countries ?? [], enabled: zone?.enabled ?? true } });
   const errors = form.formState.errors;
-  const save = useWrite<ZoneForm, unknown, ZoneForm>({
-    mutationFn: (body) => (zone ? api.patch(`/shipping-zones/${zone.id}`, { ...body, version: zone.version }) : api.post('/shipping-zones', body)),
+  const save = useWrite<ZoneForm, AdminZone, ZoneForm>({
+    mutationFn: (body) => (zone ? api.patch<AdminZone>(`/shipping-zones/${zone.id}`, { ...body, version: zone.version }) : api.post<AdminZone>('/shipping-zones', body)),
     invalidate: [ZONES_KEY],
     success: t('selling.saved'),
     setError: form.setError,

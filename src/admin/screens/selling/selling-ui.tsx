@@ -1,7 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
-import type { NamedRef, Problem } from '../../../contract/admin';
+import type { NamedRef, Problem, SellingCurrency } from '../../../contract/admin';
 import { countryList, countryName, searchCountries, zoneName, zonesOf } from '../../../lib/countries';
 import { parseZoneEntry, zoneCountries, zoneRegions } from '../../../lib/shipping-zones';
 import { amountToCents, centsToAmount } from '../../../lib/money';
@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 
 /** The shop's currency (amounts are typed in its major units and sent in minor units). */
 export function useCurrency(): string {
-  return useQuery({ queryKey: ['selling', 'currency'], queryFn: () => api.get<{ currency: string }>('/selling/currency'), staleTime: 10 * 60_000 }).data?.currency ?? '';
+  return useQuery({ queryKey: ['selling', 'currency'], queryFn: () => api.get<SellingCurrency>('/selling/currency'), staleTime: 10 * 60_000 }).data?.currency ?? '';
 }
 
 /** Cents as a money input shows them ('' for none). */

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { auditListQuerySchema } from '../../../contract/admin';
+import { auditListQuerySchema, type AuditEntry, type ListAnswer } from '../../../contract/admin';
 import { auditLog } from '../../db/schema';
 import { readQuery } from '../core/validate';
 import type { AdminEnv } from './context';
@@ -41,5 +41,5 @@ export const auditRoutes = new Hono<AdminEnv>().get('/audit', requireRole('owner
     total: total!.n,
     page: query.page,
     perPage: query.perPage,
-  });
+  } satisfies ListAnswer<AuditEntry>);
 });

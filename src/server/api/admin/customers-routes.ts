@@ -12,6 +12,7 @@ import type { AdminEnv } from './context';
 import { likePattern, listOrder, pageOffset } from './lists';
 import { adminMessage } from './messages';
 import { expectVersion, versionConflict } from './versioned';
+import type { ListAnswer } from '../../../contract/admin';
 
 const idParams = z.object({ id: idSchema });
 
@@ -102,7 +103,7 @@ export const customerRoutes = new Hono<AdminEnv>()
       customerRows(db, where, order, query.perPage, pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where),
     ]);
-    return c.json({ items: rows.map(toListItem), total: total!.n, page: query.page, perPage: query.perPage });
+    return c.json({ items: rows.map(toListItem), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<CustomerListItem>);
   })
   .get('/customers/:id', async (c) => {
     const { id } = readParams(c, idParams);

@@ -12,6 +12,7 @@ import type { AdminEnv } from './context';
 import { iso, likePattern, listOrder, pageOffset } from './lists';
 import { adminMessage } from './messages';
 import { expectVersion, versionConflict } from './versioned';
+import type { ListAnswer } from '../../../contract/admin';
 
 const idParams = z.object({ id: idSchema });
 
@@ -67,7 +68,7 @@ export const leadRoutes = new Hono<AdminEnv>()
       leadItems(deps.db, where, lang, listOrder(query.sort, { createdAt: leads.createdAt }, leads.id), query.perPage, pageOffset(query.page, query.perPage)),
       deps.db.select({ n: count() }).from(leads).where(where),
     ]);
-    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage });
+    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<AdminLead>);
   })
   .patch('/leads/:id', async (c) => {
     const { id } = readParams(c, idParams);

@@ -31,6 +31,7 @@ import { adminMessage } from './messages';
 import { loadOrderDetail, orderAuditView, orderStateCodes } from './order-detail';
 import { renderPackingSlip } from './packing-slip';
 import { expectVersion, versionConflict } from './versioned';
+import type { ListAnswer, OrderNote, OrderState } from '../../../contract/admin';
 
 const idParams = z.object({ id: idSchema });
 
@@ -125,7 +126,7 @@ async function writeOrder(deps: AppDeps, staff: StaffPrincipal, id: string, vers
 export const orderRoutes = new Hono<AdminEnv>()
   .get('/order-states', async (c) => {
     const rows = await c.var.deps.db.select().from(orderStates).orderBy(asc(orderStates.position), asc(orderStates.code));
-    return c.json(rows.map((s) => ({ code: s.code, title: localize(s.title, c.var.lang), color: s.color })));
+    return c.json(rows.map((s) => ({ code: s.code, title: localize(s.title, c.var.lang), color: s.color })) satisfies OrderState[]);
   })
   .get('/orders', async (c) => {
     const query = readQuery(c, orderListQuerySchema);
@@ -141,7 +142,7 @@ export const orderRoutes = new Hono<AdminEnv>()
         .offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(orders).where(where),
     ]);
-    return c.json({ items: rows.map(toListItem), total: total!.n, page: query.page, perPage: query.perPage });
+    return c.json({ items: rows.map(toListItem), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<OrderListItem>);
   })
   .get('/orders/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -237,7 +238,7 @@ export const orderRoutes = new Hono<AdminEnv>()
       await recordAudit(tx, staff, { action: 'order.note', entityType: 'order', entityId: order.id, after: { noteId: row!.id, text: body.text } }, now);
       return row!;
     });
-    return c.json({ id: note.id, text: note.text, staffName: note.staffName, createdAt: note.createdAt.toISOString() }, 201);
+    return c.json({ id: note.id, text: note.text, staffName: note.staffName, createdAt: note.createdAt.toISOString() } satisfies OrderNote, 201);
   })
   .get('/orders/:id/packing-slip', async (c) => {
     const { id } = readParams(c, idParams);

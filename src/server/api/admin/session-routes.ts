@@ -19,6 +19,7 @@ import {
   startSession,
 } from './session';
 import { findStaffByEmail, type StaffRow } from './staff';
+import type { SessionAnswer } from '../../../contract/admin';
 
 /** Staff sign-in counts against the same limits as a customer's: per client address, per account, and both. */
 function staffSignInCounters(email: string, clientAddress: string | undefined): Counter[] {
@@ -52,11 +53,11 @@ export const signInRoutes = new Hono<AdminEnv>().post('/session', async (c) => {
   });
   // A session id set before sign-in (fixation) is replaced, never reused.
   setSessionCookie(c, deps, session.id, session.expiresAt);
-  return c.json({ staff: toStaff(staff) });
+  return c.json({ staff: toStaff(staff) } satisfies SessionAnswer);
 });
 
 export const sessionRoutes = new Hono<AdminEnv>()
-  .get('/session', (c) => c.json({ staff: toStaff(c.var.staff) }))
+  .get('/session', (c) => c.json({ staff: toStaff(c.var.staff) } satisfies SessionAnswer))
   .delete('/session', async (c) => {
     const { deps, staff, sessionIdHash } = c.var;
     await deps.db.transaction(async (tx) => {

@@ -25,6 +25,7 @@ import { afterPublish, publishDraft } from './publish';
 import { findRevision, listRevisions } from './revisions';
 import { builderSectionTypes } from './section-types';
 import { liveContent, listTargets, resolveTarget } from './targets';
+import type { BuilderCreated, BuilderDraftSaved, BuilderPublished, BuilderRestored, BuilderRevisionList, BuilderTargetList } from '../../../../contract/admin/builder';
 
 const targetParams = z.object({ target: builderTargetSchema });
 const revisionParams = targetParams.extend({ number: z.coerce.number().int().min(0).max(1_000_000) });
@@ -39,7 +40,7 @@ export const builderRoutes = new Hono<AdminEnv>()
   .get('/builder/section-types', (c) => c.json(builderSectionTypes()))
   .get('/builder/targets', async (c) => {
     const query = readQuery(c, builderTargetListQuerySchema);
-    return c.json({ items: await listTargets(c.var.deps.db, query.kind, query.search) });
+    return c.json({ items: await listTargets(c.var.deps.db, query.kind, query.search) } satisfies BuilderTargetList);
   })
   .post('/builder/pages', async (c) => {
     const { deps, lang, staff } = c.var;
@@ -52,7 +53,7 @@ export const builderRoutes = new Hono<AdminEnv>()
       await recordAudit(tx, staff, { action: 'builder.create', entityType: 'builder', entityId: created.target, after: { template: body.template, slug: body.slug, title: body.title } }, now);
       return created.target;
     });
-    return c.json({ target }, 201);
+    return c.json({ target } satisfies BuilderCreated, 201);
   })
   .get('/builder/target/:target', async (c) => {
     const { target } = readParams(c, targetParams);
@@ -82,7 +83,7 @@ export const builderRoutes = new Hono<AdminEnv>()
       await recordAudit(tx, staff, { action: 'builder.draft', entityType: 'builder', entityId: target, before: { version: body.version }, after: { version: row.version } }, now);
       return row;
     });
-    return c.json({ version: saved.version, updatedAt: saved.updatedAt.toISOString() });
+    return c.json({ version: saved.version, updatedAt: saved.updatedAt.toISOString() } satisfies BuilderDraftSaved);
   })
   .delete('/builder/target/:target/draft', async (c) => {
     const { target } = readParams(c, targetParams);
@@ -120,15 +121,15 @@ export const builderRoutes = new Hono<AdminEnv>()
       await recordAudit(tx, staff, { action: 'builder.schedule', entityType: 'builder', entityId: target, after: { publishAt: moment.toISOString(), version: body.version } }, now);
       return { scheduled: moment.toISOString() };
     });
-    if ('scheduled' in outcome) return c.json({ scheduled: outcome.scheduled });
+    if ('scheduled' in outcome) return c.json({ scheduled: outcome.scheduled } satisfies BuilderPublished);
     await afterPublish(deps.db, outcome.tags);
-    return c.json({ revision: outcome.revision });
+    return c.json({ revision: outcome.revision } satisfies BuilderPublished);
   })
   .get('/builder/target/:target/revisions', async (c) => {
     const { target } = readParams(c, targetParams);
     const { deps, lang } = c.var;
     await resolveTarget(deps.db, target, lang);
-    return c.json({ items: await listRevisions(deps.db, target) });
+    return c.json({ items: await listRevisions(deps.db, target) } satisfies BuilderRevisionList);
   })
   .get('/builder/target/:target/revisions/:number', async (c) => {
     const { target, number } = readParams(c, revisionParams);
@@ -150,5 +151,5 @@ export const builderRoutes = new Hono<AdminEnv>()
       await recordAudit(tx, staff, { action: 'builder.restore', entityType: 'builder', entityId: target, after: { revision: number, version: row.version } }, now);
       return row;
     });
-    return c.json({ version: saved.version });
+    return c.json({ version: saved.version } satisfies BuilderRestored);
   });

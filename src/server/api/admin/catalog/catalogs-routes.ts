@@ -29,6 +29,7 @@ import { redirectRenamedPath } from '../redirect-renamed';
 import { expectVersion, versionConflict } from '../versioned';
 import { slugify } from './product-store';
 import { forgetBuilderTarget } from '../builder/forget-target';
+import type { CatalogCandidates, CatalogProducts, ListAnswer } from '../../../../contract/admin';
 
 const idParams = z.object({ id: idSchema });
 export const catalogPath = (slug: string) => `/catalogs/${slug}`;
@@ -149,7 +150,7 @@ export const catalogRoutes = new Hono<AdminEnv>()
       db.select({ row: catalogs, n: productsCount }).from(catalogs).where(where).orderBy(...order).limit(query.perPage).offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(catalogs).where(where),
     ]);
-    return c.json({ items: rows.map(({ row, n }) => toListItem(row, n)), total: total!.n, page: query.page, perPage: query.perPage });
+    return c.json({ items: rows.map(({ row, n }) => toListItem(row, n)), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<CatalogListItem>);
   })
   .get('/catalogs/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -230,7 +231,7 @@ export const catalogRoutes = new Hono<AdminEnv>()
       .where(eq(catalogProducts.catalogId, id))
       // the storefront's custom order: position, then id
       .orderBy(asc(catalogProducts.position), asc(products.id));
-    return c.json({ items: rows.map((row) => toCatalogProduct(row, lang)), version: catalog.version });
+    return c.json({ items: rows.map((row) => toCatalogProduct(row, lang)), version: catalog.version } satisfies CatalogProducts);
   })
   .get('/catalogs/:id/candidates', async (c) => {
     const { id } = readParams(c, idParams);
@@ -246,7 +247,7 @@ export const catalogRoutes = new Hono<AdminEnv>()
       ))
       .orderBy(asc(products.sortTitle), asc(products.id))
       .limit(20);
-    return c.json({ items: rows.map((row) => toCatalogProduct(row, lang)) });
+    return c.json({ items: rows.map((row) => toCatalogProduct(row, lang)) } satisfies CatalogCandidates);
   })
   .put('/catalogs/:id/products', async (c) => {
     const { id } = readParams(c, idParams);
@@ -303,5 +304,5 @@ export const catalogRoutes = new Hono<AdminEnv>()
       ? await deps.db.select(productColumns).from(products).where(inArray(products.id, body.productIds))
       : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return c.json({ items: body.productIds.flatMap((pid) => (byId.has(pid) ? [toCatalogProduct(byId.get(pid)!, lang)] : [])), version });
+    return c.json({ items: body.productIds.flatMap((pid) => (byId.has(pid) ? [toCatalogProduct(byId.get(pid)!, lang)] : [])), version } satisfies CatalogProducts);
   });

@@ -25,6 +25,7 @@ import { likePattern, listOrder, pageOffset } from '../lists';
 import { expectVersion, versionConflict } from '../versioned';
 import { copyBody, loadProductDetail, productAuditView, productCatalogIds, saveProduct } from './product-store';
 import { forgetBuilderTarget } from '../builder/forget-target';
+import type { ListAnswer, ProductBulkAnswer, ProductChoices } from '../../../../contract/admin';
 
 const idParams = z.object({ id: idSchema });
 
@@ -107,7 +108,7 @@ export const productRoutes = new Hono<AdminEnv>()
       db.select({ id: catalogs.id, title: catalogs.title, enabled: catalogs.enabled }).from(catalogs).orderBy(asc(catalogs.position), asc(catalogs.slug)),
       shopCurrency(db),
     ]);
-    return c.json({ catalogs: rows.map((r) => ({ id: r.id, title: localize(r.title, c.var.lang), enabled: r.enabled })), currency });
+    return c.json({ catalogs: rows.map((r) => ({ id: r.id, title: localize(r.title, c.var.lang), enabled: r.enabled })), currency } satisfies ProductChoices);
   })
   .get('/products', async (c) => {
     const query = readQuery(c, productListQuerySchema);
@@ -147,7 +148,7 @@ export const productRoutes = new Hono<AdminEnv>()
       version: p.version,
       updatedAt: p.updatedAt.toISOString(),
     }));
-    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage });
+    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<ProductListItem>);
   })
   .post('/products', async (c) => {
     const { deps, lang, staff } = c.var;
@@ -196,7 +197,7 @@ export const productRoutes = new Hono<AdminEnv>()
       if (body.action === 'stock') tags.push(cacheTags.stockOnly);
       return { result: body.items.length, tags };
     });
-    return c.json({ updated });
+    return c.json({ updated } satisfies ProductBulkAnswer);
   })
   .get('/products/:id', async (c) => {
     const { id } = readParams(c, idParams);

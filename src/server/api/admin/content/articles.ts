@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../selling/selling-common';
 import { expectVersion, versionConflict } from '../versioned';
 import { bothLanguages, contentMessage, idParams } from './content-common';
 import { forgetBuilderTarget } from '../builder/forget-target';
+import type { ArticleCategory, ListAnswer } from '../../../../contract/admin';
 
 /** The section type an article's text is written to (the builder edits the rest of its sections). */
 export const ARTICLE_BODY_SECTION = 'SectionTextBlockBase';
@@ -163,7 +164,7 @@ export const articleRoutes = new Hono<AdminEnv>()
       .from(pages)
       .where(eq(pages.type, 'category'))
       .orderBy(asc(pages.publishedAt), asc(pages.id));
-    return c.json(rows.map((r) => ({ ...r, title: localize(r.title, c.var.lang) || r.slug })));
+    return c.json(rows.map((r) => ({ ...r, title: localize(r.title, c.var.lang) || r.slug })) satisfies ArticleCategory[]);
   })
   .get('/articles', async (c) => {
     const query = readQuery(c, articleListQuerySchema);
@@ -192,7 +193,7 @@ export const articleRoutes = new Hono<AdminEnv>()
       enabled: a.enabled,
       version: a.version,
     }));
-    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage });
+    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<ArticleListItem>);
   })
   .get('/articles/:id', async (c) => {
     const { id } = readParams(c, idParams);

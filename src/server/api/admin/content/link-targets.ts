@@ -7,6 +7,7 @@ import { articles, catalogs, pages, products } from '../../../db/schema';
 import { readQuery } from '../../core/validate';
 import type { AdminEnv } from '../context';
 import { likePattern } from '../lists';
+import type { LinkTargetList } from '../../../../contract/admin';
 
 const LIMIT = 20;
 
@@ -72,5 +73,5 @@ export async function findLinkTargets(db: Executor, kind: string, search: string
 
 export const linkTargetRoutes = new Hono<AdminEnv>().get('/link-targets', async (c) => {
   const { kind, search } = readQuery(c, linkTargetQuerySchema);
-  return c.json({ items: await findLinkTargets(c.var.deps.db, kind, search, c.var.lang) });
+  return c.json({ items: await findLinkTargets(c.var.deps.db, kind, search, c.var.lang) } satisfies LinkTargetList);
 });

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
 import { versionConflict } from '../versioned';
 import { bothLanguages, contentMessage } from './content-common';
+import type { MenuList } from '../../../../contract/admin';
 
 /*
  * A menu is edited as one document: its items, their nesting and order are replaced together, under the menu's
@@ -77,7 +78,7 @@ export const menuRoutes = new Hono<AdminEnv>()
     const db = c.var.deps.db;
     const all = await Promise.all(CONTENT_MENU_NAMES.map((name) => loadMenu(db, name)));
     const count = (items: MenuItemNode[]): number => items.reduce((n, item) => n + 1 + count(item.children), 0);
-    return c.json(all.map((menu) => ({ name: menu.name, itemCount: count(menu.items), version: menu.version })));
+    return c.json(all.map((menu) => ({ name: menu.name, itemCount: count(menu.items), version: menu.version })) satisfies MenuList);
   })
   .get('/menus/:name', async (c) => {
     const { name } = readParams(c, nameParams);

@@ -21,6 +21,7 @@ import { likePattern, listOrder, pageOffset } from '../lists';
 import { isUniqueViolation } from '../selling/selling-common';
 import { expectVersion, versionConflict } from '../versioned';
 import { contentMessage, idParams } from './content-common';
+import type { ListAnswer } from '../../../../contract/admin';
 
 /*
  * Stored redirects answer 301 on the storefront (src/lib/request-rules.ts), matched without case and surrounding
@@ -67,7 +68,7 @@ export const redirectRoutes = new Hono<AdminEnv>()
       db.select().from(redirects).where(where).orderBy(...order).limit(query.perPage).offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(redirects).where(where),
     ]);
-    return c.json({ items: rows.map(toItem), total: total!.n, page: query.page, perPage: query.perPage });
+    return c.json({ items: rows.map(toItem), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<RedirectItem>);
   })
   .get('/redirects/:id', async (c) => {
     const { id } = readParams(c, idParams);

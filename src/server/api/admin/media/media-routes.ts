@@ -29,6 +29,7 @@ import { likePattern, pageOffset } from '../lists';
 import { adminMessage } from '../messages';
 import { expectVersion, versionConflict } from '../versioned';
 import { findImageUsage } from './image-usage';
+import type { ListAnswer } from '../../../../contract/admin';
 
 /** Folder under `{dataDir}/uploads` (and `/media/`) the library stores uploads in. */
 export const LIBRARY_DIR = 'library';
@@ -108,7 +109,7 @@ export const mediaRoutes = new Hono<AdminEnv>()
       db.select().from(images).where(where).orderBy(desc(images.createdAt), desc(images.id)).limit(query.perPage).offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(images).where(where),
     ]);
-    return c.json({ items: rows.map(toMediaItem), total: total!.n, page: query.page, perPage: query.perPage });
+    return c.json({ items: rows.map(toMediaItem), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<MediaItem>);
   })
   .get('/media/:id', async (c) => {
     const { id } = readParams(c, idParams);

@@ -28,6 +28,7 @@ import type { AdminEnv, StaffPrincipal } from '../context';
 import { likePattern, listOrder, pageOffset } from '../lists';
 import { expectVersion, versionConflict } from '../versioned';
 import { isUniqueViolation, refuseProblems, sellingMessage } from './selling-common';
+import type { ListAnswer, SellingCurrency } from '../../../../contract/admin';
 
 type DiscountRow = typeof discountCodes.$inferSelect;
 const idParams = z.object({ id: idSchema });
@@ -186,7 +187,7 @@ export const discountAdminRoutes = new Hono<AdminEnv>()
         .offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(discountCodes).where(where),
     ]);
-    return c.json({ items: rows.map((r) => toListItem(r, at)), total: total!.n, page: query.page, perPage: query.perPage });
+    return c.json({ items: rows.map((r) => toListItem(r, at)), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<AdminDiscountListItem>);
   })
   .get('/discount-codes/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -252,7 +253,7 @@ export const discountAdminRoutes = new Hono<AdminEnv>()
     return c.body(null, 204);
   })
   /** The shop's currency, for the amounts the selling screens show and take (minor units of it). */
-  .get('/selling/currency', async (c) => c.json({ currency: await shopCurrency(c.var.deps.db) }))
+  .get('/selling/currency', async (c) => c.json({ currency: await shopCurrency(c.var.deps.db) } satisfies SellingCurrency))
   /** Products and catalogs a code can be limited to: by title search, or by ids to show the chosen ones. */
   .get('/selling/products', async (c) => {
     const { q, ids } = readQuery(c, lookupQuerySchema);
@@ -264,7 +265,7 @@ export const discountAdminRoutes = new Hono<AdminEnv>()
       .where(lookupWhere(products, q, ids))
       .orderBy(products.slug)
       .limit(20);
-    return c.json(rows.map((r) => ({ id: r.id, title: localize(r.title, lang) })));
+    return c.json(rows.map((r) => ({ id: r.id, title: localize(r.title, lang) })) satisfies NamedRef[]);
   })
   .get('/selling/catalogs', async (c) => {
     const { q, ids } = readQuery(c, lookupQuerySchema);
@@ -276,7 +277,7 @@ export const discountAdminRoutes = new Hono<AdminEnv>()
       .where(lookupWhere(catalogs, q, ids))
       .orderBy(catalogs.slug)
       .limit(20);
-    return c.json(rows.map((r) => ({ id: r.id, title: localize(r.title, lang) })));
+    return c.json(rows.map((r) => ({ id: r.id, title: localize(r.title, lang) })) satisfies NamedRef[]);
   });
 
 function lookupWhere(table: typeof products | typeof catalogs, q: string | undefined, ids: string | undefined): SQL | undefined {

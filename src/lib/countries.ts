@@ -1,33 +1,19 @@
 /**
  * Countries for addresses and phone numbers (spec 3.3 and 3.4): ISO code, name in the page language,
  * international phone prefix, zones (states, provinces, regions…) where the address form offers a list,
- * and the address labels whose wording varies by country.
+ * and the address labels whose wording varies by country (./address-labels.ts).
  *
  * Names come from the runtime's Intl.DisplayNames, so no name list ships to the browser. Zone names
  * of Russia carry Russian translations; a Russian address is written with Russian names, from the
  * postal code down to the street (spec 3.3 "or the reverse").
  */
-import { address as enAddress } from '../../locales/en.json';
-import { address as ruAddress } from '../../locales/ru.json';
-import { dictionaryTranslator, type TextKey } from './dictionary';
+import { addressLabels, type AddressLabels } from './address-labels';
 import type { Language } from './localize';
 
 
 export type CountryCode = string;
 export type Zone = { code: string; name: { en: string; ru?: string } };
 
-export type AddressLabelKey =
-  | 'address1'
-  | 'address2'
-  | 'city'
-  | 'company'
-  | 'country'
-  | 'firstName'
-  | 'lastName'
-  | 'phone'
-  | 'postalCode'
-  | 'zone';
-export type AddressLabels = Record<AddressLabelKey, string>;
 
 export type Country = {
   code: CountryCode;
@@ -62,57 +48,6 @@ const PREFIX_BY_CODE: ReadonlyMap<CountryCode, number> = new Map(
 export const COUNTRY_CODES: readonly CountryCode[] = [...PREFIX_BY_CODE.keys()];
 
 export const RUSSIA = 'RU';
-
-// ---------------------------------------------------------------- labels
-
-/** The address labels' texts: the `address` namespace of the locales. */
-type AddressText = TextKey<typeof enAddress>;
-
-const DEFAULT_LABELS: Record<AddressLabelKey, AddressText> = {
-  address1: 'address1',
-  address2: 'address2',
-  city: 'city',
-  company: 'company',
-  country: 'country',
-  firstName: 'firstName',
-  lastName: 'lastName',
-  phone: 'phone',
-  postalCode: 'postalCode',
-  zone: 'zone',
-};
-
-/** Where a country words its address differently from the defaults. */
-const LABEL_OVERRIDES: Record<CountryCode, Partial<Record<AddressLabelKey, AddressText>>> = {
-  US: { zone: 'zoneState', postalCode: 'postalCodeZip' },
-  CA: { zone: 'zoneProvince' },
-  AU: { zone: 'zoneStateTerritory', city: 'citySuburb', postalCode: 'postalCodePostcode' },
-  NZ: { city: 'citySuburb', postalCode: 'postalCodePostcode' },
-  GB: { zone: 'zoneCounty', postalCode: 'postalCodePostcode' },
-  IE: { zone: 'zoneCounty', postalCode: 'postalCodeEircode' },
-  IN: { zone: 'zoneState', postalCode: 'postalCodePin' },
-  JP: { zone: 'zonePrefecture' },
-  AE: { zone: 'zoneEmirate' },
-  EG: { zone: 'zoneGovernorate' },
-  KW: { zone: 'zoneGovernorate' },
-  MX: { zone: 'zoneState' },
-  BR: { zone: 'zoneState' },
-  MY: { zone: 'zoneState' },
-  NG: { zone: 'zoneState' },
-  AR: { zone: 'zoneProvince' },
-  CN: { zone: 'zoneProvince' },
-  ES: { zone: 'zoneProvince' },
-  IT: { zone: 'zoneProvince' },
-  ZA: { zone: 'zoneProvince' },
-  RU: { zone: 'zoneRussia' },
-};
-
-export function addressLabels(code: CountryCode | null | undefined, lang: Language): AddressLabels {
-  const overrides = (code && LABEL_OVERRIDES[code]) || {};
-  const t = dictionaryTranslator({ en: enAddress, ru: ruAddress }, lang);
-  return Object.fromEntries(
-    (Object.keys(DEFAULT_LABELS) as AddressLabelKey[]).map((key) => [key, t(overrides[key] ?? DEFAULT_LABELS[key])]),
-  ) as AddressLabels;
-}
 
 // ---------------------------------------------------------------- zones
 

@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { checkoutForm, type CheckoutContext } from '../../src/islands/checkout/checkout-definition';
 import {
   applicableRates,
   cartDeliveryWeight,
   deliveryCharge,
   fillFromProfile,
-  formPathOf,
   initialCheckoutValues,
+  linePath,
   paymentMethodOptions,
   placeOrderInput,
-  serverErrorsOnForm,
-  validateCheckout,
+  shownOnForm,
   valuesToKeep,
   type CheckoutPolicy,
   type CheckoutValues,
-  type ValidationContext,
 } from '../../src/islands/checkout/checkout-form';
 import type { ProfileDto, ShippingRateDto } from '../../src/lib/api-client';
+import { defAt, fieldLabel, serverFieldErrors, validateForm } from '../../src/lib/form-engine';
+import { DEFAULT_MESSAGES } from '../../src/lib/validation';
+import { translateMessage } from '../../src/islands/forms/texts';
 import { productDto, variationDto } from './fixtures/products';
 
 const policy: CheckoutPolicy = {
@@ -29,7 +31,13 @@ const policy: CheckoutPolicy = {
   ],
 };
 const methods = [{ code: 'cash', name: 'Cash', kind: 'cash' }];
-const context: ValidationContext = { showReceiver: true, policy, hasRates: true, paymentMethods: methods };
+// The checkout's own messages are its text keys here; the page passes them translated.
+const context: CheckoutContext = { showReceiver: true, policy, hasRates: true, paymentMethods: methods, regionRequired: false, text: (key) => key };
+
+/** What the form engine finds wrong with the values under the checkout's rules (the submit's check). */
+function validateCheckout(values: CheckoutValues, given: CheckoutContext = context) {
+  return validateForm(checkoutForm(values, given), values);
+}
 
 function filled(overrides: Partial<CheckoutValues> = {}): CheckoutValues {
   const values = initialCheckoutValues({}, policy);
@@ -87,7 +95,12 @@ describe('validation (spec 5)', () => {
 
   it('requires a name and a valid phone, and checks a filled e-mail', () => {
     const errors = validateCheckout(filled({ customer: { name: ' ', lastName: '', phone: 'call me', email: 'ann@' } }), context);
-    expect(errors).toEqual({ 'customer.name': 'forms.errors.noEmpty', 'customer.phone': 'forms.errors.phone', 'customer.email': 'forms.errors.email' });
+    // The phone and e-mail rules are the API contract's: the server's words, which the form engine translates.
+    expect(errors).toEqual({
+      'customer.name': 'forms.errors.noEmpty',
+      'customer.phone': DEFAULT_MESSAGES['forms.errors.phone'],
+      'customer.email': DEFAULT_MESSAGES['forms.errors.email'],
+    });
     expect(validateCheckout(filled({ customer: { name: 'Ann', lastName: '', phone: '', email: '' } }), context)).toEqual({
       'customer.phone': 'forms.errors.noEmpty',
     });
@@ -232,22 +245,77 @@ describe('the order payload', () => {
   });
 });
 
-describe('server errors on the form', () => {
-  it('put each server path next to its field, the cart line or the discount code', () => {
-    expect(formPathOf('customer.phone')).toBe('customer.phone');
-    expect(formPathOf('delivery.address.country')).toBe('delivery.address.country');
-    expect(formPathOf('delivery.rateId')).toBe('delivery.rateId');
-    expect(formPathOf('items.1.quantity')).toBe('items.1');
-    expect(formPathOf('discountCodeId')).toBe('discount');
-    expect(formPathOf('paymentMethod')).toBe('paymentMethod');
-    expect(formPathOf('body')).toBe('');
+describe('the rules follow the values and the contract', () => {
+  it('mark the fields that must be filled, the receiver only when asked for', () => {
+    const label = (values: CheckoutValues, path: string) => fieldLabel(checkoutForm(values, context), path, 'X');
+    expect(label(filled(), 'customer.name')).toBe('X *');
+    expect(label(filled(), 'customer.phone')).toBe('X *');
+    expect(label(filled(), 'customer.lastName')).toBe('X');
+    expect(label(filled(), 'customer.email')).toBe('X');
+    expect(label(filled(), 'receiver.name')).toBe('X');
+    expect(label(filled({ otherReceiver: true }), 'receiver.name')).toBe('X *');
+    const shipping = filled({ delivery: { ...filled().delivery, method: 'shipping' } });
+    expect(['country', 'region', 'locality', 'street', 'postalCode'].map((name) => label(shipping, `delivery.address.${name}`))).toEqual(['X *', 'X', 'X *', 'X *', 'X']);
   });
 
-  it('keep the first message per place and fall back to a form message', () => {
-    expect(serverErrorsOnForm({ 'items.0.quantity': 'Only 2 items are available', 'items.0.variationId': 'gone', 'delivery.rateId': 'Not available' }, 'x')).toEqual({
-      'items.0': 'Only 2 items are available',
-      'delivery.rateId': 'Not available',
+  it('need a region when the zone serves only some regions of the country', () => {
+    const values = filled({
+      delivery: { method: 'shipping', locationId: '', zoneId: 'west', rateId: 'standard', address: { country: 'US', region: '', locality: 'LA', street: '1 Main St', postalCode: '' } },
     });
-    expect(serverErrorsOnForm({}, 'The order could not be placed')).toEqual({ '': 'The order could not be placed' });
+    expect(validateCheckout(values)).toEqual({});
+    expect(validateCheckout(values, { ...context, regionRequired: true })).toEqual({ 'delivery.address.region': 'forms.errors.noEmpty' });
+  });
+
+  it("check lengths the server checks, with the server's message", () => {
+    const errors = validateCheckout(filled({ comment: 'x'.repeat(2001) }));
+    expect(Object.keys(errors)).toEqual(['comment']);
+    expect(validateCheckout(filled({ comment: 'x'.repeat(2000) }))).toEqual({});
+  });
+
+  it("say a length in the page's language, not in zod's English", () => {
+    const { comment } = validateCheckout(filled({ comment: 'x'.repeat(2001) }));
+    // what useForm shows under the field: the engine's message translated into the form's language
+    expect(translateMessage(comment as string, 'ru')).toBe('Слишком длинное значение: не более 2000 символов.');
+    expect(translateMessage(comment as string, 'en')).toBe('This value is too long: at most 2000 characters.');
+  });
+
+  it("keep the contract's own words, translated where the storefront knows them", () => {
+    const errors = validateCheckout(filled({ comment: 'a\u0000b', customer: { ...filled().customer, phone: 'call me' } }));
+    expect(errors).toEqual({ 'customer.phone': DEFAULT_MESSAGES['forms.errors.phone'], comment: 'This value contains characters that are not allowed.' });
+    expect(translateMessage(errors['customer.phone'] as string, 'ru')).toBe('неверный формат телефона');
+    expect(translateMessage(errors.comment as string, 'ru')).toBe('Значение содержит недопустимые символы.');
+  });
+});
+
+describe('server errors on the form', () => {
+  const answer = {
+    success: false,
+    status: 400,
+    message: 'Validation Failed',
+    errorPath: 'items.1.quantity',
+    errors: {
+      errors: [],
+      children: {
+        items: { errors: [], children: { 1: { errors: [], children: { quantity: { errors: ['Only 2 items are available'], children: {} }, variationId: { errors: ['gone'], children: {} } } } } },
+        delivery: { errors: [], children: { rateId: { errors: ['Not available'], children: {} } } },
+        body: { errors: ['Malformed'], children: {} },
+      },
+    },
+  };
+  const isField = (path: string) => defAt(checkoutForm(filled(), context), path)?.kind === 'field';
+
+  it('put each server path next to its field, the cart line or the discount code', () => {
+    for (const path of ['customer.phone', 'delivery.address.country', 'delivery.rateId', 'items.1.quantity', 'discountCodeId', 'paymentMethod']) {
+      expect(shownOnForm(path, isField)).toBe(true);
+    }
+    expect(shownOnForm('body', isField)).toBe(false);
+  });
+
+  it('keep the first message per cart line', () => {
+    const errors = serverFieldErrors(answer);
+    expect(linePath(errors, 1)).toBe('items.1.quantity');
+    expect(errors['items.1.quantity']).toEqual(['Only 2 items are available']);
+    expect(errors['delivery.rateId']).toEqual(['Not available']);
+    expect(linePath(errors, 0)).toBeNull();
   });
 });

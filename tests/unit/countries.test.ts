@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { addressLabels } from '../../src/lib/address-labels';
 import {
   COUNTRY_CODES,
   addressFormFields,
-  addressLabels,
   countryList,
   findCountry,
   formatAddress,
@@ -64,6 +64,23 @@ describe('address labels and zones', () => {
     expect(addressLabels('EG', 'en').zone).toBe('Governorate');
     expect(addressLabels('FR', 'en')).toMatchObject({ zone: 'Region', postalCode: 'Postal code', city: 'City' });
     expect(addressLabels(null, 'ru').postalCode).toBe('Почтовый индекс');
+  });
+
+  it("are the checkout's labels too: the country's wording, else the screen's own (one table for both)", () => {
+    const checkout = (code: string | null) => {
+      const { zone, postalCode } = addressLabels(code, 'en', { zone: 'State or region', postalCode: 'Postal code' });
+      return { zone, postalCode };
+    };
+    expect(checkout('US')).toEqual({ zone: 'State', postalCode: 'ZIP code' });
+    expect(checkout('ca')).toEqual({ zone: 'Province', postalCode: 'Postal code' });
+    expect(checkout('GB')).toEqual({ zone: 'County', postalCode: 'Postcode' });
+    expect(checkout('IE')).toEqual({ zone: 'County', postalCode: 'Eircode' });
+    expect(checkout('NL').zone).toBe('Province');
+    expect(checkout('PH')).toEqual({ zone: 'Province', postalCode: 'ZIP code' });
+    expect(checkout('ZA')).toEqual({ zone: 'Province', postalCode: 'Postcode' });
+    expect(checkout('DE')).toEqual({ zone: 'State or region', postalCode: 'Postal code' });
+    expect(checkout('')).toEqual({ zone: 'State or region', postalCode: 'Postal code' });
+    expect(checkout(null)).toEqual({ zone: 'State or region', postalCode: 'Postal code' });
   });
 
   it('list the zones of countries that have them', () => {

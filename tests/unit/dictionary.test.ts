@@ -9,7 +9,7 @@ import { shopText } from '../../src/islands/shop/texts';
 import { commerceMessage } from '../../src/server/api/commerce/messages';
 
 /** The namespaces the storefront's islands, sections and commerce messages read without i18next. */
-const NAMESPACES = ['shop', 'shopper', 'formTexts', 'account', 'search', 'sectionTexts', 'sectionLabels', 'commerce'] as const;
+const NAMESPACES = ['shop', 'shopper', 'forms', 'formTexts', 'account', 'search', 'sectionTexts', 'sectionLabels', 'commerce'] as const;
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 function baseKeys(node: Dictionary, prefix = ''): string[] {
@@ -31,7 +31,7 @@ describe('dictionaries', () => {
         const i18n = getTranslator(lang);
         for (const key of baseKeys(dictionaries.en)) {
           for (const count of [0, 1, 2, 5, 21]) {
-            const values = { count, query: 'linen', number: '1001', name: 'Ann', title: 'Shirt', index: 2, amount: '$5' };
+            const values = { count, query: 'linen', number: '1001', name: 'Ann', title: 'Shirt', index: 2, amount: '$5', min: 1, max: 9 };
             expect(t(key as never, values), `${lang} ${namespace}.${key} ${count}`).toBe(i18n(`${namespace}.${key}`, values));
           }
         }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { optionalEmailField, phoneField } from '../../src/contract/storefront/commerce';
 import {
   INTERNAL_ERROR_KEY,
   VALIDATION_FAILED_KEY,
@@ -15,7 +17,9 @@ import {
   initialState,
   initialValues,
   list,
+  readMessage,
   removeListItem,
+  schemaRules,
   serverFieldErrors,
   setIn,
   submitOutcome,
@@ -173,5 +177,42 @@ describe('submitting', () => {
     expect(state.status).toBe('submitted');
     state = editField(state, 'name', 'x');
     expect(state.status).toBe('editing');
+  });
+});
+
+describe('rules from the API contract', () => {
+  it("check a field with the server's schema: required when it refuses a blank, then its own message", () => {
+    const phone = schemaRules(phoneField);
+    expect(phone[0]).toBe(noEmpty);
+    const def = group({ phone: field(phone), email: field(schemaRules(optionalEmailField)) });
+    expect(fieldLabel(def, 'phone', 'Phone')).toBe('Phone *');
+    expect(fieldLabel(def, 'email', 'E-mail')).toBe('E-mail');
+    expect(validateForm(def, { phone: '', email: '' })).toEqual({ phone: 'forms.errors.noEmpty' });
+    expect(validateForm(def, { phone: 'call me', email: 'ann@' })).toEqual({ phone: 'incorrect phone number format', email: 'incorrect email format' });
+    expect(validateForm(def, { phone: '+1 212 555 0147', email: 'ann@example.com' })).toEqual({});
+  });
+
+  it("give zod's default issues as the engine's message keys with their values, never zod's English text", () => {
+    const message = (schema: z.ZodType, value: unknown) => {
+      const rules = schemaRules(schema);
+      return rules[rules.length - 1]?.(value, {}) ?? null;
+    };
+    const read = (schema: z.ZodType, value: unknown) => readMessage(message(schema, value) as string);
+    expect(read(z.string().max(3), 'abcd')).toEqual({ key: 'forms.errors.tooLong', values: { count: 3 } });
+    expect(read(z.string().min(2), 'a')).toEqual({ key: 'forms.errors.tooShort', values: { count: 2 } });
+    expect(read(z.int().max(5), 9)).toEqual({ key: 'forms.errors.numberTooBig', values: { max: 5 } });
+    expect(read(z.number().lt(5), 7)).toEqual({ key: 'forms.errors.numberLessThan', values: { max: 5 } });
+    expect(read(z.number().min(1), 0)).toEqual({ key: 'forms.errors.numberTooSmall', values: { min: 1 } });
+    expect(read(z.number().gt(1), 0)).toEqual({ key: 'forms.errors.numberGreaterThan', values: { min: 1 } });
+    expect(read(z.array(z.string()).max(1), ['a', 'b'])).toEqual({ key: 'forms.errors.tooManyItems', values: { count: 1 } });
+    expect(message(z.string().regex(/^a$/), 'b')).toBe('forms.errors.invalidFormat');
+    expect(message(z.email(), 'ann@')).toBe('forms.errors.email');
+    expect(message(z.string(), undefined)).toBe('forms.errors.noEmpty');
+    expect(message(z.string(), 5)).toBe('forms.errors.invalid');
+    expect(message(z.enum(['a']), 'b')).toBe('forms.errors.invalid');
+    // the contract's own words stay: refinements and the spec's texts
+    expect(message(z.string().refine(() => false, 'Not here'), 'x')).toBe('Not here');
+    expect(message(z.string().max(1, { error: 'incorrect phone number format' }), 'xx')).toBe('incorrect phone number format');
+    expect(readMessage('plain {text}')).toEqual({ key: 'plain {text}', values: {} });
   });
 });

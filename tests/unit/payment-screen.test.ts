@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAwaitingPayment, isUnpaid, paymentResultPath, paymentScreen } from '../../src/islands/payment/payment-screen';
-import { fieldErrorsOf } from '../../src/islands/shop/server-errors';
-import type { ApiClientError } from '../../src/lib/api-client';
+import { serverFieldErrors } from '../../src/lib/form-engine';
 
 const online = (paymentStatus: string) => ({ paymentKind: 'online' as const, paymentStatus });
 
@@ -52,8 +51,9 @@ describe('payment result screens (spec 4)', () => {
   });
 });
 
-describe('API field errors', () => {
-  const failure = (data: unknown): ApiClientError => ({ message: 'Validation Failed', statusCode: 400, context: 'placeOrder', path: '/orders', status: 400, data });
+describe('API field errors (read by the form engine, as the checkout shows them)', () => {
+  // The first message per path is the one shown (the engine's fieldMessage).
+  const fieldErrorsOf = (data: unknown) => Object.fromEntries(Object.entries(serverFieldErrors(data)).map(([path, messages]) => [path, messages[0]]));
 
   it('flatten errors.children into one message per dotted path', () => {
     const data = {
@@ -67,12 +67,12 @@ describe('API field errors', () => {
         },
       },
     };
-    expect(fieldErrorsOf(failure(data))).toEqual({ 'customer.phone': 'incorrect phone number format', 'items.0.quantity': 'Only 1 items are available' });
+    expect(fieldErrorsOf(data)).toEqual({ 'customer.phone': 'incorrect phone number format', 'items.0.quantity': 'Only 1 items are available' });
   });
 
   it('use errorPath with the message when there are no children, and nothing for other answers', () => {
-    expect(fieldErrorsOf(failure({ errorPath: 'code', errors: { errors: ['x'], children: {} } }))).toEqual({ code: 'Validation Failed' });
-    expect(fieldErrorsOf(failure('Bad gateway'))).toEqual({});
+    expect(fieldErrorsOf({ message: 'Validation Failed', errorPath: 'code', errors: { errors: ['x'], children: {} } })).toEqual({ code: 'Validation Failed' });
+    expect(fieldErrorsOf('Bad gateway')).toEqual({});
     expect(fieldErrorsOf(null)).toEqual({});
   });
 });

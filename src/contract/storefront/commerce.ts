@@ -93,7 +93,7 @@ export type DiscountCheckDto = z.infer<typeof discountCheckAnswer>;
 
 // ---------------------------------------------------------------- delivery
 
-const addressSchema = z.object({
+export const addressSchema = z.object({
   country: requiredText(64),
   region: optionalText(120),
   locality: requiredText(120),
@@ -151,7 +151,7 @@ export type PaymentMethodsDto = z.infer<typeof paymentMethodsAnswer>;
 
 // ---------------------------------------------------------------- orders
 
-const contactSchema = z.object({
+export const contactSchema = z.object({
   name: requiredText(NAME_MAX_LENGTH),
   lastName: optionalText(NAME_MAX_LENGTH),
   phone: phoneField,

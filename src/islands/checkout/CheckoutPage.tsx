@@ -1,22 +1,23 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { PickupLocationDto, ShippingZoneDto } from '../../lib/api-client';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PickupLocationDto, PlacedOrderDto, ShippingZoneDto } from '../../lib/api-client';
 import { analyticsItem, type AnalyticsItem } from '../../lib/analytics';
 import { cartTotals, isAvailable, type CartItem } from '../../lib/cart';
+import { VALIDATION_FAILED_KEY, defAt, type FormValues } from '../../lib/form-engine';
 import type { Language } from '../../lib/localize';
 import { amountToCents, centsToAmount } from '../../lib/money';
-import { zoneCountries } from '../../lib/shipping-zones';
+import { zoneCountries, zoneRegions } from '../../lib/shipping-zones';
 import { track } from '../../stores/analytics';
 import { $cart, clearCart, refreshCart, saveCheckoutFields, startCartSync } from '../../stores/cart';
 import { $user } from '../../stores/user';
 import { orderLinesOf, useDiscountCode } from '../cart/use-discount-code';
+import { answerOf, useForm } from '../forms/use-form';
 import { paymentResultPath, paysAtCheckout } from '../payment/payment-screen';
 import { shopApi } from '../../stores/user';
 import { useHydrated } from '../shop/hooks';
 import type { MoneyFormat } from '../shop/money';
-import { fieldErrorsOf } from '../shop/server-errors';
-import { shopText, shopTexts } from '../shop/texts';
-import type { CheckoutEditor } from './checkout-fields';
+import { shopTexts } from '../shop/texts';
+import { checkoutForm } from './checkout-definition';
 import {
   applicableRates,
   cartDeliveryWeight,
@@ -25,10 +26,8 @@ import {
   initialCheckoutValues,
   paymentMethodOptions,
   placeOrderInput,
-  serverErrorsOnForm,
-  validateCheckout,
+  shownOnForm,
   valuesToKeep,
-  type CheckoutErrors,
   type CheckoutPolicy,
   type CheckoutValues,
   type DeliveryCharge,
@@ -49,8 +48,6 @@ type Props = {
   zones: ShippingZoneDto[];
 };
 
-/** Spec 5: validation runs this long after the last edit (once the shopper has tried to place the order). */
-const VALIDATION_DEBOUNCE_MS = 500;
 const SAVE_FIELDS_DELAY_MS = 300;
 const SHIPPING_METHODS_CODE = 'shipping';
 
@@ -63,17 +60,78 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
   const t = shopTexts(lang);
   const hydrated = useHydrated();
   const cart = useStore($cart);
-  const [values, setValues] = useState<CheckoutValues | null>(null);
+  const [ready, setReady] = useState(false);
   const [attempted, setAttempted] = useState(false);
-  const [clientErrors, setClientErrors] = useState<CheckoutErrors>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [methods, setMethods] = useState<MethodsState>('idle');
-  const [placing, setPlacing] = useState(false);
   const [refreshed, setRefreshed] = useState(false);
   const [dropped, setDropped] = useState<string[]>([]);
-  const leaving = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const [leaving, setLeaving] = useState(false);
+  const leavingRef = useRef(false);
   const discount = useDiscountCode(lang, refreshed);
+
+  const totals = useMemo(() => cartTotals(cart.list), [cart.list]);
+  const discountPrice = discount.applied?.price ?? 0;
+  const orderAmount = centsToAmount(amountToCents(totals.totalPrice) - amountToCents(discountPrice));
+  const weight = useMemo(() => cartDeliveryWeight(cart.list), [cart.list]);
+  const available = isAvailable(cart.list);
+
+  // The chosen zone, its rates that fit the order, and the regions it serves of the chosen country (null: all).
+  const shippingOf = useCallback(
+    ({ delivery }: Partial<CheckoutValues>) => {
+      const zone = zones.find((z) => z.id === delivery?.zoneId) ?? null;
+      const rates = applicableRates(zone, { amount: orderAmount, weight });
+      return { zone, rates, servedRegions: zone ? zoneRegions(zone.countries, delivery?.address.country ?? '') : null };
+    },
+    [zones, orderAmount, weight],
+  );
+  const definition = useCallback(
+    (values: FormValues) => {
+      const { rates, servedRegions } = shippingOf(values);
+      return checkoutForm(values, {
+        showReceiver,
+        policy,
+        hasRates: rates.length > 0,
+        paymentMethods: methods === 'idle' ? 'loading' : methods,
+        regionRequired: servedRegions !== null,
+        text: (key) => shopTexts(lang)(key),
+      });
+    },
+    [shippingOf, showReceiver, policy, methods, lang],
+  );
+
+  const form = useForm(definition, {
+    lang,
+    idPrefix: 'checkout',
+    blocked: () => leavingRef.current || !isAvailable($cart.get().list),
+    send: async (values) => {
+      const state = $cart.get();
+      const lines = { items: orderLinesOf(state.list), discountCodeId: discount.applied ? state.discountCodeId : null };
+      return answerOf(await shopApi({ lang }).placeOrder(placeOrderInput(values as CheckoutValues, lines, showReceiver)));
+    },
+    onSuccess: (answer) => void leaveFor(answer as PlacedOrderDto),
+    onFailure: ({ fieldErrors }) => fieldErrors.discountCodeId && discount.remove(),
+  });
+  const latest = useRef(form);
+  latest.current = form;
+  const values = form.values as CheckoutValues;
+
+  // The order exists: only now is the cart emptied; then to the payment provider, or to the order's result page.
+  const leaveFor = async (order: PlacedOrderDto) => {
+    leavingRef.current = true;
+    setLeaving(true);
+    clearCart();
+    if (paysAtCheckout(order)) {
+      const { data: payment } = await shopApi({ lang }).initializePayment({ order: order.number, token: order.secretToken });
+      if (payment?.url) {
+        // Back from the provider's page comes to the order's result page (with "pay now"), not to an empty checkout.
+        window.history.replaceState(null, '', paymentResultPath(order));
+        window.addEventListener('pageshow', (event) => event.persisted && window.location.reload());
+      }
+      window.location.assign(payment?.url ?? paymentResultPath(order, { initializationFailed: true }));
+    } else {
+      window.location.assign(paymentResultPath(order));
+    }
+  };
 
   // Arrival: an empty cart goes back to /cart; otherwise the form starts from what was typed last time.
   useEffect(() => {
@@ -86,27 +144,30 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
     if (!start.delivery.method) start.delivery.method = locations.length > 0 ? 'pickup' : zones.length > 0 ? 'shipping' : '';
     if (!locations.some((l) => l.id === start.delivery.locationId)) start.delivery.locationId = locations[0]?.id ?? '';
     if (!zones.some((z) => z.id === start.delivery.zoneId)) start.delivery.zoneId = zones[0]?.id ?? '';
-    setValues(start);
+    form.reset(start);
+    setReady(true);
     track({ name: 'begin_checkout', items: itemsOf($cart.get().list) });
     void refreshCart().then((gone) => {
       setDropped(gone.map((item) => item.product?.title).filter((title): title is string => !!title));
-      if ($cart.get().list.length === 0 && !leaving.current) window.location.replace('/cart');
+      if ($cart.get().list.length === 0 && !leavingRef.current) window.location.replace('/cart');
       setRefreshed(true);
     });
     if ($user.get()) {
-      void shopApi({ lang }).getProfile().then(({ data }) => data && setValues((current) => (current ? fillFromProfile(current, data) : current)));
+      void shopApi({ lang })
+        .getProfile()
+        .then(({ data }) => data && latest.current.reset(fillFromProfile(latest.current.values as CheckoutValues, data)));
     }
   }, []);
 
   // What the shopper types is kept with the cart for the next visit.
   useEffect(() => {
-    if (!values) return;
+    if (!ready) return;
     const timer = setTimeout(() => saveCheckoutFields(valuesToKeep(values)), SAVE_FIELDS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [values]);
+  }, [values, ready]);
 
-  const location = locations.find((l) => l.id === values?.delivery.locationId) ?? null;
-  const methodsCode = values?.delivery.method === 'pickup' ? (location?.code ?? '') : values?.delivery.method === 'shipping' ? SHIPPING_METHODS_CODE : '';
+  const location = locations.find((l) => l.id === values.delivery?.locationId) ?? null;
+  const methodsCode = !ready ? '' : values.delivery.method === 'pickup' ? (location?.code ?? '') : values.delivery.method === 'shipping' ? SHIPPING_METHODS_CODE : '';
 
   // Payment methods of the chosen pick-up point (or of shipping).
   useEffect(() => {
@@ -119,53 +180,38 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
         if (!current) return;
         const options = paymentMethodOptions(data);
         setMethods(error ? 'failed' : options);
-        if (!error) setValues((v) => (v && !options.some((o) => o.code === v.paymentMethod) ? { ...v, paymentMethod: options[0]?.code ?? '' } : v));
+        const chosen = (latest.current.values as CheckoutValues).paymentMethod;
+        if (!error && !options.some((o) => o.code === chosen)) latest.current.setValue('paymentMethod', options[0]?.code ?? '');
       });
     return () => {
       current = false;
     };
   }, [methodsCode, lang]);
 
-  const totals = useMemo(() => cartTotals(cart.list), [cart.list]);
-  const discountPrice = discount.applied?.price ?? 0;
-  const orderAmount = centsToAmount(amountToCents(totals.totalPrice) - amountToCents(discountPrice));
-  const weight = useMemo(() => cartDeliveryWeight(cart.list), [cart.list]);
-  const zone = zones.find((z) => z.id === values?.delivery.zoneId) ?? null;
-  const rates = useMemo(() => applicableRates(zone, { amount: orderAmount, weight }), [zone, orderAmount, weight]);
+  const { zone, rates, servedRegions } = shippingOf(values);
   const rateKey = rates.map((r) => r.id).join(',');
 
   // A rate that no longer fits the order (or another zone) gives way to the first one that does.
   useEffect(() => {
-    setValues((v) => (v && !rates.some((r) => r.id === v.delivery.rateId) ? { ...v, delivery: { ...v.delivery, rateId: rates[0]?.id ?? '' } } : v));
-  }, [rateKey]);
+    if (ready && !rates.some((r) => r.id === values.delivery.rateId)) form.setValue('delivery.rateId', rates[0]?.id ?? '');
+  }, [rateKey, ready]);
 
   // A zone serving one country has it chosen.
   useEffect(() => {
     const served = zone ? zoneCountries(zone.countries) : [];
-    if (served.length === 1) {
-      const only = served[0]!;
-      setValues((v) => (v && v.delivery.address.country !== only ? { ...v, delivery: { ...v.delivery, address: { ...v.delivery.address, country: only } } } : v));
-    }
-  }, [zone?.id]);
+    if (ready && served.length === 1 && values.delivery.address.country !== served[0]) form.setValue('delivery.address.country', served[0]);
+  }, [zone?.id, ready]);
 
-  const rate = rates.find((r) => r.id === values?.delivery.rateId) ?? null;
-  const deliveryText = values?.delivery.method === 'pickup' ? location?.title : rate?.title;
+  const rate = rates.find((r) => r.id === values.delivery?.rateId) ?? null;
+  const deliveryText = values.delivery?.method === 'pickup' ? location?.title : rate?.title;
   useEffect(() => {
     if (deliveryText) track({ name: 'add_shipping_info', items: itemsOf($cart.get().list), shippingTier: deliveryText });
   }, [deliveryText]);
   useEffect(() => {
-    if (values?.paymentMethod) track({ name: 'add_payment_info', items: itemsOf($cart.get().list), paymentType: values.paymentMethod });
-  }, [values?.paymentMethod]);
+    if (values.paymentMethod) track({ name: 'add_payment_info', items: itemsOf($cart.get().list), paymentType: values.paymentMethod });
+  }, [values.paymentMethod]);
 
-  const validationContext = { showReceiver, policy, hasRates: rates.length > 0, paymentMethods: methods === 'idle' ? ('loading' as const) : methods };
-  // After a first attempt, the form is checked again 500 ms after each edit.
-  useEffect(() => {
-    if (!attempted || !values) return;
-    const timer = setTimeout(() => setClientErrors(validateCheckout(values, validationContext)), VALIDATION_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [values, attempted, methods, rateKey]);
-
-  if (!hydrated || !values || cart.list.length === 0) {
+  if (!hydrated || !ready || cart.list.length === 0) {
     return (
       <div className="cart-skeleton" aria-busy="true">
         <p>{t('loadingCart')}</p>
@@ -175,89 +221,41 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
 
   const charge: DeliveryCharge | null = values.delivery.method === 'pickup' ? { kind: 'free' } : rate ? deliveryCharge(rate) : null;
   const total = centsToAmount(amountToCents(orderAmount) + (charge?.kind === 'price' ? amountToCents(charge.amount) : 0));
-  const available = isAvailable(cart.list);
-
-  const errorOf = (path: string): string | undefined => {
-    const key = clientErrors[path];
-    return key ? shopText(lang, key) : serverErrors[path];
-  };
-  const update = (change: (v: CheckoutValues) => CheckoutValues, ...paths: string[]) => {
-    setValues((v) => (v ? change(v) : v));
-    if (paths.length > 0) {
-      setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([path]) => !paths.includes(path))));
-    }
-  };
-  const editor: CheckoutEditor = { lang, values, errorOf, update };
-
-  const focusFirstError = (): void => {
-    requestAnimationFrame(() => {
-      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      invalid?.focus();
-      invalid?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (placing) return;
-    setAttempted(true);
-    const found = validateCheckout(values, validationContext);
-    setClientErrors(found);
-    setServerErrors({});
-    if (Object.keys(found).length > 0 || !available) {
-      focusFirstError();
-      return;
-    }
-    setPlacing(true);
-    const api = shopApi({ lang });
-    const state = $cart.get();
-    const { error, data: order } = await api.placeOrder(
-      placeOrderInput(values, { items: orderLinesOf(state.list), discountCodeId: discount.applied ? state.discountCodeId : null }, showReceiver),
-    );
-    if (!order) {
-      setPlacing(false);
-      setServerErrors(serverErrorsOnForm(fieldErrorsOf(error), error ? t('orderFailed', { message: error.message }) : ''));
-      if (error && fieldErrorsOf(error).discountCodeId) discount.remove();
-      focusFirstError();
-      return;
-    }
-    // The order exists: only now is the cart emptied.
-    leaving.current = true;
-    clearCart();
-    if (paysAtCheckout(order)) {
-      const { data: payment } = await api.initializePayment({ order: order.number, token: order.secretToken });
-      if (payment?.url) {
-        // Back from the provider's page comes to the order's result page (with "pay now"), not to an empty checkout.
-        window.history.replaceState(null, '', paymentResultPath(order));
-        window.addEventListener('pageshow', (event) => event.persisted && window.location.reload());
-      }
-      window.location.assign(payment?.url ?? paymentResultPath(order, { initializationFailed: true }));
-    } else {
-      window.location.assign(paymentResultPath(order));
-    }
-  };
+  // A refusal of the server with nothing to show on the form, or about what the form does not show, stands above the form.
+  const def = definition(values);
+  const serverErrors = Object.entries(form.state.serverErrors);
+  const unplaced = serverErrors.find(([path]) => !shownOnForm(path, (at) => defAt(def, at)?.kind === 'field'))?.[1][0];
+  const refused = form.state.message === VALIDATION_FAILED_KEY ? null : form.formMessage;
+  const refusal = !refused ? null : serverErrors.length === 0 ? t('orderFailed', { message: refused }) : (unplaced ?? null);
 
   return (
-    <form ref={formRef} className="checkout" onSubmit={submit} noValidate>
+    <form
+      className="checkout"
+      onSubmit={(event) => {
+        setAttempted(true);
+        void form.submit(event);
+      }}
+      noValidate
+    >
       {dropped.length > 0 && (
         <p className="shop-notice shop-notice--warning checkout__notice" role="status">
           {t('itemsDropped', { titles: dropped.join(', ') })}
         </p>
       )}
-      {serverErrors[''] && (
+      {refusal && (
         <p className="shop-notice shop-notice--error checkout__notice" role="alert">
-          {serverErrors['']}
+          {refusal}
         </p>
       )}
       <div className="checkout__form">
-        <ContactsStep editor={editor} showReceiver={showReceiver} />
-        <DeliveryStep editor={editor} money={money} locations={locations} zones={zones} zone={zone} rates={rates} />
-        <PaymentStep editor={editor} methods={methods} />
-        <CommentStep editor={editor} />
+        <ContactsStep form={form} showReceiver={showReceiver} />
+        <DeliveryStep form={form} money={money} locations={locations} zones={zones} zone={zone} rates={rates} servedRegions={servedRegions} />
+        <PaymentStep form={form} methods={methods} />
+        <CommentStep form={form} />
       </div>
 
       <OrderSummary
-        editor={editor}
+        form={form}
         money={money}
         policy={policy}
         formMessage={formMessage}
@@ -266,12 +264,9 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
         charge={charge}
         total={total}
         available={available}
-        serverErrors={serverErrors}
-        attempted={attempted}
-        clientErrors={clientErrors}
-        placing={placing}
+        fixErrors={attempted && Object.keys(form.state.errors).length > 0}
+        placing={form.submitting || leaving}
       />
     </form>
   );
 }
-

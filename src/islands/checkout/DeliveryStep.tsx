@@ -1,63 +1,55 @@
-import { addressLabels, type PostalLabel, type RegionLabel } from '../../lib/address-labels';
 import type { PickupLocationDto, ShippingRateDto, ShippingZoneDto } from '../../lib/api-client';
-import { zoneCountries, zoneRegions } from '../../lib/shipping-zones';
+import { addressLabels } from '../../lib/address-labels';
+import { zoneCountries } from '../../lib/shipping-zones';
+import { SelectField, TextField } from '../forms/fields';
+import type { FormApi } from '../forms/use-form';
 import { countryName } from '../shop/country';
 import type { MoneyFormat } from '../shop/money';
-import { shopperText, type ShopperTextKey } from '../shop/shopper-texts';
 import { DELIVERY_SPEEDS as SPEEDS, shopTexts } from '../shop/texts';
-import { ChargeText, ChoiceTab, FieldError, SelectField, Step, textFieldOf, type CheckoutEditor } from './checkout-fields';
-import { deliveryCharge, type CheckoutValues } from './checkout-form';
-
-const REGION_TEXT: Record<Exclude<RegionLabel, 'region'>, ShopperTextKey> = { state: 'regionState', province: 'regionProvince', county: 'regionCounty' };
-const POSTAL_TEXT: Record<Exclude<PostalLabel, 'postal'>, ShopperTextKey> = { zip: 'postalZip', postcode: 'postalPostcode', eircode: 'postalEircode', pin: 'postalPin' };
+import { ChargeText, ChoiceTab, FieldError, Step, checkoutValues } from './checkout-fields';
+import { deliveryCharge } from './checkout-form';
 
 type Props = {
-  editor: CheckoutEditor;
+  form: FormApi;
   money: MoneyFormat;
   locations: PickupLocationDto[];
   zones: ShippingZoneDto[];
-  /** the chosen shipping zone, and its rates that fit the order */
+  /** the chosen shipping zone, its rates that fit the order, and the regions it serves of the chosen country (null: all) */
   zone: ShippingZoneDto | null;
   rates: ShippingRateDto[];
+  servedRegions: string[] | null;
 };
 
 /** Step 2: pick-up point, or shipping zone, address and rate. */
-export function DeliveryStep({ editor, money, locations, zones, zone, rates }: Props) {
-  const { lang, values, errorOf, update } = editor;
+export function DeliveryStep({ form, money, locations, zones, zone, rates, servedRegions }: Props) {
+  const { lang } = form;
   const t = shopTexts(lang);
-  const field = textFieldOf(errorOf);
-  const setAddress = (name: keyof CheckoutValues['delivery']['address']) => (value: string) =>
-    update((v) => ({ ...v, delivery: { ...v.delivery, address: { ...v.delivery.address, [name]: value } } }), `delivery.address.${name}`);
-  const setDelivery = (change: Partial<CheckoutValues['delivery']>, path: string) =>
-    update((v) => ({ ...v, delivery: { ...v.delivery, ...change } }), path, 'delivery.method');
+  const { delivery } = checkoutValues(form);
   // The region and postal code fields take the names the chosen country uses (State, ZIP code; County, Postcode…).
-  const labels = addressLabels(values.delivery.address.country);
-  const regionLabel = labels.region === 'region' ? t('region') : shopperText(lang, REGION_TEXT[labels.region]);
-  // a zone that serves only some regions of the chosen country offers those
-  const servedRegions = zone ? zoneRegions(zone.countries, values.delivery.address.country) : null;
-  const postalLabel = labels.postal === 'postal' ? t('postalCode') : shopperText(lang, POSTAL_TEXT[labels.postal]);
+  const labels = addressLabels(delivery.address.country, lang, { zone: t('region'), postalCode: t('postalCode') });
+  const choose = (path: string, value: string) => () => form.setValue(path, value);
   return (
     <Step number={2} title={t('deliveryMethod')}>
       {locations.length === 0 && zones.length === 0 ? (
         <p className="shop-notice shop-notice--error">{t('noDeliveryMethods')}</p>
       ) : (
-        <div className="choice-tabs" role="radiogroup" aria-label={t('deliveryMethod')} aria-invalid={errorOf('delivery.method') ? true : undefined}>
+        <div className="choice-tabs" role="radiogroup" aria-label={t('deliveryMethod')} aria-invalid={form.message('delivery.method') ? true : undefined}>
           {locations.length > 0 && (
-            <ChoiceTab checked={values.delivery.method === 'pickup'} onChoose={() => setDelivery({ method: 'pickup' }, 'delivery.method')} label={t('pickup')} name="delivery-method" />
+            <ChoiceTab checked={delivery.method === 'pickup'} onChoose={choose('delivery.method', 'pickup')} label={t('pickup')} name="delivery-method" />
           )}
           {zones.length > 0 && (
-            <ChoiceTab checked={values.delivery.method === 'shipping'} onChoose={() => setDelivery({ method: 'shipping' }, 'delivery.method')} label={t('shipping')} name="delivery-method" />
+            <ChoiceTab checked={delivery.method === 'shipping'} onChoose={choose('delivery.method', 'shipping')} label={t('shipping')} name="delivery-method" />
           )}
         </div>
       )}
-      <FieldError path="delivery.method" message={errorOf('delivery.method')} />
+      <FieldError form={form} path="delivery.method" />
 
-      {values.delivery.method === 'pickup' && (
-        <fieldset className="choice-list" aria-invalid={errorOf('delivery.locationId') ? true : undefined}>
+      {delivery.method === 'pickup' && (
+        <fieldset className="choice-list" aria-invalid={form.message('delivery.locationId') ? true : undefined}>
           <legend className="shop-field__label">{t('pickupLocation')}</legend>
           {locations.map((l) => (
             <label key={l.id} className="choice">
-              <input type="radio" name="location" checked={values.delivery.locationId === l.id} onChange={() => setDelivery({ locationId: l.id }, 'delivery.locationId')} />
+              <input type="radio" name="location" checked={delivery.locationId === l.id} onChange={choose('delivery.locationId', l.id)} />
               <span className="choice__body">
                 <strong>{l.title}</strong>
                 {l.address && <span>{l.address}</span>}
@@ -66,65 +58,49 @@ export function DeliveryStep({ editor, money, locations, zones, zone, rates }: P
               <span className="choice__price">{t('free')}</span>
             </label>
           ))}
-          <FieldError path="delivery.locationId" message={errorOf('delivery.locationId')} />
+          <FieldError form={form} path="delivery.locationId" />
         </fieldset>
       )}
 
-      {values.delivery.method === 'shipping' && (
+      {delivery.method === 'shipping' && (
         <>
           {zones.length > 1 && (
-            <SelectField
-              path="delivery.zoneId"
-              label={t('shippingZone')}
-              value={values.delivery.zoneId}
-              onChange={(zoneId) => setDelivery({ zoneId }, 'delivery.zoneId')}
-              options={zones.map((z) => ({ value: z.id, label: z.title }))}
-              error={errorOf('delivery.zoneId')}
-              required
-            />
+            <SelectField form={form} path="delivery.zoneId" label={t('shippingZone')} options={zones.map((z) => ({ value: z.id, label: z.title }))} />
           )}
           <div className="shop-form-grid">
             {zone && zone.countries.length > 0 ? (
               <SelectField
+                form={form}
                 path="delivery.address.country"
                 label={t('country')}
-                value={values.delivery.address.country}
-                onChange={setAddress('country')}
                 options={zoneCountries(zone.countries).map((code) => ({ value: code, label: countryName(code, lang) }))}
-                error={errorOf('delivery.address.country')}
-                required
                 placeholder={t('country')}
               />
             ) : (
-              field('delivery.address.country', t('country'), values.delivery.address.country, setAddress('country'), { required: true, autoComplete: 'country' })
+              <TextField form={form} path="delivery.address.country" label={t('country')} autoComplete="country" />
             )}
             {servedRegions ? (
               <SelectField
+                form={form}
                 path="delivery.address.region"
-                label={regionLabel}
-                value={values.delivery.address.region}
-                onChange={setAddress('region')}
-                options={servedRegions.map((code) => ({ value: code, label: zone?.regionNames?.[`${values.delivery.address.country.toUpperCase()}-${code}`] ?? code }))}
-                error={errorOf('delivery.address.region')}
-                required
-                placeholder={regionLabel}
+                label={labels.zone}
+                options={servedRegions.map((code) => ({ value: code, label: zone?.regionNames?.[`${delivery.address.country.toUpperCase()}-${code}`] ?? code }))}
+                placeholder={labels.zone}
               />
             ) : (
-              field('delivery.address.region', regionLabel, values.delivery.address.region, setAddress('region'), { autoComplete: 'address-level1' })
+              <TextField form={form} path="delivery.address.region" label={labels.zone} autoComplete="address-level1" />
             )}
-            {field('delivery.address.locality', t('locality'), values.delivery.address.locality, setAddress('locality'), { required: true, autoComplete: 'address-level2' })}
-            {field('delivery.address.postalCode', postalLabel, values.delivery.address.postalCode, setAddress('postalCode'), { autoComplete: 'postal-code' })}
-            {field('delivery.address.street', t('street'), values.delivery.address.street, setAddress('street'), {
-              required: true,
-              autoComplete: 'street-address',
-              wide: true,
-            })}
+            <TextField form={form} path="delivery.address.locality" label={t('locality')} autoComplete="address-level2" />
+            <TextField form={form} path="delivery.address.postalCode" label={labels.postalCode} autoComplete="postal-code" />
+            <div className="shop-form-grid__wide">
+              <TextField form={form} path="delivery.address.street" label={t('street')} autoComplete="street-address" />
+            </div>
           </div>
-          <fieldset className="choice-list" aria-invalid={errorOf('delivery.rateId') ? true : undefined}>
+          <fieldset className="choice-list" aria-invalid={form.message('delivery.rateId') ? true : undefined}>
             <legend className="shop-field__label">{t('shippingRate')}</legend>
             {rates.map((r) => (
               <label key={r.id} className="choice">
-                <input type="radio" name="rate" checked={values.delivery.rateId === r.id} onChange={() => setDelivery({ rateId: r.id }, 'delivery.rateId')} />
+                <input type="radio" name="rate" checked={delivery.rateId === r.id} onChange={choose('delivery.rateId', r.id)} />
                 <span className="choice__body">
                   <strong>{r.title}</strong>
                   {r.speed && <span className="choice__muted">{t('deliveryTime', { time: SPEEDS[r.speed] ? t(SPEEDS[r.speed]!) : r.speed })}</span>}
@@ -134,7 +110,7 @@ export function DeliveryStep({ editor, money, locations, zones, zone, rates }: P
                 </span>
               </label>
             ))}
-            <FieldError path="delivery.rateId" message={errorOf('delivery.rateId') ?? (rates.length === 0 && zone ? t('noRates') : undefined)} />
+            <FieldError form={form} path="delivery.rateId" message={form.message('delivery.rateId') ?? (rates.length === 0 && zone ? t('noRates') : null)} />
           </fieldset>
         </>
       )}

@@ -6,11 +6,13 @@ import { optionsText } from '../product/product-view';
 import { formatMoney, type MoneyFormat } from '../shop/money';
 import { ProductImage } from '../shop/ProductImage';
 import { shopTexts } from '../shop/texts';
-import { ChargeText, FieldError, PolicyCheck, type CheckoutEditor } from './checkout-fields';
-import type { CheckoutErrors, CheckoutPolicy, DeliveryCharge } from './checkout-form';
+import { CheckboxField } from '../forms/fields';
+import type { FormApi } from '../forms/use-form';
+import { ChargeText, FieldError } from './checkout-fields';
+import { linePath, type CheckoutPolicy, type DeliveryCharge } from './checkout-form';
 
 type Props = {
-  editor: CheckoutEditor;
+  form: FormApi;
   money: MoneyFormat;
   policy: CheckoutPolicy;
   /** settings.ecommerce.checkoutFormMessage */
@@ -20,17 +22,16 @@ type Props = {
   charge: DeliveryCharge | null;
   total: number;
   available: boolean;
-  serverErrors: Record<string, string>;
-  /** the client's messages after a first attempt to place the order */
-  attempted: boolean;
-  clientErrors: CheckoutErrors;
+  /** the form has failed its check and still has messages */
+  fixErrors: boolean;
   placing: boolean;
 };
 
 /** The order summary beside the steps: lines, discount code, totals, policy boxes and the order button. */
-export function OrderSummary({ editor, money, policy, formMessage, totals, discount, charge, total, available, serverErrors, attempted, clientErrors, placing }: Props) {
-  const { lang, values, errorOf, update } = editor;
+export function OrderSummary({ form, money, policy, formMessage, totals, discount, charge, total, available, fixErrors, placing }: Props) {
+  const { lang } = form;
   const t = shopTexts(lang);
+  const serverMessage = (path: string | null) => (path ? form.message(path) : null);
   return (
 <aside className="checkout__summary cart-summary" aria-label={t('yourOrder')}>
   <div className="checkout__summary-head">
@@ -49,13 +50,13 @@ export function OrderSummary({ editor, money, policy, formMessage, totals, disco
           <span className="summary-line__options">
             {line.quantity} × {line.variation ? formatMoney(line.variation.price, money) : ''}
           </span>
-          <FieldError path={`items.${index}`} message={serverErrors[`items.${index}`]} />
+          <FieldError form={form} path={`items.${index}`} message={serverMessage(linePath(form.state.serverErrors, index))} />
         </span>
         <strong className="summary-line__total">{formatMoney(line.sumDiscountPrice, money)}</strong>
       </li>
     ))}
   </ul>
-  <DiscountCodeForm lang={lang} state={discount} error={serverErrors.discount} />
+  <DiscountCodeForm lang={lang} state={discount} error={serverMessage('discountCodeId') ?? undefined} />
   <SummaryRows lang={lang} money={money} totals={totals} discount={discount.applied} total={total} totalTestId="checkout-total">
     <div className="summary-row">
       <dt>{t('deliveryCost')}</dt>
@@ -63,34 +64,17 @@ export function OrderSummary({ editor, money, policy, formMessage, totals, disco
     </div>
   </SummaryRows>
 
-  {policy.show && (
-    <PolicyCheck
-      path="agreement"
-      html={policy.text}
-      checked={values.agreement}
-      onChange={(agreement) => update((v) => ({ ...v, agreement }), 'agreement')}
-      error={errorOf('agreement')}
-    />
-  )}
+  {/* Settings texts are sanitised rich text (links to the policies). */}
+  {policy.show && <CheckboxField form={form} path="agreement" html={policy.text} required />}
   {policy.additionalCheckboxes.map((box, index) =>
-    box.isShown ? (
-      <PolicyCheck
-        key={index}
-        path={`extraChecks.${index}`}
-        html={box.text}
-        required={box.isRequired}
-        checked={values.extraChecks[index] ?? false}
-        onChange={(checked) => update((v) => ({ ...v, extraChecks: v.extraChecks.map((c, i) => (i === index ? checked : c)) }))}
-        error={errorOf(`extraChecks.${index}`)}
-      />
-    ) : null,
+    box.isShown ? <CheckboxField key={index} form={form} path={`extraChecks.${index}`} html={box.text} required={box.isRequired} /> : null,
   )}
   {!available && (
     <p className="shop-notice shop-notice--error" role="alert">
       {t('unavailableQuantity')}
     </p>
   )}
-  {attempted && Object.keys(clientErrors).length > 0 && (
+  {fixErrors && (
     <p className="shop-field__error" role="alert">
       {t('fixErrors')}
     </p>

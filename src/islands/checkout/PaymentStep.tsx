@@ -1,60 +1,33 @@
-import type { Language } from '../../lib/localize';
+import { TextAreaField } from '../forms/fields';
+import type { FormApi } from '../forms/use-form';
 import { shopTexts } from '../shop/texts';
-import { FieldError, Step, TextField, type CheckoutEditor } from './checkout-fields';
+import { FieldError, Step, checkoutValues } from './checkout-fields';
 import type { PaymentMethodOption } from './checkout-form';
 
 export type MethodsState = 'idle' | 'loading' | 'failed' | PaymentMethodOption[];
 
 /** Step 3: the payment methods of the chosen delivery. */
-export function PaymentStep({ editor, methods }: { editor: CheckoutEditor; methods: MethodsState }) {
-  const { lang, values, errorOf, update } = editor;
-  const t = shopTexts(lang);
+export function PaymentStep({ form, methods }: { form: FormApi; methods: MethodsState }) {
   return (
-    <Step number={3} title={t('payment')}>
-      <PaymentMethods
-        state={methods}
-        chosen={values.paymentMethod}
-        onChoose={(code) => update((v) => ({ ...v, paymentMethod: code }), 'paymentMethod')}
-        error={errorOf('paymentMethod')}
-        lang={lang}
-      />
+    <Step number={3} title={shopTexts(form.lang)('payment')}>
+      <PaymentMethods form={form} state={methods} />
     </Step>
   );
 }
 
 /** Step 4: the shopper's comment. */
-export function CommentStep({ editor }: { editor: CheckoutEditor }) {
-  const { lang, values, errorOf, update } = editor;
-  const t = shopTexts(lang);
+export function CommentStep({ form }: { form: FormApi }) {
+  const t = shopTexts(form.lang);
   return (
     <Step number={4} title={t('comment')}>
-      <TextField
-        path="comment"
-        label={t('comment')}
-        hideLabel
-        value={values.comment}
-        onChange={(comment) => update((v) => ({ ...v, comment }), 'comment')}
-        error={errorOf('comment')}
-        multiline
-      />
+      <TextAreaField form={form} path="comment" label={t('comment')} hideLabel rows={3} />
     </Step>
   );
 }
 
-function PaymentMethods({
-  state,
-  chosen,
-  onChoose,
-  error,
-  lang,
-}: {
-  state: MethodsState;
-  chosen: string;
-  onChoose: (code: string) => void;
-  error: string | undefined;
-  lang: Language;
-}) {
-  const t = shopTexts(lang);
+function PaymentMethods({ form, state }: { form: FormApi; state: MethodsState }) {
+  const t = shopTexts(form.lang);
+  const chosen = checkoutValues(form).paymentMethod;
   if (state === 'idle') return <p className="choice__muted">{t('chooseDeliveryFirst')}</p>;
   if (state === 'loading') return <p className="choice__muted">{t('paymentMethodsLoading')}</p>;
   if (state === 'failed') {
@@ -66,18 +39,18 @@ function PaymentMethods({
   }
   if (state.length === 0) return <p className="shop-notice shop-notice--error">{t('noPaymentMethods')}</p>;
   return (
-    <fieldset className="choice-list" aria-invalid={error ? true : undefined}>
+    <fieldset className="choice-list" aria-invalid={form.message('paymentMethod') ? true : undefined}>
       <legend className="visually-hidden">{t('paymentMethod')}</legend>
       {state.map((method) => (
         <label key={method.code} className="choice">
-          <input type="radio" name="payment-method" value={method.code} checked={chosen === method.code} onChange={() => onChoose(method.code)} />
+          <input type="radio" name="payment-method" value={method.code} checked={chosen === method.code} onChange={() => form.setValue('paymentMethod', method.code)} />
           <span className="choice__body">
             <strong>{method.name}</strong>
             {method.description && <span className="choice__muted">{method.description}</span>}
           </span>
         </label>
       ))}
-      <FieldError path="paymentMethod" message={error} />
+      <FieldError form={form} path="paymentMethod" />
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
-/** The checkout's building blocks: a numbered step, text and select fields, choices, the policy boxes. */
+/** The checkout's building blocks besides the form engine's fields: a numbered step, choices, their messages, charges. */
 import type { ReactNode } from 'react';
 import type { Language } from '../../lib/localize';
+import type { FormApi } from '../forms/use-form';
 import { formatMoney, type MoneyFormat } from '../shop/money';
 import { shopText } from '../shop/texts';
 import type { CheckoutValues, DeliveryCharge } from './checkout-form';
@@ -19,116 +20,17 @@ export function Step({ number, title, children }: { number: number; title: strin
   );
 }
 
-export const idOf = (path: string) => `checkout-${path.replaceAll('.', '-')}`;
-
-export function FieldError({ path, message }: { path: string; message: string | undefined }) {
+/** The message of a choice (radio list) or a cart line, as the engine's fields show theirs: the form's message at `path`, or the given one. */
+export function FieldError({ form, path, message = form.message(path) }: { form: FormApi; path: string; message?: string | null }) {
   return message ? (
-    <span className="shop-field__error" id={`${idOf(path)}-error`} role="alert">
+    <p className="form-field__error" id={`${form.inputId(path)}-error`} role="alert">
       {message}
-    </span>
+    </p>
   ) : null;
 }
 
-export type FieldOptions = {
-  required?: boolean;
-  type?: 'text' | 'tel' | 'email';
-  autoComplete?: string;
-  hint?: string;
-  wide?: boolean;
-  multiline?: boolean;
-  hideLabel?: boolean;
-};
-
-export function TextField({
-  path,
-  label,
-  value,
-  onChange,
-  error,
-  required = false,
-  type = 'text',
-  autoComplete,
-  hint,
-  wide = false,
-  multiline = false,
-  hideLabel = false,
-}: { path: string; label: string; value: string; onChange: (value: string) => void; error: string | undefined } & FieldOptions) {
-  const id = idOf(path);
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  const common = {
-    id,
-    name: path,
-    className: 'shop-field__input',
-    value,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-    'aria-required': required || undefined,
-  };
-  return (
-    <div className={`shop-field${wide ? ' shop-form-grid__wide' : ''}`}>
-      <label className={hideLabel ? 'visually-hidden' : 'shop-field__label'} htmlFor={id}>
-        {required ? `${label} *` : label}
-      </label>
-      {multiline ? (
-        <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...common} type={type} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {hint && !error && (
-        <span className="shop-field__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      <FieldError path={path} message={error} />
-    </div>
-  );
-}
-
-export function SelectField({
-  path,
-  label,
-  value,
-  onChange,
-  options,
-  error,
-  required = false,
-  placeholder,
-}: {
-  path: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  error: string | undefined;
-  required?: boolean;
-  placeholder?: string;
-}) {
-  const id = idOf(path);
-  return (
-    <div className="shop-field">
-      <label className="shop-field__label" htmlFor={id}>
-        {required ? `${label} *` : label}
-      </label>
-      <select
-        id={id}
-        name={path}
-        className="shop-select"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        {placeholder !== undefined && !options.some((o) => o.value === value) && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError path={path} message={error} />
-    </div>
-  );
-}
+/** The values of the checkout form. */
+export const checkoutValues = (form: FormApi) => form.values as CheckoutValues;
 
 export function ChoiceTab({ checked, onChoose, label, name }: { checked: boolean; onChoose: () => void; label: string; name: string }) {
   return (
@@ -143,57 +45,4 @@ export function ChargeText({ charge, money, lang }: { charge: DeliveryCharge; mo
   if (charge.kind === 'free') return <>{shopText(lang, 'free')}</>;
   if (charge.kind === 'byManager') return <>{shopText(lang, 'priceByManager')}</>;
   return <>{formatMoney(charge.amount, money)}</>;
-}
-
-export function PolicyCheck({
-  path,
-  html,
-  checked,
-  onChange,
-  error,
-  required = true,
-}: {
-  path: string;
-  html: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error: string | undefined;
-  required?: boolean;
-}) {
-  const id = idOf(path);
-  return (
-    <div className="shop-check-wrap">
-      <label className="shop-check">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          aria-required={required || undefined}
-        />
-        {/* Settings texts are sanitised rich text (links to the policies). */}
-        <span className="shop-check__text" dangerouslySetInnerHTML={{ __html: required ? `${html} *` : html }} />
-      </label>
-      <FieldError path={path} message={error} />
-    </div>
-  );
-}
-
-/** What every step needs to show and edit the checkout's values. */
-export type CheckoutEditor = {
-  lang: Language;
-  values: CheckoutValues;
-  /** the message under a field: the client's check, else the server's answer */
-  errorOf: (path: string) => string | undefined;
-  /** changes the values; the server's messages on `paths` are cleared */
-  update: (change: (values: CheckoutValues) => CheckoutValues, ...paths: string[]) => void;
-};
-
-/** A text field of the checkout bound to its path's message. */
-export function textFieldOf(errorOf: CheckoutEditor['errorOf']) {
-  return (path: string, label: string, value: string, onChange: (value: string) => void, options: FieldOptions = {}) => (
-    <TextField key={path} path={path} label={label} value={value} onChange={onChange} error={errorOf(path)} {...options} />
-  );
 }

@@ -1,12 +1,12 @@
 /**
- * The checkout form (spec 3.2, 5, 7), its pure part: values, validation, shipping rates that fit the
- * order, the POST /orders payload, and where the server's errors belong on the form.
+ * The checkout form (spec 3.2, 5, 7), its pure part besides its rules (./checkout-definition.ts): values,
+ * shipping rates that fit the order, the POST /orders payload, and the server's errors about cart lines.
  */
 import type { CartItem } from '../../lib/cart';
 import type { PaymentMethodsDto, PlaceOrderInput, ProfileDto, ShippingRateDto, ShippingZoneDto } from '../../lib/api-client';
 import { amountToCents } from '../../lib/money';
 import { orderDeliveryWeight, rateApplies } from '../../lib/shipping';
-import { email, noEmpty, phone, validateValue } from '../../lib/validation';
+import { isWithin } from '../../lib/form-engine';
 import { variationOf } from '../../lib/cart';
 import { isRecord } from '../../lib/is-record';
 
@@ -33,18 +33,6 @@ export type CheckoutPolicy = {
   text: string;
   additionalCheckboxes: { text: string; isShown: boolean; isRequired: boolean }[];
 };
-
-/** Message keys of the form's own errors; the server's messages are shown as they come. */
-export type CheckoutErrorKey =
-  | 'forms.errors.noEmpty'
-  | 'forms.errors.email'
-  | 'forms.errors.phone'
-  | 'agreementRequired'
-  | 'chooseDelivery'
-  | 'noRates'
-  | 'paymentMethodsFailed';
-
-export type CheckoutErrors = Record<string, CheckoutErrorKey>;
 
 const EMPTY_CONTACT: ContactValues = { name: '', lastName: '', phone: '' };
 const EMPTY_ADDRESS: AddressValues = { country: '', region: '', locality: '', street: '', postalCode: '' };
@@ -149,51 +137,6 @@ export function paymentMethodOptions(methods: PaymentMethodsDto): PaymentMethodO
   }));
 }
 
-// ---------------------------------------------------------------- validation
-
-export type ValidationContext = {
-  showReceiver: boolean;
-  policy: CheckoutPolicy;
-  /** the chosen zone has rates that fit the order */
-  hasRates: boolean;
-  paymentMethods: 'loading' | 'failed' | PaymentMethodOption[];
-};
-
-function check(errors: CheckoutErrors, path: string, value: unknown, rules: Parameters<typeof validateValue>[1]): void {
-  const key = validateValue(value, rules);
-  if (key === 'forms.errors.noEmpty' || key === 'forms.errors.email' || key === 'forms.errors.phone') errors[path] = key;
-}
-
-/** Spec 5: contact fields, receiver when shown, a complete delivery, a loaded payment method and the agreements. */
-export function validateCheckout(values: CheckoutValues, context: ValidationContext): CheckoutErrors {
-  const errors: CheckoutErrors = {};
-  check(errors, 'customer.name', values.customer.name, [noEmpty]);
-  check(errors, 'customer.phone', values.customer.phone, [noEmpty, phone]);
-  check(errors, 'customer.email', values.customer.email, [email]);
-  if (context.showReceiver && values.otherReceiver) {
-    check(errors, 'receiver.name', values.receiver.name, [noEmpty]);
-    check(errors, 'receiver.phone', values.receiver.phone, [noEmpty, phone]);
-  }
-  const { delivery } = values;
-  if (delivery.method === '') errors['delivery.method'] = 'chooseDelivery';
-  if (delivery.method === 'pickup') check(errors, 'delivery.locationId', delivery.locationId, [noEmpty]);
-  if (delivery.method === 'shipping') {
-    check(errors, 'delivery.zoneId', delivery.zoneId, [noEmpty]);
-    if (delivery.zoneId && !context.hasRates) errors['delivery.rateId'] = 'noRates';
-    else check(errors, 'delivery.rateId', delivery.rateId, [noEmpty]);
-    check(errors, 'delivery.address.country', delivery.address.country, [noEmpty]);
-    check(errors, 'delivery.address.locality', delivery.address.locality, [noEmpty]);
-    check(errors, 'delivery.address.street', delivery.address.street, [noEmpty]);
-  }
-  if (context.paymentMethods === 'failed') errors.paymentMethod = 'paymentMethodsFailed';
-  else if (delivery.method !== '') check(errors, 'paymentMethod', values.paymentMethod, [noEmpty]);
-  if (context.policy.show && !values.agreement) errors.agreement = 'agreementRequired';
-  context.policy.additionalCheckboxes.forEach((box, index) => {
-    if (box.isShown && box.isRequired && !values.extraChecks[index]) errors[`extraChecks.${index}`] = 'agreementRequired';
-  });
-  return errors;
-}
-
 // ---------------------------------------------------------------- the order
 
 const optional = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -233,21 +176,12 @@ export function placeOrderInput(
   };
 }
 
-/** Where a server error path shows on the form: its own field, the cart line, the discount, or the form itself (''). */
-export function formPathOf(serverPath: string): string {
-  if (/^items\.\d+/.test(serverPath)) return serverPath.replace(/^(items\.\d+).*$/, '$1');
-  if (serverPath === 'discountCodeId') return 'discount';
-  const known = /^(customer|receiver)\.(name|lastName|phone|email)$|^delivery\.(method|locationId|zoneId|rateId)$|^delivery\.address\.\w+$|^paymentMethod$|^comment$|^agreement$/;
-  return known.test(serverPath) ? serverPath : '';
+/** The first path the server complained about on cart line `index` (its quantity or variation), shown by the line. */
+export function linePath(serverErrors: Record<string, readonly string[]>, index: number): string | null {
+  return Object.keys(serverErrors).find((path) => isWithin(path, `items.${index}`)) ?? null;
 }
 
-/** The server's field errors (dotted paths) placed on the form; messages of unknown paths go to the form ('' key). */
-export function serverErrorsOnForm(fields: Record<string, string>, fallback: string): Record<string, string> {
-  const placed: Record<string, string> = {};
-  for (const [path, message] of Object.entries(fields)) {
-    const target = formPathOf(path);
-    placed[target] ??= message;
-  }
-  if (Object.keys(placed).length === 0 && fallback) placed[''] = fallback;
-  return placed;
+/** A server error path shows on the form: on its field, by its cart line, or at the discount code; any other stands above the form. */
+export function shownOnForm(path: string, isField: (path: string) => boolean): boolean {
+  return /^items\.\d+(\.|$)/.test(path) || path === 'discountCodeId' || isField(path);
 }

@@ -4,15 +4,16 @@ import './forms.css';
 import { formTexts } from './texts';
 import type { FormApi } from './use-form';
 
-type BaseProps = { form: FormApi; path: string; label: string; hint?: ReactNode };
+/** `hideLabel`: the label is read by screen readers only (a step's heading already names the field). */
+type BaseProps = { form: FormApi; path: string; label: string; hint?: ReactNode; hideLabel?: boolean };
 
 /** Label, control, hint and message of one field; `after` follows the message (a phone example). */
-export function FieldShell({ form, path, label, hint, after, children }: BaseProps & { after?: ReactNode; children: ReactNode }) {
+export function FieldShell({ form, path, label, hint, hideLabel, after, children }: BaseProps & { after?: ReactNode; children: ReactNode }) {
   const message = form.message(path);
   const id = form.inputId(path);
   return (
     <div className={`form-field${message ? ' form-field--invalid' : ''}`} data-field={path}>
-      <label className="form-field__label" htmlFor={id} id={`${id}-label`}>
+      <label className={hideLabel ? 'visually-hidden' : 'form-field__label'} htmlFor={id} id={`${id}-label`}>
         {form.label(path, label)}
       </label>
       {children}
@@ -62,10 +63,10 @@ export function TextField({ form, path, label, hint, type = 'text', ...input }: 
   );
 }
 
-export function TextAreaField({ form, path, label, hint, rows = 4, maxLength }: BaseProps & { rows?: number; maxLength?: number }) {
+export function TextAreaField({ form, path, label, hint, hideLabel, rows = 4, maxLength }: BaseProps & { rows?: number; maxLength?: number }) {
   const value = form.value(path);
   return (
-    <FieldShell form={form} path={path} label={label} hint={hint}>
+    <FieldShell form={form} path={path} label={label} hint={hint} hideLabel={hideLabel}>
       <textarea
         id={form.inputId(path)}
         name={path}

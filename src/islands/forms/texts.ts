@@ -5,8 +5,8 @@
  */
 import { formTexts as textsEn, forms as formsEn } from '../../../locales/en.json';
 import { formTexts as textsRu, forms as formsRu } from '../../../locales/ru.json';
-import { dictionaryTranslator } from '../../lib/dictionary';
-import { INTERNAL_ERROR, VALIDATION_FAILED } from '../../lib/form-engine';
+import { dictionaryTranslator, type TextKey } from '../../lib/dictionary';
+import { INTERNAL_ERROR, VALIDATION_FAILED, readMessage } from '../../lib/form-engine';
 import { documentLanguage, type Language } from '../../lib/localize';
 import { DEFAULT_MESSAGES } from '../../lib/validation';
 
@@ -19,7 +19,8 @@ export function formTexts(lang: Language) {
   return dictionaryTranslator({ en: textsEn, ru: textsRu }, lang);
 }
 
-const RULE_MESSAGES: Record<Language, Record<string, string>> = { en: formsEn.errors, ru: formsRu.errors };
+const ruleMessages = { en: formsEn.errors, ru: formsRu.errors };
+type RuleMessageKey = TextKey<typeof formsEn.errors>;
 
 /** The message key behind an English server message the storefront translates ('Validation Failed' → 'validation'). */
 const KEY_OF_SERVER_TEXT: Record<string, string> = {
@@ -30,11 +31,14 @@ const KEY_OF_SERVER_TEXT: Record<string, string> = {
 };
 
 /**
- * A rule's message key ('forms.errors.email') or a server message, in the page language. Server
- * messages the storefront knows are translated; others (already in the request's language) stay as sent.
+ * A rule's message key ('forms.errors.email', with its values: 'forms.errors.tooLong {"count":2000}') or a
+ * server message, in the page language. Server messages the storefront knows are translated; others
+ * (already in the request's language) stay as sent.
  */
 export function translateMessage(message: string, lang: Language): string {
-  const key = message.startsWith('forms.errors.') ? message.slice('forms.errors.'.length) : KEY_OF_SERVER_TEXT[message];
+  const { key: ruleKey, values } = readMessage(message);
+  const key = ruleKey.startsWith('forms.errors.') ? ruleKey.slice('forms.errors.'.length) : KEY_OF_SERVER_TEXT[message];
   if (!key) return message;
-  return RULE_MESSAGES[lang][key] ?? RULE_MESSAGES.en[key] ?? message;
+  const translated = dictionaryTranslator(ruleMessages, lang)(key as RuleMessageKey, values);
+  return translated === key ? message : translated;
 }

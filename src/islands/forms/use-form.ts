@@ -27,6 +27,8 @@ import { translateMessage } from './texts';
 
 export type FormOptions = {
   lang: Language;
+  /** Ids of the controls start with this ('checkout' → checkout-customer-name), else with a generated id. */
+  idPrefix?: string;
   /** Values over the definition's initial ones, by path. */
   initial?: FormValues;
   /** Sends the values; answers what the server answered (see answerOf), or undefined when nothing came back. */
@@ -52,8 +54,23 @@ export function moderationMessage(answer: unknown, fallback: string): string {
   return typeof message === 'string' && message.trim() ? message : fallback;
 }
 
-export function useForm(def: GroupDef, options: FormOptions) {
-  const [state, setState] = useState<FormState>(() => initialState(def, options.initial));
+/** After a failed submit, the first field marked invalid takes the focus (and comes into view). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  if (!form) return;
+  requestAnimationFrame(() => {
+    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    invalid?.focus();
+    invalid?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  });
+}
+
+/**
+ * A form of `definition`: a definition, or one that follows the values (the checkout's receiver and
+ * delivery fields apply only when chosen).
+ */
+export function useForm(definition: GroupDef | ((values: FormValues) => GroupDef), options: FormOptions) {
+  const defOf = useCallback((values: FormValues) => (typeof definition === 'function' ? definition(values) : definition), [definition]);
+  const [state, setState] = useState<FormState>(() => initialState(defOf({}), options.initial));
   const stateRef = useRef(state);
   stateRef.current = state;
   const optionsRef = useRef(options);
@@ -79,21 +96,22 @@ export function useForm(def: GroupDef, options: FormOptions) {
       clearTimeout(timers.current.get(path));
       timers.current.set(
         path,
-        setTimeout(() => update((current) => checkField(current, def, path)), VALIDATION_DEBOUNCE_MS),
+        setTimeout(() => update((current) => checkField(current, defOf(current.values), path)), VALIDATION_DEBOUNCE_MS),
       );
     },
-    [def, update],
+    [defOf, update],
   );
 
   const submit = useCallback(
     async (event?: FormEvent) => {
       event?.preventDefault();
+      const formElement = event?.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
       const { send, onSuccess, onFailure, blocked } = optionsRef.current;
       if (stateRef.current.status === 'submitting' || blocked?.(stateRef.current.values)) return;
       timers.current.forEach((timer) => clearTimeout(timer));
-      const begun = beginSubmit(stateRef.current, def);
+      const begun = beginSubmit(stateRef.current, defOf(stateRef.current.values));
       update(() => begun.state);
-      if (!begun.valid) return;
+      if (!begun.valid) return focusFirstInvalid(formElement);
       let answer: unknown;
       try {
         answer = await send(begun.state.values);
@@ -104,9 +122,12 @@ export function useForm(def: GroupDef, options: FormOptions) {
       const outcome = submitOutcome(answer);
       update((current) => finishSubmit(current, outcome));
       if (outcome.ok) onSuccess?.(outcome.answer, begun.state.values);
-      else onFailure?.(outcome);
+      else {
+        onFailure?.(outcome);
+        focusFirstInvalid(formElement);
+      }
     },
-    [def, update],
+    [defOf, update],
   );
 
   return useMemo(() => {
@@ -119,9 +140,9 @@ export function useForm(def: GroupDef, options: FormOptions) {
     const shownOnField = Object.entries(state.serverErrors).some(
       ([path, messages]) => shownFields.current.has(path) && messages[0] === state.message,
     );
+    const def = defOf(state.values);
     return {
       id,
-      def,
       lang,
       state,
       values: state.values,
@@ -132,18 +153,18 @@ export function useForm(def: GroupDef, options: FormOptions) {
       value: (path: string) => getIn(state.values, path),
       message,
       label: (path: string, text: string) => fieldLabel(def, path, text),
-      inputId: (path: string) => `${id}-${path.replace(/\./g, '-')}`,
+      inputId: (path: string) => `${options.idPrefix ?? id}-${path.replace(/\./g, '-')}`,
       setValue,
       submit,
-      addItem: (path: string, given?: unknown) => update((current) => addListItem(current, def, path, given)),
+      addItem: (path: string, given?: unknown) => update((current) => addListItem(current, defOf(current.values), path, given)),
       removeItem: (path: string, index: number) => update((current) => removeListItem(current, path, index)),
       /** Back to the initial values (or the given ones); answers the new values. */
       reset: (values?: FormValues) => {
-        update(() => initialState(def, values ?? optionsRef.current.initial));
+        update(() => initialState(defOf({}), values ?? optionsRef.current.initial));
         return stateRef.current.values;
       },
     };
-  }, [def, id, lang, options, setValue, state, submit, update]);
+  }, [defOf, id, lang, options, setValue, state, submit, update]);
 }
 
 export type FormApi = ReturnType<typeof useForm>;

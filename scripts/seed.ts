@@ -18,7 +18,10 @@ const force = process.argv.includes('--force');
 const productsArg = process.argv.indexOf('--products');
 const generated = productsArg >= 0 ? Number(process.argv[productsArg + 1]) : 0;
 if (!Number.isInteger(generated) || generated < 0) throw new Error('--products takes a whole number, e.g. --products 100000');
-const handle = await openMigratedDatabase(config);
+// Generating runs its batches while the seed lock's transaction waits on another connection: at 100,000 products
+// on a busy machine that is longer than the server's 30 s bounds on a statement and on an idle transaction.
+const LONG = 30 * 60 * 1000;
+const handle = await openMigratedDatabase(config, generated > 0 ? { statementMs: LONG, idleInTransactionMs: LONG } : undefined);
 try {
   const started = Date.now();
   // the same lock as a starting server, so the two never seed at once

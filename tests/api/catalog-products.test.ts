@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUserToken } from '../../src/server/api/core/auth';
-import { reviews, users } from '../../src/server/db/schema';
+import { reviews, users, variations } from '../../src/server/db/schema';
 import {
   createCatalog,
   createImage,
@@ -113,6 +113,17 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
       const bySlug = await get('/products/OAK-CHAIR');
       expect(bySlug.status).toBe(200);
       expect(bySlug.body.id).toBe(chair.id);
+    });
+
+    it("carries a variation's own image, one the product's gallery does not list", async () => {
+      const own = await createImage(app.deps.db, 'variation.jpg');
+      const product = await createProduct(app.deps.db, { imageIds: [imageId], variations: [{ price: 10 }, { price: 12 }] });
+      await app.deps.db.update(variations).set({ imageId: own }).where(eq(variations.id, product.variationIds[1]!));
+      const { body } = await get(`/products/${product.slug}`);
+      expect(body.images.map((image: Json) => image.id)).toEqual([imageId]);
+      const shown = body.variations.find((variation: Json) => variation.id === product.variationIds[1]);
+      expect(shown.image).toMatchObject({ id: own });
+      expect(body.variations.find((variation: Json) => variation.id === product.variationIds[0]).image).toBeNull();
     });
 
     it('speaks the shop language', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plainExcerpt, prefixTsQuery, wordPrefixes } from '../../src/server/api/catalog/search';
+import { enableSearchAnswerCache, plainExcerpt, prefixTsQuery, wordPrefixes } from '../../src/server/api/catalog/search';
+import { cacheTags, invalidate } from '../../src/server/cache/invalidation';
 import {
   createArticle,
   createCatalog,
@@ -148,5 +149,37 @@ describe.each(databaseKinds)('search API on %s', (kind) => {
       expect(status, query).toBe(400);
       expect(body).toMatchObject({ success: false, status: 400, message: 'Validation Failed' });
     }
+  });
+});
+
+// after the blocks above, which search without kept answers (describe blocks run in order)
+describe.each(databaseKinds)('kept search answers on %s', (kind) => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+    enableSearchAnswerCache();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers a repeated search from memory until a write other than stock alone is announced', async () => {
+    const ids = async (q: string) => ((await getJson(app, `/search?q=${q}`)).body.results as Json[]).map((r) => r.id);
+    const first = await createProduct(app.deps.db, { slug: 'maple-desk', title: 'Maple desk', variations: [{ price: 10 }] });
+    expect(await ids('maple')).toEqual([first.id]);
+    // written without an announcement: the kept answer stands
+    const second = await createProduct(app.deps.db, { slug: 'maple-shelf', title: 'Maple shelf', variations: [{ price: 20 }] });
+    expect(await ids('maple')).toEqual([first.id]);
+    // other words and pages are their own answers
+    expect((await getJson(app, '/search?q=maple&limit=1&offset=1')).body.totalResultCount).toBe(2);
+    expect((await getJson(app, '/search?q=maple')).body.totalResultCount).toBe(1);
+    // a change of stock alone shows in no search answer
+    await invalidate([cacheTags.product(second.id), cacheTags.stockOnly]);
+    expect(await ids('maple')).toEqual([first.id]);
+    await invalidate([cacheTags.product(second.id)]);
+    expect((await ids('maple')).sort()).toEqual([first.id, second.id].sort());
+    expect((await getJson(app, '/search?q=maple')).body.totalResultCount).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { CacheProvider } from 'astro';
 import { chooseEncoding, compress, isCompressible, MIN_COMPRESSIBLE_BYTES, type Encoding } from '../http/encoding';
 import { enableCatalogStatsCache } from '../api/catalog/catalog-stats';
+import { enableSearchAnswerCache } from '../api/catalog/search';
 import { onInvalidate } from './invalidation';
 import { PageCache, type StoredPage } from './page-cache';
 import { etagMatches, pageCacheKey } from './page-request';
@@ -141,6 +142,7 @@ function compressedOnTheFly(response: Response, request: Request): Response {
 export default function storefrontPageCache(): CacheProvider {
   const cache = sharedPageCache();
   enableCatalogStatsCache();
+  enableSearchAnswerCache();
   (globalThis as Record<symbol, unknown>)[Symbol.for('storefront.storedAnswer')] = storedAnswer;
   onInvalidate((tags) => {
     cache.invalidate(tags);

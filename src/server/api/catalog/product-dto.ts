@@ -55,8 +55,8 @@ const productExtras = {
   reviews: sql<{ count: number; rating: number | null }>`(select json_build_object('count', count(*)::int, 'rating', round(avg(r.rating), 1)::float8)
     from ${reviews} r where r.product_id = ${productId} and r.status = 'approved')`,
   images: sql<ImageJson[]>`(select coalesce(json_agg(${imageRowJson}), '[]'::json)
-    from ${images} i where i.id in (select jsonb_array_elements_text("products"."image_ids"))
-      or i.id in (select vi.image_id from ${variations} vi where vi.product_id = ${productId}))`,
+    from ${images} i where i.id in (select jsonb_array_elements_text("products"."image_ids")
+      union select vi.image_id from ${variations} vi where vi.product_id = ${productId}))`,
 };
 
 /**

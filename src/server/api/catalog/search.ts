@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
+import { cacheTags, onInvalidate } from '../../cache/invalidation';
 import { articles, catalogs, pages, products, type LocalizedText } from '../../db/schema';
 import { loadImages } from '../shared/images';
 import { localizedText } from './product-dto';
@@ -52,18 +53,28 @@ export function prefixTsQuery(q: string, stemsOf: (word: string) => readonly str
     .join(' & ');
 }
 
-/** Each word's stems by the database's Russian and English Snowball stemmers (PGlite has them too). */
+const MAX_KEPT_STEMS = 10_000;
+/** Stems of words already asked: a stemmer's answer depends on the word alone. */
+const keptStems = new Map<string, string[]>();
+
+/** Each word's stems by the database's Russian and English Snowball stemmers (PGlite has them too), asked once per word. */
 async function stemsOfWords(db: Executor, words: string[]): Promise<Map<string, string[]>> {
-  if (words.length === 0) return new Map();
-  const list = sql.join(
-    words.map((word) => sql`${word}`),
-    sql`, `,
-  );
-  const rows = await rowsOf<{ word: string; ru: string[] | null; en: string[] | null }>(
-    db,
-    sql`select word, ts_lexize('russian_stem', word) as ru, ts_lexize('english_stem', word) as en from unnest(array[${list}]::text[]) as word`,
-  );
-  return new Map(rows.map((row) => [row.word, [...(row.ru ?? []), ...(row.en ?? [])]]));
+  const unknown = words.filter((word) => !keptStems.has(word));
+  if (unknown.length > 0) {
+    const list = sql.join(
+      unknown.map((word) => sql`${word}`),
+      sql`, `,
+    );
+    const rows = await rowsOf<{ word: string; ru: string[] | null; en: string[] | null }>(
+      db,
+      sql`select word, ts_lexize('russian_stem', word) as ru, ts_lexize('english_stem', word) as en from unnest(array[${list}]::text[]) as word`,
+    );
+    for (const row of rows) {
+      if (keptStems.size >= MAX_KEPT_STEMS) keptStems.delete(keptStems.keys().next().value!);
+      keptStems.set(row.word, [...(row.ru ?? []), ...(row.en ?? [])]);
+    }
+  }
+  return new Map(words.map((word) => [word, keptStems.get(word) ?? []]));
 }
 
 /** Plain text of stored rich text, cut at a word boundary. */
@@ -96,31 +107,47 @@ type HitRow = {
   price_cents: number | null;
 };
 
-/** Every enabled product, catalog, page and article matching the query, products first, then by relevance. */
-function hits(tsquery: string): SQL {
+/**
+ * Every enabled product, catalog, page and article matching the query, narrow (type, order of the type, id,
+ * relevance): what ranking and counting all the matches need, and no more, so that a common word's thousands
+ * of matches are ranked and counted in memory rather than spilled with their texts.
+ */
+function matches(tsquery: string): SQL {
   const query = () => sql`to_tsquery('simple', ${tsquery})`;
   // Catalogs are few and have no stored vector: theirs is built on the fly, like the generated columns.
   const catalogVector = sql`to_tsvector('simple', coalesce(${catalogs.title}->>'en', '') || ' ' || coalesce(${catalogs.title}->>'ru', '')
     || ' ' || coalesce(${catalogs.description}->>'en', '') || ' ' || coalesce(${catalogs.description}->>'ru', ''))`;
   return sql`
-    select 'product' as type, 1 as type_order, ${products.id} as id, ${products.slug} as slug, null::text as parent_slug,
-      null::text as page_type, ${products.title} as title, ${products.description} as excerpt,
-      ${products.imageIds}->>0 as image_id, ${products.priceCents} as price_cents,
-      ts_rank(${products.searchVector}, ${query()}) as rank
+    select 'product' as type, 1 as type_order, ${products.id} as id, ts_rank(${products.searchVector}, ${query()}) as rank
     from ${products} where ${products.enabled} and ${products.searchVector} @@ ${query()}
     union all
-    select 'catalog', 2, ${catalogs.id}, ${catalogs.slug}, null, null, ${catalogs.title}, ${catalogs.description},
-      ${catalogs.imageId}, null, ts_rank(${catalogVector}, ${query()})
+    select 'catalog', 2, ${catalogs.id}, ts_rank(${catalogVector}, ${query()})
     from ${catalogs} where ${catalogs.enabled} and ${catalogVector} @@ ${query()}
     union all
-    select 'page', 3, ${pages.id}, ${pages.slug}, null, ${pages.type}, ${pages.title}, ${pages.metaDescription},
-      ${pages.previewImageId}, null, ts_rank(${pages.searchVector}, ${query()})
+    select 'page', 3, ${pages.id}, ts_rank(${pages.searchVector}, ${query()})
     from ${pages} where ${pages.enabled} and ${pages.searchVector} @@ ${query()}
     union all
-    select 'article', 4, ${articles.id}, ${articles.slug}, ${pages.slug}, null, ${articles.title}, ${articles.excerpt},
-      ${articles.previewImageId}, null, ts_rank(${articles.searchVector}, ${query()})
+    select 'article', 4, ${articles.id}, ts_rank(${articles.searchVector}, ${query()})
     from ${articles} join ${pages} on ${pages.id} = ${articles.categoryId}
     where ${articles.enabled} and ${pages.enabled} and ${articles.searchVector} @@ ${query()}`;
+}
+
+/** What a result shows of the hits in the CTE `page` (by primary key: only the page's rows are read). */
+function details(): SQL {
+  const onPage = (type: SearchResultType) => sql`(select id from page where type = ${type})`;
+  return sql`
+    select 'product' as type, ${products.id} as id, ${products.slug} as slug, null::text as parent_slug, null::text as page_type,
+      ${products.title} as title, ${products.description} as excerpt, ${products.imageIds}->>0 as image_id, ${products.priceCents} as price_cents
+    from ${products} where ${products.id} in ${onPage('product')}
+    union all
+    select 'catalog', ${catalogs.id}, ${catalogs.slug}, null, null, ${catalogs.title}, ${catalogs.description}, ${catalogs.imageId}, null
+    from ${catalogs} where ${catalogs.id} in ${onPage('catalog')}
+    union all
+    select 'page', ${pages.id}, ${pages.slug}, null, ${pages.type}, ${pages.title}, ${pages.metaDescription}, ${pages.previewImageId}, null
+    from ${pages} where ${pages.id} in ${onPage('page')}
+    union all
+    select 'article', ${articles.id}, ${articles.slug}, ${pages.slug}, null, ${articles.title}, ${articles.excerpt}, ${articles.previewImageId}, null
+    from ${articles} join ${pages} on ${pages.id} = ${articles.categoryId} where ${articles.id} in ${onPage('article')}`;
 }
 
 async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -141,14 +168,34 @@ function urlOf(hit: HitRow): string {
   }
 }
 
-export async function searchSite(db: Executor, q: string, offset: number, limit: number, lang: Language): Promise<SearchDto> {
+type RankedHitRow = HitRow & { total: number };
+
+/**
+ * One page of hits, products first, then by relevance, and their total, in one statement: the matches are
+ * read once (the count is a window over the narrow matches), and the texts only of the page's hits. At
+ * 100,000 products a common word matches a fifth of them, and reading those rows is what a search costs.
+ */
+async function pageOfHits(db: Executor, tsquery: string, offset: number, limit: number): Promise<{ rows: HitRow[]; total: number }> {
+  const rows = await rowsOf<RankedHitRow>(
+    db,
+    sql`with page as (
+        select type, type_order, id, rank, count(*) over () as total from (${matches(tsquery)}) as matched
+        order by type_order, rank desc, id offset ${offset} limit ${limit})
+      select shown.*, page.total from page join (${details()}) as shown on shown.type = page.type and shown.id = page.id
+      order by page.type_order, page.rank desc, page.id`,
+  );
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
+  // past the last page (or nothing found): the count alone
+  if (offset === 0) return { rows, total: 0 };
+  const [counted] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from (${matches(tsquery)}) as matched`);
+  return { rows, total: Number(counted?.count ?? 0) };
+}
+
+async function searchAnswer(db: Executor, q: string, offset: number, limit: number, lang: Language): Promise<SearchDto> {
   const stems = await stemsOfWords(db, queryWords(q));
   const tsquery = prefixTsQuery(q, (word) => stems.get(word) ?? []);
   if (!tsquery) return { results: [], totalResultCount: 0 };
-  const [rows, [total]] = await Promise.all([
-    rowsOf<HitRow>(db, sql`select * from (${hits(tsquery)}) as hits order by type_order, rank desc, id offset ${offset} limit ${limit}`),
-    rowsOf<{ count: number }>(db, sql`select count(*)::int as count from (${hits(tsquery)}) as hits`),
-  ]);
+  const { rows, total } = await pageOfHits(db, tsquery, offset, limit);
   const imageMap = await loadImages(db, rows.map((r) => r.image_id), lang);
   return {
     results: rows.map((hit) => ({
@@ -161,6 +208,48 @@ export async function searchSite(db: Executor, q: string, offset: number, limit:
       image: hit.image_id ? (imageMap.get(hit.image_id) ?? null) : null,
       ...(hit.type === 'product' ? { price: centsToAmount(Number(hit.price_cents ?? 0)) } : {}),
     })),
-    totalResultCount: Number(total?.count ?? 0),
+    totalResultCount: total,
   };
+}
+
+const MAX_KEPT_ANSWERS = 500;
+/** As the page cache: changes no write announces (an image's file) show within the hour. */
+const KEPT_MS = 60 * 60 * 1000;
+
+type KeptAnswer = { at: number; answer: Promise<SearchDto> };
+/** Kept answers per database (tests open several), by language, page and the query's words; see `enableSearchAnswerCache`. */
+let keptAnswers: WeakMap<Executor, Map<string, KeptAnswer>> | undefined;
+
+/**
+ * Keeps search answers in memory until a write changes what a search shows: any invalidation but a change of
+ * stock alone (search answers show no stock) forgets them all, on this instance or, through the transport, on
+ * any other. An answer being computed while that happens is not kept. Enabled by the page cache of the built
+ * server (as the catalog index is); elsewhere every search asks the database.
+ */
+export function enableSearchAnswerCache(): void {
+  if (keptAnswers) return;
+  keptAnswers = new WeakMap();
+  onInvalidate((tags) => {
+    if (!tags.includes(cacheTags.stockOnly)) keptAnswers = new WeakMap();
+  });
+}
+
+/** The site's search (spec GET /search): products first, then catalogs, pages and articles, each by relevance. */
+export function searchSite(db: Executor, q: string, offset: number, limit: number, lang: Language): Promise<SearchDto> {
+  if (!keptAnswers) return searchAnswer(db, q, offset, limit, lang);
+  let answers = keptAnswers.get(db);
+  if (!answers) keptAnswers.set(db, (answers = new Map()));
+  const key = `${lang}|${offset}|${limit}|${queryWords(q).join(' ')}`;
+  const now = Date.now();
+  const hit = answers.get(key);
+  if (hit && now - hit.at < KEPT_MS) return hit.answer;
+  if (answers.size >= MAX_KEPT_ANSWERS) answers.delete(answers.keys().next().value!);
+  const kept: KeptAnswer = { at: now, answer: searchAnswer(db, q, offset, limit, lang) };
+  const store = answers;
+  store.set(key, kept);
+  // a failed search is not kept: the next one asks again
+  kept.answer.catch(() => {
+    if (store.get(key) === kept) store.delete(key);
+  });
+  return kept.answer;
 }

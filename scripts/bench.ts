@@ -107,7 +107,10 @@ async function choosePages(base: string): Promise<Page[]> {
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
 
-/** Scripts a page starts with, and the islands that load when scrolled into view (`client:visible`). */
+/**
+ * Scripts a page starts with, and the islands that load later: when scrolled into view (`client:visible`)
+ * or on the visitor's first interaction with them (`client:interaction`, counted with those in "JS total").
+ */
 function entryScripts(html: string): { urls: string[]; inline: string[]; onView: string[] } {
   const urls: string[] = [];
   const inline: string[] = [];
@@ -121,7 +124,7 @@ function entryScripts(html: string): { urls: string[]; inline: string[]; onView:
   }
   for (const tag of html.match(/<link\b[^>]*>/g) ?? []) if (/rel="modulepreload"/.test(tag)) urls.push(attribute(tag, 'href') ?? '');
   for (const tag of html.match(/<astro-island\b[^>]*>/g) ?? []) {
-    (attribute(tag, 'client') === 'visible' ? onView : urls).push(attribute(tag, 'component-url') ?? '', attribute(tag, 'renderer-url') ?? '');
+    (['visible', 'interaction'].includes(attribute(tag, 'client') ?? '') ? onView : urls).push(attribute(tag, 'component-url') ?? '', attribute(tag, 'renderer-url') ?? '');
   }
   return { urls: urls.filter(Boolean), inline, onView: onView.filter(Boolean) };
 }

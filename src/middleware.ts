@@ -6,6 +6,7 @@ import { methodNotAllowedResponse } from './server/method-guard';
 import { isDatabaseUnavailable } from './server/db/errors';
 import { trackOutage } from './server/outage';
 import { unavailablePageResponse } from './server/unavailable-page';
+import { withPrunedCss } from './server/page-css';
 import { guardPreviewRender } from './server/preview-guard';
 import { previewOrigins } from './storefront/preview-render';
 import { withSecurityHeaders } from './server/security-headers';
@@ -68,7 +69,10 @@ async function handle(context: APIContext, next: MiddlewareNext, url: URL): Prom
     return toNotFoundPage();
   }
   // Assets keep the long cache lifetime they were served with; anything else, their errors included, is not cached.
-  return isCacheablePath(url.pathname) && response.headers.has('cache-control') ? response : withCacheHeader(response);
+  if (isCacheablePath(url.pathname) && response.headers.has('cache-control')) return response;
+  // a page's CSS without the rules of components it does not show; the live preview (framed, or ?preview) keeps it whole
+  const preview = url.searchParams.has('preview') || context.request.headers.get('sec-fetch-dest') === 'iframe';
+  return withCacheHeader(isPageRequest(context.request, url) && !preview ? await withPrunedCss(response) : response);
 }
 
 const PREVIEW_RENDER_PATH = '/_preview/render';

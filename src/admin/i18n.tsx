@@ -71,6 +71,7 @@ export function useT(): TFunction {
 /** Messages of form rules ('required', 'email'…) and the contract's English ones, in the reader's language. */
 const CONTRACT_MESSAGES: Record<string, string> = {
   'This value should not be blank.': 'required',
+  'This value is not valid.': 'invalid',
 };
 export function useFieldMessage(): (message: string | undefined) => string {
   const t = useT();

@@ -93,8 +93,8 @@ export function robotsDirective(flags: { noindex?: boolean; nofollow?: boolean }
 
 /** '@handle' of the shop's Twitter (X) account: the seo.twitterHandle setting, else the socials link. */
 export function twitterHandle(settings: ShopConfigDto | null): string | null {
-  const own = (settings?.seo as { twitterHandle?: unknown } | undefined)?.twitterHandle;
-  if (typeof own === 'string' && /^@?\w{1,15}$/.test(own.trim())) return `@${own.trim().replace(/^@/, '')}`;
+  const own = settings?.seo.twitterHandle.trim().replace(/^@/, '') ?? '';
+  if (/^\w{1,15}$/.test(own)) return `@${own}`;
   const link = settings?.socials.twitter ?? '';
   const handle = /^(?:https?:\/\/)?(?:www\.)?(?:twitter|x)\.com\/@?(\w{1,15})\/?$/i.exec(link.trim())?.[1];
   return handle ? `@${handle}` : null;

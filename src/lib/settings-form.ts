@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from './format-price';
-import { FONTS, settingsListItem, shopSettingsSchema, THEME_COLORS, type SettingsGroup } from './settings';
+import { FONTS, settingsListItem, settingsStringPattern, shopSettingsSchema, THEME_COLORS, type SettingsGroup } from './settings';
 
 /**
  * The shape of every settings group as form fields, found by walking the lenient zod schema of
@@ -9,7 +9,8 @@ import { FONTS, settingsListItem, shopSettingsSchema, THEME_COLORS, type Setting
  * a group's new value with the strict schema made from the same fields, so both always agree with the schema.
  */
 export type SettingsField =
-  | { kind: 'string'; minLength: number; multiline: boolean }
+  /** `pattern`: what a value must match (a value of its own format, such as a handle) */
+  | { kind: 'string'; minLength: number; multiline: boolean; pattern?: RegExp }
   /** a customer-facing text: one string, or `{ en, ru }` */
   | { kind: 'text' }
   | { kind: 'number'; min: number | null; max: number | null; integer: boolean }
@@ -61,8 +62,10 @@ function walk(schema: z.ZodType, path: string): SettingsField {
     }
     case 'nullable':
       return { kind: 'image' };
-    case 'string':
-      return { kind: 'string', minLength: (schema as z.ZodString).minLength ?? 0, multiline: MULTILINE.has(path) };
+    case 'string': {
+      const pattern = settingsStringPattern(schema);
+      return { kind: 'string', minLength: (schema as z.ZodString).minLength ?? 0, multiline: MULTILINE.has(path), ...(pattern ? { pattern } : {}) };
+    }
     case 'number': {
       const number = schema as z.ZodNumber;
       const finite = (value: number | null) => (value !== null && Number.isFinite(value) ? value : null);
@@ -111,12 +114,14 @@ const NO_NUL = (value: string) => !value.includes('\u0000');
 const NUL_MESSAGE = 'This value contains an invalid character.';
 const CSS_COLOR = /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,20})$/i;
 export const COLOR_MESSAGE = 'Use a colour such as #c3643f.';
+const PATTERN_MESSAGE = 'This value is not valid.';
 
 const plain = (max: number) => z.string().max(max).refine(NO_NUL, NUL_MESSAGE);
 
 function strictOf(field: SettingsField): z.ZodType {
   switch (field.kind) {
     case 'string':
+      if (field.pattern) return plain(SETTINGS_STRING_MAX).trim().regex(field.pattern, PATTERN_MESSAGE);
       return field.minLength > 0
         ? plain(SETTINGS_STRING_MAX).trim().min(field.minLength, 'This value should not be blank.')
         : plain(SETTINGS_STRING_MAX);

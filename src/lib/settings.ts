@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRY_CODES } from './countries';
 import { DEFAULT_CURRENCY, normalizeCurrency, PRICE_SEPARATORS } from './format-price';
 import { isRecord } from './is-record';
 
@@ -54,6 +55,17 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T, fallb
  */
 const choiceWithAliases = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number], aliases: Record<string, T[number]>) =>
   z.preprocess((value) => (typeof value === 'string' && Object.hasOwn(aliases, value) ? aliases[value] : value), choice(values, fallback));
+const stringPatterns = new WeakMap<z.ZodType, RegExp>();
+
+/** The pattern a settings string must match (for the back office's strict check of a new value), or undefined. */
+export const settingsStringPattern = (schema: z.ZodType): RegExp | undefined => stringPatterns.get(schema);
+
+/** A string matching `pattern` (after trimming); anything else becomes the fallback. */
+function patterned(pattern: RegExp, fallback: string) {
+  const schema = z.string().trim().regex(pattern);
+  stringPatterns.set(schema, pattern);
+  return schema.catch(fallback);
+}
 const strings = () => list(z.string());
 /** An image id (spec 3.4: a 36-character string) or a plain uri; null when unset. */
 const imageRef = () => z.string().nullable().catch(null);
@@ -82,6 +94,11 @@ export const commonSettingsSchema = lenientObject({
   emails: strings(),
   telegram: string(''),
   address: text(''),
+  /**
+   * ISO 3166 code of the shop's address country ('US'), '' when unset; lower case reads as upper case. The phone
+   * fields of the storefront start from it.
+   */
+  addressCountry: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), z.enum(['', ...COUNTRY_CODES])).catch(''),
   mapUrl: string(''),
   workTime: text(''),
   whatsappMessage: text(''),
@@ -132,6 +149,10 @@ export const footerSettingsSchema = lenientObject({
   menuColumns: count(4, 1, 12),
   menuOptions: freeform(),
   menuSubOptions: freeform(),
+  /** The footer's text under the logo; empty: common.description. */
+  text: text(''),
+  /** The footer's copyright line; empty: '© {year} {sitename}'. */
+  copyright: text(''),
 });
 
 export const socialsSettingsSchema = lenientObject({
@@ -167,6 +188,8 @@ export const seoSettingsSchema = lenientObject({
   customStyle: string(''),
   customCodeFooter: string(''),
   callTrackingMango: string(''),
+  /** The shop's Twitter (X) account, '@handle' or 'handle' (up to 15 letters, digits or _), for twitter:site; empty: the socials.twitter link's. */
+  twitterHandle: patterned(/^(@?\w{1,15})?$/, ''),
   robots: string(''),
   metaTemplates: lenientObject({
     product: metaTemplate(),

@@ -88,11 +88,12 @@ describe('lead form sections', () => {
   const withPolicy = context({ settings: shopConfig({ ecommerce: { leadsPopupPolicy: policy } }) });
   const form = { defaultComment: 'Please help me choose.', button: 'Request a call', successTitle: 'Thank you!', successText: 'We will call you.' };
 
-  it('SectionForm1 renders the lead modal\'s enquiry form, live once visible, with required marks and autocomplete', async () => {
+  it('SectionForm1 renders the lead modal\'s enquiry form, live on first interaction, with required marks and autocomplete', async () => {
     const root = await renderSection(section('SectionForm1', { heading: { title: 'Need help?' }, form }), withPolicy);
     expect(root?.dataset['sectionType']).toBe('SectionForm1');
     const island = root!.querySelector('[data-inline-lead-form] astro-island')!;
-    expect(island.getAttribute('client')).toBe('visible');
+    expect(island.getAttribute('client')).toBe('interaction');
+    expect(JSON.parse(island.getAttribute('opts')!)).toMatchObject({ value: { eagerWhenStored: 'userProfile' } });
     const props = island.getAttribute('props')!;
     expect(props).toContain('Thank you!');
     expect(props).toContain('We will call you.');

@@ -35,9 +35,9 @@ describe('gallery sections', () => {
     expect(root!.querySelector('[data-items]')!.getAttribute('style')).toContain('--items-display-desktop:grid');
   });
 
-  it('SectionGallery3: a carousel island with the titles over the pictures', async () => {
+  it('SectionGallery3: a carousel with the titles over the pictures', async () => {
     const root = await renderSection(section('SectionGallery3', {}, items), ctx);
-    expect(root!.querySelector('astro-island')).not.toBeNull();
+    expect(root!.querySelector('items-carousel')).not.toBeNull();
     expect(texts(root!, '.tile__title')).toEqual(['Title 1', 'Title 2', 'Title 3']);
     expect(root!.querySelector('figcaption')).toBeNull();
   });

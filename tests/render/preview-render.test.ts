@@ -1,4 +1,5 @@
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { createContainer } from './astro-container';
 import reactRenderer from '@astrojs/react/server.js';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   shared.app = app;
   shop = await createPreviewShop(app.deps.db);
   await putSettings(app.deps.db, { ecommerce: { currency: 'USD' } });
-  container = await AstroContainer.create();
+  container = await createContainer();
   container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
   container.addClientRenderer({ name: '@astrojs/react', entrypoint: '@astrojs/react/client.js' });
 });

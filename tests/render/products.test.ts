@@ -55,7 +55,7 @@ describe('product widgets', () => {
       withData(section('SectionProductWidget', { template: { desktop: { type: 'carousel', columns: 4 }, tablet: { type: 'carousel', columns: 2 }, mobile: { type: 'carousel', columns: 2 } } }), { products }),
       shop,
     );
-    expect(byTemplate!.querySelector('astro-island')).not.toBeNull();
+    expect(byTemplate!.querySelector('items-carousel')).not.toBeNull();
   });
 
   it('prefixes prices with "from" when the shop asks for it and hides out-of-stock prices when told to', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { createContainer } from './astro-container';
 import reactRenderer from '@astrojs/react/server.js';
 import { JSDOM } from 'jsdom';
 import type { ImageDto, SectionDto } from '../../src/lib/api-client';
@@ -59,7 +60,7 @@ export function context(overrides: Partial<SectionContext> & { imageList?: Image
 let container: AstroContainer | null = null;
 
 export async function renderSections(sections: SectionDto[], sectionContext: SectionContext = context(), firstIndex = 0): Promise<Document> {
-  container ??= await AstroContainer.create();
+  container ??= await createContainer();
   container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
   container.addClientRenderer({ name: '@astrojs/react', entrypoint: '@astrojs/react/client.js' });
   const html = await container.renderToString(SectionRenderer, { props: { sections, context: sectionContext, firstIndex } });

@@ -31,17 +31,19 @@ describe('item layouts', () => {
     expect(root!.querySelector('[data-items]')!.getAttribute('style')).toContain('--items-tracks-desktop:repeat(6, minmax(0, 1fr))');
   });
 
-  it('hydrates a carousel island only where a screen shows a carousel, with CSS scrolling before that', async () => {
+  it('mounts a carousel (no React) only where a screen shows a carousel, with CSS scrolling before that', async () => {
     const root = await renderSection(
       section('SectionTestimonial', { template: { desktop: { type: 'grid', columns: 3 }, tablet: { type: 'grid', columns: 2 }, mobile: { type: 'carousel', columns: 1, dots: true } } }, [
         { name: 'Olivia R.', content: { html: '<p>Softer after every wash.</p>' } },
       ]),
     );
-    const island = root!.querySelector('astro-island')!;
-    expect(island.getAttribute('client')).toBe('visible');
-    expect(island.getAttribute('component-url')).toContain('Carousel');
-    const config = JSON.parse(island.getAttribute('props')!);
-    expect(JSON.stringify(config)).toContain('carousel');
+    expect(root!.querySelector('astro-island')).toBeNull();
+    const island = root!.querySelector('items-carousel')!;
+    expect(island.classList.contains('carousel')).toBe(true);
+    const config = JSON.parse(island.getAttribute('data-config')!);
+    expect(config.layouts.mobile).toMatchObject({ type: 'carousel', dots: true });
+    expect(config.labels).toMatchObject({ previous: 'Previous', next: 'Next' });
+    expect(root!.querySelector('script[type=module]')).not.toBeNull();
     const style = island.querySelector('[data-items]')!.getAttribute('style')!;
     expect(style).toContain('--items-snap-mobile:x mandatory');
     expect(style).toContain('--items-overflow-mobile:auto');

@@ -47,14 +47,14 @@ describe('SectionSlider', () => {
     expect(root!.querySelector('.slider__frame')!.getAttribute('style')).toContain('--slider-h-mobile:385px');
   });
 
-  it('forms a carousel island of several slides; only the first picture is eager', async () => {
+  it('forms a carousel (no React) of several slides; only the first picture is eager', async () => {
     const root = await renderSection(
       section('SectionSlider', { autoplay: { enabled: true } }, pictures.map((p, i) => slide(p.id, `Slide ${i + 1}`))),
       ctx,
     );
-    const island = root!.querySelector('astro-island')!;
-    expect(island.getAttribute('client')).toBe('visible');
-    expect(island.getAttribute('props')).toContain('5000');
+    expect(root!.querySelector('astro-island')).toBeNull();
+    const island = root!.querySelector('hero-slideshow')!;
+    expect(JSON.parse(island.getAttribute('data-config')!)).toMatchObject({ autoplayMs: 5000, labels: { slideOf: 'Slide {{index}} of {{count}}' } });
     const slides = root!.querySelectorAll('[data-slides] > [data-slide]');
     expect(slides).toHaveLength(3);
     expect(slides[1]!.getAttribute('aria-label')).toBe('Slide 2 of 3');

@@ -1,4 +1,5 @@
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { createContainer } from './astro-container';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import SiteHeader from '../../src/components/chrome/SiteHeader.astro';
@@ -16,7 +17,7 @@ import { listingData, product, renderSectionsAt, shopConfig } from './widget-fix
 
 let container: AstroContainer;
 beforeAll(async () => {
-  container = await AstroContainer.create();
+  container = await createContainer();
 });
 
 const COMMON = { phones: ['+1 212 555 0147'], workTime: 'Mon–Sat 10–20', telegram: 'northfold_shop' };

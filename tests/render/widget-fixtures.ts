@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import reactRenderer from '@astrojs/react/server.js';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { createContainer } from './astro-container';
 import { JSDOM } from 'jsdom';
 import SectionRenderer from '../../src/components/sections/SectionRenderer.astro';
 import type { ListingData, ProductDto, SectionDto, ShopConfigDto } from '../../src/lib/api-client';
@@ -64,7 +64,7 @@ export function listingData(overrides: Partial<ListingData> = {}): ListingData {
 
 /** Renders the sections as the page at `url` would (sections reading the address: paging, sorting, filters, tags). */
 export async function renderSectionsAt(url: string, sections: SectionDto[], sectionContext: SectionContext = context()): Promise<Document> {
-  const container = await AstroContainer.create();
+  const container = await createContainer();
   container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
   container.addClientRenderer({ name: '@astrojs/react', entrypoint: '@astrojs/react/client.js' });
   const html = await container.renderToString(SectionRenderer, { props: { sections, context: sectionContext }, request: new Request(url) });

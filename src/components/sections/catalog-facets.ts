@@ -12,6 +12,8 @@
  * Any failure falls back to loading the URL as a page.
  */
 
+import { adoptStyles } from './adopt-styles';
+
 const PHONE = '(max-width: 767px)';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
@@ -97,6 +99,7 @@ async function show(listing: Listing, href: string, mode: 'push' | 'pop'): Promi
     const page = new DOMParser().parseFromString(await response.text(), 'text/html');
     const next = page.querySelector<HTMLElement>(`[data-listing="${CSS.escape(listing.id)}"]`);
     if (!next) throw new Error('The list is missing');
+    adoptStyles(page);
     swapListing(listing.root, next);
     const address = response.redirected ? response.url : url.href;
     listing.shown = address;
@@ -177,13 +180,13 @@ function wireDrawer(details: HTMLDetailsElement): { close: (returnFocus: boolean
     if (returnFocus) summary.focus();
   }
 
+  // On phones the CSS already shows the form folded behind the summary (CatalogFilters.astro): closing the
+  // <details> here changes nothing on screen, it only tells assistive technology the truth.
   function fitToScreen(): void {
     if (phone.matches) {
-      details.classList.add('is-drawer');
       if (!drawerOpen) details.open = false;
     } else {
       close(false);
-      details.classList.remove('is-drawer');
       details.open = openAtStart || details.open;
     }
   }

@@ -4,6 +4,8 @@
  * or removes it when the fetched page has no further one. Any failure follows the link as a plain link.
  */
 
+import { adoptStyles } from './adopt-styles';
+
 /** Moves the cells of `next`'s list into `current`'s and answers the next page's link of the section, if any. */
 export function appendNextPage(current: Document, next: Document, sectionId: string): string | null {
   const selector = `#section-${CSS.escape(sectionId)} [data-items]`;
@@ -23,6 +25,7 @@ async function loadMore(link: HTMLAnchorElement): Promise<void> {
     const response = await fetch(href, { headers: { Accept: 'text/html' } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+    adoptStyles(next);
     const nextHref = appendNextPage(document, next, sectionId);
     if (nextHref) {
       link.setAttribute('href', nextHref);

@@ -55,9 +55,10 @@ export type ShopConfigDto = Replace<
 
 /**
  * The answer shape of a settings schema once parsed and localized: the value each field falls back to or is
- * transformed into has the field's declared type, a `{ en, ru }` text becomes a string, a list its items' array. An
- * object is as strict as the settings declare it: the settings' groups keep stored keys they do not declare (and
- * /config serves them), so those stay loose; every declared field is checked.
+ * transformed into has the field's declared type, a `{ en, ru }` text becomes a string, a list its items' array. Every
+ * object is strict: the settings' reading keeps stored keys it does not declare (and /config serves them), so a key
+ * the shop stores without declaring it in src/lib/settings.ts fails the contract instead of reaching the storefront
+ * untyped.
  */
 function settingsAnswer(schema: z.ZodType): z.ZodType {
   const item = settingsListItem(schema);
@@ -84,7 +85,7 @@ function settingsAnswer(schema: z.ZodType): z.ZodType {
       const shape = objectAnswerShape(schema);
       const keys = Object.keys(shape).sort().join(',');
       if (keys === 'en,ru') return z.string();
-      return (def['catchall'] as z.ZodType | undefined)?._zod.def.type === 'unknown' ? z.looseObject(shape) : z.strictObject(shape);
+      return z.strictObject(shape);
     }
     default:
       return schema;
@@ -107,7 +108,7 @@ const configImage = z.union([imageAnswer, z.string()]).nullable();
 export const shopConfigAnswer = (() => {
   const groups = objectAnswerShape(shopSettingsSchema);
   const group = (name: 'common' | 'header' | 'footer', replaced: Record<string, z.ZodType>) =>
-    z.looseObject({ ...objectAnswerShape(shopSettingsSchema.shape[name]), ...replaced });
+    z.strictObject({ ...objectAnswerShape(shopSettingsSchema.shape[name]), ...replaced });
   return z.strictObject({
     ...groups,
     common: group('common', { favicon: z.union([imageAnswer, z.string()]), sharedImage: configImage }),

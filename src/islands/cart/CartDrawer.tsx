@@ -13,7 +13,6 @@ import { Price } from '../shop/Price';
 import { ProductImage } from '../shop/ProductImage';
 import { QuantityStepper } from '../shop/QuantityStepper';
 import { shopTexts } from '../shop/texts';
-import '../../styles/shop.css';
 
 type Props = {
   lang: Language;

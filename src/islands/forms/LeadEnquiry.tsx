@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import type { Language } from '../../lib/localize';
 import { trackLead } from '../../stores/analytics';
 import { $profile, shopApi } from '../../stores/user';
@@ -8,6 +8,7 @@ import { SuccessIcon } from './AuthForms';
 import { CheckboxField, FormMessage, SubmitButton, TextAreaField, TextField } from './fields';
 import { type LeadSettings, consentMissing, leadFormDef, leadPayload, shownExtraCheckboxes } from './lead-form';
 import { formTexts } from './texts';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 import { answerOf, useForm } from './use-form';
 
 export type LeadEnquiryProps = {
@@ -43,6 +44,8 @@ export function LeadEnquiry(props: LeadEnquiryProps) {
   const stored = useStore($profile);
   const profile = prefill ? stored : null;
   const def = useMemo(() => leadFormDef(settings), [settings]);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef);
   const form = useForm(def, {
     lang,
     initial: {
@@ -73,7 +76,7 @@ export function LeadEnquiry(props: LeadEnquiryProps) {
 
   const extras = shownExtraCheckboxes(settings.policy);
   return (
-    <form className="form" noValidate onSubmit={form.submit} data-form={name}>
+    <form ref={formRef} className="form" noValidate onSubmit={form.submit} data-form={name}>
       {header}
       <TextField form={form} path="name" label={t('name')} autoComplete="name" autoFocus={Boolean(onClose)} />
       <PhoneField form={form} path="phone" label={t('phone')} shop={shop} />

@@ -23,7 +23,7 @@ import {
   readPhone,
 } from './phone-number';
 
-export type ShopPhoneDefaults = { addressCountry?: unknown; phones?: readonly string[] } | null | undefined;
+export type ShopPhoneDefaults = { addressCountry?: string | undefined; phones?: readonly string[] | undefined } | null | undefined;
 
 type Props = { form: FormApi; path: string; label: string; shop: ShopPhoneDefaults; autoFocus?: boolean };
 

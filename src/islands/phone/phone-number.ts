@@ -114,10 +114,10 @@ export function displayPhone(value: string): string {
  * The country the picker starts on: the stored number's, else the shop's contact address country,
  * else the country of the shop's first phone number, else the fallback.
  */
-export function initialPhoneCountry(value: string | null | undefined, shop: { addressCountry?: unknown; phones?: readonly string[] }): CountryCode {
+export function initialPhoneCountry(value: string | null | undefined, shop: { addressCountry?: string | undefined; phones?: readonly string[] | undefined }): CountryCode {
   const ofValue = value ? parsePhoneNumberFromString(value, metadata)?.country : undefined;
   if (ofValue) return ofValue;
-  const configured = typeof shop.addressCountry === 'string' ? shop.addressCountry.toUpperCase() : null;
+  const configured = shop.addressCountry ? shop.addressCountry.toUpperCase() : null;
   if (isPhoneCountry(configured)) return configured;
   const ofShopPhone = shop.phones?.[0] ? parsePhoneNumberFromString(shop.phones[0], metadata)?.country : undefined;
   return ofShopPhone ?? FALLBACK_PHONE_COUNTRY;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { catalogProducts, catalogs, products, reviews, variations } from '../../db/schema';
@@ -37,12 +37,49 @@ const pageProductId = sql.raw('"products"."id"');
  * `productIdsSharingCatalogs`, at most `limit`, as a json column.
  */
 function sharingCatalogsJson(limit: number): SQL<string[]> {
-  return sql<string[]>`(select coalesce(json_agg(x.id order by x.catalog_position, x.position, x.id), '[]'::json) from (
-      select p2.id, min(c.position) as catalog_position, min(cp.position) as position
-      from ${catalogProducts} cp join ${catalogs} c on c.id = cp.catalog_id join ${products} p2 on p2.id = cp.product_id
-      where cp.catalog_id in (select cp0.catalog_id from ${catalogProducts} cp0 where cp0.product_id = ${pageProductId})
-        and c.enabled and p2.enabled and p2.id <> ${pageProductId}
-      group by p2.id order by min(c.position), min(cp.position), p2.id limit ${limit}) x)`;
+  return sharingIdsJson(sql`= ${pageProductId}`, (id) => sql`${id} <> ${pageProductId}`, limit);
+}
+
+/**
+ * Enabled products in the enabled catalogs of the source products (`sources`: the condition on a source's id),
+ * those `keep` accepts, as a json array of at most `limit` ids ordered by the smallest position among those
+ * catalogs of a catalog holding the product, then the product's smallest position in them, then id.
+ *
+ * Read through indexes, not by grouping every row of those catalogs (40,000 rows at 100,000 products, 265 ms):
+ * 1. `firsts`: each catalog's first `limit` products by position (an index range, stopping there);
+ * 2. their true order keys, over all the catalogs; `bound`: the `limit`-th of them;
+ * 3. `later`: the only products that can still precede the bound. A product outside every catalog's firsts
+ *    that precedes the bound has the bound's catalog position (the firsts of a catalog placed before it would
+ *    be `limit` products before the bound), and its own smallest position, which comes from a catalog where it
+ *    is not among the firsts, is below the bound's (`limit` firsts of that catalog precede it by position and
+ *    id: if that catalog's position were the bound's, they would all precede it) — so it is found among the
+ *    rows of catalogs placed at or after the bound's with a position up to the bound's: another index range.
+ *    With fewer than `limit` firsts in all, the firsts are every product there is, and nothing is later.
+ * 4. the first `limit` of firsts and later, by the true keys.
+ * `tests/api/similar-products-order.test.ts` checks it against the grouping it replaced.
+ */
+function sharingIdsJson(sources: SQL, keep: (productId: SQL) => SQL, limit: number): SQL<string[]> {
+  const keysOf = (id: SQL) => sql`(select min(s.position) as catalog_position, min(cp.position) as position
+      from s join ${catalogProducts} cp on cp.catalog_id = s.id and cp.product_id = ${id})`;
+  return sql<string[]>`(with s as materialized (
+      select c.id, c.position from ${catalogProducts} cp0 join ${catalogs} c on c.id = cp0.catalog_id where cp0.product_id ${sources} and c.enabled),
+    firsts as materialized (
+      select distinct t.product_id from s cross join lateral (
+        select cp.product_id from ${catalogProducts} cp join ${products} p2 on p2.id = cp.product_id
+        where cp.catalog_id = s.id and p2.enabled and ${keep(sql.raw('p2.id'))}
+        order by cp.position, cp.product_id limit ${limit}) t),
+    bound as (
+      select f.product_id as id, k.catalog_position, k.position from firsts f cross join lateral ${keysOf(sql.raw('f.product_id'))} k
+      order by 2, 3, 1 offset ${limit - 1} limit 1),
+    later as (
+      select cp.product_id from bound, s join ${catalogProducts} cp on cp.catalog_id = s.id join ${products} p2 on p2.id = cp.product_id
+      where s.position >= bound.catalog_position and cp.position <= bound.position and (cp.position, cp.product_id) < (bound.position, bound.id)
+        and p2.enabled and ${keep(sql.raw('p2.id'))}),
+    chosen as (
+      select f.product_id as id, k.catalog_position, k.position
+      from (select product_id from firsts union select product_id from later) f cross join lateral ${keysOf(sql.raw('f.product_id'))} k
+      order by 2, 3, 1 limit ${limit})
+    select coalesce(json_agg(id order by catalog_position, position, id), '[]'::json) from chosen)`;
 }
 
 /** The product's own related products that are enabled, in their stored order, as a json column. */
@@ -145,27 +182,11 @@ export async function findCatalogPage(db: Executor, idOrSlug: string, lang: Lang
  */
 async function productIdsSharingCatalogs(db: Executor, sources: string[] | SQL, excludeIds: string[] | SQL, limit: number): Promise<string[]> {
   if ((Array.isArray(sources) && sources.length === 0) || limit <= 0) return [];
-  const sharedCatalogIds = db
-    .select({ id: catalogProducts.catalogId })
-    .from(catalogProducts)
-    .where(Array.isArray(sources) ? inArray(catalogProducts.productId, sources) : eq(catalogProducts.productId, sources));
-  const rows = await db
-    .select({ id: products.id })
-    .from(catalogProducts)
-    .innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId))
-    .innerJoin(products, eq(products.id, catalogProducts.productId))
-    .where(
-      and(
-        inArray(catalogProducts.catalogId, sharedCatalogIds),
-        eq(catalogs.enabled, true),
-        eq(products.enabled, true),
-        !Array.isArray(excludeIds) ? ne(products.id, excludeIds) : excludeIds.length > 0 ? notInArray(products.id, excludeIds) : undefined,
-      ),
-    )
-    .groupBy(products.id)
-    .orderBy(sql`min(${catalogs.position})`, sql`min(${catalogProducts.position})`, asc(products.id))
-    .limit(limit);
-  return rows.map((r) => r.id);
+  const list = (ids: string[]) => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  const sourceCondition = Array.isArray(sources) ? sql`in ${list(sources)}` : sql`= ${sources}`;
+  const keep = (id: SQL) => (!Array.isArray(excludeIds) ? sql`${id} <> ${excludeIds}` : excludeIds.length > 0 ? sql`${id} not in ${list(excludeIds)}` : sql`true`);
+  const [row] = await db.select({ ids: sharingIdsJson(sourceCondition, keep, limit) }).from(sql`(select 1) as one`);
+  return row?.ids ?? [];
 }
 
 /**

@@ -8,6 +8,8 @@ import { paymentMethods, pickupLocations, shippingRates, shippingZones, type Add
 import type { AppEnv } from '../core/context';
 import { fieldError, notFound } from '../core/errors';
 import { readQuery } from '../core/validate';
+import { cacheTags } from '../../cache/invalidation';
+import { tagPage } from '../../cache/page-tags';
 import { paymentMethodsByLocationQuery, type DeliveryInput, type PaymentMethodsDto, type PickupLocationDto, type ShippingZoneDto } from '../../../contract/storefront/commerce';
 import { commerceMessage } from './messages';
 import { cashOnDelivery } from './shop-settings';
@@ -158,6 +160,7 @@ type RateJson = Pick<typeof shippingRates.$inferSelect, 'id' | 'title' | 'kind' 
 export const deliveryRoutes = new Hono<AppEnv>()
   .get('/shipping-zones', async (c) => {
     const { db } = c.var.deps;
+    tagPage([cacheTags.delivery]);
     // the zones with their enabled rates, in one query (the product page reads it for its delivery details)
     const zones = await db
       .select({

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { context, image, renderSection, renderSections, section, texts } from './section-fixtures';
 
@@ -112,15 +111,6 @@ describe('section frame', () => {
     const images = withImages.map((s) => document.querySelector(`#section-${s.id} img`)!);
     expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy']);
     expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', null, null, null]);
-  });
-
-  it('lets the browser put off the style and layout of the sections after the first three shown (content-visibility)', async () => {
-    const shown = [1, 2, 3, 4, 5].map((n) => section('SectionTextBlockBase', { content: { html: `<p>${n}</p>` } }));
-    const document = await renderSections([section('SectionTextBlockBase', {}), ...shown]);
-    const later = shown.map((s) => document.querySelector(`#section-${s.id}`)!.classList.contains('frame--later'));
-    expect(later).toEqual([false, false, false, true, true]);
-    const source = readFileSync(new URL('../../src/components/sections/SectionFrame.astro', import.meta.url), 'utf8');
-    expect(source).toMatch(/\.frame--later\s*\{[^}]*content-visibility:\s*auto/);
   });
 
   it('continues the count of critical sections when a page renders its sections in parts', async () => {

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../helpers/admin-fixtures';
 import { addImage, putSettings, uniqueSlug } from '../helpers/content-fixtures';
+import { deliverRemote } from '../../src/server/cache/invalidation';
+import { settings } from '../../src/server/db/schema';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 
 /**
@@ -53,5 +56,29 @@ describe.each(databaseKinds)('values kept per instance follow the back office (%
     expect((await expectJson(await app.request('/config'), 200)).header.logo).toMatchObject({ id: logo, alt: 'Alt' });
     await expectJson(await call('PATCH', `/media/${logo}`, { alt: { en: 'Shop logo', ru: 'Логотип' }, title: { en: '', ru: '' }, version: 1 }), 200);
     expect((await expectJson(await app.request('/config'), 200)).header.logo).toMatchObject({ id: logo, alt: 'Shop logo' });
+  });
+
+  it('shows saved settings at once, and settings another instance saved as soon as its invalidation arrives', async () => {
+    const siteNameOf = async () => (await expectJson(await app.request('/config'), 200)).common.sitename as string;
+    const { groups } = (await expectJson(await call('GET', '/settings'), 200)) as { groups: { group: string; value: Record<string, unknown>; version: number }[] };
+    const { value: common, version } = groups.find((g) => g.group === 'common')!;
+    await expectJson(await call('PUT', '/settings/common', { version, value: { ...common, sitename: { en: 'Saved here', ru: 'Сохранено здесь' } } }), 200);
+    expect(await siteNameOf()).toBe('Saved here');
+    // another instance writes the row and announces it: until the announcement arrives this instance keeps its settings
+    await app.deps.db
+      .update(settings)
+      .set({ value: { ...common, sitename: { en: 'Saved elsewhere', ru: 'Сохранено там' } } })
+      .where(eq(settings.group, 'common'));
+    expect(await siteNameOf()).toBe('Saved here');
+    // kept longer than a few seconds: an uncached page costs no settings query
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 10 * 60_000);
+      expect(await siteNameOf()).toBe('Saved here');
+    } finally {
+      vi.useRealTimers();
+    }
+    await deliverRemote(['settings']);
+    expect(await siteNameOf()).toBe('Saved elsewhere');
   });
 });

@@ -36,6 +36,16 @@ for (const [name, viewport] of [
   });
 }
 
+test('the review form, opened on the product page, has no accessibility violations', async ({ page }) => {
+  test.setTimeout(120_000);
+  await acceptCookies(page.context());
+  await page.goto('/products/linen-shirt');
+  // the form (React) loads when the shopper opens it
+  await page.getByRole('button', { name: 'Write a review' }).click();
+  await expect(page.locator('form[data-form="review"]').getByLabel('Your name')).toBeFocused();
+  expect(await violations(page)).toEqual([]);
+});
+
 test('the cart drawer and the cookie bar have no accessibility violations', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   await acceptCookies(page.context());

@@ -69,7 +69,7 @@ test('the header cart icon opens the drawer, loading its code only then; stepper
 
 test('adding to the cart shows the drawer with the item just added and the cart, and Checkout leads on', async ({ page }) => {
   await page.goto('/products/organic-cotton-tee');
-  await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
+  await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
   await page.locator('.product-buy').getByRole('button', { name: 'Add to cart' }).click();
   const panel = page.getByRole('dialog', { name: 'Added to the cart' });
   await expect(panel).toBeVisible();

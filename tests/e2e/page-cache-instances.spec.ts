@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import type { ProductDto } from '../../src/lib/api-client';
 
 /**
  * Two instances of the built shop on one PostgreSQL database: an order placed through one instance
@@ -39,10 +40,12 @@ async function waitUntilLive(base: string, child: ChildProcess, output: () => st
   throw new Error(`${base} did not start:\n${output()}`);
 }
 
+/** The stock the buy box was rendered with for one variation (from the data its script reads). */
 const stockOf = (html: string, variationId: string) => {
-  const props = html.replaceAll('&quot;', '"');
-  const match = /"stock":\[0,(-?\d+|null)\]/.exec(props.slice(props.indexOf(`"id":[0,"${variationId}"]`)));
-  return match ? Number(match[1]) : undefined;
+  const data = /<script type="application\/json" data-buy-box-data>(.*?)<\/script>/s.exec(html);
+  if (!data) return undefined;
+  const { product } = JSON.parse(data[1]!) as { product: ProductDto };
+  return product.variations.find((v) => v.id === variationId)?.stock ?? undefined;
 };
 
 test('an order on one instance drops the cached product page on the other', async () => {

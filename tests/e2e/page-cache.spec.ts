@@ -1,13 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { ProductDto } from '../../src/lib/api-client';
 import { product, variationWithStock } from './shopping-helpers';
 
-/** The stock the product page's buy box was rendered with for one variation (from the island's props). */
+/** The stock the product page's buy box was rendered with for one variation (from the data its script reads). */
 function stockInPage(html: string, variationId: string): number | null {
-  const props = html.replaceAll('&quot;', '"');
-  const at = props.indexOf(`"id":[0,"${variationId}"]`);
-  expect(at, 'the variation is in the page').toBeGreaterThan(-1);
-  const match = /"stock":\[0,(-?\d+|null)\]/.exec(props.slice(at));
-  return match?.[1] === 'null' ? null : Number(match?.[1]);
+  const data = /<script type="application\/json" data-buy-box-data>(.*?)<\/script>/s.exec(html);
+  expect(data, 'the buy box data is in the page').not.toBeNull();
+  const { product } = JSON.parse(data![1]!) as { product: ProductDto };
+  const variation = product.variations.find((v) => v.id === variationId);
+  expect(variation, 'the variation is in the page').toBeDefined();
+  return variation!.stock;
 }
 
 async function getPage(request: APIRequestContext, path: string, headers: Record<string, string> = {}) {

@@ -15,7 +15,7 @@ const variationOf = (shirt: ProductDto, ...valueIds: string[]) => shirt.variatio
 
 async function openHydrated(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
+  await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
 }
 
 /** Size M by its button: the variation, SKU and price follow, and the enquiry shows and sends that variation. */
@@ -148,7 +148,7 @@ test.describe('product page design, phone', () => {
 
     // back at the top the bar goes away again
     await page.goto(`/products/linen-shirt?variation=${chosen.id}`);
-    await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
+    await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
     await expect(bar).toBeHidden();
   });
 });

@@ -83,7 +83,7 @@ test.describe('enquiry about a product', () => {
     const shirt = await product(request, 'linen-shirt');
     const chosen = shirt.variations.find((v) => !v.default && v.inStock)!;
     await page.goto(`/products/linen-shirt`);
-    await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
+    await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
     // Choose the variation through its option buttons (radios) or selects, as a shopper does.
     for (const option of shirt.options) {
       const value = option.values.find((v) => chosen.productOptionValueIds.includes(v.id))!;
@@ -114,7 +114,7 @@ test.describe('enquiry about a product', () => {
     const size = sneakers.options.find((o) => o.values.some((v) => v.title === '42'))!;
     const size42 = size.values.find((v) => v.title === '42')!;
     await page.goto('/products/canvas-sneakers');
-    await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
+    await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
     const select = page.locator('.product-buy select').filter({ has: page.locator(`option[value="${size42.id}"]`) });
     if (await select.count()) await select.selectOption(size42.id);
     else await page.locator('.product-buy').locator(`input[type=radio][value="${size42.id}"]`).check();
@@ -159,7 +159,7 @@ test.describe('dialogs', () => {
 
   test('the add-to-cart dialog (the cart drawer) is named and gives focus back to the button', async ({ page }) => {
     await page.goto('/products/organic-cotton-tee');
-    await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
+    await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
     const add = page.locator('.product-buy').getByRole('button', { name: 'Add to cart' });
     await add.click();
     const modal = page.getByRole('dialog', { name: 'Added to the cart' });

@@ -29,8 +29,8 @@ export function variationWithStock(from: ProductDto, min: number, max: number): 
 export async function addToCart(page: Page, slug: string, variationId?: string, quantity = 1): Promise<void> {
   await page.goto(`/products/${slug}${variationId ? `?variation=${variationId}` : ''}`);
   const buyBox = page.locator('.product-buy');
-  // typing before the island hydrates would be reset by React: wait until Astro marks it hydrated
-  await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
+  // wait until the buy box's script runs (it marks the buy box ready)
+  await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
   if (quantity !== 1) {
     await buyBox.getByLabel('Quantity', { exact: true }).fill(String(quantity));
     await buyBox.getByLabel('Quantity', { exact: true }).blur();

@@ -64,8 +64,8 @@ test.describe('product page', () => {
 
     await page.goto(`/products/linen-shirt?variation=${limited.id}`);
     const buyBox = page.locator('.product-buy');
-    // typing before the island hydrates would be reset by React
-    await expect(page.locator('astro-island:not([ssr]) .product-buy')).toBeVisible();
+    // wait until the buy box's script runs
+    await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
     await buyBox.getByLabel('Quantity', { exact: true }).fill(String(stock + 1));
     await buyBox.getByLabel('Quantity', { exact: true }).blur();
     await buyBox.getByRole('button', { name: 'Add to cart' }).click();

@@ -1,12 +1,11 @@
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { JSDOM } from 'jsdom';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import ProductBuyBox from '../../src/components/product/ProductBuyBox.astro';
 import AddToCart from '../../src/islands/modals/types/AddToCart';
 import AddToCartStockError from '../../src/islands/modals/types/AddToCartStockError';
-import { pickShopTexts } from '../../src/components/product/pick-shop-texts';
-import ProductBuyBox from '../../src/islands/product/ProductBuyBox';
-import { BUY_BOX_TEXT_KEYS } from '../../src/islands/product/product-texts';
 import type { BuyBoxSettings, DeliveryZone } from '../../src/islands/product/product-view';
 import type { MoneyFormat } from '../../src/islands/shop/money';
 import type { OptionDto, ProductDto } from '../../src/lib/api-client';
@@ -58,29 +57,34 @@ const shirt = productDto('shirt', {
   ],
 });
 
-function render(
+let container: AstroContainer;
+beforeAll(async () => {
+  container = await AstroContainer.create();
+});
+
+/** The buy box as the server renders it (components/product/ProductBuyBox.astro). */
+async function render(
   overrides: { product?: ProductDto; variation?: string | null; settings?: Partial<BuyBoxSettings>; lang?: Language; delivery?: DeliveryZone } = {},
-): HTMLElement {
-  const html = renderToString(
-    createElement(ProductBuyBox, {
+): Promise<HTMLElement> {
+  const html = await container.renderToString(ProductBuyBox, {
+    props: {
       product: overrides.product ?? shirt,
       heading: 'Linen shirt',
       initialVariationId: overrides.variation === undefined ? 'white-s' : overrides.variation,
       lang: overrides.lang ?? 'en',
-      texts: pickShopTexts(overrides.lang ?? 'en', BUY_BOX_TEXT_KEYS),
       money,
       settings: { ...settings, ...overrides.settings },
       delivery: overrides.delivery ?? null,
-    }),
-  );
+    },
+  });
   return new JSDOM(`<!doctype html><body>${html}</body>`).window.document.body;
 }
 
 const text = (root: ParentNode, selector: string) => root.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
 
-describe('the product buy box', () => {
-  it('shows the chosen variation: title, price with grouping, stock, SKU and its image', () => {
-    const box = render();
+describe('the product buy box', async () => {
+  it('shows the chosen variation: title, price with grouping, stock, SKU and its image', async () => {
+    const box = await render();
     expect(text(box, 'h1')).toBe('Linen shirt');
     expect(text(box, '[data-testid="product-price"]')).toBe('$1,069');
     expect(text(box, '.stock-label')).toBe('In stock');
@@ -89,43 +93,43 @@ describe('the product buy box', () => {
     expect(box.querySelector('.product-gallery__thumb[aria-pressed="true"] img')?.getAttribute('src')).toContain('white-img');
   });
 
-  it('shows the old price and the discount amount of a discounted variation, and the last pieces', () => {
-    const box = render({ variation: 'white-m' });
+  it('shows the old price and the discount amount of a discounted variation, and the last pieces', async () => {
+    const box = await render({ variation: 'white-m' });
     expect(text(box, '.shop-price__current')).toBe('$55');
     expect(text(box, '.shop-price__old')).toBe('Old price: $69');
     expect(text(box, '.product-buy__discount')).toBe('You save $14');
     expect(text(box, '.stock-label')).toBe('Only 3 left');
   });
 
-  it("adds the 'from' prefix when configured", () => {
-    expect(text(render({ settings: { showPriceFrom: true } }), '.shop-price__current')).toBe('from $1,069');
+  it("adds the 'from' prefix when configured", async () => {
+    expect(text(await render({ settings: { showPriceFrom: true } }), '.shop-price__current')).toBe('from $1,069');
   });
 
-  it('asks for the price of a zero-priced variation with an enquiry button instead of add to cart', () => {
-    const box = render({ variation: 'sand-m' });
+  it('asks for the price of a zero-priced variation with an enquiry button instead of add to cart', async () => {
+    const box = await render({ variation: 'sand-m' });
     expect(text(box, '[data-testid="product-price"]')).toBe('Price on request');
     const request = box.querySelector<HTMLButtonElement>('.product-buy__actions [data-lead-form]');
     expect(request?.dataset['productId']).toBe('shirt');
     expect(box.querySelector('.shop-quantity')).toBeNull();
   });
 
-  it('offers no add to cart for a sold-out variation and hides its price when the shop says so', () => {
-    const box = render({ variation: 'sand-s' });
+  it('offers no add to cart for a sold-out variation and hides its price when the shop says so', async () => {
+    const box = await render({ variation: 'sand-s' });
     expect(text(box, '.stock-label')).toBe('Out of stock');
     expect(box.querySelector<HTMLButtonElement>('.product-buy__actions button')?.disabled).toBe(true);
     expect(text(box, '[data-testid="product-price"]')).toBe('$69');
-    expect(text(render({ variation: 'sand-s', settings: { showPriceForOutOfStock: false } }), '[data-testid="product-price"]')).toBe('');
+    expect(text(await render({ variation: 'sand-s', settings: { showPriceForOutOfStock: false } }), '[data-testid="product-price"]')).toBe('');
   });
 
-  it('hides the SKU and the quantity when the settings say so', () => {
-    const box = render({ settings: { skuIsShow: false, showQuantity: false } });
+  it('hides the SKU and the quantity when the settings say so', async () => {
+    const box = await render({ settings: { skuIsShow: false, showQuantity: false } });
     expect(box.querySelector('[data-testid="product-sku"]')).toBeNull();
     expect(box.querySelector('.shop-quantity')).toBeNull();
     expect(box.querySelector('.product-buy__actions button')?.textContent).toBe('Add to cart');
   });
 
-  it('renders colour swatches and, for a drop-down option of few values, buttons: radio groups marking sold-out values', () => {
-    const box = render();
+  it('renders colour swatches and, for a drop-down option of few values, buttons: radio groups marking sold-out values', async () => {
+    const box = await render();
     const groups = [...box.querySelectorAll('fieldset.product-option[role="radiogroup"]')];
     expect(groups.map((g) => box.querySelector(`#${g.getAttribute('aria-labelledby')}`)?.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
       'Colour: White',
@@ -144,9 +148,9 @@ describe('the product buy box', () => {
     expect(box.querySelector('select')).toBeNull();
   });
 
-  it('keeps the drop-down for an option of more than 8 values and marks values that make no variation', () => {
+  it('keeps the drop-down for an option of more than 8 values and marks values that make no variation', async () => {
     const many = { ...size, values: Array.from({ length: 9 }, (_, i) => ({ id: i < 2 ? ['s', 'm'][i]! : `x${i}`, title: `V${i}`, value: null })) };
-    const select = render({ product: { ...shirt, options: [colour, many] } }).querySelector<HTMLSelectElement>('select#option-size')!;
+    const select = (await render({ product: { ...shirt, options: [colour, many] } })).querySelector<HTMLSelectElement>('select#option-size')!;
     expect([...select.options].slice(0, 3).map((o) => [o.textContent, o.selected])).toEqual([
       ['V0', true],
       ['V1', false],
@@ -154,38 +158,38 @@ describe('the product buy box', () => {
     ]);
     // sand-s is sold out and there is no white L: both struck through, the missing one marked unavailable
     const withL = { ...shirt, options: [colour, { ...size, values: [...size.values, { id: 'l', title: 'L', value: null }] }] };
-    const l = render({ product: withL }).querySelector<HTMLLabelElement>('label.option-button:last-child')!;
+    const l = (await render({ product: withL })).querySelector<HTMLLabelElement>('label.option-button:last-child')!;
     expect(l.classList.contains('is-missing')).toBe(true);
     expect(l.textContent).toBe('L · Not available');
     expect(l.querySelector('input')!.getAttribute('aria-disabled')).toBe('true');
   });
 
-  it('renders button options for the buttons view', () => {
+  it('renders button options for the buttons view', async () => {
     const buttons = { ...shirt, options: [colour, { ...size, view: 'radio', unit: 'EU' }] };
-    const box = render({ product: buttons });
+    const box = await render({ product: buttons });
     expect([...box.querySelectorAll('.option-button')].map((b) => [b.textContent, b.querySelector('input')!.checked])).toEqual([
       ['S EU', true],
       ['M EU', false],
     ]);
   });
 
-  it('shows the fast-order button with the product id when configured', () => {
-    const box = render({ settings: { fastOrder: { isShow: true, text: 'Quick order' } } });
+  it('shows the fast-order button with the product id when configured', async () => {
+    const box = await render({ settings: { fastOrder: { isShow: true, text: 'Quick order' } } });
     const fast = box.querySelector<HTMLButtonElement>('.product-buy__fast-order')!;
     expect(fast.textContent).toBe('Quick order');
     expect(fast.hasAttribute('data-lead-form')).toBe(true);
     expect(fast.dataset['productId']).toBe('shirt');
-    expect(render().querySelector('.product-buy__fast-order')).toBeNull();
+    expect((await render()).querySelector('.product-buy__fast-order')).toBeNull();
   });
 
-  it('says add to order for the order-taking site type and speaks Russian', () => {
-    expect(render({ settings: { siteType: 'services' } }).querySelector('.product-buy__actions > button')?.textContent).toBe('Add to order');
-    const ru = render({ lang: 'ru' });
+  it('says add to order for the order-taking site type and speaks Russian', async () => {
+    expect((await render({ settings: { siteType: 'services' } })).querySelector('.product-buy__actions > button')?.textContent).toBe('Add to order');
+    const ru = await render({ lang: 'ru' });
     expect(text(ru, '.stock-label')).toBe('В наличии');
     expect(ru.querySelector('.product-buy__actions > button')?.textContent).toBe('В корзину');
   });
 
-  it('quotes delivery from the home zone instead of the shipping weight', () => {
+  it('quotes delivery from the home zone instead of the shipping weight', async () => {
     const rates = [
       { id: 'free', title: 'Free', kind: 'free', price: 0, minOrderAmount: 100, maxOrderAmount: null, minWeight: null, maxWeight: 20, speed: '1_week' },
       { id: 'std', title: 'Standard', kind: 'flat', price: 7.99, minOrderAmount: null, maxOrderAmount: 99.99, minWeight: null, maxWeight: 20, speed: '5_days' },
@@ -193,33 +197,33 @@ describe('the product buy box', () => {
     ];
     const delivery = { title: 'United States', rates };
     const cheap = { ...shirt, variations: shirt.variations.map((v) => ({ ...v, price: 69 })) };
-    expect(text(render({ product: cheap, delivery }), '[data-testid="delivery-estimate"]')).toBe('Delivery from $7.99 · free from $100 (United States)');
-    expect(text(render({ product: cheap, delivery, lang: 'ru' }), '[data-testid="delivery-estimate"]')).toBe('Доставка от $7.99 · бесплатно от $100 (United States)');
+    expect(text(await render({ product: cheap, delivery }), '[data-testid="delivery-estimate"]')).toBe('Delivery from $7.99 · free from $100 (United States)');
+    expect(text(await render({ product: cheap, delivery, lang: 'ru' }), '[data-testid="delivery-estimate"]')).toBe('Доставка от $7.99 · бесплатно от $100 (United States)');
     // the $1,069 variation ships free
-    expect(text(render({ delivery }), '[data-testid="delivery-estimate"]')).toBe('Free delivery (United States)');
-    expect(render().querySelector('[data-testid="delivery-estimate"]')).toBeNull();
-    expect(render().querySelector('.product-buy__weight')).toBeNull();
+    expect(text(await render({ delivery }), '[data-testid="delivery-estimate"]')).toBe('Free delivery (United States)');
+    expect((await render()).querySelector('[data-testid="delivery-estimate"]')).toBeNull();
+    expect((await render()).querySelector('.product-buy__weight')).toBeNull();
   });
 
-  it('puts the stars and the review count beside the title, linking to the reviews', () => {
-    const link = render({ product: { ...shirt, reviewCount: 12, rating: 4.75 } }).querySelector<HTMLAnchorElement>('.product-buy__reviews')!;
+  it('puts the stars and the review count beside the title, linking to the reviews', async () => {
+    const link = (await render({ product: { ...shirt, reviewCount: 12, rating: 4.75 } })).querySelector<HTMLAnchorElement>('.product-buy__reviews')!;
     expect(link.getAttribute('href')).toBe('#reviews');
     expect(link.querySelector('.visually-hidden')?.textContent).toBe('Rated 4.8 of 5, 12 reviews');
     expect(link.hasAttribute('aria-label')).toBe(false);
     expect(link.querySelector<HTMLElement>('.product-stars')!.style.getPropertyValue('--rating')).toBe('96%');
     expect(text(link, '.product-buy__rating')).toBe('4.8');
-    expect(render().querySelector('.product-buy__reviews')).toBeNull();
+    expect((await render()).querySelector('.product-buy__reviews')).toBeNull();
   });
 
-  it('has one main button and a sticky bar for phones, hidden until the main button scrolls away', () => {
-    const box = render({ settings: { fastOrder: { isShow: true, text: 'Quick order' } } });
+  it('has one main button and a sticky bar for phones, hidden until the main button scrolls away', async () => {
+    const box = await render({ settings: { fastOrder: { isShow: true, text: 'Quick order' } } });
     const main = [...box.querySelectorAll('.product-buy button.button')].filter((b) => !b.classList.contains('button--outline'));
     expect(main.map((b) => b.textContent)).toEqual(['Add to cart']);
     const bar = box.querySelector<HTMLElement>('[data-testid="sticky-buy-bar"]')!;
     expect(bar.hidden).toBe(true);
     expect(text(bar, '.shop-price__current')).toBe('$1,069');
     expect(text(bar, 'button')).toBe('Add to cart');
-    expect(render({ variation: 'sand-s' }).querySelector('[data-testid="sticky-buy-bar"]')).toBeNull();
+    expect((await render({ variation: 'sand-s' })).querySelector('[data-testid="sticky-buy-bar"]')).toBeNull();
   });
 });
 

@@ -76,7 +76,14 @@ function scrollAfterLoad() {
   const target = scrollTarget(location.hash, navigation?.type);
   if (!target) return;
   const behavior: ScrollBehavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  // a visitor who acts meanwhile (follows an anchor such as the product's stars, scrolls, presses a key) is not moved
+  const ACTIONS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'hashchange'] as const;
+  let acted = false;
+  const onAction = () => (acted = true);
+  for (const type of ACTIONS) window.addEventListener(type, onAction, { once: true, passive: true });
   setTimeout(() => {
+    for (const type of ACTIONS) window.removeEventListener(type, onAction);
+    if (acted) return;
     if (target.kind === 'element') document.getElementById(target.id)?.scrollIntoView({ behavior, block: 'start' });
     else if (window.scrollY > 0) window.scrollTo({ top: 0, behavior });
   }, SCROLL_DELAY_MS);

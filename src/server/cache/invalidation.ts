@@ -22,6 +22,8 @@ export const cacheTags = {
   menus: 'menus',
   /** stored redirects */
   redirects: 'redirects',
+  /** shipping zones and their rates: product pages quote them (delivery estimate and rates) */
+  delivery: 'delivery',
   /** every page: a last resort when the affected pages cannot be named */
   all: 'all',
   /**

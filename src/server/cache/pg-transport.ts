@@ -55,6 +55,8 @@ export function startPgInvalidationTransport(
   let listener: pg.Client | undefined;
   let closed = false;
   let connectedBefore = false;
+  /** the first connection failed: the instance served (and kept values) without listening */
+  let startedDeaf = false;
 
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString });
@@ -71,8 +73,9 @@ export function startPgInvalidationTransport(
     await client.connect();
     await client.query(`LISTEN ${INVALIDATION_CHANNEL}`);
     listener = client;
-    // Whatever was invalidated while this instance was not listening is unknown: drop every page.
-    if (connectedBefore) await deliverRemote(['all']);
+    // Whatever was invalidated while this instance was not listening is unknown: drop every page (and every value
+    // kept per instance), after a lost connection and after a first connection that only a retry made.
+    if (connectedBefore || startedDeaf) await deliverRemote(['all']);
     connectedBefore = true;
   }
 
@@ -88,6 +91,7 @@ export function startPgInvalidationTransport(
   });
 
   const ready = listen().catch((error: unknown) => {
+    startedDeaf = true;
     logger.warn({ err: error }, 'page cache invalidation listener could not connect; retrying');
     if (!closed) setTimeout(() => void listen().catch(() => undefined), RECONNECT_MS).unref();
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { adminDiscountSchema, adminLocationSchema, adminZoneSchema, discountListAnswerSchema, paymentMethodsAnswerSchema } from '../../../src/contract/admin';
 import { onInvalidate } from '../../../src/server/cache/invalidation';
+import { collectPageTags } from '../../../src/server/cache/page-tags';
 import { auditLog, discountCodes, paymentMethods, pickupLocations, shippingRates } from '../../../src/server/db/schema';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { commerceFixtures, orderBody, type CommerceFixtures } from '../../helpers/commerce-fixtures';
@@ -282,7 +283,10 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       expect(disabled).toMatchObject({ enabled: false, version: 2, rates: [{ id: rate.id }, { id: free.id }] });
       expect((await expectJson(await app.request('/shipping-zones'), 200)).some((z: { id: string }) => z.id === zone.id)).toBe(false);
       expect((await send('PATCH', `/shipping-zones/${zone.id}`, { title: { en: 'Gulf' }, version: 1 })).status).toBe(409);
-      expect(invalidated.flat()).toEqual([]);
+      // product pages quote the zones' rates: each write that succeeded drops them (and nothing else), the refused one nothing
+      expect(invalidated).toEqual([['delivery'], ['delivery'], ['delivery'], ['delivery']]);
+      const { tags } = await collectPageTags(() => app.request('/shipping-zones'));
+      expect(tags).toEqual(['delivery']);
     });
 
     it('refuses contradictory rates and bad zones with field errors', async () => {

@@ -1,16 +1,15 @@
-import { and, asc, count, desc, eq, gte, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../../lib/localize';
 import { amountToCents, centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
 import { catalogProducts, productOptionValues, productOptions, products, variationOptionValues, variations } from '../../db/schema';
 import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
-import { loadImages } from '../shared/images';
-import { loadSections, type SectionDto } from '../shared/sections';
+import type { SectionDto } from '../shared/sections';
 import { loadProducts, localizedText } from './product-dto';
 import { indexedCount, indexedFacets, selectListing, type Facets } from './catalog-index';
 import { catalogIndex, catalogIndexEnabled } from './catalog-stats';
-import { countCatalogProducts, type CatalogRow } from './queries';
+import { countCatalogProducts, type CatalogPageRow, type CatalogRow } from './queries';
 import {
   isSortCriterion,
   type CatalogFilter,
@@ -107,46 +106,53 @@ function withSwatches(facets: FacetSelection[], rows: { title: string; value: st
   });
 }
 
-/** The catalog's facets (what it offers to filter by), counted by SQL: see `indexedFacets` for the kept ones. */
+/** The catalog's facets (what it offers to filter by), counted by SQL in one query: see `indexedFacets` for the kept ones. */
 export async function loadFacets(db: Executor, catalogId: string, lang: Language): Promise<Facets> {
   const propertyTitle = localizedSql(sql`property.item->'title'`, lang);
   const propertyValue = localizedSql(sql`property.item->'value'`, lang);
   const optionTitle = localizedSql(sql`${productOptions.title}`, lang);
   const optionValue = localizedSql(sql`${productOptionValues.title}`, lang);
-  const [[price], propertyRows, optionRows] = await Promise.all([
-    db
-      .select({ min: min(products.priceCents), max: max(products.priceCents) })
-      .from(catalogProducts)
-      .innerJoin(products, eq(products.id, catalogProducts.productId))
-      .where(inCatalog(catalogId)),
-    db
-      .select({ title: propertyTitle, value: propertyValue })
-      .from(catalogProducts)
-      .innerJoin(products, eq(products.id, catalogProducts.productId))
-      .innerJoin(sql`jsonb_array_elements(${products.properties}) with ordinality as property(item, ord)`, sql`true`)
-      .where(inCatalog(catalogId))
-      .groupBy(propertyTitle, propertyValue)
-      .orderBy(sql`min(property.ord)`, propertyTitle, propertyValue),
-    db
-      .select({
-        title: optionTitle,
-        value: optionValue,
-        colour: sql<string | null>`max(case when ${productOptions.view} = 'color' then nullif(${productOptionValues.value}, '') end)`,
-      })
-      .from(catalogProducts)
-      .innerJoin(products, eq(products.id, catalogProducts.productId))
-      .innerJoin(variations, eq(variations.productId, products.id))
-      .innerJoin(variationOptionValues, eq(variationOptionValues.variationId, variations.id))
-      .innerJoin(productOptionValues, eq(productOptionValues.id, variationOptionValues.optionValueId))
-      .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
-      .where(inCatalog(catalogId))
-      .groupBy(optionTitle, optionValue)
-      .orderBy(sql`min(${productOptions.position})`, optionTitle, sql`min(${productOptionValues.position})`, optionValue),
-  ]);
+  const propertyRows = db
+    .select({ title: propertyTitle.as('title'), value: propertyValue.as('value'), ord: sql<number>`min(property.ord)`.as('ord') })
+    .from(catalogProducts)
+    .innerJoin(products, eq(products.id, catalogProducts.productId))
+    .innerJoin(sql`jsonb_array_elements(${products.properties}) with ordinality as property(item, ord)`, sql`true`)
+    .where(inCatalog(catalogId))
+    .groupBy(propertyTitle, propertyValue)
+    .as('property_rows');
+  const optionRows = db
+    .select({
+      title: optionTitle.as('title'),
+      value: optionValue.as('value'),
+      colour: sql<string | null>`max(case when ${productOptions.view} = 'color' then nullif(${productOptionValues.value}, '') end)`.as('colour'),
+      optionOrd: sql<number>`min(${productOptions.position})`.as('option_ord'),
+      valueOrd: sql<number>`min(${productOptionValues.position})`.as('value_ord'),
+    })
+    .from(catalogProducts)
+    .innerJoin(products, eq(products.id, catalogProducts.productId))
+    .innerJoin(variations, eq(variations.productId, products.id))
+    .innerJoin(variationOptionValues, eq(variationOptionValues.variationId, variations.id))
+    .innerJoin(productOptionValues, eq(productOptionValues.id, variationOptionValues.optionValueId))
+    .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
+    .where(inCatalog(catalogId))
+    .groupBy(optionTitle, optionValue)
+    .as('option_rows');
+  const [row] = await db
+    .select({
+      price: sql<{ min: number | null; max: number | null }>`(select json_build_object('min', min(p.price_cents), 'max', max(p.price_cents))
+        from ${catalogProducts} cp inner join ${products} p on p.id = cp.product_id where cp.catalog_id = ${catalogId} and p.enabled)`,
+      properties: sql<{ title: string; value: string }[]>`(select coalesce(json_agg(json_build_object('title', property_rows.title, 'value', property_rows.value)
+        order by property_rows.ord, property_rows.title, property_rows.value), '[]'::json) from ${propertyRows})`,
+      options: sql<{ title: string; value: string; colour: string | null }[]>`(select coalesce(json_agg(json_build_object('title', option_rows.title,
+        'value', option_rows.value, 'colour', option_rows.colour) order by option_rows.option_ord, option_rows.title, option_rows.value_ord,
+        option_rows.value), '[]'::json) from ${optionRows})`,
+    })
+    .from(sql`(select 1) as one`);
+  const optionList = row?.options ?? [];
   return {
-    price: { min: centsToAmount(Number(price?.min ?? 0)), max: centsToAmount(Number(price?.max ?? 0)) },
-    properties: toFacets(propertyRows),
-    options: withSwatches(toFacets(optionRows), optionRows),
+    price: { min: centsToAmount(Number(row?.price?.min ?? 0)), max: centsToAmount(Number(row?.price?.max ?? 0)) },
+    properties: toFacets(row?.properties ?? []),
+    options: withSwatches(toFacets(optionList), optionList),
   };
 }
 
@@ -187,7 +193,10 @@ async function catalogFacets(db: Executor, catalogId: string, lang: Language): P
   return facets;
 }
 
-/** The page of sorted, filtered products of a catalog's product list section, with its paging and facet data. */
+/**
+ * The page of sorted, filtered products of a catalog's product list section, with its paging and facet data, and
+ * the catalog's own product count (the page's `productCount`, counted here with the listing rather than again).
+ */
 async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPageRequest, section: SectionDto, lang: Language, sortCriteria: SortCriterion) {
   const limit = pageSizeOf(section, request.itemsPerPage);
   const sort = request.sort ?? sortCriteria;
@@ -196,25 +205,14 @@ async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPa
   const offset = (request.page - 1) * limit;
   const index = catalogIndexEnabled() ? await catalogIndex(db, catalog.id) : null;
   const fromIndex = index ? selectListing(index, request.filter, sort, offset, limit) : null;
-  const [filtered, pageRows, facets] = await Promise.all([
-    // without a filter the filtered count is the catalog's count: not counted twice
-    fromIndex
-      ? fromIndex.total
-      : filteredOut
-        ? db.select({ count: count() }).from(catalogProducts).innerJoin(products, eq(products.id, catalogProducts.productId)).where(where).then(([row]) => Number(row?.count ?? 0))
-        : catalogProductCount(db, catalog.id),
-    fromIndex
-      ? fromIndex.ids.map((id) => ({ id }))
-      : db
-          .select({ id: products.id })
-          .from(catalogProducts)
-          .innerJoin(products, eq(products.id, catalogProducts.productId))
-          .where(where)
-          .orderBy(...ORDER_BY[sort])
-          .offset(offset)
-          .limit(limit),
+  const [counted, pageRows, facets] = await Promise.all([
+    fromIndex ? { filtered: fromIndex.total, catalog: indexedCount(index!) } : null,
+    fromIndex ? fromIndex.ids.map((id) => ({ id, filtered: 0, catalog: 0 })) : sqlListing(db, catalog.id, where, filteredOut, sort, offset, limit),
     catalogFacets(db, catalog.id, lang),
   ]);
+  // the SQL listing counts with its rows; a page past the end has none, and is counted on its own
+  const counts = counted ?? (pageRows[0] ? { filtered: pageRows[0].filtered, catalog: pageRows[0].catalog } : await countListing(db, catalog.id, where, filteredOut));
+  const filtered = counts.filtered;
   const total = filtered;
   const data: ListingData = {
     page: request.page,
@@ -230,7 +228,32 @@ async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPa
       options: request.filter.options,
     },
   };
-  return { items: await loadProducts(db, pageRows.map((r) => r.id), lang), data };
+  return { items: await loadProducts(db, pageRows.map((r) => r.id), lang), data, catalogCount: counts.catalog };
+}
+
+/**
+ * A page of the catalog's listing by SQL, each row with the filtered total and the catalog's total (the same
+ * without a filter), in one query.
+ */
+async function sqlListing(db: Executor, catalogId: string, where: SQL | undefined, filteredOut: boolean, sort: SortCriterion, offset: number, limit: number) {
+  const catalogTotal = sql`(select count(*) from ${catalogProducts} cp inner join ${products} p on p.id = cp.product_id where cp.catalog_id = ${catalogId} and p.enabled)`;
+  const rows = await db
+    .select({ id: products.id, filtered: sql<string>`count(*) over ()`, catalog: filteredOut ? sql<string>`${catalogTotal}` : sql<string>`count(*) over ()` })
+    .from(catalogProducts)
+    .innerJoin(products, eq(products.id, catalogProducts.productId))
+    .where(where)
+    .orderBy(...ORDER_BY[sort])
+    .offset(offset)
+    .limit(limit);
+  return rows.map((row) => ({ id: row.id, filtered: Number(row.filtered), catalog: Number(row.catalog) }));
+}
+
+/** The filtered and the catalog's product counts, for a listing page that has no rows. */
+async function countListing(db: Executor, catalogId: string, where: SQL | undefined, filteredOut: boolean): Promise<{ filtered: number; catalog: number }> {
+  const catalog = await catalogProductCount(db, catalogId);
+  if (!filteredOut) return { filtered: catalog, catalog };
+  const [row] = await db.select({ count: count() }).from(catalogProducts).innerJoin(products, eq(products.id, catalogProducts.productId)).where(where);
+  return { filtered: Number(row?.count ?? 0), catalog };
 }
 
 /**
@@ -238,21 +261,29 @@ async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPa
  * page's; its product list section (added when the catalog has none) carries the requested page of
  * sorted, filtered products and the paging and facet data.
  */
-export async function loadCatalogPage(deps: AppDeps, catalog: CatalogRow, request: CatalogPageRequest, lang: Language): Promise<CatalogPageDto> {
+export async function loadCatalogPage(deps: AppDeps, found: CatalogPageRow, request: CatalogPageRequest, lang: Language): Promise<CatalogPageDto> {
   const { db } = deps;
-  const sections = await loadSections(db, 'catalog', catalog.id, lang);
+  const { catalog } = found;
+  const sections = [...found.sections];
   if (!sections.some((s) => s.type === PRODUCT_LIST_SECTION)) {
     sections.push(syntheticProductListSection(catalog.id, (sections.at(-1)?.position ?? -1) + 1, request.itemsPerPage));
   }
   const sortCriteria: SortCriterion = isSortCriterion(catalog.sortCriteria) ? catalog.sortCriteria : 'title';
-  const [resolved, productCount, imageMap] = await Promise.all([
-    resolveSectionData(deps, sections, lang, {
-      kind: 'catalog',
-      listing: (section) => loadListing(db, catalog, request, section, lang, sortCriteria),
-    }),
-    catalogProductCount(db, catalog.id),
-    loadImages(db, [catalog.imageId], lang),
-  ]);
+  // the catalog's product count comes with its listing (a catalog page always has one)
+  let listedCount: Promise<number> | undefined;
+  const resolved = await resolveSectionData(deps, sections, lang, {
+    kind: 'catalog',
+    listing: (section) => {
+      const listing = loadListing(db, catalog, request, section, lang, sortCriteria);
+      if (!listedCount) {
+        listedCount = listing.then((l) => l.catalogCount);
+        // a failed listing fails the page through the resolver; this copy of the failure is not left unhandled
+        listedCount.catch(() => undefined);
+      }
+      return listing.then(({ items, data }) => ({ items, data }));
+    },
+  });
+  const productCount = await (listedCount ?? catalogProductCount(db, catalog.id));
 
   return {
     id: catalog.id,
@@ -263,7 +294,7 @@ export async function loadCatalogPage(deps: AppDeps, catalog: CatalogRow, reques
     metaDescription: localizedText(catalog.metaDescription, lang),
     noindex: catalog.noindex,
     nofollow: catalog.nofollow,
-    image: catalog.imageId ? (imageMap.get(catalog.imageId) ?? null) : null,
+    image: found.image,
     sortCriteria,
     productCount,
     sections: resolved as CatalogPageDto['sections'],

@@ -15,7 +15,7 @@ import {
   variations,
 } from '../../db/schema';
 import type { OptionDto, ProductDto, VariationDto } from '../../../contract/storefront/catalog';
-import { toImageDto, type ImageDto } from '../shared/images';
+import { imageFromJson, imageRowJson, type ImageDto, type ImageJson } from '../shared/images';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 
@@ -26,9 +26,6 @@ export type { ProductDto };
 export const localizedText = (v: { en: string; ru: string } | null | undefined, lang: Language) =>
   v ? v[lang] || v.en || v.ru || '' : '';
 
-type ImageRow = typeof images.$inferSelect;
-/** An image row as the product query's json aggregation carries it (created_at as epoch milliseconds). */
-type ImageJson = Omit<ImageRow, 'createdAt'> & { createdAt: number };
 type OptionJson = Pick<typeof productOptions.$inferSelect, 'id' | 'title' | 'type' | 'view' | 'unit'> & {
   values: Pick<typeof productOptionValues.$inferSelect, 'id' | 'title' | 'value'>[];
 };
@@ -57,9 +54,7 @@ const productExtras = {
     from ${catalogProducts} cp join ${catalogs} c on c.id = cp.catalog_id where cp.product_id = ${productId} and c.enabled)`,
   reviews: sql<{ count: number; rating: number | null }>`(select json_build_object('count', count(*)::int, 'rating', round(avg(r.rating), 1)::float8)
     from ${reviews} r where r.product_id = ${productId} and r.status = 'approved')`,
-  images: sql<ImageJson[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'alt', i.alt, 'title', i.title, 'uri', i.uri,
-      'mime', i.mime, 'width', i.width, 'height', i.height, 'extension', i.extension, 'size', i.size, 'type', i.type, 'dir', i.dir,
-      'version', i.version, 'createdAt', floor(extract(epoch from i.created_at) * 1000))), '[]'::json)
+  images: sql<ImageJson[]>`(select coalesce(json_agg(${imageRowJson}), '[]'::json)
     from ${images} i where i.id in (select jsonb_array_elements_text("products"."image_ids")
       union select vi.image_id from ${variations} vi where vi.product_id = ${productId}))`,
 };
@@ -76,30 +71,40 @@ export async function loadProducts(db: Executor, ids: string[], lang: Language):
   return unique.map((id) => byId.get(id)).filter((p): p is ProductDto => !!p);
 }
 
+/** Columns of a product's row computed in SQL, each read as its type. */
+type ExtraColumns = Record<string, SQL>;
+type ReadColumns<X extends ExtraColumns> = { [K in keyof X]: X[K]['_']['type'] };
+
 /**
- * The enabled product with this id or slug, loaded like `loadProducts` in the same single query, or null:
- * a product page costs one query for its product instead of a lookup and a load.
+ * The enabled product with this id or slug, loaded like `loadProducts` in the same single query, or null (a
+ * product page costs one query for its product instead of a lookup and a load), with more columns of the same row
+ * (json subqueries on `"products"."id"`, such as the product's sections) read in that query.
  */
-export async function loadProductByIdOrSlug(db: Executor, idOrSlug: string, lang: Language): Promise<ProductDto | null> {
-  const [row] = await selectProducts(db, sql`(${products.id} = ${idOrSlug} or ${products.slug} = ${idOrSlug.toLowerCase()})`, 1);
-  return row ? toProductDto(row, lang) : null;
+export async function loadProductByIdOrSlugWith<X extends ExtraColumns>(
+  db: Executor,
+  idOrSlug: string,
+  lang: Language,
+  extra: X,
+): Promise<{ product: ProductDto; extra: ReadColumns<X> } | null> {
+  const [row] = await selectProducts(db, sql`(${products.id} = ${idOrSlug} or ${products.slug} = ${idOrSlug.toLowerCase()})`, 1, extra);
+  return row ? { product: toProductDto(row, lang), extra: row as unknown as ReadColumns<X> } : null;
 }
 
-type ProductQueryRow = { product: typeof products.$inferSelect } & { [K in keyof typeof productExtras]: (typeof productExtras)[K]['_']['type'] };
+type ProductQueryRow = { product: typeof products.$inferSelect } & ReadColumns<typeof productExtras>;
 
-async function selectProducts(db: Executor, where: SQL, limit?: number): Promise<ProductQueryRow[]> {
+async function selectProducts(db: Executor, where: SQL, limit?: number, extra: ExtraColumns = {}): Promise<ProductQueryRow[]> {
   const query = db
-    .select({ product: products, ...productExtras })
+    .select({ ...extra, product: products, ...productExtras })
     .from(products)
     .where(and(where, eq(products.enabled, true)));
-  const rows = (await (limit ? query.limit(limit) : query)) as ProductQueryRow[];
+  const rows = (await (limit ? query.limit(limit) : query)) as unknown as ProductQueryRow[];
   tagPage(rows.map((row) => cacheTags.product(row.product.id)));
   return rows;
 }
 
 function toProductDto(row: ProductQueryRow, lang: Language): ProductDto {
   const p = row.product;
-  const imageMap = new Map(row.images.map((image) => [image.id, toImageDto({ ...image, createdAt: new Date(Number(image.createdAt)) }, lang)]));
+  const imageMap = new Map(row.images.map((image) => [image.id, imageFromJson(image, lang)]));
   const options: OptionDto[] = row.options.map((o) => ({
     id: o.id,
     title: localizedText(o.title, lang),

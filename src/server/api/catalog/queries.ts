@@ -5,9 +5,19 @@ import type { Executor } from '../../db/client';
 import { catalogProducts, catalogs, products, reviews, variations } from '../../db/schema';
 import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
-import { loadSections } from '../shared/sections';
-import { loadProductByIdOrSlug } from './product-dto';
-import type { ProductDetailDto, ReviewDto, ReviewInput } from '../../../contract/storefront/catalog';
+import { sectionsJson, toSectionDtos, type SectionDto } from '../shared/sections';
+import { imageFromJson, imageJson, type ImageDto } from '../shared/images';
+import { loadProductByIdOrSlugWith, loadProducts } from './product-dto';
+import {
+  relatedProductsQuery,
+  reviewsQuery,
+  similarQuery,
+  type ProductDetailDto,
+  type ReviewDto,
+  type ReviewInput,
+} from '../../../contract/storefront/catalog';
+import { loadShopSettings } from '../core/settings-store';
+import { pageLoadKeys, type PageLoads } from '../core/page-loads';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 
@@ -15,12 +25,82 @@ import { tagPage } from '../../cache/page-tags';
 export type CatalogRow = typeof catalogs.$inferSelect;
 
 
-/** A product with its sections, resolved like every page's (widgets carry their products and articles). */
-export async function loadProductDetail(deps: AppDeps, idOrSlug: string, lang: Language): Promise<ProductDetailDto | null> {
-  const product = await loadProductByIdOrSlug(deps.db, idOrSlug, lang);
-  if (!product) return null;
-  const sections = await loadSections(deps.db, 'product', product.id, lang);
+/** What the product page asks for next to the product, with the API's default limits (the page client's calls). */
+const PAGE_SIMILAR_LIMIT = similarQuery.parse({}).limit;
+const PAGE_RELATED_LIMIT = relatedProductsQuery.parse({}).limit;
+const PAGE_REVIEWS = reviewsQuery.parse({});
+
+const pageProductId = sql.raw('"products"."id"');
+
+/**
+ * Enabled products sharing an enabled catalog with the product of the outer query, without it, in the order of
+ * `productIdsSharingCatalogs`, at most `limit`, as a json column.
+ */
+function sharingCatalogsJson(limit: number): SQL<string[]> {
+  return sql<string[]>`(select coalesce(json_agg(x.id order by x.catalog_position, x.position, x.id), '[]'::json) from (
+      select p2.id, min(c.position) as catalog_position, min(cp.position) as position
+      from ${catalogProducts} cp join ${catalogs} c on c.id = cp.catalog_id join ${products} p2 on p2.id = cp.product_id
+      where cp.catalog_id in (select cp0.catalog_id from ${catalogProducts} cp0 where cp0.product_id = ${pageProductId})
+        and c.enabled and p2.enabled and p2.id <> ${pageProductId}
+      group by p2.id order by min(c.position), min(cp.position), p2.id limit ${limit}) x)`;
+}
+
+/** The product's own related products that are enabled, in their stored order, as a json column. */
+const relatedJson = sql<string[]>`(select coalesce(json_agg(e.id order by e.ord), '[]'::json)
+    from jsonb_array_elements_text("products"."related_product_ids") with ordinality as e(id, ord)
+    join ${products} r on r.id = e.id and r.enabled)`;
+
+type ReviewJson = { id: string; authorName: string; rating: number; text: string; createdAt: number; reply: string | null };
+
+/** The product's approved reviews, newest first, as `approvedReviews` reads them, as a json column. */
+function reviewsJson(offset: number, limit: number): SQL<ReviewJson[]> {
+  return sql<ReviewJson[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'authorName', r.author_name, 'rating', r.rating, 'text', r.text,
+      'createdAt', floor(extract(epoch from r.created_at) * 1000), 'reply', r.reply) order by r.created_at desc, r.id desc), '[]'::json)
+    from (select * from ${reviews} r0 where r0.product_id = ${pageProductId} and r0.status = 'approved'
+      order by r0.created_at desc, r0.id desc offset ${offset} limit ${limit}) r)`;
+}
+
+/**
+ * A product with its sections, resolved like every page's (widgets carry their products and articles), in one
+ * query. Called by a page (`page`), the same query also reads what the product page asks for next (its similar
+ * products, its related products, its first reviews) and offers them to those calls, the products of both
+ * loaded together: the page costs one query for all of it and one for the products it suggests.
+ */
+export async function loadProductDetail(deps: AppDeps, idOrSlug: string, lang: Language, page: PageLoads | null = null): Promise<ProductDetailDto | null> {
+  const { db } = deps;
+  const ecommerce = page ? (await loadShopSettings(db)).ecommerce : null;
+  const withRelated = ecommerce?.showRelatedProducts ?? false;
+  const withReviews = ecommerce?.productReviewsEnabled ?? false;
+  const sharingLimit = Math.max(PAGE_SIMILAR_LIMIT, withRelated ? 2 * PAGE_RELATED_LIMIT : 0);
+  const found = await loadProductByIdOrSlugWith(db, idOrSlug, lang, {
+    sections: sectionsJson('product', pageProductId),
+    ...(page ? { sharingIds: sharingCatalogsJson(sharingLimit) } : {}),
+    ...(page && withRelated ? { relatedIds: relatedJson } : {}),
+    ...(page && withReviews ? { firstReviews: reviewsJson(PAGE_REVIEWS.offset, PAGE_REVIEWS.limit) } : {}),
+  });
+  if (!found) return null;
+  const { product, extra } = found;
+  if (page) offerProductPageCalls(deps, page, product.id, extra as PageExtras, lang);
+  const sections = toSectionDtos(extra.sections, lang);
   return { ...product, sections: await resolveSectionData(deps, sections, lang, { kind: 'product' }) };
+}
+
+type PageExtras = { sharingIds: string[]; relatedIds?: string[]; firstReviews?: ReviewJson[] };
+
+/** Offers the product page's next calls what the product's query read (see `loadProductDetail`). */
+function offerProductPageCalls(deps: AppDeps, page: PageLoads, productId: string, extra: PageExtras, lang: Language): void {
+  const similar = extra.sharingIds.slice(0, PAGE_SIMILAR_LIMIT);
+  // as `relatedProductIds` picks them for this one product: its own related products, then products of its catalogs
+  const own = extra.relatedIds ? [...new Set(extra.relatedIds)].filter((id) => id !== productId).slice(0, PAGE_RELATED_LIMIT) : null;
+  const related = own ? [...own, ...extra.sharingIds.filter((id) => !own.includes(id)).slice(0, PAGE_RELATED_LIMIT - own.length)] : [];
+  const loaded = loadProducts(deps.db, [...similar, ...related], lang);
+  const pick = (ids: string[]) => loaded.then((list) => ids.flatMap((id) => list.find((p) => p.id === id) ?? []));
+  page.offer(pageLoadKeys.similar(productId, PAGE_SIMILAR_LIMIT), pick(similar));
+  if (own) page.offer(pageLoadKeys.related([productId], PAGE_RELATED_LIMIT), pick(related));
+  if (extra.firstReviews) {
+    const reviewList: ReviewDto[] = extra.firstReviews.map(({ reply, createdAt, ...review }) => ({ ...review, createdAt: new Date(Number(createdAt)).toISOString(), ...(reply ? { reply } : {}) }));
+    page.offer(pageLoadKeys.reviews(productId, PAGE_REVIEWS.offset, PAGE_REVIEWS.limit), Promise.resolve(reviewList));
+  }
 }
 
 /** Id of the enabled product owning a variation, or null. */
@@ -34,15 +114,29 @@ export async function findProductIdByVariation(db: Executor, variationId: string
   return row?.id ?? null;
 }
 
+const catalogByIdOrSlug = (idOrSlug: string) =>
+  and(sql`(${catalogs.id} = ${idOrSlug} or ${catalogs.slug} = ${idOrSlug.toLowerCase()})`, eq(catalogs.enabled, true));
+
 /** Enabled catalog by id or slug, or null. */
 export async function findCatalog(db: Executor, idOrSlug: string): Promise<CatalogRow | null> {
-  const [row] = await db
-    .select()
-    .from(catalogs)
-    .where(and(sql`(${catalogs.id} = ${idOrSlug} or ${catalogs.slug} = ${idOrSlug.toLowerCase()})`, eq(catalogs.enabled, true)))
-    .limit(1);
+  const [row] = await db.select().from(catalogs).where(catalogByIdOrSlug(idOrSlug)).limit(1);
   if (row) tagPage([cacheTags.catalog(row.id)]);
   return row ?? null;
+}
+
+/** A catalog read for its page: with its visible sections and its image, in one query. */
+export type CatalogPageRow = { catalog: CatalogRow; sections: SectionDto[]; image: ImageDto | null };
+
+/** Enabled catalog by id or slug with its sections and image (`CatalogPageRow`), or null. */
+export async function findCatalogPage(db: Executor, idOrSlug: string, lang: Language): Promise<CatalogPageRow | null> {
+  const [row] = await db
+    .select({ catalog: catalogs, sections: sectionsJson('catalog', sql.raw('"catalogs"."id"')), image: imageJson(sql.raw('"catalogs"."image_id"')) })
+    .from(catalogs)
+    .where(catalogByIdOrSlug(idOrSlug))
+    .limit(1);
+  if (!row) return null;
+  tagPage([cacheTags.catalog(row.catalog.id)]);
+  return { catalog: row.catalog, sections: toSectionDtos(row.sections, lang), image: row.image ? imageFromJson(row.image, lang) : null };
 }
 
 /**

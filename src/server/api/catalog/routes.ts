@@ -8,13 +8,15 @@ import { clientAddress, enforceRateLimit } from '../core/rate-limit';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { loadShopSettings } from '../core/settings-store';
 import { loadCatalogPage } from './catalog-listing';
-import { findProductId, loadProducts } from './product-dto';
+import { findProductId, loadProducts, type ProductDto } from './product-dto';
+import { pageLoadKeys, pageLoadsOf } from '../core/page-loads';
 import {
   approvedReviews,
   catalogProductIds,
   countCatalogProducts,
   createPendingReview,
   findCatalog,
+  findCatalogPage,
   findProductIdByVariation,
   loadProductDetail,
   productIdRef,
@@ -34,6 +36,7 @@ import {
   similarQuery,
   slugParams,
   type CountDto,
+  type ReviewDto,
 } from '../../../contract/storefront/catalog';
 import type { PendingModerationDto } from '../../../contract/storefront/common';
 import { searchSite } from './search';
@@ -68,12 +71,13 @@ catalogRoutes.get('/products/variation/:id', async (c) => {
 catalogRoutes.get('/products/related-products', async (c) => {
   const { db } = c.get('deps');
   const { ids, limit } = readQuery(c, relatedProductsQuery);
-  return c.json(await loadProducts(db, await relatedProductIds(db, ids, limit), c.get('lang')));
+  const offered = pageLoadsOf(c)?.take<ProductDto[]>(pageLoadKeys.related(ids, limit));
+  return c.json(offered ? await offered : await loadProducts(db, await relatedProductIds(db, ids, limit), c.get('lang')));
 });
 
 catalogRoutes.get('/products/:idOrSlug', async (c) => {
   const { idOrSlug } = readParams(c, idOrSlugParams);
-  const product = await loadProductDetail(c.get('deps'), idOrSlug, c.get('lang'));
+  const product = await loadProductDetail(c.get('deps'), idOrSlug, c.get('lang'), pageLoadsOf(c));
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return c.json(product);
 });
@@ -82,6 +86,8 @@ catalogRoutes.get('/products/:idOrSlug/similar', async (c) => {
   const { db } = c.get('deps');
   const { idOrSlug } = readParams(c, idOrSlugParams);
   const { limit } = readQuery(c, similarQuery);
+  const offered = pageLoadsOf(c)?.take<ProductDto[]>(pageLoadKeys.similar(idOrSlug, limit));
+  if (offered) return c.json(await offered);
   // the product is looked up inside the listing's query; only an empty answer asks whether it exists (404)
   const ids = await similarProductIds(db, productIdRef(idOrSlug), limit);
   if (ids.length === 0) await requireProductId(db, idOrSlug);
@@ -92,6 +98,8 @@ catalogRoutes.get('/products/:idOrSlug/reviews', async (c) => {
   const { db } = c.get('deps');
   const { idOrSlug } = readParams(c, idOrSlugParams);
   const { offset, limit } = readQuery(c, reviewsQuery);
+  const offered = pageLoadsOf(c)?.take<ReviewDto[]>(pageLoadKeys.reviews(idOrSlug, offset, limit));
+  if (offered) return c.json(await offered);
   const reviews = await approvedReviews(db, productIdRef(idOrSlug), offset, limit);
   if (reviews.length === 0) await requireProductId(db, idOrSlug);
   return c.json(reviews);
@@ -116,9 +124,10 @@ catalogRoutes.get('/catalogs/v3/:slug', async (c) => {
   const deps = c.get('deps');
   const { slug } = readParams(c, slugParams);
   const query = readQuery(c, catalogPageQuery);
-  const catalog = await requireCatalog(deps.db, slug);
+  const found = await findCatalogPage(deps.db, slug, c.get('lang'));
+  if (!found) throw notFound(CATALOG_NOT_FOUND);
   const { itemPerPage } = (await loadShopSettings(deps.db)).ecommerce;
-  return c.json(await loadCatalogPage(deps, catalog, { ...query, itemsPerPage: itemPerPage }, c.get('lang')));
+  return c.json(await loadCatalogPage(deps, found, { ...query, itemsPerPage: itemPerPage }, c.get('lang')));
 });
 
 catalogRoutes.get('/catalogs/:id/products', async (c) => {

@@ -230,7 +230,7 @@ export function enableSearchAnswerCache(): void {
   if (keptAnswers) return;
   keptAnswers = new WeakMap();
   onInvalidate((tags) => {
-    if (!tags.includes(cacheTags.stockOnly)) keptAnswers = new WeakMap();
+    if (!tags.includes(cacheTags.stockOnly) && !tags.every((tag) => tag === cacheTags.delivery)) keptAnswers = new WeakMap();
   });
 }
 

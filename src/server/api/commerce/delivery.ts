@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { localize, type Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
@@ -8,6 +8,8 @@ import { paymentMethods, pickupLocations, shippingRates, shippingZones, type Add
 import type { AppEnv } from '../core/context';
 import { fieldError, notFound } from '../core/errors';
 import { readQuery } from '../core/validate';
+import { cacheTags } from '../../cache/invalidation';
+import { tagPage } from '../../cache/page-tags';
 import { paymentMethodsByLocationQuery, type DeliveryInput, type PaymentMethodsDto, type PickupLocationDto, type ShippingZoneDto } from '../../../contract/storefront/commerce';
 import { commerceMessage } from './messages';
 import { cashOnDelivery } from './shop-settings';
@@ -152,36 +154,42 @@ function regionNamesOf(entries: readonly string[], lang: Language): Record<strin
   return names;
 }
 
+/** A shipping rate as the zones' query reads it. */
+type RateJson = Pick<typeof shippingRates.$inferSelect, 'id' | 'title' | 'kind' | 'priceCents' | 'minOrderCents' | 'maxOrderCents' | 'minWeight' | 'maxWeight' | 'speed'>;
+
 export const deliveryRoutes = new Hono<AppEnv>()
   .get('/shipping-zones', async (c) => {
     const { db } = c.var.deps;
-    const zones = await db.select().from(shippingZones).where(eq(shippingZones.enabled, true)).orderBy(asc(shippingZones.position), asc(shippingZones.id));
-    const rates = zones.length
-      ? await db
-          .select()
-          .from(shippingRates)
-          .where(and(inArray(shippingRates.zoneId, zones.map((z) => z.id)), eq(shippingRates.enabled, true)))
-          .orderBy(asc(shippingRates.position), asc(shippingRates.id))
-      : [];
+    tagPage([cacheTags.delivery]);
+    // the zones with their enabled rates, in one query (the product page reads it for its delivery details)
+    const zones = await db
+      .select({
+        zone: shippingZones,
+        rates: sql<RateJson[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'title', r.title, 'kind', r.kind, 'priceCents', r.price_cents,
+            'minOrderCents', r.min_order_cents, 'maxOrderCents', r.max_order_cents, 'minWeight', r.min_weight, 'maxWeight', r.max_weight,
+            'speed', r.speed) order by r.position, r.id), '[]'::json)
+          from ${shippingRates} r where r.zone_id = "shipping_zones"."id" and r.enabled)`,
+      })
+      .from(shippingZones)
+      .where(eq(shippingZones.enabled, true))
+      .orderBy(asc(shippingZones.position), asc(shippingZones.id));
     return c.json(
-      zones.map((zone): ShippingZoneDto => ({
+      zones.map(({ zone, rates }): ShippingZoneDto => ({
         id: zone.id,
         title: localize(zone.title, c.var.lang),
         countries: zone.countries,
         regionNames: regionNamesOf(zone.countries, c.var.lang),
-        rates: rates
-          .filter((r) => r.zoneId === zone.id)
-          .map((r) => ({
-            id: r.id,
-            title: localize(r.title, c.var.lang),
-            kind: r.kind,
-            price: centsToAmount(ratePrice(r).priceCents),
-            minOrderAmount: r.minOrderCents === null ? null : centsToAmount(r.minOrderCents),
-            maxOrderAmount: r.maxOrderCents === null ? null : centsToAmount(r.maxOrderCents),
-            minWeight: r.minWeight,
-            maxWeight: r.maxWeight,
-            speed: r.speed,
-          })),
+        rates: rates.map((r) => ({
+          id: r.id,
+          title: localize(r.title, c.var.lang),
+          kind: r.kind,
+          price: centsToAmount(ratePrice(r).priceCents),
+          minOrderAmount: r.minOrderCents === null ? null : centsToAmount(r.minOrderCents),
+          maxOrderAmount: r.maxOrderCents === null ? null : centsToAmount(r.maxOrderCents),
+          minWeight: r.minWeight,
+          maxWeight: r.maxWeight,
+          speed: r.speed,
+        })),
       })),
     );
   })

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'driz
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { articles, articleTags, pages, tags } from '../../db/schema';
-import { loadImages } from '../shared/images';
+import { imageFromJson, imageJson } from '../shared/images';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 import type { ArticleSummary, CategoryRef, TagDto } from '../../../contract/storefront/content';
@@ -21,6 +21,11 @@ const summaryColumns = {
   categoryId: articles.categoryId,
   categorySlug: pages.slug,
   categoryTitle: pages.title,
+  /** the article's tags in display order and its preview image, read in the same query */
+  tags: sql<Pick<typeof tags.$inferSelect, 'id' | 'slug' | 'title'>[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'slug', t.slug, 'title', t.title)
+      order by t.position, t.slug), '[]'::json)
+    from ${articleTags} at join ${tags} t on t.id = at.tag_id where at.article_id = "articles"."id")`,
+  previewImage: imageJson(sql.raw('"articles"."preview_image_id"')),
 };
 
 const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
@@ -102,7 +107,7 @@ export async function listCategoryArticles(
     selectSummaryRows(db, now, where, filter),
     db.select({ total: count() }).from(articles).innerJoin(pages, eq(pages.id, articles.categoryId)).where(and(publishedArticle(now), where)),
   ]);
-  return { items: await toSummaries(db, rows, lang), total: Number(totalRow?.total ?? 0) };
+  return { items: toSummaries(rows, lang), total: Number(totalRow?.total ?? 0) };
 }
 
 /** The newest `limit` published articles of each category, in one query, grouped by category id. */
@@ -129,7 +134,7 @@ export async function newestArticlesByCategory(
     now,
     inArray(articles.id, db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, limit))),
   );
-  const summaries = await toSummaries(db, rows, lang);
+  const summaries = toSummaries(rows, lang);
   rows.forEach((row, i) => byCategory.get(row.categoryId)?.push(summaries[i]!));
   return byCategory;
 }
@@ -155,37 +160,21 @@ export async function loadCategoryTags(db: Executor, categorySlugs: string[], la
   return byCategory;
 }
 
-/** Adds tags and preview images to article rows (two queries for any number of rows). */
-export async function toSummaries(db: Executor, rows: ArticleSummaryRow[], lang: Language): Promise<ArticleSummary[]> {
+/** Article rows as summaries (their tags and preview images are read with them). */
+export function toSummaries(rows: ArticleSummaryRow[], lang: Language): ArticleSummary[] {
   if (rows.length === 0) return [];
-  const articleIds = rows.map((r) => r.id);
-  tagPage([...articleIds.map(cacheTags.article), ...rows.map((r) => cacheTags.page(r.categoryId))]);
-  const [tagRows, images] = await Promise.all([
-    db
-      .select({ articleId: articleTags.articleId, id: tags.id, slug: tags.slug, title: tags.title })
-      .from(articleTags)
-      .innerJoin(tags, eq(tags.id, articleTags.tagId))
-      .where(inArray(articleTags.articleId, articleIds))
-      .orderBy(asc(tags.position), asc(tags.slug)),
-    loadImages(db, rows.map((r) => r.previewImageId), lang),
-  ]);
-  const tagsByArticle = new Map<string, TagDto[]>();
-  for (const t of tagRows) {
-    const list = tagsByArticle.get(t.articleId) ?? [];
-    list.push({ id: t.id, slug: t.slug, title: localize(t.title, lang) });
-    tagsByArticle.set(t.articleId, list);
-  }
+  tagPage([...rows.map((r) => cacheTags.article(r.id)), ...rows.map((r) => cacheTags.page(r.categoryId))]);
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,
     url: `/${r.categorySlug}/${r.slug}`,
     title: localize(r.title, lang),
     excerpt: localize(r.excerpt, lang) ?? '',
-    previewImage: r.previewImageId ? (images.get(r.previewImageId) ?? null) : null,
+    previewImage: r.previewImage ? imageFromJson(r.previewImage, lang) : null,
     author: authorOf(r.authorName),
     publishedAt: r.publishedAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-    tags: tagsByArticle.get(r.id) ?? [],
+    tags: r.tags.map((t) => ({ id: t.id, slug: t.slug, title: localize(t.title, lang) })),
     category: { slug: r.categorySlug, title: localize(r.categoryTitle, lang) },
   }));
 }

@@ -130,8 +130,8 @@ export const articleRoutes = new Hono<AppEnv>()
     const { slug } = readParams(c, slugParams);
     const row = await findArticle(deps, slug);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
-    const [summaries, settings, sections, [commentTotal]] = await Promise.all([
-      toSummaries(deps.db, [row], lang),
+    const summaries = toSummaries([row], lang);
+    const [settings, sections, [commentTotal]] = await Promise.all([
       loadShopSettings(deps.db),
       loadSections(deps.db, 'article', row.id, lang),
       deps.db

@@ -1,12 +1,12 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { localize, type Language } from '../../../lib/localize';
 import { pages } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../core/context';
 import { notFound } from '../core/errors';
 import { readParams, readQuery } from '../core/validate';
-import { loadImages } from '../shared/images';
-import { loadSections } from '../shared/sections';
+import { imageFromJson, imageJson, type ImageJson } from '../shared/images';
+import { sectionsJson, toSectionDtos } from '../shared/sections';
 import { authorOf } from './article-data';
 import { pageListQuery, slugParams, type PageDto, type PageListQuery } from '../../../contract/storefront/content';
 import { resolveSectionData } from './section-data';
@@ -16,17 +16,19 @@ import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
 
 type PageRow = typeof pages.$inferSelect;
+/** A page row read with its visible sections and its preview image, in one query. */
+type FoundPage = { page: PageRow; sections: Parameters<typeof toSectionDtos>[0]; previewImage: ImageJson | null };
 
 const PAGE_NOT_FOUND = 'Page not found';
 
-async function findPage(deps: AppDeps, where: SQL): Promise<PageRow | null> {
+async function findPage(deps: AppDeps, where: SQL): Promise<FoundPage | null> {
   const [row] = await deps.db
-    .select()
+    .select({ page: pages, sections: sectionsJson('page', sql.raw('"pages"."id"')), previewImage: imageJson(sql.raw('"pages"."preview_image_id"')) })
     .from(pages)
     .where(and(eq(pages.enabled, true), where))
     .orderBy(asc(pages.publishedAt), asc(pages.id))
     .limit(1);
-  if (row) tagPage([cacheTags.page(row.id)]);
+  if (row) tagPage([cacheTags.page(row.page.id)]);
   return row ?? null;
 }
 
@@ -35,13 +37,11 @@ async function findPage(deps: AppDeps, where: SQL): Promise<PageRow | null> {
  * their products, articles or tags in `data`; a category page's media list shows that category.
  */
 
-async function toPageDto(deps: AppDeps, page: PageRow, lang: Language, resolveWidgets: boolean, list: PageListQuery = { page: 1 }): Promise<PageDto> {
+async function toPageDto(deps: AppDeps, found: FoundPage, lang: Language, resolveWidgets: boolean, list: PageListQuery = { page: 1 }): Promise<PageDto> {
+  const { page } = found;
   const isCategory = page.type === 'category';
-  const [settings, images, sections] = await Promise.all([
-    loadShopSettings(deps.db),
-    loadImages(deps.db, [page.previewImageId], lang),
-    loadSections(deps.db, 'page', page.id, lang),
-  ]);
+  const settings = await loadShopSettings(deps.db);
+  const sections = toSectionDtos(found.sections, lang);
   const title = localize(page.title, lang);
   return {
     id: page.id,
@@ -51,7 +51,7 @@ async function toPageDto(deps: AppDeps, page: PageRow, lang: Language, resolveWi
     ...headingsFor(settings, isCategory ? 'category' : 'page', lang, title, page),
     noindex: page.noindex,
     nofollow: page.nofollow,
-    previewImage: page.previewImageId ? (images.get(page.previewImageId) ?? null) : null,
+    previewImage: found.previewImage ? imageFromJson(found.previewImage, lang) : null,
     author: authorOf(page.authorName),
     publishedAt: page.publishedAt.toISOString(),
     updatedAt: page.updatedAt.toISOString(),

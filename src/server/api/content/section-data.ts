@@ -1,21 +1,15 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Language } from '../../../lib/localize';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { localize, type Language } from '../../../lib/localize';
 import type { DataNeed, PageScope } from '../../../sections/data-needs';
 import { findDefinition } from '../../../sections/definitions';
 import type { Executor } from '../../db/client';
-import { catalogProducts, catalogs, comments, products } from '../../db/schema';
+import { catalogProducts, catalogs, comments, pages, products, tags } from '../../db/schema';
+import { cacheTags } from '../../cache/invalidation';
+import { tagPage } from '../../cache/page-tags';
 import { loadProducts, type ProductDto } from '../catalog/product-dto';
 import type { AppDeps } from '../core/context';
 import type { SectionDto } from '../shared/sections';
-import {
-  countArticlesByCategory,
-  findCategories,
-  listCategoryArticles,
-  loadCategoryTags,
-  newestArticlesByCategory,
-  type ArticleSummary,
-  type TagDto,
-} from './article-data';
+import { countArticlesByCategory, listCategoryArticles, newestArticlesByCategory, type ArticleSummary, type CategoryRef, type TagDto } from './article-data';
 import type { CommentDto } from './articles';
 import { loadShopSettings } from '../core/settings-store';
 
@@ -37,24 +31,49 @@ export type ResolveScope = PageScope & {
 /** The most comments an article page shows. */
 const MAX_COMMENTS = 100;
 
-/** Product ids of several catalogs in catalog order, at most `limit` each, in one query. */
-async function catalogProductIdsBySlug(db: Executor, slugs: string[], limit: number): Promise<Map<string, string[]>> {
-  const bySlug = new Map<string, string[]>(slugs.map((slug) => [slug, []]));
-  if (slugs.length === 0) return bySlug;
-  const ranked = db
+const inList = (values: string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+
+/**
+ * The keys the page's needs ask for first, all in one query: the product ids of the widgets' catalogs (in catalog
+ * order, at most `limit` each), the enabled article categories named (by id or slug) and those categories' tags.
+ */
+async function loadNeedKeys(
+  db: Executor,
+  catalogSlugs: string[],
+  limit: number,
+  categorySlugs: string[],
+  lang: Language,
+): Promise<{ productIdsByCatalog: Map<string, string[]>; categories: CategoryRef[]; tagsByCategory: Map<string, TagDto[]> }> {
+  const productIdsByCatalog = new Map<string, string[]>(catalogSlugs.map((slug) => [slug, []]));
+  const tagsByCategory = new Map<string, TagDto[]>(categorySlugs.map((slug) => [slug, []]));
+  if (catalogSlugs.length === 0 && categorySlugs.length === 0) return { productIdsByCatalog, categories: [], tagsByCategory };
+  const none = sql`'[]'::json`;
+  const lowered = categorySlugs.map((slug) => slug.toLowerCase());
+  const [row] = await db
     .select({
-      catalogSlug: catalogs.slug,
-      productId: catalogProducts.productId,
-      rank: sql<number>`row_number() over (partition by ${catalogProducts.catalogId} order by ${catalogProducts.position}, ${catalogProducts.productId})`.as('rank'),
+      catalogProducts: catalogSlugs.length
+        ? sql<[string, string][]>`(select coalesce(json_agg(json_build_array(x.slug, x.product_id) order by x.rank), '[]'::json) from (
+            select c.slug, cp.product_id, row_number() over (partition by cp.catalog_id order by cp.position, cp.product_id) as rank
+            from ${catalogProducts} cp join ${catalogs} c on c.id = cp.catalog_id join ${products} p on p.id = cp.product_id
+            where c.slug in (${inList(catalogSlugs)}) and c.enabled and p.enabled) x where x.rank <= ${limit})`
+        : none,
+      categories: categorySlugs.length
+        ? sql<{ id: string; slug: string; title: { en: string; ru: string } }[]>`(select coalesce(json_agg(json_build_object('id', g.id, 'slug', g.slug, 'title', g.title)), '[]'::json)
+            from ${pages} g where g.enabled and g.type = 'category' and (g.id in (${inList(categorySlugs)}) or g.slug in (${inList(lowered)})))`
+        : none,
+      tags: categorySlugs.length
+        ? sql<{ id: string; slug: string; type: string; title: { en: string; ru: string } }[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'slug', t.slug, 'type', t.type, 'title', t.title)
+            order by t.position, t.slug), '[]'::json) from ${tags} t where t.type in (${inList(categorySlugs)}))`
+        : none,
     })
-    .from(catalogProducts)
-    .innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId))
-    .innerJoin(products, eq(products.id, catalogProducts.productId))
-    .where(and(inArray(catalogs.slug, slugs), eq(catalogs.enabled, true), eq(products.enabled, true)))
-    .as('ranked');
-  const rows = await db.select().from(ranked).where(lte(ranked.rank, limit)).orderBy(asc(ranked.rank));
-  for (const row of rows) bySlug.get(row.catalogSlug)?.push(row.productId);
-  return bySlug;
+    .from(sql`(select 1) as one`);
+  for (const [slug, productId] of (row?.catalogProducts ?? []) as [string, string][]) productIdsByCatalog.get(slug)?.push(productId);
+  const categoryRows = (row?.categories ?? []) as { id: string; slug: string; title: { en: string; ru: string } }[];
+  tagPage(categoryRows.map((r) => cacheTags.page(r.id)));
+  for (const tag of (row?.tags ?? []) as { id: string; slug: string; type: string; title: { en: string; ru: string } }[]) {
+    tagsByCategory.get(tag.type)?.push({ id: tag.id, slug: tag.slug, title: localize(tag.title, lang) });
+  }
+  return { productIdsByCatalog, categories: categoryRows.map((r) => ({ id: r.id, slug: r.slug, title: localize(r.title, lang) })), tagsByCategory };
 }
 
 async function approvedComments(db: Executor, articleIds: string[]): Promise<Map<string, CommentDto[]>> {
@@ -94,10 +113,8 @@ export async function resolveSectionData(deps: AppDeps, sections: SectionDto[], 
   const showComments = settings.media.pageStyle.showComments !== false;
   const commentedArticles = showComments ? uniqueKeys(ofKind(needs, 'articleComments').map((n) => n.articleId)) : [];
 
-  const [productIdsByCatalog, categories, tagsByCategory, commentsByArticle] = await Promise.all([
-    catalogProductIdsBySlug(db, uniqueKeys(catalogNeeds.map((n) => n.catalogSlug)), maxLimitOf(catalogNeeds)),
-    findCategories(db, categorySlugs, lang),
-    loadCategoryTags(db, categorySlugs, lang),
+  const [{ productIdsByCatalog, categories, tagsByCategory }, commentsByArticle] = await Promise.all([
+    loadNeedKeys(db, uniqueKeys(catalogNeeds.map((n) => n.catalogSlug)), maxLimitOf(catalogNeeds), categorySlugs, lang),
     approvedComments(db, commentedArticles),
   ]);
   const catalogProductIdsOf = (need: NeedOf<'catalogProducts'>) => (productIdsByCatalog.get(need.catalogSlug) ?? []).slice(0, need.limit);

@@ -5,7 +5,8 @@ import { settings } from '../../db/schema';
 
 type SettingsRows = Record<string, Record<string, unknown>>;
 
-const TTL_MS = 3000;
+/** The longest stored settings are kept without a write naming them (as `keptUntilInvalidated` keeps its values). */
+const MAX_AGE_MS = 60 * 60 * 1000;
 const cache = new WeakMap<Database, { at: number; generation: number; value: Promise<SettingsRows> }>();
 
 /**
@@ -19,12 +20,14 @@ onInvalidate((tags) => {
 
 /**
  * Raw settings groups as stored; every reader uses `loadShopSettings` (below) instead, except where
- * whether a value was stored at all matters. Cached per instance for a few seconds (and dropped at once when the
- * settings change): settings are read on every request and change rarely.
+ * whether a value was stored at all matters. Kept per instance until a write names `settings` (or `all`), here
+ * or on another instance through the invalidation transport (at most an hour): settings are read on every
+ * request and change only through the back office's settings forms and the builder's publish, which both
+ * announce it. A load that overlapped such a write is not kept.
  */
 export function loadSettingsRows(db: Database, now = Date.now()): Promise<SettingsRows> {
   const hit = cache.get(db);
-  if (hit && hit.generation === generation && now - hit.at < TTL_MS) return hit.value;
+  if (hit && hit.generation === generation && now - hit.at < MAX_AGE_MS) return hit.value;
   const value = db
     .select()
     .from(settings)
@@ -42,7 +45,7 @@ const parsed = new WeakMap<object, ShopSettings>();
 
 /**
  * The shop settings merged over the defaults: the one settings reader of the server. The stored rows
- * are cached for a few seconds; parsing is memoised per rows object so a cached read costs nothing.
+ * are kept until a write names them; parsing is memoised per rows object so a kept read costs nothing.
  */
 export async function loadShopSettings(db: Database): Promise<ShopSettings> {
   const rows = await loadSettingsRows(db);

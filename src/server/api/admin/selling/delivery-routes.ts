@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   idSchema,
@@ -21,6 +21,7 @@ import {
 import type { Language } from '../../../../lib/localize';
 import type { Executor } from '../../../db/client';
 import { paymentMethods, pickupLocations, shippingRates, shippingZones } from '../../../db/schema';
+import { invalidate, cacheTags } from '../../../cache/invalidation';
 import { fieldError, notFound } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
 import { recordAudit } from '../audit';
@@ -133,7 +134,15 @@ const locationColumns = (body: z.infer<typeof locationBodySchema>) => ({
   ...(body.position !== undefined ? { position: body.position } : {}),
 });
 
+/** After a zone or rate write that succeeded: product pages quote the zones' rates (their delivery details). */
+const dropDeliveryPages: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && !c.error && c.res.status < 400) await invalidate([cacheTags.delivery]);
+};
+
 export const deliveryAdminRoutes = new Hono<AdminEnv>()
+  .use('/shipping-zones/*', dropDeliveryPages)
+  .use('/shipping-rates/*', dropDeliveryPages)
   // ------------------------------------------------------------ zones and their rates
   .get('/shipping-zones', async (c) => c.json(await loadZones(c.var.deps.db)))
   .post('/shipping-zones', async (c) => {

@@ -4,11 +4,10 @@ import { ApiError } from '../../core/errors';
 import { adminMessage } from '../messages';
 
 /*
- * Cache: nothing the selling screens write is shown on a cached page. Discount codes, shipping zones and rates,
- * pickup locations and payment methods are read by checkout through uncached API calls (POST /discount-code,
- * GET /shipping-zones, /locations, /configs/payments-available-methods*, POST /orders), and the one cached API
- * answer, /api/config (tag `settings`), holds shop settings only. So these writes call no `invalidate`: there is
- * no page to drop, and dropping `settings` would empty the whole page cache for nothing.
+ * Cache: discount codes, pickup locations and payment methods are read by checkout through uncached API calls
+ * (POST /discount-code, GET /locations, /configs/payments-available-methods*, POST /orders), so their writes
+ * drop no page. Shipping zones and rates are also quoted by product pages (the delivery estimate and rates in
+ * the buy box and details): their writes send the `delivery` tag, which product pages carry (delivery-routes.ts).
  */
 
 /** A selling message in the staff member's language (`adminApi.selling.*`). */

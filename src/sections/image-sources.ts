@@ -20,6 +20,7 @@ export type PictureSources = {
   src: string;
   /** width-described candidates in the original format and in webp; empty for vector images */
   srcset: string;
+  /** empty too when the original is webp: its own candidates are webp already, a webp <source> would repeat them */
   webpSrcset: string;
 };
 
@@ -45,6 +46,9 @@ export function displaySize(image: Pick<ImageDto, 'width' | 'height'>, box: Imag
   return { width: Math.round(fitted), height: Math.round(fitted / ratio) };
 }
 
+/** The media server keeps a webp original's format when no other is asked for (src/server/media.ts). */
+const isWebp = (image: Pick<ImageDto, 'uri' | 'mime'>) => image.mime === 'image/webp' && /\.webp(?:[?#]|$)/i.test(image.uri);
+
 export function pictureSources(image: Pick<ImageDto, 'uri' | 'mime' | 'width' | 'height'>, box: ImageBox): PictureSources {
   const size = displaySize(image, box);
   if (image.mime === 'image/svg+xml') return { ...size, src: image.uri, srcset: '', webpSrcset: '' };
@@ -58,6 +62,6 @@ export function pictureSources(image: Pick<ImageDto, 'uri' | 'mime' | 'width' | 
     ...size,
     src: mediaUrl(image.uri, { w: clampSize(size.width), h: clampSize(size.height), fit: box.fit }),
     srcset: candidates.map((w) => candidate(w)).join(', '),
-    webpSrcset: candidates.map((w) => candidate(w, 'webp')).join(', '),
+    webpSrcset: isWebp(image) ? '' : candidates.map((w) => candidate(w, 'webp')).join(', '),
   };
 }

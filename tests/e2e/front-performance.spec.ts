@@ -29,6 +29,14 @@ test.describe('the homepage on a desktop', () => {
     await page.goto('/');
     const slideshow = page.locator('hero-slideshow');
     await expect(slideshow.locator('[data-slider-ready]')).toBeAttached();
+    // the slider's code is fetched only after the page's load (then on idle), not during it
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const slider = performance.getEntriesByType('resource').filter((entry) => /keen-slider/.test(entry.name));
+      return { loaded: navigation.loadEventStart, fetched: slider.map((entry) => entry.startTime) };
+    });
+    expect(timing.fetched.length).toBeGreaterThan(0);
+    for (const start of timing.fetched) expect(start).toBeGreaterThanOrEqual(timing.loaded);
     const dots = slideshow.getByRole('group', { name: 'Slides' }).getByRole('button');
     const count = await dots.count();
     expect(count).toBeGreaterThan(1);

@@ -51,6 +51,12 @@ describe('section images', () => {
     const vector = pictureSources(image({ uri: '/media/logo.svg', mime: 'image/svg+xml' }), { width: 200, height: 80, fit: 'outbound' });
     expect(vector).toMatchObject({ src: '/media/logo.svg', srcset: '', webpSrcset: '' });
   });
+
+  it('offers no second, webp list for a webp original: its own candidates are webp', () => {
+    const sources = pictureSources(image({ uri: '/media/a.webp', mime: 'image/webp', width: 1000, height: 1000 }), { width: 600, height: 600, fit: 'inset' });
+    expect(sources.webpSrcset).toBe('');
+    expect(sources.srcset).toBe('/media/a.webp?w=300&h=300&fit=inset 300w, /media/a.webp?w=600&h=600&fit=inset 600w, /media/a.webp?w=900&h=900&fit=inset 900w');
+  });
 });
 
 describe('rich text', () => {

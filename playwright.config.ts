@@ -36,6 +36,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // every journey comes from 127.0.0.1: the limits stay on, high enough for the whole suite
       RATE_LIMITS: E2E_RATE_LIMITS,
+      // a page's in-process answers are frozen and checked to be JSON-like (src/server/api/core/handed-answers.ts)
+      SHOP_CHECK_ANSWERS: '1',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { createApiClient } from '../lib/api-client';
 import type { Language } from '../lib/localize';
+import { handedAnswer } from '../server/api/core/handed-answers';
 import { PageLoads } from '../server/api/core/page-loads';
 import { markUnavailable } from '../server/outage';
 import { getRuntime } from '../server/runtime';
@@ -28,6 +29,7 @@ export async function getServerApiClient(options: { lang?: Language; token?: str
       return response;
     },
     getToken: () => options.token ?? null,
+    handedAnswer,
     ...(options.lang ? { lang: options.lang } : {}),
   });
 }

@@ -20,6 +20,8 @@ export type ApiClientOptions = {
   getToken?: () => string | null | undefined;
   lang?: Language;
   log?: Partial<ApiLog>;
+  /** The answer object a same-process server handed over with a response (read instead of the body's JSON). */
+  handedAnswer?: (response: Response) => { answer: unknown } | undefined;
 };
 
 /**
@@ -99,7 +101,8 @@ export function createCaller(options: ApiClientOptions): Caller {
         throw normalizeThrownByFetcher(cause);
       }
       if (spec.notFoundIsEmpty && response.status === 404) return { error: null, data: spec.fallback };
-      const data = await readResponse(response);
+      const handed = options.handedAnswer?.(response);
+      const data = handed ? handed.answer : await readResponse(response);
       if (response.status >= 400) {
         throw new ResponseError(messageOfBody(data) ?? `Request failed with status code ${response.status}`, {
           status: response.status,

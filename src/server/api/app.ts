@@ -10,6 +10,8 @@ import { authenticate } from './core/auth';
 import type { AppDeps, AppEnv } from './core/context';
 import { ApiError, errorBody } from './core/errors';
 import { loadShopSettings } from './core/settings-store';
+import { handAnswersOver } from './core/handed-answers';
+import { pageLoadsOf } from './core/page-loads';
 import { catalogRoutes } from './catalog/routes';
 import { commerceMessage } from './commerce/messages';
 import { commerceRoutes } from './commerce/routes';
@@ -47,6 +49,7 @@ export function createApi(deps: AppDeps) {
   app.use((c, next) => (c.req.method === 'POST' && OWN_BODY_LIMIT_PATHS.has(c.req.path) ? next() : globalBodyLimit(c, next)));
 
   app.use(async (c, next) => {
+    if (pageLoadsOf(c)) handAnswersOver(c);
     c.set('deps', deps);
     c.set('lang', await resolveLanguage(deps, c.req.raw));
     c.set('user', await authenticate(deps, c.req.header('authorization')));

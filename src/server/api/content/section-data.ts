@@ -52,10 +52,12 @@ async function loadNeedKeys(
   const [row] = await db
     .select({
       catalogProducts: catalogSlugs.length
-        ? sql<[string, string][]>`(select coalesce(json_agg(json_build_array(x.slug, x.product_id) order by x.rank), '[]'::json) from (
-            select c.slug, cp.product_id, row_number() over (partition by cp.catalog_id order by cp.position, cp.product_id) as rank
-            from ${catalogProducts} cp join ${catalogs} c on c.id = cp.catalog_id join ${products} p on p.id = cp.product_id
-            where c.slug in (${inList(catalogSlugs)}) and c.enabled and p.enabled) x where x.rank <= ${limit})`
+        ? // each catalog's first products through its (catalog_id, position) index: a whole catalog is never read
+          sql<[string, string][]>`(select coalesce(json_agg(json_build_array(c.slug, x.product_id) order by c.slug, x.position, x.product_id), '[]'::json)
+            from ${catalogs} c cross join lateral (
+              select cp.product_id, cp.position from ${catalogProducts} cp join ${products} p on p.id = cp.product_id
+              where cp.catalog_id = c.id and p.enabled order by cp.position, cp.product_id limit ${limit}) x
+            where c.slug in (${inList(catalogSlugs)}) and c.enabled)`
         : none,
       categories: categorySlugs.length
         ? sql<{ id: string; slug: string; title: { en: string; ru: string } }[]>`(select coalesce(json_agg(json_build_object('id', g.id, 'slug', g.slug, 'title', g.title)), '[]'::json)

@@ -14,24 +14,37 @@ const RU_MONTHS = ['января', 'февраля', 'марта', 'апреля
 
 type DateParts = { year: number; month: number; day: number; hour: number; minute: number };
 
+const PART_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+};
+
+/** One formatter per time zone: making one costs far more than formatting with it. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = formats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...PART_OPTIONS, timeZone });
+    } catch {
+      console.warn(`Unknown time zone "${timeZone}", using the local one`);
+      format = new Intl.DateTimeFormat('en-US', PART_OPTIONS);
+    }
+    formats.set(key, format);
+  }
+  return format;
+}
+
 function dateParts(input: DateInput, timeZone: string | undefined): DateParts | null {
   const date = input instanceof Date ? input : new Date(input);
   if (Number.isNaN(date.getTime())) return null;
-  const options: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  };
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-  } catch {
-    console.warn(`Unknown time zone "${timeZone}", using the local one`);
-    format = new Intl.DateTimeFormat('en-US', options);
-  }
+  const format = formatIn(timeZone);
   const parts = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
   return {
     year: Number(parts.year),

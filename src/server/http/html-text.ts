@@ -5,8 +5,24 @@
  */
 const texts = new WeakMap<Response, string>();
 
+const encoder = new TextEncoder();
+
+/** A body holding the text `write` makes, made and encoded only when the body is read (an unread body costs nothing). */
+export function textWhenRead(write: () => string): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(encoder.encode(write()));
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 export function htmlResponse(html: string, init: ResponseInit): Response {
-  const response = new Response(html, init);
+  // the next step usually takes the text itself: the body is encoded only if something reads it
+  const response = new Response(textWhenRead(() => html), init);
   texts.set(response, html);
   return response;
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deepFreeze } from '../../../lib/deep-freeze';
+import { textWhenRead } from '../../http/html-text';
 
 /**
  * Answers handed over in-process: a storefront page's own API calls (the server's page client) take the answer
@@ -17,19 +18,6 @@ import { deepFreeze } from '../../../lib/deep-freeze';
 const handed = new WeakMap<Response, { answer: unknown }>();
 
 const checking = process.env['NODE_ENV'] !== 'production' || process.env['SHOP_CHECK_ANSWERS'] === '1';
-
-/** A body that writes the JSON of `value` only when read (an unread body costs nothing). */
-function jsonWhenRead(value: unknown): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        controller.enqueue(new TextEncoder().encode(JSON.stringify(value)));
-        controller.close();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
 
 /** Where `value` differs from what its JSON would parse to (null when it does not). */
 export function notJsonLike(value: unknown, path = '$'): string | null {
@@ -65,7 +53,7 @@ export function handAnswersOver(c: Context): void {
       if (problem) throw new Error(`The answer of ${c.req.method} ${c.req.path} is not JSON-like: ${problem}`);
       deepFreeze(object);
     }
-    const response = c.body(jsonWhenRead(object), arg as 200, { 'Content-Type': 'application/json', ...headers });
+    const response = c.body(textWhenRead(() => JSON.stringify(object)), arg as 200, { 'Content-Type': 'application/json', ...headers });
     handed.set(response, { answer: object });
     return response;
   };

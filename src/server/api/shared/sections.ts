@@ -36,7 +36,7 @@ export function sectionsJson(ownerType: SectionOwner, ownerId: SQL): SQL<Section
 }
 
 /** The most section answers kept per instance (the least recently used go first). */
-const KEPT_SECTIONS = 5000;
+const KEPT_SECTIONS = 2000;
 const keptSections = new Map<string, SectionDto>();
 
 function toSectionDto(s: SectionRow, lang: Language): SectionDto {

@@ -71,3 +71,13 @@ export function issueMessageKey(issue: SchemaIssue, value: unknown): string {
   if (issue.code === 'unrecognized_keys') return 'forms.errors.unexpectedField';
   return INVALID_VALUE_KEY;
 }
+
+/**
+ * A schema's `error` for its type issue only (`z.string({ error: typeMessage(BLANK) })`): a plain message given
+ * there would also answer every issue of the schema's checks without a message of their own (a too long value
+ * would be 'should not be blank'), which then keep the default, localized message.
+ */
+export const typeMessage =
+  (message: string) =>
+  (issue: { readonly code?: string }): string | undefined =>
+    issue.code === 'invalid_type' ? message : undefined;

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/lib/api-client';
-import { deepFreeze, handAnswersOver, handedAnswer, notJsonLike } from '../../src/server/api/core/handed-answers';
+import { deepFreeze } from '../../src/lib/deep-freeze';
+import { handAnswersOver, handedAnswer, notJsonLike } from '../../src/server/api/core/handed-answers';
+import { sections } from '../../src/server/db/schema';
 import { pageFetcher } from '../../src/storefront/storefront-api';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 
@@ -30,6 +33,7 @@ describe.each(databaseKinds)('in-process answers are handed over as objects (%s)
         calls.push({ path, response: response.clone() });
         return response;
       },
+      handedAnswer,
       getToken: () => null,
       lang: 'en',
       log,
@@ -58,6 +62,33 @@ describe.each(databaseKinds)('in-process answers are handed over as objects (%s)
       expect(Object.isFrozen(handed!.answer), path).toBe(true);
       expect(JSON.parse(await response.text()), path).toEqual(handed!.answer);
     }
+  });
+
+  it('hands the same frozen sections to every page until a section changes', async () => {
+    const homepage = async () => {
+      const client = createApiClient({ fetcher: pageFetcher(app.api), handedAnswer, getToken: () => null, lang: 'en', log });
+      return (await client.getHomepage()).data!;
+    };
+    const first = await homepage();
+    const second = await homepage();
+    expect(first.sections.length).toBeGreaterThan(1);
+    expect(second).not.toBe(first);
+    for (const [index, kept] of second.sections.entries()) {
+      if (kept.data) expect(kept.options).toBe(first.sections[index]!.options);
+      else expect(kept).toBe(first.sections[index]);
+    }
+    expect(Object.isFrozen(first.sections[0]!.options)).toBe(true);
+
+    const edited = first.sections.find((one) => !one.data)!;
+    await app.deps.db
+      .update(sections)
+      .set({ styles: { edited: true } })
+      .where(eq(sections.id, edited.id));
+    const third = await homepage();
+    const after = third.sections.find((one) => one.id === edited.id)!;
+    expect(after).not.toBe(edited);
+    expect(after.styles).toEqual({ edited: true });
+    expect(third.sections.filter((one) => one.id !== edited.id && !one.data).every((one) => first.sections.includes(one))).toBe(true);
   });
 
   it('gives a page the same answers a browser gets', async () => {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { deepFreeze } from '../../../lib/deep-freeze';
 
 /**
  * Answers handed over in-process: a storefront page's own API calls (the server's page client) take the answer
@@ -54,13 +55,6 @@ export function notJsonLike(value: unknown, path = '$'): string | null {
     return null;
   }
   return `${path} is a ${typeof value}`;
-}
-
-export function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const item of Object.values(value)) deepFreeze(item);
-  return value;
 }
 
 /** Makes this request's `c.json` hand its answer over (the in-process page client's calls only). */

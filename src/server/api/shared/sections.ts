@@ -1,4 +1,5 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { deepFreeze } from '../../../lib/deep-freeze';
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { sections } from '../../db/schema';
@@ -9,16 +10,18 @@ export type SectionOwner = 'page' | 'catalog' | 'article' | 'product';
 /** The section answer is declared once, in the contract. */
 export type { SectionDto };
 
-type SectionRow = Omit<typeof sections.$inferSelect, 'ownerType' | 'ownerId'>;
+type SectionRow = Omit<typeof sections.$inferSelect, 'ownerType' | 'ownerId'> & {
+  /** a digest of everything the answer is built from: the same digest, the same answer */
+  rev?: string;
+};
+
+/** The digest of a section row (`s`) that `rev` carries. */
+const sectionRev = sql`md5(json_build_array(s.type, s.position, s.required, s."group", s.enable, s.hidden, s.options, s.items, s.styles)::text)`;
 
 /** Visible sections of an owner in display order, localized. Hidden and disabled sections are left out. */
 export async function loadSections(db: Executor, ownerType: SectionOwner, ownerId: string, lang: Language): Promise<SectionDto[]> {
-  const rows = await db
-    .select()
-    .from(sections)
-    .where(and(eq(sections.ownerType, ownerType), eq(sections.ownerId, ownerId), eq(sections.enable, true), eq(sections.hidden, false)))
-    .orderBy(asc(sections.position), asc(sections.id));
-  return toSectionDtos(rows, lang);
+  const [row] = await db.select({ rows: sectionsJson(ownerType, sql`${ownerId}`) }).from(sql`(select 1) as one`);
+  return toSectionDtos(row?.rows ?? [], lang);
 }
 
 /**
@@ -28,13 +31,16 @@ export async function loadSections(db: Executor, ownerType: SectionOwner, ownerI
 export function sectionsJson(ownerType: SectionOwner, ownerId: SQL): SQL<SectionRow[]> {
   return sql<SectionRow[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'type', s.type, 'position', s.position,
       'required', s.required, 'group', s."group", 'enable', s.enable, 'hidden', s.hidden, 'options', s.options, 'items', s.items,
-      'styles', s.styles) order by s.position, s.id), '[]'::json)
+      'styles', s.styles, 'rev', ${sectionRev}) order by s.position, s.id), '[]'::json)
     from ${sections} s where s.owner_type = ${ownerType} and s.owner_id = ${ownerId} and s.enable and not s.hidden)`;
 }
 
-/** Section rows (of the table or of `sectionsJson`) as the API answers them, localized. */
-export function toSectionDtos(rows: readonly SectionRow[], lang: Language): SectionDto[] {
-  return rows.map((s) => ({
+/** The most section answers kept per instance (the least recently used go first). */
+const KEPT_SECTIONS = 5000;
+const keptSections = new Map<string, SectionDto>();
+
+function toSectionDto(s: SectionRow, lang: Language): SectionDto {
+  return {
     id: s.id,
     type: s.type,
     position: s.position,
@@ -45,5 +51,28 @@ export function toSectionDtos(rows: readonly SectionRow[], lang: Language): Sect
     options: localize(s.options, lang) as Record<string, unknown>,
     items: localize(s.items, lang) as SectionDto['items'],
     styles: s.styles,
-  }));
+  };
+}
+
+/**
+ * Section rows (of the table or of `sectionsJson`) as the API answers them, localized. The answer of a row whose
+ * digest was seen before is the one built then, frozen: a storefront page that takes it in-process
+ * (src/server/api/core/handed-answers.ts) finds the same objects until the section changes, so it checks a
+ * section's options once per change (src/sections/render-plan.ts), not on every render.
+ */
+export function toSectionDtos(rows: readonly SectionRow[], lang: Language): SectionDto[] {
+  return rows.map((row) => {
+    if (!row.rev) return toSectionDto(row, lang);
+    const key = `${row.id}|${lang}|${row.rev}`;
+    const kept = keptSections.get(key);
+    if (kept) {
+      keptSections.delete(key);
+      keptSections.set(key, kept);
+      return kept;
+    }
+    const built = deepFreeze(toSectionDto(row, lang));
+    if (keptSections.size >= KEPT_SECTIONS) keptSections.delete(keptSections.keys().next().value!);
+    keptSections.set(key, built);
+    return built;
+  });
 }

@@ -5,6 +5,7 @@
  *
  * Paths address values and errors with dots: 'email', 'profile.firstName', 'addresses.0.street'.
  */
+import { issueMessageKey, type SchemaIssue } from './issue-messages';
 import { DEFAULT_MESSAGES, noEmpty, requiredLabel } from './validation';
 import { isRecord } from './is-record';
 
@@ -31,85 +32,25 @@ export function field(rules: readonly FieldRule[] = [], initial: unknown = ''): 
   return { kind: 'field', rules, initial };
 }
 
-/**
- * What a rule reads of an issue of the API contract's schema (a zod issue), without importing zod here:
- * its `code` and, for sizes and formats, `origin`, `maximum`, `minimum`, `inclusive` and `format`.
- */
-type ContractIssue = {
-  readonly code?: string;
-  readonly message: string;
-  readonly origin?: string;
-  readonly maximum?: unknown;
-  readonly minimum?: unknown;
-  readonly inclusive?: boolean;
-  readonly format?: string;
-};
+/** What a rule reads of an issue of the API contract's schema (a zod issue), without importing zod here. */
+type ContractIssue = SchemaIssue & { readonly message: string };
 
 /** What a rule needs of a schema of the API contract (a zod schema), without importing zod here. */
 export type ContractSchema = {
   safeParse: (value: unknown) => { success: true } | { success: false; error: { issues: readonly ContractIssue[] } };
 };
 
-type MessageValues = Record<string, string | number>;
-
-/**
- * A message key with values for its placeholders, as the one string a rule returns
- * ('forms.errors.tooLong {"count":2000}'); `readMessage` splits it again for the translation.
- */
-function messageWithValues(key: string, values: MessageValues): string {
-  return `${key} ${JSON.stringify(values)}`;
-}
-
-/** The key (or plain text) of a rule's message and the values of its placeholders. */
-export function readMessage(message: string): { key: string; values: MessageValues } {
-  const match = /^(forms\.errors\.\w+) (\{.*\})$/.exec(message);
-  if (!match) return { key: message, values: {} };
-  try {
-    const values: unknown = JSON.parse(match[2] as string);
-    if (isRecord(values)) return { key: match[1] as string, values: values as MessageValues };
-  } catch {
-    // not a message with values: plain text that happens to look like one
-  }
-  return { key: message, values: {} };
-}
-
-const INVALID_FORMAT_KEY = 'forms.errors.invalidFormat';
-const INVALID_VALUE_KEY = 'forms.errors.invalid';
-
 /** The texts the contract sets itself that the storefront translates (the spec's texts of ./validation). */
 const KNOWN_TEXTS = new Set<string>(Object.values(DEFAULT_MESSAGES));
 
-const size = (bound: unknown): number | null => (typeof bound === 'number' || typeof bound === 'bigint' ? Number(bound) : null);
-
 /**
  * The engine's message for an issue of a contract schema: the contract's own words where it chose them
- * (refinements, `code: 'custom'`, and the spec's texts), else a localized message key for zod's default
- * issue, so no text of zod's (English only) reaches the page.
+ * (refinements, `code: 'custom'`, and the spec's texts), else the localized message key of zod's default
+ * issue (./issue-messages), so no text of zod's (English only) reaches the page.
  */
 function issueMessage(issue: ContractIssue, value: unknown): string {
   if (issue.code === 'custom' || KNOWN_TEXTS.has(issue.message)) return issue.message;
-  const { origin, inclusive = true } = issue;
-  const items = origin === 'array' || origin === 'set';
-  const number = origin === 'number' || origin === 'int' || origin === 'bigint';
-  if (issue.code === 'too_big') {
-    const max = size(issue.maximum);
-    if (max !== null && (origin === 'string' || items)) {
-      const count = inclusive ? max : max - 1;
-      return messageWithValues(origin === 'string' ? 'forms.errors.tooLong' : 'forms.errors.tooManyItems', { count });
-    }
-    if (max !== null && number) return messageWithValues(inclusive ? 'forms.errors.numberTooBig' : 'forms.errors.numberLessThan', { max });
-  }
-  if (issue.code === 'too_small') {
-    const min = size(issue.minimum);
-    if (min !== null && (origin === 'string' || items)) {
-      const count = inclusive ? min : min + 1;
-      return messageWithValues(origin === 'string' ? 'forms.errors.tooShort' : 'forms.errors.tooFewItems', { count });
-    }
-    if (min !== null && number) return messageWithValues(inclusive ? 'forms.errors.numberTooSmall' : 'forms.errors.numberGreaterThan', { min });
-  }
-  if (issue.code === 'invalid_format') return issue.format === 'email' ? 'forms.errors.email' : INVALID_FORMAT_KEY;
-  if (issue.code === 'invalid_type') return noEmpty(value) ?? INVALID_VALUE_KEY;
-  return INVALID_VALUE_KEY;
+  return issueMessageKey(issue, value);
 }
 
 /**

@@ -126,7 +126,7 @@ function strictOf(field: SettingsField): z.ZodType {
         ? plain(SETTINGS_STRING_MAX).trim().min(field.minLength, 'This value should not be blank.')
         : plain(SETTINGS_STRING_MAX);
     case 'text':
-      return z.union([plain(SETTINGS_TEXT_MAX), z.object({ en: plain(SETTINGS_TEXT_MAX), ru: plain(SETTINGS_TEXT_MAX) })]);
+      return z.union([plain(SETTINGS_TEXT_MAX), z.strictObject({ en: plain(SETTINGS_TEXT_MAX), ru: plain(SETTINGS_TEXT_MAX) })]);
     case 'number': {
       let number = field.integer ? z.int() : z.number();
       if (field.min !== null) number = number.min(field.min);
@@ -147,8 +147,8 @@ function strictOf(field: SettingsField): z.ZodType {
     case 'flagOrString':
       return z.union([z.boolean(), plain(50)]);
     case 'object':
-      // keys the schema does not know are kept, as the storefront's lenient reading keeps them
-      return z.looseObject(Object.fromEntries(field.fields.map(([key, child]) => [key, strictOf(child)])));
+      // a key the schema does not declare is refused (the stored reading would drop it anyway)
+      return z.strictObject(Object.fromEntries(field.fields.map(([key, child]) => [key, strictOf(child)])));
     case 'list':
       return z.array(strictOf(field.item)).max(100);
     case 'json':
@@ -159,8 +159,8 @@ function strictOf(field: SettingsField): z.ZodType {
 const strictSchemas = new Map<SettingsGroup, z.ZodType<Record<string, unknown>>>();
 
 /**
- * The strict schema of a group's new value: every field of the group present and of its type (the stored
- * reading is lenient; a write is not). Errors name the exact path of the field.
+ * The strict schema of a group's new value: every field of the group present and of its type, and no key the
+ * group does not declare (the stored reading is lenient; a write is not). Errors name the exact path of the field.
  */
 export function strictSettingsSchema(group: SettingsGroup): z.ZodType<Record<string, unknown>> {
   let schema = strictSchemas.get(group);

@@ -6,16 +6,17 @@ import { isRecord } from './is-record';
 /**
  * Shop settings of spec 3.5, one schema per stored group, with every default of spec 3.5 and 9.
  *
- * Parsing is lenient because it reads stored data: unknown keys are kept, a missing or invalid value
- * is replaced by its default and parsing never throws. Customer-facing texts may be a plain string or
+ * Parsing is lenient because it reads stored data: a missing or invalid value is replaced by its default and
+ * parsing never throws. Keys a group does not declare are dropped, so nothing undeclared that older data holds
+ * reaches a reader (GET /config, the back office's forms). Customer-facing texts may be a plain string or
  * `{ en, ru }`; they are localized when served.
  */
 
 export type LocalizedValue = string | { en: string; ru: string };
 
-/** An object whose fields fall back to their defaults; anything that is not an object counts as `{}`. */
+/** An object whose fields fall back to their defaults; anything that is not an object counts as `{}`; undeclared keys are dropped. */
 function lenientObject<T extends z.core.$ZodLooseShape>(shape: T) {
-  return z.preprocess((value) => (isRecord(value) ? value : {}), z.looseObject(shape));
+  return z.preprocess((value) => (isRecord(value) ? value : {}), z.object(shape));
 }
 
 const listItems = new WeakMap<z.ZodType, z.ZodType>();
@@ -231,7 +232,7 @@ const policySchema = () =>
     enabledByDefault: flag(false),
     text: text(''),
     additionalCheckboxes: list(
-      z.looseObject({
+      z.object({
         text: text(''),
         isShown: flag(true),
         isRequired: flag(false),

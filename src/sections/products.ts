@@ -1,4 +1,4 @@
-import type { ListingData, ProductDto, SectionDto, ShopConfigDto } from '../lib/api-client';
+import type { ListingData, ProductDto, ProductListSectionDto, SectionDto, ShopConfigDto } from '../lib/api-client';
 import type { ImageFit } from './image-sources';
 import { layoutsSchema, type ItemLayouts } from './layout';
 import { isRecord } from './schema-kit';
@@ -20,13 +20,24 @@ export function widgetProducts(section: Pick<SectionDto, 'data'>): ProductDto[] 
   return Array.isArray(list) ? list.filter(isProduct) : [];
 }
 
+/**
+ * A catalog page's listing data rather than a widget's data (`{ products }`): a product list section answers either,
+ * by the page it is on (the contract's ProductListSectionDto or SectionDto), under the same type name.
+ */
+function isListingData(data: SectionDto['data'] | ListingData): data is ListingData {
+  return isRecord(data) && typeof data['page'] === 'number' && typeof data['pages'] === 'number' && isRecord(data['filters']);
+}
+
 /** The page of products and the paging data of a catalog's product list section; away from a catalog page, the products of its catalog. */
-export function productListing(section: Pick<SectionDto, 'items' | 'data'>, pageListing?: ProductDto[]): { products: ProductDto[]; listing: ListingData | null } {
-  const own = (section.items as unknown[]).filter(isProduct);
+export function productListing(
+  section: Pick<SectionDto | ProductListSectionDto, 'items' | 'data'>,
+  pageListing?: ProductDto[],
+): { products: ProductDto[]; listing: ListingData | null } {
+  // server-sent items, checked one by one: a catalog page's are its products, another page's none
+  const items: readonly unknown[] = section.items;
+  const own = items.filter(isProduct);
   const products = own.length > 0 ? own : pageListing && pageListing.length > 0 ? pageListing.filter(isProduct) : widgetProducts(section);
-  const data = section.data;
-  const listing = isRecord(data) && typeof data['page'] === 'number' && typeof data['pages'] === 'number' && isRecord(data['filters']) ? (data as unknown as ListingData) : null;
-  return { products, listing };
+  return { products, listing: isListingData(section.data) ? section.data : null };
 }
 
 /** The layouts of the section's `options.template`, with the shop's default columns (4/2/2) as grids where it gives none. */

@@ -94,6 +94,27 @@ describe.each(databaseKinds)('leads on %s', (kind) => {
     await expectRefused(lead({ product: 'a\u0000' }), 'product');
   });
 
+  it("answers zod's size messages in the request language with plural forms; a schema's own messages stay as declared", async () => {
+    const refused = async (json: unknown, lang: 'en' | 'ru') => {
+      const res = await app.request('/leads', { method: 'POST', json, headers: { 'x-shop-language': lang } });
+      expect(res.status).toBe(400);
+      return (await res.json()).errors.children;
+    };
+    const tooLong = lead({ name: 'И'.repeat(101), text: 'x'.repeat(5001) });
+    const en = await refused(tooLong, 'en');
+    expect(en.name.errors).toEqual(['This value is too long: at most 100 characters.']);
+    expect(en.text.errors).toEqual(['This value is too long: at most 5000 characters.']);
+    const ru = await refused(tooLong, 'ru');
+    expect(ru.name.errors).toEqual(['Слишком длинное значение: не более 100 символов.']);
+    expect(ru.text.errors).toEqual(['Слишком длинное значение: не более 5000 символов.']);
+    // a type mismatch is zod's default message too; the blank name and the phone format are the schema's own words
+    expect((await refused(lead({ email: 42 }), 'ru')).email.errors).toEqual(['Недопустимое значение.']);
+    expect((await refused(lead({ name: ' ', phone: 'call me' }), 'ru'))).toMatchObject({
+      name: { errors: ['This value should not be blank.'] },
+      phone: { errors: ['incorrect phone number format'] },
+    });
+  });
+
   it('refuses other lead types', async () => {
     await expectRefused(lead({ type: 'spam' }), 'type');
   });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addImage, clearSettings, putSettings, text, useTestApp } from '../helpers/content-fixtures';
+import { shopConfigAnswer } from '../../src/contract/storefront/content';
 import { databaseKinds } from '../helpers/test-app';
 
 describe.each(databaseKinds)('GET /config on %s', (kind) => {
@@ -86,15 +87,37 @@ describe.each(databaseKinds)('GET /config on %s', (kind) => {
     expect(config.common.sharedImage).toBeNull();
   });
 
-  it('normalises the currency, replaces invalid values and keeps unknown keys', async () => {
+  it('normalises the currency and replaces invalid values', async () => {
     await putSettings(t.app.deps.db, {
-      ecommerce: { currency: '€', itemPerPage: 'many', customFlag: true },
+      ecommerce: { currency: '€', itemPerPage: 'many' },
       footer: 'broken',
     });
     const config = await getConfig();
     expect(config.ecommerce.currency).toBe('EUR');
     expect(config.ecommerce.itemPerPage).toBe(12);
-    expect(config.ecommerce.customFlag).toBe(true);
     expect(config.footer.menuColumns).toBe(4);
+  });
+
+  it('answers only the keys the settings declare, whatever older data stored', async () => {
+    await putSettings(t.app.deps.db, {
+      ecommerce: {
+        customFlag: true,
+        fastOrder: { isShow: true, legacy: 'x' },
+        checkoutPolicy: { show: true, additionalCheckboxes: [{ text: 'Terms', isRequired: true, old: 1 }] },
+      },
+      common: { sitename: 'Shop', modalCookieAccept: { enabled: true, extra: 'x' }, oldSetting: 'x' },
+      header: { logoAlt: 'x' },
+      media: { itemsLayout: { desktop: { listColumn: 4, old: 1 } } },
+    });
+    const config = await getConfig();
+    expect(shopConfigAnswer.safeParse(config).success).toBe(true);
+    expect(config.ecommerce).not.toHaveProperty('customFlag');
+    expect(config.ecommerce.fastOrder).toEqual({ isShow: true, type: 'enquiry', text: 'Send Enquiry' });
+    expect(config.ecommerce.checkoutPolicy.additionalCheckboxes).toEqual([{ text: 'Terms', isShown: true, isRequired: true }]);
+    expect(config.common.sitename).toBe('Shop');
+    expect(config.common).not.toHaveProperty('oldSetting');
+    expect(config.common.modalCookieAccept).not.toHaveProperty('extra');
+    expect(config.header).not.toHaveProperty('logoAlt');
+    expect(config.media.itemsLayout.desktop).toEqual({ listColumn: 4, listAlign: 'flex-start', gap: 32 });
   });
 });

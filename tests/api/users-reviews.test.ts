@@ -117,6 +117,20 @@ describe.each(databaseKinds)('the signed-in user’s reviews on %s', (kind) => {
     expect((await published()).map((r) => r.text)).toEqual(['Lovely light']);
   });
 
+  it('names a too long field in the request language, with the plural form of its count', async () => {
+    const user = await createUser(app);
+    const lamp = await createProduct(app.deps.db);
+    const post = async (lang: 'en' | 'ru', name: string) => {
+      const res = await app.request('/product-reviews', { method: 'POST', token: user.token, headers: { 'x-shop-language': lang }, json: { product: lamp.id, name, rating: 5, text: 'Fine' } });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as Json;
+      expect(body.errorPath).toBe('name');
+      return body.errors.children.name.errors;
+    };
+    expect(await post('en', 'x'.repeat(101))).toEqual(['This value is too long: at most 100 characters.']);
+    expect(await post('ru', 'x'.repeat(101))).toEqual(['Слишком длинное значение: не более 100 символов.']);
+  });
+
   it('writes nothing for an invalid review', async () => {
     const user = await createUser(app);
     const lamp = await createProduct(app.deps.db);

@@ -17,7 +17,6 @@ import {
   initialState,
   initialValues,
   list,
-  readMessage,
   removeListItem,
   schemaRules,
   serverFieldErrors,
@@ -25,6 +24,7 @@ import {
   submitOutcome,
   validateForm,
 } from '../../src/lib/form-engine';
+import { readMessage } from '../../src/lib/issue-messages';
 import { email, noEmpty } from '../../src/lib/validation';
 
 const contactForm = group({

@@ -1,5 +1,6 @@
 /** Shapes of the back office API for catalogs: see src/contract/admin/common.ts for the shared ones. */
 import { z } from 'zod';
+import { typeMessage } from '../../lib/issue-messages';
 import { booleanQuerySchema, idSchema, listAnswerSchema, listQuerySchema, versionSchema } from './common';
 
 const NUL_MESSAGE = 'This value contains an invalid character.';
@@ -50,7 +51,7 @@ export const catalogListSchema = listAnswerSchema(catalogListItemSchema);
 /** POST /catalogs, and PATCH /catalogs/:id with `version`: the whole catalog. */
 export const catalogBodySchema = z.object({
   title: z.object({
-    en: z.string({ error: BLANK_MESSAGE }).trim().min(1, BLANK_MESSAGE).max(300).refine(noNul, NUL_MESSAGE),
+    en: z.string({ error: typeMessage(BLANK_MESSAGE) }).trim().min(1, BLANK_MESSAGE).max(300).refine(noNul, NUL_MESSAGE),
     ru: z.string().trim().max(300).refine(noNul, NUL_MESSAGE).default(''),
   }),
   /** blank: made from the English title */

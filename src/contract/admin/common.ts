@@ -3,6 +3,7 @@
  * admin application to type its calls; free of server and browser imports.
  */
 import { z } from 'zod';
+import { typeMessage } from '../../lib/issue-messages';
 
 export const ADMIN_API_BASE = '/api/admin';
 /** Header every non-GET admin request must carry (with the shop's own Origin), else 403. */
@@ -23,7 +24,7 @@ export const idSchema = z.string().min(1).max(100).refine((v) => !v.includes('\u
 
 /** Text staff type in: trimmed, at most `max` characters, not blank. */
 export const requiredTextSchema = (max: number) =>
-  z.string({ error: BLANK_MESSAGE }).trim().min(1, BLANK_MESSAGE).max(max).refine((v) => !v.includes('\u0000'), NUL_MESSAGE);
+  z.string({ error: typeMessage(BLANK_MESSAGE) }).trim().min(1, BLANK_MESSAGE).max(max).refine((v) => !v.includes('\u0000'), NUL_MESSAGE);
 
 /** Optional text: blank becomes null. */
 export const optionalTextSchema = (max: number) =>

@@ -3,6 +3,7 @@
  * and redirects. See src/contract/admin/common.ts for the shared ones.
  */
 import { z } from 'zod';
+import { typeMessage } from '../../lib/issue-messages';
 import { idSchema, listAnswerSchema, listQuerySchema, versionSchema } from './common';
 
 const NUL_MESSAGE = 'This value contains an invalid character.';
@@ -14,12 +15,12 @@ const optionalLine = (max: number) => z.string().trim().max(max).refine(noNul, N
 export const contentTextSchema = (max: number) => z.object({ en: optionalLine(max), ru: optionalLine(max) });
 /** A text in both languages: English is required, Russian may stay blank (the storefront then shows English). */
 export const requiredContentTextSchema = (max: number) =>
-  z.object({ en: z.string({ error: BLANK_MESSAGE }).trim().min(1, BLANK_MESSAGE).max(max).refine(noNul, NUL_MESSAGE), ru: optionalLine(max) });
+  z.object({ en: z.string({ error: typeMessage(BLANK_MESSAGE) }).trim().min(1, BLANK_MESSAGE).max(max).refine(noNul, NUL_MESSAGE), ru: optionalLine(max) });
 export type ContentText = { en: string; ru: string };
 
 /** Lower-case letters, digits and dashes: how storefront addresses name records. */
 export const contentSlugSchema = z
-  .string({ error: BLANK_MESSAGE })
+  .string({ error: typeMessage(BLANK_MESSAGE) })
   .trim()
   .min(1, BLANK_MESSAGE)
   .max(200)
@@ -33,7 +34,7 @@ export const INTERNAL_LINK_KINDS = ['page', 'catalog', 'product', 'category', 'a
 const EXTERNAL_MESSAGE = 'Enter an address starting with http:// or https://';
 /** An http or https address. */
 export const externalUrlSchema = z
-  .string({ error: EXTERNAL_MESSAGE })
+  .string({ error: typeMessage(EXTERNAL_MESSAGE) })
   .trim()
   .max(2000)
   .refine((value) => {
@@ -47,7 +48,7 @@ export const externalUrlSchema = z
 
 /** The target of an internal link as menus store it: the record's slug (an article's `category/slug`). */
 const internalUrlSchema = z
-  .string({ error: BLANK_MESSAGE })
+  .string({ error: typeMessage(BLANK_MESSAGE) })
   .trim()
   .min(1, BLANK_MESSAGE)
   .max(500)
@@ -231,14 +232,14 @@ export type MenuDetail = z.infer<typeof menuDetailSchema>;
 /** A path on this shop (`/old-page`) or, for a target, an http(s) address. */
 const PATH_MESSAGE = 'Enter a path starting with /';
 export const redirectFromSchema = z
-  .string({ error: PATH_MESSAGE })
+  .string({ error: typeMessage(PATH_MESSAGE) })
   .trim()
   .min(1, BLANK_MESSAGE)
   .max(2000)
   .regex(/^\/[^\s]*$/, PATH_MESSAGE)
   .refine(noNul, NUL_MESSAGE);
 export const redirectToSchema = z
-  .string({ error: PATH_MESSAGE })
+  .string({ error: typeMessage(PATH_MESSAGE) })
   .trim()
   .min(1, BLANK_MESSAGE)
   .max(2000)

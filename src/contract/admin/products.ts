@@ -1,5 +1,6 @@
 /** Shapes of the back office API for products: see src/contract/admin/common.ts for the shared ones. */
 import { z } from 'zod';
+import { typeMessage } from '../../lib/issue-messages';
 import { booleanQuerySchema, idSchema, listAnswerSchema, listQuerySchema, versionSchema } from './common';
 
 const NUL_MESSAGE = 'This value contains an invalid character.';
@@ -15,7 +16,7 @@ export const productTextSchema = (max: number) =>
 /** Text in both languages of which the English one is required (the storefront falls back to it). */
 export const productRequiredTextSchema = (max: number) =>
   z.object({
-    en: z.string({ error: BLANK_MESSAGE }).trim().min(1, BLANK_MESSAGE).max(max).refine(noNul, NUL_MESSAGE),
+    en: z.string({ error: typeMessage(BLANK_MESSAGE) }).trim().min(1, BLANK_MESSAGE).max(max).refine(noNul, NUL_MESSAGE),
     ru: z.string().trim().max(max).refine(noNul, NUL_MESSAGE).default(''),
   });
 

@@ -32,10 +32,11 @@ const limit = (byDefault: number, max: number) => z.coerce.number().int().min(1)
 /** A required text field: missing or blank both answer the spec's noEmpty message. */
 const requiredText = (max: number) =>
   z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? NOT_BLANK : 'This value should be a string.') })
+    // only the type's message: a schema's error function also answers the issues of its checks (too long…)
+    .string({ error: (issue) => (issue.code !== 'invalid_type' ? undefined : issue.input === undefined || issue.input === null ? NOT_BLANK : 'This value should be a string.') })
     .trim()
     .min(1, NOT_BLANK)
-    .max(max, `This value is too long. It should have ${max} characters or less.`);
+    .max(max);
 
 export const idOrSlugParams = z.object({ idOrSlug: z.string().trim().min(1).max(200) });
 export const idParams = z.object({ id: z.string().trim().min(1).max(200) });

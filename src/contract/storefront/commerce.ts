@@ -23,7 +23,8 @@ export function storableString(maxLength: number) {
 /** Text a customer must fill in: missing, null and blank all fail with the noEmpty message. */
 export function requiredText(maxLength: number) {
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? BLANK : 'This value should be a string.') })
+    // only the type's message: a schema's error function also answers the issues of its checks (too long…)
+    .string({ error: (issue) => (issue.code !== 'invalid_type' ? undefined : issue.input === undefined || issue.input === null ? BLANK : 'This value should be a string.') })
     .trim()
     .min(1, { error: BLANK, abort: true })
     .max(maxLength)

@@ -56,9 +56,8 @@ export type ShopConfigDto = Replace<
 /**
  * The answer shape of a settings schema once parsed and localized: the value each field falls back to or is
  * transformed into has the field's declared type, a `{ en, ru }` text becomes a string, a list its items' array. Every
- * object is strict: the settings' reading keeps stored keys it does not declare (and /config serves them), so a key
- * the shop stores without declaring it in src/lib/settings.ts fails the contract instead of reaching the storefront
- * untyped.
+ * object is strict: the settings' reading drops stored keys it does not declare, and a key served without being
+ * declared in src/lib/settings.ts fails the contract instead of reaching the storefront untyped.
  */
 function settingsAnswer(schema: z.ZodType): z.ZodType {
   const item = settingsListItem(schema);

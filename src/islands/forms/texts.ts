@@ -6,7 +6,8 @@
 import { formTexts as textsEn, forms as formsEn } from '../../../locales/en.json';
 import { formTexts as textsRu, forms as formsRu } from '../../../locales/ru.json';
 import { dictionaryTranslator, type TextKey } from '../../lib/dictionary';
-import { INTERNAL_ERROR, VALIDATION_FAILED, readMessage } from '../../lib/form-engine';
+import { INTERNAL_ERROR, VALIDATION_FAILED } from '../../lib/form-engine';
+import { readMessage } from '../../lib/issue-messages';
 import { documentLanguage, type Language } from '../../lib/localize';
 import { DEFAULT_MESSAGES } from '../../lib/validation';
 

@@ -169,6 +169,16 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
     expect((await expectJson(await importCsv(csv, true), 400)).rowErrors).toHaveLength(2);
   });
 
+  it("says a row's too long value in the request language", async () => {
+    const csv = csvOf([{ slug: 'long-cap', title_en: 'x'.repeat(301), sku: 'LC-1', price: '15.00', stock: '2' }]);
+    const rowErrors = async (lang: 'en' | 'ru') =>
+      productImportRefusalSchema.parse(
+        await expectJson(await adminRequest(app, '/products/import', { method: 'POST', cookie: manager.cookie, headers: { 'x-shop-language': lang }, body: JSON.stringify({ csv, dryRun: true }) }), 400),
+      ).rowErrors.map((e) => e.message);
+    expect(await rowErrors('en')).toEqual(['This value is too long: at most 300 characters.']);
+    expect(await rowErrors('ru')).toEqual(['Слишком длинное значение: не более 300 символов.']);
+  });
+
   it('refuses problems found while writing (unknown catalog, a SKU of another product, product rules) with nothing written', async () => {
     const before = await productCount();
     const csv = csvOf([

@@ -170,6 +170,16 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect(await app.deps.db.select().from(products)).toHaveLength(before);
   });
 
+  it('names a too long title as too long, in the request language (not as blank)', async () => {
+    const before = (await app.deps.db.select().from(products)).length;
+    const body = JSON.stringify({ ...shirtBody(), title: { en: 'x'.repeat(301), ru: '' } });
+    const titleErrors = async (lang: 'en' | 'ru') =>
+      (await expectJson(await adminRequest(app, '/products', { method: 'POST', cookie: manager.cookie, headers: { 'x-shop-language': lang }, body }), 400)).errors.children.title.children.en.errors;
+    expect(await titleErrors('en')).toEqual(['This value is too long: at most 300 characters.']);
+    expect(await titleErrors('ru')).toEqual(['Слишком длинное значение: не более 300 символов.']);
+    expect(await app.deps.db.select().from(products)).toHaveLength(before);
+  });
+
   it('needs a staff session: no session and customer tokens get 401, managers may write', async () => {
     const customer = await createUser(app);
     expect((await call('GET', '/products', undefined, null)).status).toBe(401);

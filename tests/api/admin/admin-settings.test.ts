@@ -126,6 +126,36 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
     expect((await groupOf('styles')).version).toBe(styles.version);
   });
 
+  it('refuses a key the group does not declare, at any depth, naming it in the request language; writes nothing', async () => {
+    const common = await groupOf('common');
+    const value = { ...common.value, oldSetting: 'x', modalCookieAccept: { ...common.value.modalCookieAccept, extra: 1 }, sitename: { en: 'A', ru: 'Б', de: 'C' } };
+    const en = await expectJson(await put('common', { value, version: common.version }), 400);
+    expect(['value.oldSetting', 'value.modalCookieAccept.extra', 'value.sitename.de']).toContain(en.errorPath);
+    const fields = en.errors.children.value.children;
+    expect(fields.oldSetting.errors).toEqual(['This field was not expected.']);
+    expect(fields.modalCookieAccept.children.extra.errors).toEqual(['This field was not expected.']);
+    expect(fields.sitename.children.de.errors).toEqual(['This field was not expected.']);
+    const ru = await expectJson(await put('common', { value: { ...common.value, oldSetting: 'x' }, version: common.version }, manager, { 'x-shop-language': 'ru' }), 400);
+    expect(ru.errors.children.value.children.oldSetting.errors).toEqual(['Такое поле не предусмотрено.']);
+    const after = await groupOf('common');
+    expect(after.version).toBe(common.version);
+    expect(after.value).not.toHaveProperty('oldSetting');
+  });
+
+  it('reads a stored group without the keys it does not declare, so the form saves it back as read', async () => {
+    const stored = { ...DEFAULT_SETTINGS.socials, vk: 'https://vk.com/lanterns', myspace: 'old', nested: { x: 1 } };
+    await app.deps.db.insert(settings).values({ group: 'socials', value: stored, version: 7, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: settings.group, set: { value: stored, version: 7 } });
+    const socials = await groupOf('socials');
+    expect(socials.value).toEqual({ ...DEFAULT_SETTINGS.socials, vk: 'https://vk.com/lanterns' });
+    const config = await expectJson(await app.request('/config'), 200);
+    expect(config.socials).not.toHaveProperty('myspace');
+    const saved = await expectJson(await put('socials', { value: socials.value, version: socials.version }), 200);
+    expect(saved.version).toBe(8);
+    const [row] = await app.deps.db.select().from(settings).where(eq(settings.group, 'socials'));
+    expect(row!.value).toEqual(socials.value);
+  });
+
   it('lets the owner save too; refuses no session, a customer token and a write without the back office header', async () => {
     const socials = await groupOf('socials', owner);
     await expectJson(await put('socials', { value: { ...socials.value, instagram: 'https://instagram.com/lanterns' }, version: socials.version }, owner), 200);

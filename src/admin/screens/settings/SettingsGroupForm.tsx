@@ -22,9 +22,9 @@ function toForm(field: SettingsField, value: unknown): unknown {
     case 'list':
       return Array.isArray(value) ? value.map((item) => toForm(field.item, item)) : [];
     case 'object': {
+      // only the keys the schema declares: the API refuses any other
       const source = isRecord(value) ? value : {};
-      // keys the form does not know are kept as they are
-      return { ...source, ...Object.fromEntries(field.fields.map(([key, child]) => [key, toForm(child, source[key])])) };
+      return Object.fromEntries(field.fields.map(([key, child]) => [key, toForm(child, source[key])]));
     }
     default:
       return value;
@@ -35,7 +35,7 @@ function toForm(field: SettingsField, value: unknown): unknown {
 function fromForm(field: SettingsField, value: unknown): unknown {
   if (field.kind === 'list') return Array.isArray(value) ? value.map((item) => fromForm(field.item, item)) : value;
   if (field.kind !== 'object' || !isRecord(value)) return value;
-  const result: Record<string, unknown> = { ...value };
+  const result: Record<string, unknown> = {};
   for (const [key, child] of field.fields) {
     const converted = fromForm(child, value[key]);
     if (child.kind === 'color' && (converted === '' || converted === undefined)) delete result[key];

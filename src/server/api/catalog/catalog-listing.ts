@@ -17,6 +17,7 @@ import {
   type FacetSelection,
   type ListingData,
   type OptionFacet,
+  type ProductListSectionDto,
   type SortCriterion,
 } from '../../../contract/storefront/catalog';
 
@@ -274,13 +275,16 @@ export async function loadCatalogPage(deps: AppDeps, found: CatalogPageRow, requ
   const resolved = await resolveSectionData(deps, sections, lang, {
     kind: 'catalog',
     listing: (section) => {
+      // only the product list section shows a listing (its definition alone declares the need)
+      const type = section.type;
+      if (type !== PRODUCT_LIST_SECTION) return null;
       const listing = loadListing(db, catalog, request, section, lang, sortCriteria);
       if (!listedCount) {
         listedCount = listing.then((l) => l.catalogCount);
         // a failed listing fails the page through the resolver; this copy of the failure is not left unhandled
         listedCount.catch(() => undefined);
       }
-      return listing.then(({ items, data }) => ({ items, data }));
+      return listing.then(({ items, data }): ProductListSectionDto => ({ ...section, type, items, data }));
     },
   });
   const productCount = await (listedCount ?? catalogProductCount(db, catalog.id));
@@ -297,6 +301,6 @@ export async function loadCatalogPage(deps: AppDeps, found: CatalogPageRow, requ
     image: found.image,
     sortCriteria,
     productCount,
-    sections: resolved as CatalogPageDto['sections'],
+    sections: resolved,
   };
 }

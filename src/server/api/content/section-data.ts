@@ -20,12 +20,15 @@ import { loadShopSettings } from '../core/settings-store';
  * keys first, then the records), whatever the number of sections.
  */
 
-/** A catalog page's listing of its product list section: the page of products (its items) and the paging data. */
-export type ListingLoader = (section: SectionDto) => Promise<{ items: ProductDto[]; data: Record<string, unknown> }>;
+/**
+ * A catalog page's listing of a section that needs one: the section with the page of products as its items and the
+ * paging data as its data (the contract's ProductListSectionDto), or null when it lists nothing.
+ */
+export type ListingLoader<L> = (section: SectionDto) => Promise<L> | null;
 
-export type ResolveScope = PageScope & {
+export type ResolveScope<L> = PageScope & {
   /** a catalog page: loads its product list */
-  listing?: ListingLoader;
+  listing?: ListingLoader<L>;
 };
 
 /** The most comments an article page shows. */
@@ -99,7 +102,12 @@ type NeedOf<K extends DataNeed['kind']> = Extract<DataNeed, { kind: K }>;
 const ofKind = <K extends DataNeed['kind']>(needs: (DataNeed | null)[], kind: K) => needs.filter((n): n is NeedOf<K> => n?.kind === kind);
 
 /** Fills `data` (and a catalog listing's `items`) of the sections that declare a data need. */
-export async function resolveSectionData(deps: AppDeps, sections: SectionDto[], lang: Language, scope: ResolveScope): Promise<SectionDto[]> {
+export async function resolveSectionData<L extends object = never>(
+  deps: AppDeps,
+  sections: SectionDto[],
+  lang: Language,
+  scope: ResolveScope<L>,
+): Promise<(SectionDto | L)[]> {
   const { db } = deps;
   const now = deps.now();
   const settings = await loadShopSettings(db);
@@ -147,7 +155,7 @@ export async function resolveSectionData(deps: AppDeps, sections: SectionDto[], 
   const productById = new Map(productList.map((p) => [p.id, p]));
   const productsFor = (ids: string[]): ProductDto[] => ids.flatMap((id) => productById.get(id) ?? []);
 
-  const dataOf = (need: DataNeed, index: number): Record<string, unknown> | null => {
+  const dataOf = (need: DataNeed): Record<string, unknown> | null => {
     switch (need.kind) {
       case 'catalogProducts':
         return { products: productsFor(catalogProductIdsOf(need)) };
@@ -168,14 +176,15 @@ export async function resolveSectionData(deps: AppDeps, sections: SectionDto[], 
       case 'articleComments':
         return { comments: commentsByArticle.get(need.articleId) ?? [], article: need.articleId };
       case 'catalogListing':
-        return listings[index]?.data ?? null;
+        // the listing loader answers the whole section (below)
+        return null;
     }
   };
   return sections.map((section, i) => {
-    const need = needs[i];
-    const data = need ? dataOf(need, i) : null;
-    if (!data) return section;
     const listing = listings[i];
-    return listing ? { ...section, items: listing.items as unknown as SectionDto['items'], data } : { ...section, data };
+    if (listing) return listing;
+    const need = needs[i];
+    const data = need ? dataOf(need) : null;
+    return data ? { ...section, data } : section;
   });
 }

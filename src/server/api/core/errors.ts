@@ -1,4 +1,9 @@
-import type { ZodError } from 'zod';
+import type { z, ZodError } from 'zod';
+import { forms as formsEn } from '../../../../locales/en.json';
+import { forms as formsRu } from '../../../../locales/ru.json';
+import { dictionaryTranslator, type TextKey } from '../../../lib/dictionary';
+import { issueMessageKey, readMessage } from '../../../lib/issue-messages';
+import type { Language } from '../../../lib/localize';
 
 /** Symfony-style form errors: a list for the form and `children` per field, nested like the payload. */
 export type FormErrors = { errors: string[]; children: Record<string, FormErrors> };
@@ -74,15 +79,43 @@ export function errorBody(error: ApiError): ApiErrorBody {
   };
 }
 
-export function validationError(zodError: ZodError, where: 'body' | 'query' | 'params'): ApiError {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of zodError.issues) {
-    const path = issue.path.map(String).join('.') || where;
-    (fieldErrors[path] ??= []).push(issue.message);
+type IssueMessageKey = TextKey<typeof formsEn.errors>;
+const issueMessages = { en: formsEn.errors, ru: formsRu.errors };
+const errorMaps = new Map<Language, z.core.$ZodErrorMap>();
+
+/**
+ * A parse's error map giving zod's default issues their message in `lang` (the form engine's mapping, with plural
+ * forms); a message a schema declares itself (`.max(10, '…')`, a refinement's) wins over it, as zod asks a schema's
+ * own message first.
+ */
+export function issueErrorMap(lang: Language): z.core.$ZodErrorMap {
+  let map = errorMaps.get(lang);
+  if (!map) {
+    const translate = dictionaryTranslator(issueMessages, lang);
+    map = (issue) => {
+      const { key, values } = readMessage(issueMessageKey(issue, issue.input));
+      return translate(key.replace('forms.errors.', '') as IssueMessageKey, values);
+    };
+    errorMaps.set(lang, map);
   }
-  const first = zodError.issues[0];
-  return new ApiError(400, 'Validation Failed', {
-    errorPath: first ? first.path.map(String).join('.') || where : where,
-    fieldErrors,
-  });
+  return map;
+}
+
+/**
+ * A 400 with a message per field of a failed parse. `prefix` is where the parsed value sits in the request (the
+ * messages name the field's full path); a key an object does not declare gets its message on that key's path.
+ */
+export function validationError(zodError: ZodError, where: 'body' | 'query' | 'params', prefix: readonly string[] = []): ApiError {
+  const fieldErrors: Record<string, string[]> = {};
+  const paths: string[] = [];
+  const add = (segments: readonly PropertyKey[], message: string) => {
+    const path = [...prefix, ...segments.map(String)].join('.') || where;
+    paths.push(path);
+    (fieldErrors[path] ??= []).push(message);
+  };
+  for (const issue of zodError.issues) {
+    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add([...issue.path, key], issue.message);
+    else add(issue.path, issue.message);
+  }
+  return new ApiError(400, 'Validation Failed', { errorPath: paths[0] ?? where, fieldErrors });
 }

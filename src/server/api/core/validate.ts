@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { isLanguage, type Language } from '../../../lib/localize';
 import { parseQueryString } from '../../../lib/query-string';
-import { ApiError, validationError } from './errors';
+import { ApiError, issueErrorMap, validationError } from './errors';
 
 /** Deeper JSON than any request of the API needs; deeper bodies are refused before parsing. */
 export const MAX_JSON_DEPTH = 32;
@@ -36,6 +37,22 @@ function refuseInvalidCharacters(value: unknown, where: 'body' | 'query' | 'para
     errorPath: field,
     fieldErrors: { [field]: ['This value contains an invalid character.'] },
   });
+}
+
+/** The request's language (the API's middleware sets it; English before it has). */
+function requestLanguage(c: Context): Language {
+  const lang: unknown = c.get('lang');
+  return isLanguage(lang) ? lang : 'en';
+}
+
+/**
+ * `value` checked against `schema`, or a 400 naming each failing field: zod's default messages in `lang` (the form
+ * engine's wording), a schema's own messages as it declares them. `prefix`: where the value sits in the request.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, lang: Language, where: 'body' | 'query' | 'params', prefix: readonly string[] = []): z.infer<S> {
+  const result = schema.safeParse(value, { error: issueErrorMap(lang) });
+  if (!result.success) throw validationError(result.error, where, prefix);
+  return result.data;
 }
 
 /** How deeply arrays and objects nest in a JSON text (brackets inside strings do not count). */
@@ -86,23 +103,17 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   if (!json && text !== '') throw new ApiError(415, 'The request body must be JSON (Content-Type: application/json)');
   const raw = parseJsonBody(text);
   refuseInvalidCharacters(raw, 'body');
-  const result = schema.safeParse(raw);
-  if (!result.success) throw validationError(result.error, 'body');
-  return result.data;
+  return parseInput(schema, raw, requestLanguage(c), 'body');
 }
 
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const query = parseQueryString(new URL(c.req.url).search);
   refuseInvalidCharacters(query, 'query');
-  const result = schema.safeParse(query);
-  if (!result.success) throw validationError(result.error, 'query');
-  return result.data;
+  return parseInput(schema, query, requestLanguage(c), 'query');
 }
 
 export function readParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const params = c.req.param();
   refuseInvalidCharacters(params, 'params');
-  const result = schema.safeParse(params);
-  if (!result.success) throw validationError(result.error, 'params');
-  return result.data;
+  return parseInput(schema, params, requestLanguage(c), 'params');
 }

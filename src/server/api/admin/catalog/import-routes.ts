@@ -13,7 +13,7 @@ import type { Language } from '../../../../lib/localize';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
 import { catalogs, products, variations } from '../../../db/schema';
-import { ApiError, errorBody } from '../../core/errors';
+import { ApiError, errorBody, issueErrorMap } from '../../core/errors';
 import { readBody } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv, StaffPrincipal } from '../context';
@@ -91,7 +91,9 @@ async function importDrafts(tx: Executor, drafts: ProductDraft[], staff: StaffPr
     }
     const current = existingBySlug.get(draft.slug) ?? null;
     const before = current ? await loadProductDetail(tx, current.id, lang) : null;
-    const parsed = productBodySchema.safeParse(productBodyOf(draft, before, draft.catalogSlugs?.map((slug) => catalogBySlug.get(slug)!)));
+    const parsed = productBodySchema.safeParse(productBodyOf(draft, before, draft.catalogSlugs?.map((slug) => catalogBySlug.get(slug)!)), {
+      error: issueErrorMap(lang),
+    });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push({ ...locate(draft, issue.path.map(String).join('.')), message: issue.message });
       continue;

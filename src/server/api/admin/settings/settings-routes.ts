@@ -8,8 +8,7 @@ import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
 import { settings } from '../../../db/schema';
 import { invalidateSettings } from '../../core/settings-store';
-import { ApiError } from '../../core/errors';
-import { readBody, readParams } from '../../core/validate';
+import { parseInput, readBody, readParams } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
 import { versionConflict } from '../versioned';
@@ -28,16 +27,6 @@ async function loadGroups(db: Executor): Promise<SettingsAnswer> {
   };
 }
 
-/** The new value checked with the group's strict schema; messages name the field's path under `value`. */
-function validValue(group: SettingsGroup, value: unknown): Record<string, unknown> {
-  const result = strictSettingsSchema(group).safeParse(value);
-  if (result.success) return result.data;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (fieldErrors[['value', ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
-  const first = Object.keys(fieldErrors)[0]!;
-  throw new ApiError(400, 'Validation Failed', { errorPath: first, fieldErrors });
-}
-
 /** The back office API for settings (under /api/admin): every staff member may read and edit them. */
 export const settingsRoutes = new Hono<AdminEnv>()
   .get('/settings', async (c) => c.json(await loadGroups(c.var.deps.db)))
@@ -45,7 +34,8 @@ export const settingsRoutes = new Hono<AdminEnv>()
     const { group } = readParams(c, groupParams);
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, settingsPutSchema);
-    const value = validValue(group, body.value);
+    // the group's strict schema: every field present and of its type, no key it does not declare; messages name the field under `value`
+    const value = parseInput(strictSettingsSchema(group), body.value, lang, 'body', ['value']);
     const now = deps.now();
     const saved = await deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(settings).where(eq(settings.group, group)).for('update');

@@ -17,7 +17,7 @@
  *     text page unless they show an island, product ≤ 75 KB of JavaScript, at most one stylesheet;
  * the catalog index of the largest catalog on PostgreSQL: built from scratch against patched after writes to
  * 1 and 100 of its products (BENCH_ONLY=catalog-index measures only this, without a build);
- * and the PostgreSQL plans (EXPLAIN ANALYZE) of the listing, option filter and search queries.
+ * and the PostgreSQL plans (EXPLAIN ANALYZE) of the listing, option filter, homepage widget and search queries.
  *
  * Options (environment): BENCH_SECONDS per round (2), BENCH_ROUNDS (3), BENCH_CONCURRENCY (16),
  * BENCH_UNCACHED (60 requests per page), BENCH_PRODUCTS (100000), BENCH_DATABASE_URL, BENCH_ONLY
@@ -373,6 +373,11 @@ async function explainPlans(url: string): Promise<void> {
       [
         'option filter (Colour = Black), by price: the SQL path, used until the catalog index is built',
         `select p.id from catalog_products cp join products p on p.id = cp.product_id where cp.catalog_id = '${catalogId}' and p.enabled and p.id in (select v.product_id from variations v where v.id in (select vov.variation_id from variation_option_values vov where vov.option_value_id in (select pov.id from product_option_values pov join product_options po on po.id = pov.option_id where (lower(pov.title->>'en') in ('black') or lower(pov.title->>'ru') in ('black')) and (lower(po.title->>'en') in ('colour') or lower(po.title->>'ru') in ('colour'))))) order by p.price_cents, p.sort_title, p.id limit 24`,
+      ],
+      [
+        "homepage product widgets: each catalog's first 12 enabled products through its (catalog_id, position) index, as the section data resolver reads them",
+        `select c.slug, x.product_id from catalogs c cross join lateral (select cp.product_id, cp.position from catalog_products cp join products p on p.id = cp.product_id
+           where cp.catalog_id = c.id and p.enabled order by cp.position, cp.product_id limit 12) x where c.enabled order by c.slug, x.position, x.product_id`,
       ],
       [
         'search: products matching "wool" (prefix query) ranked and counted in one pass over narrow rows, texts read for the page only, as the search API does',

@@ -315,6 +315,94 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
     });
   });
 
+  describe('settings targets are checked as the settings save checks them', () => {
+    const settingsValue = (d: BuilderTargetDetail) => (d.draft?.content ?? d.published.content) as { value: Record<string, unknown> };
+    const liveGroup = async (group: string) => (await app.deps.db.select().from(settings).where(eq(settings.group, group)))[0]?.value ?? null;
+
+    it('answers the live group as the settings forms read it: every declared field, no other key', async () => {
+      const stored = { template: 'default', oldKey: 'x', sendEnquiry: { isShow: true, extra: 1 } };
+      await app.deps.db.insert(settings).values({ group: 'header', value: stored, updatedAt: new Date() }).onConflictDoUpdate({ target: settings.group, set: { value: stored } });
+      const { value } = settingsValue(await detail('settings:header'));
+      expect(value).not.toHaveProperty('oldKey');
+      expect(value['sendEnquiry']).toMatchObject({ isShow: true });
+      expect(value['sendEnquiry']).not.toHaveProperty('extra');
+      expect(value).toHaveProperty('contactsSize', 'medium');
+    });
+
+    it('refuses a draft with an undeclared key or a wrong type, naming the field under content.value in the request language; writes nothing', async () => {
+      const target = 'settings:header';
+      const { value } = settingsValue(await detail(target));
+      const undeclared = { ...value, oldKey: 'x', sendEnquiry: { ...(value['sendEnquiry'] as object), extra: 1 } };
+      const en = apiErrorSchema.parse(await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value: undeclared }, version: 0 }), 400));
+      expect(en.message).toBe('These settings are not valid; correct the marked fields');
+      expect(['content.value.oldKey', 'content.value.sendEnquiry.extra']).toContain(en.errorPath);
+      expect(fieldMessages(en.errors, 'content.value.oldKey')).toEqual(['This field was not expected.']);
+      expect(fieldMessages(en.errors, 'content.value.sendEnquiry.extra')).toEqual(['This field was not expected.']);
+      const ru = apiErrorSchema.parse(
+        await expectJson(
+          await adminRequest(app, `/builder/target/${t(target)}/draft`, { method: 'PUT', cookie: manager.cookie, headers: { 'x-shop-language': 'ru' }, body: JSON.stringify({ content: { value: undeclared }, version: 0 }) }),
+          400,
+        ),
+      );
+      expect(ru.message).toBe('Настройки заполнены неверно; исправьте отмеченные поля');
+      expect(fieldMessages(ru.errors, 'content.value.oldKey')).toEqual(['Такое поле не предусмотрено.']);
+
+      const wrongType = { ...value, contactsSize: 42, sendEnquiry: { ...(value['sendEnquiry'] as object), isShow: 'yes' } };
+      const typeEn = apiErrorSchema.parse(await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value: wrongType }, version: 0 }), 400));
+      expect(fieldMessages(typeEn.errors, 'content.value.sendEnquiry.isShow')).toEqual(['This value is not valid.']);
+      expect(fieldMessages(typeEn.errors, 'content.value.contactsSize')).toHaveLength(1);
+      const typeRu = apiErrorSchema.parse(
+        await expectJson(
+          await adminRequest(app, `/builder/target/${t(target)}/draft`, { method: 'PUT', cookie: manager.cookie, headers: { 'x-shop-language': 'ru' }, body: JSON.stringify({ content: { value: wrongType }, version: 0 }) }),
+          400,
+        ),
+      );
+      expect(fieldMessages(typeRu.errors, 'content.value.sendEnquiry.isShow')).toEqual(['Недопустимое значение.']);
+      expect(await app.deps.db.select().from(builderDrafts).where(eq(builderDrafts.target, target))).toEqual([]);
+    });
+
+    it('saves and publishes a valid draft as before, and invalidates the settings', async () => {
+      const target = 'settings:styles';
+      const before = await detail(target);
+      const value = { ...settingsValue(before).value, content_width: 1200 };
+      await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value }, version: 0 }), 200);
+      invalidated.length = 0;
+      await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1 }), 200);
+      expect(invalidated).toEqual([['settings']]);
+      expect(await liveGroup('styles')).toEqual(value);
+      expect(settingsValue(await detail(target)).value).toEqual(value);
+    });
+
+    it('cannot publish a draft stored before the check that no longer passes, now or scheduled; the live group is unchanged', async () => {
+      const target = 'settings:themes';
+      const live = await liveGroup('themes');
+      const { value } = settingsValue(await detail(target));
+      const bad = { ...value, fonts: 'Roboto', oldKey: true };
+      await app.deps.db.insert(builderDrafts).values({ target, content: { value: bad }, version: 1, updatedBy: manager.id, updatedByName: manager.name, updatedAt: new Date() });
+      invalidated.length = 0;
+      const refused = apiErrorSchema.parse(await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1 }), 400));
+      expect(fieldMessages(refused.errors, 'content.value.fonts')).toHaveLength(1);
+      expect(fieldMessages(refused.errors, 'content.value.oldKey')).toEqual(['This field was not expected.']);
+      expect(await liveGroup('themes')).toEqual(live);
+      expect(await app.deps.db.select().from(builderRevisions).where(eq(builderRevisions.target, target))).toEqual([]);
+      expect(invalidated).toEqual([]);
+
+      // scheduled: the worker skips it, keeps it as an unscheduled draft and writes nothing live
+      const at = new Date(Date.now() + 60_000);
+      await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1, publishAt: at.toISOString() }), 200);
+      expect(await publishDueDrafts(app.deps, new Date(at.getTime() + 1000))).toBe(0);
+      const [draft] = await app.deps.db.select().from(builderDrafts).where(eq(builderDrafts.target, target));
+      expect(draft).toMatchObject({ publishAt: null, version: 1, content: { value: bad } });
+      expect(await liveGroup('themes')).toEqual(live);
+      expect(invalidated).toEqual([]);
+
+      // corrected, it publishes
+      await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value: { ...value, fonts: ['Roboto'] } }, version: 1 }), 200);
+      await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 2 }), 200);
+      expect(await liveGroup('themes')).toEqual({ ...value, fonts: ['Roboto'] });
+    });
+  });
+
   describe('restore', () => {
     it('puts a revision into the draft under the draft version rules', async () => {
       const { target } = await pageWithFaq();

@@ -75,7 +75,7 @@ export const builderRoutes = new Hono<AdminEnv>()
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, builderSaveDraftBodySchema);
     const resolved = await resolveTarget(deps.db, target, lang);
-    const content = checkedContent(resolved.kind, body.content as BuilderContent, lang);
+    const content = checkedContent(resolved, body.content as BuilderContent, lang);
     const saved = await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const revision = await latestRevision(tx, target);
@@ -145,7 +145,7 @@ export const builderRoutes = new Hono<AdminEnv>()
     const saved = await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const revision = await findRevision(tx, target, number, lang);
-      const content = checkedContent(resolved.kind, revision.content, lang);
+      const content = checkedContent(resolved, revision.content, lang);
       const latest = await latestRevision(tx, target);
       const row = await writeDraft(tx, { target, content, clientVersion: body.version, baseRevision: latest?.number ?? 0, author: staff, now, publishAt: null }, lang);
       await recordAudit(tx, staff, { action: 'builder.restore', entityType: 'builder', entityId: target, after: { revision: number, version: row.version } }, now);

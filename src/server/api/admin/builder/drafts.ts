@@ -1,11 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { BuilderContent, BuilderDraft, BuilderTargetKind } from '../../../../contract/admin/builder';
+import type { BuilderContent, BuilderDraft, BuilderSettingsContent, BuilderSettingsGroup, BuilderTargetKind } from '../../../../contract/admin/builder';
 import type { Language } from '../../../../lib/localize';
 import { isSectionType } from '../../../../sections/definitions';
 import type { Executor } from '../../../db/client';
 import { builderDrafts, builderRevisions } from '../../../db/schema';
 import { sanitizeSectionTexts } from '../../content/sanitize';
 import { ApiError } from '../../core/errors';
+import { checkedSettingsValue } from '../settings/settings-value';
 import type { StaffPrincipal } from '../context';
 import { adminMessage } from '../messages';
 import { conflictTime, contentIssues, draftConflict, nextDraftVersion, type DraftConflict } from './model';
@@ -57,15 +58,31 @@ export async function expectDraftVersion(db: Executor, target: string, draft: Dr
   if (conflict) throw draftConflictError(conflict, lang);
 }
 
-/** The content as stored: checked for the target's kind (400 with field errors), section texts cleaned. */
-export function checkedContent(kind: BuilderTargetKind, content: BuilderContent, lang: Language): BuilderContent {
-  const issues = contentIssues(kind, content, isSectionType);
+/**
+ * A settings target's value checked as the settings save checks it (src/server/api/admin/settings): a 400 with a
+ * message in `lang` on each failing field under `content.value.…`, as the draft body names it. Answers the value as stored.
+ */
+export function checkedSettingsContent(group: BuilderSettingsGroup, content: BuilderSettingsContent, lang: Language): BuilderSettingsContent {
+  try {
+    return { value: checkedSettingsValue(group, content.value, lang, ['content', 'value']) };
+  } catch (error) {
+    if (error instanceof ApiError) throw new ApiError(400, adminMessage('builder.invalidSettings', lang), error.extra);
+    throw error;
+  }
+}
+
+/**
+ * The content as stored: checked for the target's kind (400 with field errors), section texts cleaned, a settings
+ * group's value checked with the group's schema.
+ */
+export function checkedContent(target: { kind: BuilderTargetKind; id: string }, content: BuilderContent, lang: Language): BuilderContent {
+  const issues = contentIssues(target.kind, content, isSectionType);
   if (issues.length > 0) {
     const fieldErrors: Record<string, string[]> = {};
     for (const { path, message } of issues) (fieldErrors[path] ??= []).push(message);
     throw new ApiError(400, adminMessage('builder.invalidContent', lang), { errorPath: issues[0]!.path, fieldErrors });
   }
-  if (!('sections' in content)) return content;
+  if (!('sections' in content)) return target.kind === 'settings' ? checkedSettingsContent(target.id as BuilderSettingsGroup, content, lang) : content;
   return {
     page: content.page,
     sections: content.sections.map((section) => ({

@@ -9,17 +9,20 @@ import {
   type BuilderSection,
   type BuilderSectionKind,
   type BuilderSectionsContent,
+  type BuilderSettingsContent,
   type BuilderSettingsGroup,
   type BuilderTargetKind,
   type BuilderTargetListItem,
   type BuilderText,
 } from '../../../../contract/admin/builder';
 import type { Language } from '../../../../lib/localize';
+import { shopSettingsSchema } from '../../../../lib/settings';
 import { cacheTags } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
 import { articles, builderDrafts, builderRevisions, catalogs, pages, products, sections, settings, type LocalizedText } from '../../../db/schema';
 import { fieldError, notFound } from '../../core/errors';
 import { likePattern } from '../lists';
+import { checkedSettingsContent } from './drafts';
 import { adminMessage } from '../messages';
 import { sectionIdsForPublish } from './model';
 import { RESERVED_PAGE_SLUGS } from './new-pages';
@@ -111,7 +114,8 @@ async function ownerSections(db: Executor, kind: BuilderSectionKind, id: string)
 export async function liveContent(db: Executor, resolved: ResolvedTarget & { fields?: BuilderPageFields }): Promise<BuilderContent> {
   if (resolved.kind === 'settings') {
     const [row] = await db.select().from(settings).where(eq(settings.group, resolved.id));
-    return { value: row?.value ?? {} };
+    // as the settings forms read it: the stored value over the defaults, declared keys only
+    return { value: shopSettingsSchema.shape[resolved.id].parse(row?.value) as Record<string, unknown> };
   }
   return { page: resolved.fields!, sections: await ownerSections(db, resolved.kind, resolved.id) };
 }
@@ -196,7 +200,8 @@ async function writeSectionsTarget(tx: Executor, resolved: Extract<ResolvedTarge
 /** Writes the content to the live tables; answers the cache tags of what changed. */
 export async function writeLiveContent(tx: Executor, resolved: ResolvedTarget, content: BuilderContent, lang: Language, now: Date): Promise<string[]> {
   if (resolved.kind === 'settings') {
-    const value = (content as { value: Record<string, unknown> }).value;
+    // a draft saved before settings values were checked may not pass: a 400, nothing written
+    const { value } = checkedSettingsContent(resolved.id, content as BuilderSettingsContent, lang);
     await tx
       .insert(settings)
       .values({ group: resolved.id, value, updatedAt: now })

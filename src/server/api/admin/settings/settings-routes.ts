@@ -3,15 +3,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { settingsGroupSchema, settingsPutSchema, type SettingsAnswer, type SettingsGroupAnswer } from '../../../../contract/admin';
 import { parseSettings, SETTINGS_GROUPS, shopSettingsSchema, type SettingsGroup } from '../../../../lib/settings';
-import { strictSettingsSchema } from '../../../../lib/settings-form';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
 import { settings } from '../../../db/schema';
 import { invalidateSettings } from '../../core/settings-store';
-import { parseInput, readBody, readParams } from '../../core/validate';
+import { readBody, readParams } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
 import { versionConflict } from '../versioned';
+import { checkedSettingsValue } from './settings-value';
 
 const groupParams = z.object({ group: settingsGroupSchema });
 
@@ -35,7 +35,7 @@ export const settingsRoutes = new Hono<AdminEnv>()
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, settingsPutSchema);
     // the group's strict schema: every field present and of its type, no key it does not declare; messages name the field under `value`
-    const value = parseInput(strictSettingsSchema(group), body.value, lang, 'body', ['value']);
+    const value = checkedSettingsValue(group, body.value, lang, ['value']);
     const now = deps.now();
     const saved = await deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(settings).where(eq(settings.group, group)).for('update');

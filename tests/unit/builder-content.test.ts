@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as edits from '../../src/admin/screens/builder/content';
 import { record, redo, startHistory, undo } from '../../src/admin/screens/builder/history';
-import { settingsFields } from '../../src/admin/screens/builder/settings-fields';
+import { declaredSettingsValue, settingsErrorList, settingsFields } from '../../src/admin/screens/builder/settings-fields';
+import { shopSettingsSchema } from '../../src/lib/settings';
+import { strictSettingsSchema } from '../../src/lib/settings-form';
 import type { SectionsContent, SectionType } from '../../src/admin/screens/builder/types';
 import { previewSectionSchema } from '../../src/lib/preview-actions';
 
@@ -109,6 +111,22 @@ describe('settings form', () => {
       ['menuColumns', 'number'],
       ['sendEnquiry.isShow', 'toggle'],
       ['template', 'plain'],
+    ]);
+  });
+
+  it('keeps only the keys a group declares, taking a missing one from the published value, so the draft passes the API', () => {
+    const published = shopSettingsSchema.shape.header.parse({});
+    const stored = { template: 'default', oldKey: 'x', sendEnquiry: { isShow: true, text: { en: 'Ask', ru: 'Спросить', de: 'Fragen' }, extra: 1 } };
+    const value = declaredSettingsValue('header', stored, published);
+    expect(value).not.toHaveProperty('oldKey');
+    expect(value['sendEnquiry']).toEqual({ isShow: true, text: { en: 'Ask', ru: 'Спросить' } });
+    expect(value['contactsSize']).toBe(published.contactsSize);
+    expect(strictSettingsSchema('header').safeParse(value).success).toBe(true);
+  });
+
+  it('names the API field errors of a settings draft as the form labels them', () => {
+    expect(settingsErrorList({ 'content.value.menuColumns': ['This value is not valid.'], version: ['x'] })).toEqual([
+      { path: 'menuColumns', label: 'Menu columns', messages: ['This value is not valid.'] },
     ]);
   });
 });

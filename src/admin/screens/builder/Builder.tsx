@@ -16,7 +16,7 @@ import { SectionOptions, type ItemHandlers } from './OptionsPanel';
 import { previewUrl, usePreviewChannel } from './preview';
 import { HistoryDialog, PublishDialog } from './PublishDialog';
 import { AddSectionDialog, SectionList, sectionName } from './SectionList';
-import { settingsFields } from './settings-fields';
+import { declaredSettingsValue, settingsErrorList, settingsFields } from './settings-fields';
 import { isSectionsContent, type BuilderContent, type FormField, type SectionsContent, type SectionType, type SectionTypes, type SettingsContent, type TargetDetail } from './types';
 import './builder.css';
 
@@ -48,6 +48,13 @@ export default function Builder() {
   return <Editor key={`${target}#${generation}`} detail={detail.data} registry={types.data} reload={reload} />;
 }
 
+/** What the editor starts from: the draft, else the published content; a settings group with only the keys it declares. */
+function startingContent(detail: TargetDetail, group: string | null): BuilderContent {
+  const content = detail.draft?.content ?? detail.published.content;
+  if (!group || isSectionsContent(content) || isSectionsContent(detail.published.content)) return content;
+  return { value: declaredSettingsValue(group, (content as SettingsContent).value, (detail.published.content as SettingsContent).value) };
+}
+
 type Device = Screen;
 type Pane = 'list' | 'preview' | 'options';
 type RevisionView = { number: number; content: BuilderContent };
@@ -60,7 +67,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
   const group = target.startsWith('settings:') ? target.slice('settings:'.length) : null;
   const types = useMemo(() => new Map(registry.types.map((type) => [type.type, type])), [registry]);
 
-  const [history, setHistory] = useState<History<BuilderContent>>(() => startHistory(detail.draft?.content ?? detail.published.content));
+  const [history, setHistory] = useState<History<BuilderContent>>(() => startHistory(startingContent(detail, group)));
   const historyRef = useRef(history);
   const content = history.present;
   const contentRef = useRef(content);
@@ -76,6 +83,9 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
   const autosave = useAutosave(target, detail.draft?.version ?? 0);
   const scheduleSave = autosave.schedule;
   const [otherConflict, setOtherConflict] = useState<string | null>(null);
+  /** The API's field errors of a refused publish or restore (a draft saved before settings were checked), until the next edit. */
+  const [publishErrors, setPublishErrors] = useState<Record<string, string[]> | null>(null);
+  const settingsErrors = group ? settingsErrorList((autosave.state.status === 'error' ? autosave.state.fields : null) ?? publishErrors ?? {}) : [];
   const conflict = autosave.state.status === 'conflict' ? (autosave.state.message ?? t('errors.conflict')) : otherConflict;
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -125,6 +135,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
     (change: edits.Change<BuilderContent>, key: string | null = null) => {
       if (change.content === contentRef.current) return;
       commit(record(historyRef.current, change.content, key));
+      setPublishErrors(null);
       preview.send(change.actions);
       setHasDraft(true);
       scheduleSave(change.content);
@@ -277,6 +288,8 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
     (path: string, value: unknown) => {
       const current = contentRef.current;
       if (isSectionsContent(current) || !group) return;
+      // an emptied number field keeps its number: a settings value is never blank
+      if (value === null && typeof edits.getPath((current as SettingsContent).value, path) === 'number') return;
       apply(edits.setSettingsValue(current as SettingsContent, group, path, value), `settings:${path}`);
     },
     [apply, group],
@@ -286,6 +299,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
   const failed = (error: unknown) => {
     if (error instanceof AdminApiError && error.status === 409) setOtherConflict(error.message || t('errors.conflict'));
     else toasts.error(errorText(error, t));
+    if (error instanceof AdminApiError && error.status === 400) setPublishErrors(error.errors.fields);
   };
   const refreshLists = () => {
     void client.invalidateQueries({ queryKey: ['builder', 'targets'] });
@@ -532,6 +546,18 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
           ) : (
             <div className="bld-options">
               <h2>{title}</h2>
+              {settingsErrors.length > 0 ? (
+                <div className="form-error" role="alert" data-testid="builder-settings-errors">
+                  <p>{t('builder.settingsInvalid')}</p>
+                  <ul>
+                    {settingsErrors.map((entry) => (
+                      <li key={entry.path} data-field={entry.path}>
+                        {entry.label}: {entry.messages.join(' ')}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               <OptionsForm fields={groupFields} value={(content as SettingsContent).value} onChange={setSetting} screen={device} onScreen={setDevice} />
             </div>
           )}

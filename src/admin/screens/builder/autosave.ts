@@ -10,7 +10,8 @@ import type { BuilderContent } from './types';
  */
 export const DELAY_MS = 800;
 
-export type SaveState = { status: 'idle' | 'pending' | 'saving' | 'saved' | 'conflict' | 'error'; message?: string; savedAt?: string };
+/** `fields`: the API's messages per field of a refused save (a 400), to show on the form. */
+export type SaveState = { status: 'idle' | 'pending' | 'saving' | 'saved' | 'conflict' | 'error'; message?: string; savedAt?: string; fields?: Record<string, string[]> };
 
 export function useAutosave(target: string, initialVersion: number) {
   const [state, setState] = useState<SaveState>({ status: 'idle' });
@@ -38,7 +39,8 @@ export function useAutosave(target: string, initialVersion: number) {
           } else {
             // kept for the next attempt: an edit or "Save now" retries
             queued.current ??= content;
-            setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+            const fields = error instanceof AdminApiError && error.status === 400 ? error.errors.fields : undefined;
+            setState({ status: 'error', message: error instanceof Error ? error.message : String(error), ...(fields ? { fields } : {}) });
           }
           return;
         }

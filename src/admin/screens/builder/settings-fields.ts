@@ -1,5 +1,7 @@
 import type { FormField } from './types';
 import { isRecord } from '../../../lib/is-record';
+import type { SettingsGroup } from '../../../lib/settings';
+import { settingsGroupFields, type SettingsField } from '../../../lib/settings-form';
 
 /**
  * The form of a settings group (header, footer, theme), generated from the group's value: a settings group
@@ -34,4 +36,34 @@ export function settingsFields(value: Record<string, unknown>, prefix = ''): For
     if (isRecord(entry)) return settingsFields(entry, path);
     return [];
   });
+}
+
+function declared(field: SettingsField, value: unknown, fallback: unknown): unknown {
+  if (field.kind === 'list') return Array.isArray(value) ? value.map((item) => declared(field.item, item, undefined)) : value;
+  if (field.kind === 'text' && isRecord(value)) return { en: value['en'], ru: value['ru'] };
+  if (field.kind !== 'object' || !isRecord(value)) return value;
+  const backup = isRecord(fallback) ? fallback : {};
+  return Object.fromEntries(
+    field.fields.flatMap(([key, child]): [string, unknown][] => {
+      if (key in value) return [[key, declared(child, value[key], backup[key])]];
+      return key in backup ? [[key, backup[key]]] : [];
+    }),
+  );
+}
+
+/**
+ * A settings group's value with only the keys the group's schema declares, at every depth (the API refuses any
+ * other): a draft saved before the check may hold old keys. A declared key it lacks is taken from `fallback` (the
+ * published value, which the API answers complete).
+ */
+export function declaredSettingsValue(group: string, value: Record<string, unknown>, fallback: Record<string, unknown>): Record<string, unknown> {
+  return declared(settingsGroupFields(group as SettingsGroup), value, fallback) as Record<string, unknown>;
+}
+
+/** A field error the API answered for a settings draft (`content.value.menuColumns`), named as the form shows the field. */
+export function settingsErrorList(fields: Record<string, string[]>): { path: string; label: string; messages: string[] }[] {
+  const prefix = 'content.value.';
+  return Object.entries(fields)
+    .filter(([path]) => path.startsWith(prefix))
+    .map(([path, messages]) => ({ path: path.slice(prefix.length), label: humanPath(path.slice(prefix.length)), messages }));
 }

@@ -136,3 +136,20 @@ test('the owner builds a page with a live preview, publishes it, reorders, undoe
   await manager.context().close();
   await owner.context().close();
 });
+
+test('a settings group edited in the builder: a value the settings refuse is listed above the form and not saved; corrected, it saves and publishes', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const owner = await staffPage(browser, DEMO_OWNER, `/admin/builder/${encodeURIComponent('settings:themes')}`);
+  const fonts = owner.getByLabel('Fonts', { exact: true });
+  await expect(fonts).toBeVisible();
+  await fonts.fill('Roboto, Comic Sans');
+  const errors = owner.getByTestId('builder-settings-errors');
+  await expect(errors).toContainText('Some settings are not valid');
+  await expect(errors.locator('[data-field="fonts.1"]')).toContainText('This value is not valid.');
+  await expect(owner.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'error');
+  await fonts.fill('Roboto, Manrope');
+  await saved(owner);
+  await expect(errors).toHaveCount(0);
+  await publishNow(owner, 1);
+  await owner.context().close();
+});

@@ -142,6 +142,7 @@ test('a settings group edited in the builder: a value the settings refuse is lis
   const owner = await staffPage(browser, DEMO_OWNER, `/admin/builder/${encodeURIComponent('settings:themes')}`);
   const fonts = owner.getByLabel('Fonts', { exact: true });
   await expect(fonts).toBeVisible();
+  const shopFonts = await fonts.inputValue();
   await fonts.fill('Roboto, Comic Sans');
   const errors = owner.getByTestId('builder-settings-errors');
   await expect(errors).toContainText('Some settings are not valid');
@@ -151,5 +152,9 @@ test('a settings group edited in the builder: a value the settings refuse is lis
   await saved(owner);
   await expect(errors).toHaveCount(0);
   await publishNow(owner, 1);
+  // the shop's own fonts again: the storefront journeys after this one expect its theme
+  await fonts.fill(shopFonts);
+  await saved(owner);
+  await publishNow(owner, 2);
   await owner.context().close();
 });

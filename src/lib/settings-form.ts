@@ -199,3 +199,23 @@ export function emptyValueOf(field: SettingsField): unknown {
       return Object.fromEntries(field.fields.map(([key, child]) => [key, emptyValueOf(child)]));
   }
 }
+
+/** How a field label is looked up: an i18next `t` (its `lng` picks the language). */
+export type SettingsLabelLookup = (key: string, options: { defaultValue: string; lng?: string }) => string;
+
+/**
+ * The label of a settings field, as every screen names it: its path's own text (`settings.paths.group_a_b`), else
+ * its key's (`settings.fields.b`), else `fallback` (the key); an entry of a list of plain values is numbered
+ * ("Phone numbers 1").
+ */
+export function settingsFieldLabel(t: SettingsLabelLookup, group: string, path: string[], options: { lng?: string; fallback?: string } = {}): string {
+  const named = path.filter((part) => !/^\d+$/.test(part));
+  const key = named.at(-1) ?? group;
+  const lng = options.lng ? { lng: options.lng } : {};
+  const label = t(`settings.paths.${[group, ...named].join('_')}`, {
+    ...lng,
+    defaultValue: t(`settings.fields.${key}`, { ...lng, defaultValue: options.fallback ?? key }),
+  });
+  const last = path.at(-1) ?? '';
+  return /^\d+$/.test(last) ? `${label} ${Number(last) + 1}` : label;
+}

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import * as edits from '../../src/admin/screens/builder/content';
 import { record, redo, startHistory, undo } from '../../src/admin/screens/builder/history';
-import { declaredSettingsValue, settingsErrorList, settingsFields } from '../../src/admin/screens/builder/settings-fields';
-import { shopSettingsSchema } from '../../src/lib/settings';
-import { strictSettingsSchema } from '../../src/lib/settings-form';
+import i18next from 'i18next';
+import { admin as adminEn } from '../../locales/en.json';
+import { admin as adminRu } from '../../locales/ru.json';
+import { declaredSettingsValue, settingsErrorList, settingsFields, settingsLabel } from '../../src/admin/screens/builder/settings-fields';
+import { FONTS, shopSettingsSchema } from '../../src/lib/settings';
+import { settingsFieldLabel, strictSettingsSchema } from '../../src/lib/settings-form';
 import type { SectionsContent, SectionType } from '../../src/admin/screens/builder/types';
 import { previewSectionSchema } from '../../src/lib/preview-actions';
+
+/** The back office's texts, as src/admin/i18n.tsx loads them. */
+const i18n = i18next.createInstance();
+void i18n.init({ lng: 'en', fallbackLng: 'en', resources: { en: { translation: adminEn }, ru: { translation: adminRu } }, initAsync: false, returnNull: false });
+const t = i18n.t.bind(i18n);
 
 const section = (id: string, title = id): SectionsContent['sections'][number] => ({
   id,
@@ -102,16 +110,57 @@ describe('builder undo history', () => {
 });
 
 describe('settings form', () => {
-  it('picks a control per value', () => {
-    const fields = settingsFields({ logo: null, text: { en: 'Hi', ru: 'Привет' }, colors: { primary: '#ff0000' }, menuColumns: 4, sendEnquiry: { isShow: true }, template: 'header-1' });
-    expect(fields.map((f) => [f.path, f.kind])).toEqual([
-      ['logo', 'image'],
-      ['text', 'text'],
-      ['colors.primary', 'colour'],
-      ['menuColumns', 'number'],
-      ['sendEnquiry.isShow', 'toggle'],
-      ['template', 'plain'],
-    ]);
+  const fieldsOf = (group: 'header' | 'footer' | 'styles' | 'themes') => new Map(settingsFields(group, t).map((field) => [field.path, field]));
+
+  it('makes each group form from its field descriptors, not from its value', () => {
+    const header = fieldsOf('header');
+    expect(header.get('logo')?.kind).toBe('image');
+    expect(header.get('template')).toMatchObject({ kind: 'select', required: true });
+    expect(header.get('template')?.choices?.map((choice) => choice.value)).toEqual(['default', 'centered', 'compact']);
+    expect(header.get('sendEnquiry.isShow')?.kind).toBe('toggle');
+    expect(header.get('sendEnquiry.text')?.kind).toBe('text');
+    // free-form widget options stay JSON, as on the settings screen
+    expect(header.get('menuOptions')?.kind).toBe('json');
+
+    const footer = fieldsOf('footer');
+    expect(footer.get('menuColumns')).toMatchObject({ kind: 'number', min: 1, max: 12 });
+    expect(footer.get('copyright')?.kind).toBe('text');
+
+    const styles = fieldsOf('styles');
+    for (const path of ['fontFamilyBody', 'fontFamilyHeading']) {
+      expect(styles.get(path)).toMatchObject({ kind: 'select', required: true });
+      expect(styles.get(path)?.choices?.map((choice) => choice.value)).toEqual([...FONTS]);
+    }
+    expect(styles.get('content_width')).toMatchObject({ kind: 'number', min: 320, max: 4000 });
+    expect(styles.get('fontSize.h1.mobile')).toMatchObject({ kind: 'number', min: 6, max: 200 });
+    expect(styles.get('colors.primary')?.kind).toBe('colour');
+
+    const themes = fieldsOf('themes');
+    expect(themes.get('current')?.choices?.map((choice) => choice.value)).toEqual(['default', 'dark', 'contrast']);
+    expect(themes.get('fonts')?.kind).toBe('choices');
+    expect(themes.get('fonts')?.choices?.map((choice) => choice.value)).toEqual([...FONTS]);
+
+    // every value a group holds has a control
+    for (const group of ['header', 'footer', 'styles', 'themes'] as const) {
+      const value = shopSettingsSchema.shape[group].parse({}) as Record<string, unknown>;
+      const leaves = (entry: unknown, prefix: string): string[] =>
+        entry && typeof entry === 'object' && !Array.isArray(entry) && !(prefix && fieldsOf(group).has(prefix))
+          ? Object.entries(entry).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key))
+          : [prefix];
+      for (const path of leaves(value, '')) expect(fieldsOf(group).has(path), `${group}.${path}`).toBe(true);
+    }
+  });
+
+  it('names the fields as the settings screens do, in both languages, the path otherwise', () => {
+    const themes = fieldsOf('themes');
+    expect(themes.get('current')?.label).toEqual({ en: t('settings.paths.themes_current', { lng: 'en' }), ru: t('settings.paths.themes_current', { lng: 'ru' }) });
+    expect(themes.get('current')?.label.ru).not.toBe(themes.get('current')?.label.en);
+    expect(themes.get('fonts')?.label.en).toBe(settingsFieldLabel(t, 'themes', ['fonts'], { lng: 'en' }));
+    expect(fieldsOf('footer').get('menuColumns')?.label).toEqual({ en: 'Menu columns', ru: t('settings.fields.menuColumns', { lng: 'ru' }) });
+    expect(fieldsOf('styles').get('fontSize.h1.mobile')?.label.en).toBe(settingsLabel(t, 'styles', 'fontSize.h1.mobile', 'en'));
+    expect(settingsLabel(() => '', 'styles', 'fontSize.h1.mobile', 'en')).toBe('');
+    const untranslated = (_key: string, options: { defaultValue: string }) => options.defaultValue;
+    expect(settingsLabel(untranslated, 'styles', 'fontSize.h1.mobile')).toBe('Font size › h1 › mobile');
   });
 
   it('keeps only the keys a group declares, taking a missing one from the published value, so the draft passes the API', () => {
@@ -127,6 +176,10 @@ describe('settings form', () => {
   it('names the API field errors of a settings draft as the form labels them', () => {
     expect(settingsErrorList({ 'content.value.menuColumns': ['This value is not valid.'], version: ['x'] })).toEqual([
       { path: 'menuColumns', label: 'Menu columns', messages: ['This value is not valid.'] },
+    ]);
+    const ru = (path: string) => settingsLabel(t, 'themes', path, 'ru');
+    expect(settingsErrorList({ 'content.value.fonts.1': ['This value is not valid.'] }, ru)).toEqual([
+      { path: 'fonts.1', label: `${ru('fonts')} 2`, messages: ['This value is not valid.'] },
     ]);
   });
 });

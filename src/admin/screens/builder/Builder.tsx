@@ -16,7 +16,8 @@ import { SectionOptions, type ItemHandlers } from './OptionsPanel';
 import { previewUrl, usePreviewChannel } from './preview';
 import { HistoryDialog, PublishDialog } from './PublishDialog';
 import { AddSectionDialog, SectionList, sectionName } from './SectionList';
-import { declaredSettingsValue, settingsErrorList, settingsFields } from './settings-fields';
+import { declaredSettingsValue, settingsErrorList, settingsFields, settingsLabel } from './settings-fields';
+import type { SettingsGroup } from '../../../lib/settings';
 import { isSectionsContent, type BuilderContent, type FormField, type SectionsContent, type SectionType, type SectionTypes, type SettingsContent, type TargetDetail } from './types';
 import './builder.css';
 
@@ -85,7 +86,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
   const [otherConflict, setOtherConflict] = useState<string | null>(null);
   /** The API's field errors of a refused publish or restore (a draft saved before settings were checked), until the next edit. */
   const [publishErrors, setPublishErrors] = useState<Record<string, string[]> | null>(null);
-  const settingsErrors = group ? settingsErrorList((autosave.state.status === 'error' ? autosave.state.fields : null) ?? publishErrors ?? {}) : [];
+  const settingsErrors = group ? settingsErrorList((autosave.state.status === 'error' ? autosave.state.fields : null) ?? publishErrors ?? {}, (path) => settingsLabel(t, group, path)) : [];
   const conflict = autosave.state.status === 'conflict' ? (autosave.state.message ?? t('errors.conflict')) : otherConflict;
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -410,7 +411,7 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
     return fields;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isSectionsContent(content) ? Object.keys(content.page).join() : '', t]);
-  const groupFields = useMemo(() => (isSectionsContent(content) ? [] : settingsFields((content as SettingsContent).value)), [content]);
+  const groupFields = useMemo(() => (group ? settingsFields(group as SettingsGroup, t) : []), [group, t]);
   const viewing = revisionView !== null;
 
   return (

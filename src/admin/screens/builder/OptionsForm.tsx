@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { LinkPicker, type LinkValue } from '../../components/LinkPicker';
 import { MediaPicker } from '../../components/MediaPicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
@@ -90,7 +90,19 @@ function FieldControl({ field, value, onChange }: { field: FormField; value: unk
     case 'colour':
       return <ColourControl label={label} value={typeof value === 'string' ? value : ''} onChange={onChange} />;
     case 'plain':
-      return <PlainControl label={label} value={typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : ''} list={Array.isArray(value)} onChange={onChange} />;
+      return (
+        <PlainControl
+          label={label}
+          value={typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? String(value) : ''}
+          list={Array.isArray(value)}
+          multiline={field.multiline === true}
+          onChange={onChange}
+        />
+      );
+    case 'choices':
+      return <ChoicesControl field={field} label={label} value={Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []} onChange={onChange} />;
+    case 'json':
+      return <JsonControl label={label} value={value} onChange={onChange} />;
     case 'select':
       return <SelectControl field={field} label={label} value={typeof value === 'string' ? value : ''} onChange={onChange} />;
     case 'number':
@@ -186,7 +198,7 @@ function SelectControl({ field, label, value, onChange }: { field: FormField; la
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{t('builder.byDefault')}</option>
+        {field.required ? null : <option value="">{t('builder.byDefault')}</option>}
         {(field.choices ?? []).map((choice) => (
           <option key={choice.value} value={choice.value}>
             {labelOf(choice.label, lang)}
@@ -218,15 +230,79 @@ function NumberControl({ field, label, value, onChange }: { field: FormField; la
   );
 }
 
-function PlainControl({ label, value, list, onChange }: { label: string; value: string; list: boolean; onChange: (value: unknown) => void }) {
+function PlainControl({ label, value, list, multiline, onChange }: { label: string; value: string; list: boolean; multiline: boolean; onChange: (value: unknown) => void }) {
   const id = useId();
+  const change = (text: string) => onChange(list ? text.split(',').map((entry) => entry.trim()).filter(Boolean) : text);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} onChange={(event) => onChange(list ? event.target.value.split(',').map((entry) => entry.trim()).filter(Boolean) : event.target.value)} />
+      {multiline ? <textarea id={id} rows={4} value={value} onChange={(event) => change(event.target.value)} /> : <input id={id} value={value} onChange={(event) => change(event.target.value)} />}
     </div>
   );
 }
+
+/** Several of the field's choices, kept in the choices' order: only a choice can be picked. */
+function ChoicesControl({ field, label, value, onChange }: { field: FormField; label: string; value: string[]; onChange: (value: string[]) => void }) {
+  const { lang } = useI18n();
+  const choices = field.choices ?? [];
+  const toggle = (choice: string, on: boolean) => onChange(choices.map((entry) => entry.value).filter((entry) => (entry === choice ? on : value.includes(entry))));
+  return (
+    <fieldset className="bld-choices">
+      <legend>{label}</legend>
+      {choices.map((choice) => (
+        <label key={choice.value} className="bld-toggle">
+          <input type="checkbox" checked={value.includes(choice.value)} onChange={(event) => toggle(choice.value, event.target.checked)} /> {labelOf(choice.label, lang)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Free-form options as JSON: an object is kept once the text parses, else the text is marked invalid and not kept. */
+function JsonControl({ label, value, onChange }: { label: string; value: unknown; onChange: (value: unknown) => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const stored = JSON.stringify(value ?? {}, null, 2);
+  const [text, setText] = useState(stored);
+  const [invalid, setInvalid] = useState(false);
+  // an outside change (undo, a restored version) shows the new value
+  useEffect(() => {
+    setText((current) => (jsonEquals(current, value) ? current : stored));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stored]);
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label} — {t('settings.json')}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        spellCheck={false}
+        aria-invalid={invalid || undefined}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          const parsed = parseObject(event.target.value);
+          setInvalid(parsed === null);
+          if (parsed !== null) onChange(parsed);
+        }}
+      />
+      {invalid ? <p className="field-error">{t('settings.jsonInvalid')}</p> : null}
+    </div>
+  );
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text || '{}');
+    return isRecord(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+const jsonEquals = (text: string, value: unknown) => JSON.stringify(parseObject(text)) === JSON.stringify(value ?? {});
 
 function ToggleControl({ label, value, onChange }: { label: string; value: boolean; onChange: (value: boolean) => void }) {
   return (

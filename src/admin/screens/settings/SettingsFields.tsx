@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { emptyValueOf, type SettingsField } from '../../../lib/settings-form';
+import { emptyValueOf, settingsFieldLabel, type SettingsField } from '../../../lib/settings-form';
 import type { SettingsGroup } from '../../../lib/settings';
 import { Field } from '../../components/Field';
 import { MediaPicker } from '../../components/MediaPicker';
@@ -13,19 +13,10 @@ import { FontSample } from './ThemePreview';
  */
 type Props = { group: SettingsGroup; path: string[]; field: SettingsField };
 
-/** The label of a field: its path's own text (`settings.paths.group_a_b`), else its key's (`settings.fields.b`). */
+/** The label of a field, as the builder names it too (src/lib/settings-form.ts). */
 export function useFieldLabel() {
   const { t } = useI18n();
-  return (group: SettingsGroup, path: string[]) => {
-    const named = path.filter((part) => !/^\d+$/.test(part));
-    const key = named.at(-1) ?? group;
-    const label = t(`settings.paths.${[group, ...named].join('_')}`, {
-      defaultValue: t(`settings.fields.${key}`, { defaultValue: key }),
-    });
-    // an entry of a list of plain values: "Phone numbers 1"
-    const last = path.at(-1) ?? '';
-    return /^\d+$/.test(last) ? `${label} ${Number(last) + 1}` : label;
-  };
+  return (group: SettingsGroup, path: string[]) => settingsFieldLabel(t, group, path);
 }
 
 const nameOf = (path: string[]) => path.join('.');

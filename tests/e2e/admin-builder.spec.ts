@@ -1,5 +1,6 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { DEMO_OWNER, E2E_MANAGER, staffPage } from './admin-helpers';
+import { FONTS } from '../../src/lib/settings';
 
 /**
  * The site builder on the built shop: the owner creates a page, publishes it, adds a questions section and
@@ -137,23 +138,38 @@ test('the owner builds a page with a live preview, publishes it, reorders, undoe
   await owner.context().close();
 });
 
-test('a settings group edited in the builder: a value the settings refuse is listed above the form and not saved; corrected, it saves and publishes', async ({ browser }) => {
+test('a settings group edited in the builder: a value the settings refuse is listed above the form and not saved; corrected, it saves; the fonts offer only the shop fonts, and a change publishes', async ({ browser }) => {
   test.setTimeout(90_000);
-  const owner = await staffPage(browser, DEMO_OWNER, `/admin/builder/${encodeURIComponent('settings:themes')}`);
-  const fonts = owner.getByLabel('Fonts', { exact: true });
-  await expect(fonts).toBeVisible();
-  const shopFonts = await fonts.inputValue();
-  await fonts.fill('Roboto, Comic Sans');
+  // a number beyond its bounds: the API refuses it, the error is listed by the field's label
+  const owner = await staffPage(browser, DEMO_OWNER, `/admin/builder/${encodeURIComponent('settings:footer')}`);
+  const columns = owner.getByLabel('Menu columns', { exact: true });
+  await expect(columns).toBeVisible();
+  await expect(columns).toHaveAttribute('max', '12');
+  const shopColumns = await columns.inputValue();
+  await columns.fill('99');
   const errors = owner.getByTestId('builder-settings-errors');
   await expect(errors).toContainText('Some settings are not valid');
-  await expect(errors.locator('[data-field="fonts.1"]')).toContainText('This value is not valid.');
+  await expect(errors.locator('[data-field="menuColumns"]')).toContainText('Menu columns:');
   await expect(owner.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'error');
-  await fonts.fill('Roboto, Manrope');
+  await columns.fill(shopColumns);
   await saved(owner);
   await expect(errors).toHaveCount(0);
+
+  // the theme's fonts: one box per font the shop offers, no free text to mistype
+  await owner.goto(`/admin/builder/${encodeURIComponent('settings:themes')}`);
+  const fonts = owner.getByRole('group', { name: 'Fonts offered in the builder' });
+  const boxes = fonts.getByRole('checkbox');
+  await expect(boxes).toHaveCount(FONTS.length);
+  await expect(fonts.getByRole('checkbox', { name: 'Comic Sans' })).toHaveCount(0);
+  await expect(owner.getByRole('combobox', { name: 'Theme', exact: true }).locator('option')).toHaveText(['Default', 'Dark', 'High contrast']);
+  const unchecked = (await boxes.evaluateAll((elements) => elements.map((element) => ({ name: element.parentElement?.textContent?.trim() ?? '', checked: (element as HTMLInputElement).checked })))).find((box) => !box.checked);
+  expect(unchecked).toBeDefined();
+  const added = fonts.getByRole('checkbox', { name: unchecked!.name, exact: true });
+  await added.check();
+  await saved(owner);
   await publishNow(owner, 1);
   // the shop's own fonts again: the storefront journeys after this one expect its theme
-  await fonts.fill(shopFonts);
+  await added.uncheck();
   await saved(owner);
   await publishNow(owner, 2);
   await owner.context().close();

@@ -241,11 +241,11 @@ function PlainControl({ label, value, list, multiline, onChange }: { label: stri
   );
 }
 
-/** Several of the field's choices, kept in the choices' order: only a choice can be picked. */
+/** Several of the field's choices (only a choice can be picked): one picked is added at the end, so unpicking it restores the list. */
 function ChoicesControl({ field, label, value, onChange }: { field: FormField; label: string; value: string[]; onChange: (value: string[]) => void }) {
   const { lang } = useI18n();
   const choices = field.choices ?? [];
-  const toggle = (choice: string, on: boolean) => onChange(choices.map((entry) => entry.value).filter((entry) => (entry === choice ? on : value.includes(entry))));
+  const toggle = (choice: string, on: boolean) => onChange(on ? [...value.filter((entry) => entry !== choice), choice] : value.filter((entry) => entry !== choice));
   return (
     <fieldset className="bld-choices">
       <legend>{label}</legend>

@@ -1,6 +1,5 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { DEMO_OWNER, E2E_MANAGER, staffPage } from './admin-helpers';
-import { FONTS } from '../../src/lib/settings';
 
 /**
  * The site builder on the built shop: the owner creates a page, publishes it, adds a questions section and
@@ -155,12 +154,21 @@ test('a settings group edited in the builder: a value the settings refuse is lis
   await saved(owner);
   await expect(errors).toHaveCount(0);
 
+  // the styles' fonts are chosen from the shop's fonts
+  await owner.goto(`/admin/builder/${encodeURIComponent('settings:styles')}`);
+  const bodyFont = owner.getByRole('combobox', { name: 'Body font', exact: true });
+  await expect(bodyFont).toBeVisible();
+  const shopFonts = await bodyFont.locator('option').allTextContents();
+  expect(shopFonts).toContain('Roboto');
+  expect(shopFonts).not.toContain('Comic Sans');
+  await expect(owner.getByRole('combobox', { name: 'Heading font', exact: true }).locator('option')).toHaveText(shopFonts);
+
   // the theme's fonts: one box per font the shop offers, no free text to mistype
   await owner.goto(`/admin/builder/${encodeURIComponent('settings:themes')}`);
   const fonts = owner.getByRole('group', { name: 'Fonts offered in the builder' });
   const boxes = fonts.getByRole('checkbox');
-  await expect(boxes).toHaveCount(FONTS.length);
-  await expect(fonts.getByRole('checkbox', { name: 'Comic Sans' })).toHaveCount(0);
+  await expect(boxes).toHaveCount(shopFonts.length);
+  expect(await boxes.evaluateAll((elements) => elements.map((element) => element.parentElement?.textContent?.trim()))).toEqual(shopFonts);
   await expect(owner.getByRole('combobox', { name: 'Theme', exact: true }).locator('option')).toHaveText(['Default', 'Dark', 'High contrast']);
   const unchecked = (await boxes.evaluateAll((elements) => elements.map((element) => ({ name: element.parentElement?.textContent?.trim() ?? '', checked: (element as HTMLInputElement).checked })))).find((box) => !box.checked);
   expect(unchecked).toBeDefined();

@@ -9,14 +9,20 @@ module.exports = {
       comment: 'src/lib holds framework-free logic used by server and browser: it imports only itself and src/contract.',
       severity: 'error',
       from: { path: '^src/lib/' },
-      to: { path: '^src/(server|storefront|islands|admin|stores|pages|layouts|components|sections|scripts)/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^src/(server|storefront|islands|admin|stores|pages|layouts|components|sections|scripts)/',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'contract-is-shared',
       comment: 'src/contract is shared by the server and the back office: no server or browser code in it.',
       severity: 'error',
       from: { path: '^src/contract/' },
-      to: { path: '^src/(server|storefront|islands|admin|stores|pages|layouts|components|sections|scripts)/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^src/(server|storefront|islands|admin|stores|pages|layouts|components|sections|scripts)/',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'admin-talks-through-the-api',

@@ -1,7 +1,17 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
-const E2E_RATE_LIMITS = ['lead', 'review', 'comment', 'registration', 'passwordResetRequest', 'orderPerAddress', 'orderPerContact', 'signIn', 'previewRender']
+const E2E_RATE_LIMITS = [
+  'lead',
+  'review',
+  'comment',
+  'registration',
+  'passwordResetRequest',
+  'orderPerAddress',
+  'orderPerContact',
+  'signIn',
+  'previewRender',
+]
   .map((name) => `${name}=10000/60`)
   .join(',');
 // set in the environment so the test workers (other processes) find the server's data, e-mails included
@@ -19,7 +29,15 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {

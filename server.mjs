@@ -25,10 +25,21 @@ const { filesUnder } = await import('./scripts/precompress-assets.mjs');
 
 /** @type {Record<string, string>} */
 const TYPES = {
-  '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml', '.ico': 'image/x-icon', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp',
-  '.avif': 'image/avif', '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** @typedef {{ type: string; etag: string; immutable: boolean; identity: Buffer; br?: Buffer; gzip?: Buffer }} Asset */
@@ -51,7 +62,10 @@ for (const file of filesUnder(clientDir)) {
 
 /** @param {string | undefined} header */
 function accepted(header) {
-  const names = (header ?? '').toLowerCase().split(',').map((part) => part.trim().split(';'));
+  const names = (header ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(';'));
   const allows = (/** @type {string} */ name) => names.some(([n, q]) => n === name && !(q && /^\s*q=0(\.0*)?\s*$/.test(q)));
   return { br: allows('br'), gzip: allows('gzip') };
 }
@@ -74,7 +88,8 @@ function serveAsset(req, res) {
     return true;
   }
   const can = accepted(req.headers['accept-encoding']);
-  const [encoding, body] = can.br && asset.br ? ['br', asset.br] : can.gzip && asset.gzip ? ['gzip', asset.gzip] : [undefined, asset.identity];
+  const [encoding, body] =
+    can.br && asset.br ? ['br', asset.br] : can.gzip && asset.gzip ? ['gzip', asset.gzip] : [undefined, asset.identity];
   res.writeHead(200, { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': body.length });
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;

@@ -16,7 +16,8 @@ serve(
       ),
     port,
     // TRACE and other methods the API does not serve: 405 before a web Request is built (it throws on TRACE)
-    createServer: ((options: http.ServerOptions, listener: http.RequestListener) => http.createServer(options, guardMethods(listener))) as typeof http.createServer,
+    createServer: ((options: http.ServerOptions, listener: http.RequestListener) =>
+      http.createServer(options, guardMethods(listener))) as typeof http.createServer,
     hostname: process.env.HOST ?? '127.0.0.1',
   },
   (info) => runtime.deps.logger.info(`API listening on http://${info.address}:${info.port}/api`),

@@ -64,7 +64,11 @@ async function timeAction(page: Page, action: string, payload: unknown, selector
 }
 
 async function frameReady(page: Page): Promise<Frame> {
-  await page.waitForFunction(() => document.querySelector<HTMLIFrameElement>('#bench-frame')?.contentDocument?.documentElement?.dataset['preview'] === 'ready', undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => document.querySelector<HTMLIFrameElement>('#bench-frame')?.contentDocument?.documentElement?.dataset['preview'] === 'ready',
+    undefined,
+    { timeout: 30_000 },
+  );
   return page.frame({ url: /preview=1/ })!;
 }
 
@@ -78,14 +82,26 @@ async function channelSamples(page: Page, base: string): Promise<Sample[]> {
     document.body.append(frame);
   }, `${base}/?preview=1&lang=en`);
   await frameReady(page);
-  const section = (id: string, title: string) => ({ id, type: 'SectionTextBlockBase', options: { heading: { title: { en: title, ru: title } }, content: { html: { en: '<p>Bench text.</p>', ru: '<p>Текст.</p>' } } } });
+  const section = (id: string, title: string) => ({
+    id,
+    type: 'SectionTextBlockBase',
+    options: { heading: { title: { en: title, ru: title } }, content: { html: { en: '<p>Bench text.</p>', ru: '<p>Текст.</p>' } } },
+  });
   // A known section first, so the edits below change a section the page shows.
   await timeAction(page, 'setSections', [section('bench', 'Bench start')], '#section-bench h2', 'Bench start');
 
   const update: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const title = `Edited heading ${run}`;
-    update.push(await timeAction(page, 'updateSection', { id: 'bench', options: { heading: { title: { en: title, ru: title } } } }, '#section-bench h2', title));
+    update.push(
+      await timeAction(
+        page,
+        'updateSection',
+        { id: 'bench', options: { heading: { title: { en: title, ru: title } } } },
+        '#section-bench h2',
+        title,
+      ),
+    );
   }
   const add: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
@@ -169,7 +185,14 @@ async function main() {
   await waitFor(`${base}/liveness`, shop.child, shop.output);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
@@ -179,10 +202,13 @@ async function main() {
     const page = await context.newPage();
     const signIn = await page.request.post(`${base}/api/admin/session`, { data: OWNER, headers: { 'x-shop-admin': '1' } });
     if (!signIn.ok()) throw new Error(`signing in failed: ${signIn.status()} ${await signIn.text()}`);
-    const samples = [...(await channelSamples(page, base)), ...(await builderSamples(page, base).catch((error: unknown) => {
-      console.warn(`(the builder screen could not be measured: ${error instanceof Error ? error.message : String(error)})`);
-      return [];
-    }))];
+    const samples = [
+      ...(await channelSamples(page, base)),
+      ...(await builderSamples(page, base).catch((error: unknown) => {
+        console.warn(`(the builder screen could not be measured: ${error instanceof Error ? error.message : String(error)})`);
+        return [];
+      })),
+    ];
     console.log(`\nLive preview: posted action → painted in the frame (${RUNS} runs, goal ${GOAL_MS} ms)`);
     console.log(`${'action'.padEnd(34)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}`);
     let failed = false;
@@ -190,7 +216,11 @@ async function main() {
       const p95 = percentile(times, 95);
       const ok = p95 <= GOAL_MS;
       failed ||= !ok;
-      console.log(`${name.padEnd(34)} ${percentile(times, 50).toFixed(1).padStart(6)}ms ${p95.toFixed(1).padStart(6)}ms ${Math.max(...times).toFixed(1).padStart(6)}ms ${ok ? '✓' : '✗'}`);
+      console.log(
+        `${name.padEnd(34)} ${percentile(times, 50).toFixed(1).padStart(6)}ms ${p95.toFixed(1).padStart(6)}ms ${Math.max(...times)
+          .toFixed(1)
+          .padStart(6)}ms ${ok ? '✓' : '✗'}`,
+      );
     }
     process.exitCode = failed ? 1 : 0;
   } finally {

@@ -82,7 +82,9 @@ async function choosePages(base: string): Promise<Page[]> {
   const catalogs = [...new Set(links.filter((link) => link.type === 'catalog').map((link) => link.url))];
   const catalog = catalogs.find((url) => url.endsWith('/clothing')) ?? catalogs[0];
   if (!catalog) throw new Error('The menus link no catalog');
-  const listing = await getJson<{ sections: { type: string; items: { slug: string }[] }[] }>(`${base}/api/catalogs/v3/${catalog.replace('/catalogs/', '')}`);
+  const listing = await getJson<{ sections: { type: string; items: { slug: string }[] }[] }>(
+    `${base}/api/catalogs/v3/${catalog.replace('/catalogs/', '')}`,
+  );
   const product = listing.sections.find((section) => section.type === 'SectionProductList')?.items[0]?.slug;
   if (!product) throw new Error(`The catalog ${catalog} has no products`);
   const textPages = [...new Set(links.filter((link) => link.type === 'page').map((link) => link.url))];
@@ -124,14 +126,18 @@ function entryScripts(html: string): { urls: string[]; inline: string[]; onView:
   }
   for (const tag of html.match(/<link\b[^>]*>/g) ?? []) if (/rel="modulepreload"/.test(tag)) urls.push(attribute(tag, 'href') ?? '');
   for (const tag of html.match(/<astro-island\b[^>]*>/g) ?? []) {
-    (['visible', 'interaction'].includes(attribute(tag, 'client') ?? '') ? onView : urls).push(attribute(tag, 'component-url') ?? '', attribute(tag, 'renderer-url') ?? '');
+    (['visible', 'interaction'].includes(attribute(tag, 'client') ?? '') ? onView : urls).push(
+      attribute(tag, 'component-url') ?? '',
+      attribute(tag, 'renderer-url') ?? '',
+    );
   }
   return { urls: urls.filter(Boolean), inline, onView: onView.filter(Boolean) };
 }
 
 function staticImports(code: string): string[] {
   const found = new Set<string>();
-  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)) found.add(match[1]!);
+  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g))
+    found.add(match[1]!);
   return [...found];
 }
 
@@ -175,19 +181,37 @@ async function firstVisitBytes(base: string, html: string) {
     }
   };
   const inlineBytes = inline.reduce((sum, code) => sum + gzipSync(code).length, 0);
-  await walk([...urls.map((url) => new URL(url, base).href), ...inline.flatMap((code) => staticImports(code).map((url) => new URL(url, base).href))]);
+  await walk([
+    ...urls.map((url) => new URL(url, base).href),
+    ...inline.flatMap((code) => staticImports(code).map((url) => new URL(url, base).href)),
+  ]);
   const sum = () => [...seen.values()].reduce((total, bytes) => total + bytes, inlineBytes);
   const atLoad = sum();
   reactAtLoad = react;
   await walk(onView.map((url) => new URL(url, base).href));
-  const largest = [...seen].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([url, bytes]) => `${path.basename(new URL(url).pathname).replace(/\.[\w-]{8}\.js$/, '')} ${kb(bytes)}`);
+  const largest = [...seen]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([url, bytes]) => `${path.basename(new URL(url).pathname).replace(/\.[\w-]{8}\.js$/, '')} ${kb(bytes)}`);
   const sheets = (html.match(/<link\b[^>]*>/g) ?? []).filter((tag) => /rel="stylesheet"/.test(tag)).map((tag) => attribute(tag, 'href')!);
   const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
   for (const href of sheets) styles.push(await (await fetch(new URL(href, base))).text());
   const cssGzip = styles.reduce((sum, css) => sum + gzipSync(css).length, 0);
   const cssRaw = styles.reduce((sum, css) => sum + css.length, 0);
   const cssUnused = styles.reduce((sum, css) => sum + unusedCss(css, html), 0);
-  return { cssRaw, cssUnused, atLoad, jsGzip: sum(), react, reactAtLoad, largest, chunks: seen.size, cssGzip, stylesheets: sheets.length, islands: (html.match(/<astro-island\b/g) ?? []).length };
+  return {
+    cssRaw,
+    cssUnused,
+    atLoad,
+    jsGzip: sum(),
+    react,
+    reactAtLoad,
+    largest,
+    chunks: seen.size,
+    cssGzip,
+    stylesheets: sheets.length,
+    islands: (html.match(/<astro-island\b/g) ?? []).length,
+  };
 }
 
 // ---------------------------------------------------------------- load
@@ -242,7 +266,11 @@ async function uncached(makeUrl: (n: number) => string, count = UNCACHED): Promi
     if (n >= 3) times.push(performance.now() - startedAt); // the first ones warm up
   }
   times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length * 0.5)]!, p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!, load: os.loadavg()[0]! };
+  return {
+    p50: times[Math.floor(times.length * 0.5)]!,
+    p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!,
+    load: os.loadavg()[0]!,
+  };
 }
 
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
@@ -265,7 +293,14 @@ type Extra = { name: string; p50: number; p95: number; load: number; goal?: numb
 async function measure(label: string, env: Record<string, string>, staticDir: string, staticBase: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const shop = start(process.execPath, [ENTRY], { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: base, ...env });
+  const shop = start(process.execPath, [ENTRY], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: base,
+    ...env,
+  });
   console.log(`\n[${label}] starting ${ENTRY} on ${base}…`);
   await waitFor(`${base}/liveness`, shop.child, shop.output);
   const pages = await choosePages(base);
@@ -284,7 +319,9 @@ async function measure(label: string, env: Record<string, string>, staticDir: st
     const encoded = response.headers.get('content-encoding') === 'br' ? await rawBody(url) : body;
     fs.writeFileSync(path.join(staticDir, file), encoded);
     fs.writeFileSync(path.join(staticDir, `${file}.json`), JSON.stringify(headers));
-    console.log(`[${label}] ${page.kind} ${page.path}: ${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONCURRENCY} connections, then ${UNCACHED} uncached…`);
+    console.log(
+      `[${label}] ${page.kind} ${page.path}: ${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONCURRENCY} connections, then ${UNCACHED} uncached…`,
+    );
     const rps = await sideBySide(url, `${staticBase}/${file}`);
     const times = await uncached(() => withQuery(url, '_bench={n}'));
     const first = page.kind === '/api/config' ? undefined : await firstVisitBytes(base, body.toString('utf8'));
@@ -292,12 +329,28 @@ async function measure(label: string, env: Record<string, string>, staticDir: st
   }
   const catalog = pages.find((p) => p.kind === 'catalog')!.path;
   const extras: Extra[] = [
-    { name: 'catalog, option filter', ...(await uncached(() => `${base}${catalog}?filter[options][Colour][]=Black&_bench={n}`)), goal: GOALS.catalogP95 },
-    { name: 'catalog, page 3 by price', ...(await uncached(() => `${base}${catalog}?sort=price_asc&page=3&_bench={n}`)), goal: GOALS.catalogP95 },
+    {
+      name: 'catalog, option filter',
+      ...(await uncached(() => `${base}${catalog}?filter[options][Colour][]=Black&_bench={n}`)),
+      goal: GOALS.catalogP95,
+    },
+    {
+      name: 'catalog, page 3 by price',
+      ...(await uncached(() => `${base}${catalog}?sort=price_asc&page=3&_bench={n}`)),
+      goal: GOALS.catalogP95,
+    },
     // five queries asked again and again: answered from the kept search answers after the first time
-    { name: 'search (API), 5 queries repeated', ...(await uncached((n) => `${base}/api/search?q=${SEARCHES[n % SEARCHES.length]}&_bench={n}`)), goal: GOALS.searchP95 },
+    {
+      name: 'search (API), 5 queries repeated',
+      ...(await uncached((n) => `${base}/api/search?q=${SEARCHES[n % SEARCHES.length]}&_bench={n}`)),
+      goal: GOALS.searchP95,
+    },
     // each a page never asked before (its own offset): the database every time, a common word ranked among all its matches
-    { name: 'search (API), each new', ...(await uncached((n) => `${base}/api/search?q=${SEARCHES[n % SEARCHES.length]}&offset=${n}&_bench={n}`)), goal: GOALS.searchP95 },
+    {
+      name: 'search (API), each new',
+      ...(await uncached((n) => `${base}/api/search?q=${SEARCHES[n % SEARCHES.length]}&offset=${n}&_bench={n}`)),
+      goal: GOALS.searchP95,
+    },
   ];
   shop.child.kill('SIGTERM');
   return { label, results, extras };
@@ -363,7 +416,9 @@ async function explainPlans(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string; slug: string }>("select id, slug from catalogs where slug = 'clothing' or true order by (slug = 'clothing') desc limit 1");
+    const { rows } = await client.query<{ id: string; slug: string }>(
+      "select id, slug from catalogs where slug = 'clothing' or true order by (slug = 'clothing') desc limit 1",
+    );
     const catalogId = rows[0]!.id;
     const plans: [string, string][] = [
       [
@@ -409,7 +464,9 @@ async function explainPlans(url: string): Promise<void> {
  */
 async function measureCatalogIndex(url: string): Promise<void> {
   const { openDatabase } = await import('../src/server/db/client');
-  const { buildCatalogIndex, updateCatalogIndexes, indexedCount, indexedFacets, selectListing } = await import('../src/server/api/catalog/catalog-index');
+  const { buildCatalogIndex, updateCatalogIndexes, indexedCount, indexedFacets, selectListing } = await import(
+    '../src/server/api/catalog/catalog-index'
+  );
   const { loadFacets } = await import('../src/server/api/catalog/catalog-listing');
   const { sql } = await import('drizzle-orm');
   const handle = await openDatabase({ kind: 'postgres', url, timeouts: { statementMs: 600_000 } });
@@ -425,10 +482,14 @@ async function measureCatalogIndex(url: string): Promise<void> {
       indexedCount(index),
       indexedFacets(index, 'en'),
       indexedFacets(index, 'ru'),
-      ...(['custom', 'title', 'price_asc', 'price_desc'] as const).map((sort) => selectListing(index, { properties: [], options: [{ title: 'Colour', values: ['Black'] }] }, sort, 0, 1e9)),
+      ...(['custom', 'title', 'price_asc', 'price_desc'] as const).map((sort) =>
+        selectListing(index, { properties: [], options: [{ title: 'Colour', values: ['Black'] }] }, sort, 0, 1e9),
+      ),
     ]);
   try {
-    const rows = (await db.execute(sql`select catalog_id as id, count(*)::int as n from catalog_products group by 1 order by 2 desc limit 1`)) as unknown as { rows: { id: string; n: number }[] };
+    const rows = (await db.execute(
+      sql`select catalog_id as id, count(*)::int as n from catalog_products group by 1 order by 2 desc limit 1`,
+    )) as unknown as { rows: { id: string; n: number }[] };
     const catalogId = rows.rows[0]!.id;
     const [index, buildMs] = await timed(() => buildCatalogIndex(db, catalogId));
     const [, facetsMs] = await timed(() => loadFacets(db, catalogId, 'en'));
@@ -444,14 +505,25 @@ async function measureCatalogIndex(url: string): Promise<void> {
       const ids = picked.rows.map((row) => row.id);
       const change = (price: (row: { priceCents: number }) => number, title: (row: { sortTitle: string }) => string) =>
         db.transaction(async (tx) => {
-          for (const row of picked.rows) await tx.execute(sql`update products set sort_title = ${title(row)}, price_cents = ${price(row)} where id = ${row.id}`);
+          for (const row of picked.rows)
+            await tx.execute(sql`update products set sort_title = ${title(row)}, price_cents = ${price(row)} where id = ${row.id}`);
         });
-      await change((row) => row.priceCents + 123, (row) => `0 bench ${row.sortTitle}`);
+      await change(
+        (row) => row.priceCents + 123,
+        (row) => `0 bench ${row.sortTitle}`,
+      );
       const [, patchMs] = await timed(() => updateCatalogIndexes(db, [index], ids));
       const same = answers(index) === answers(await buildCatalogIndex(db, catalogId));
-      await change((row) => row.priceCents, (row) => row.sortTitle);
+      await change(
+        (row) => row.priceCents,
+        (row) => row.sortTitle,
+      );
       await updateCatalogIndexes(db, [index], ids);
-      lines.push([`patch after a write to ${size} product${size === 1 ? '' : 's'}`, ms(patchMs), `${(buildMs / patchMs).toFixed(0)}× faster than a build; answers as a rebuild: ${same ? 'yes' : 'NO'}`]);
+      lines.push([
+        `patch after a write to ${size} product${size === 1 ? '' : 's'}`,
+        ms(patchMs),
+        `${(buildMs / patchMs).toFixed(0)}× faster than a build; answers as a rebuild: ${same ? 'yes' : 'NO'}`,
+      ]);
     }
     console.log(`\nCatalog index (PostgreSQL, the largest catalog)`);
     table(lines);
@@ -474,15 +546,29 @@ function table(rows: string[][]) {
 }
 
 function report(runs: Awaited<ReturnType<typeof measure>>[]) {
-  console.log(`\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; Node ${process.version}`);
-  console.log(`\nCached pages: requests/s of the shop against a static server of the same bytes (goal ≥ ${GOALS.ratio}×), and uncached latency`);
+  console.log(
+    `\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; Node ${process.version}`,
+  );
+  console.log(
+    `\nCached pages: requests/s of the shop against a static server of the same bytes (goal ≥ ${GOALS.ratio}×), and uncached latency`,
+  );
   const header = ['page', ...runs.flatMap((run) => [`${run.label} req/s`, 'static', 'ratio', 'uncached p50', 'p95', 'load'])];
   const rows = runs[0]!.results.map((_, i) => [
     runs[0]!.results[i]!.page.kind,
     ...runs.flatMap((run) => {
       const r = run.results[i]!;
       const ratio = r.rps / r.staticRps;
-      return [r.rps.toFixed(0), r.staticRps.toFixed(0), `${ratio.toFixed(2)}×${ratio >= GOALS.ratio ? '' : ' !'}`, ms(r.p50), ms(r.p95), r.load.toFixed(1)];
+      return [
+        r.rps.toFixed(0),
+        r.staticRps.toFixed(0),
+        `${ratio.toFixed(2)}×${ratio >= GOALS.ratio ? '' : ' !'}`,
+        ms(r.p50),
+        ms(r.p95),
+        r.load.toFixed(1),
+      ];
     }),
   ]);
   for (const name of runs[0]!.extras.map((e) => e.name)) {
@@ -490,7 +576,14 @@ function report(runs: Awaited<ReturnType<typeof measure>>[]) {
       name,
       ...runs.flatMap((run) => {
         const e = run.extras.find((x) => x.name === name)!;
-        return ['', '', '', ms(e.p50), `${ms(e.p95)}${e.goal && run.label === 'postgres' ? (e.p95 < e.goal ? ` (< ${e.goal})` : ` (goal < ${e.goal}) !`) : ''}`, e.load.toFixed(1)];
+        return [
+          '',
+          '',
+          '',
+          ms(e.p50),
+          `${ms(e.p95)}${e.goal && run.label === 'postgres' ? (e.p95 < e.goal ? ` (< ${e.goal})` : ` (goal < ${e.goal}) !`) : ''}`,
+          e.load.toFixed(1),
+        ];
       }),
     ]);
   }
@@ -500,7 +593,20 @@ function report(runs: Awaited<ReturnType<typeof measure>>[]) {
   const first = runs[0]!.results.filter((r) => r.first);
   const over: string[] = [];
   table([
-    ['page', 'HTML sent (br)', 'JS at load', 'JS total', 'chunks', 'islands', 'React', 'CSS', 'CSS unused', 'stylesheets', 'budget', 'largest chunks'],
+    [
+      'page',
+      'HTML sent (br)',
+      'JS at load',
+      'JS total',
+      'chunks',
+      'islands',
+      'React',
+      'CSS',
+      'CSS unused',
+      'stylesheets',
+      'budget',
+      'largest chunks',
+    ],
     ...first.map((r) => {
       const f = r.first!;
       const problems = [
@@ -510,7 +616,20 @@ function report(runs: Awaited<ReturnType<typeof measure>>[]) {
       ].filter(Boolean);
       if (problems.length) over.push(`${r.page.kind}: ${problems.join(', ')}`);
       const reactCell = f.reactAtLoad ? 'at load' : f.react ? 'on view' : 'no';
-      return [r.page.kind, kb(r.bytes), kb(f.atLoad), kb(f.jsGzip), String(f.chunks), String(f.islands), reactCell, kb(f.cssGzip), `${Math.round((100 * f.cssUnused) / Math.max(1, f.cssRaw))} %`, String(f.stylesheets), problems.length ? `over: ${problems.join(', ')}` : 'ok', f.largest.join(', ')];
+      return [
+        r.page.kind,
+        kb(r.bytes),
+        kb(f.atLoad),
+        kb(f.jsGzip),
+        String(f.chunks),
+        String(f.islands),
+        reactCell,
+        kb(f.cssGzip),
+        `${Math.round((100 * f.cssUnused) / Math.max(1, f.cssRaw))} %`,
+        String(f.stylesheets),
+        problems.length ? `over: ${problems.join(', ')}` : 'ok',
+        f.largest.join(', '),
+      ];
     }),
   ]);
   // a budget figure, not a timed test: the run says so in its exit code
@@ -532,7 +651,10 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   try {
     const staticPort = await freePort();
-    const baseline = start(process.execPath, ['--input-type=module', '-e', STATIC_SERVER], { PORT: String(staticPort), STATIC_DIR: staticDir });
+    const baseline = start(process.execPath, ['--input-type=module', '-e', STATIC_SERVER], {
+      PORT: String(staticPort),
+      STATIC_DIR: staticDir,
+    });
     fs.writeFileSync(path.join(staticDir, 'probe'), 'ok');
     fs.writeFileSync(path.join(staticDir, 'probe.json'), '{}');
     const staticBase = `http://127.0.0.1:${staticPort}`;
@@ -541,7 +663,15 @@ async function main() {
     const runs: Awaited<ReturnType<typeof measure>>[] = [];
     if (only !== 'postgres') runs.push(await measure('pglite', { DATA_DIR: dataDir }, staticDir, staticBase));
     const postgres = only === 'pglite' ? null : await preparePostgres();
-    if (postgres) runs.push(await measure('postgres', { DATABASE_URL: postgres, DATA_DIR: path.join(os.tmpdir(), 'shop-bench-pg-data') }, staticDir, staticBase));
+    if (postgres)
+      runs.push(
+        await measure(
+          'postgres',
+          { DATABASE_URL: postgres, DATA_DIR: path.join(os.tmpdir(), 'shop-bench-pg-data') },
+          staticDir,
+          staticBase,
+        ),
+      );
     report(runs);
     if (postgres) await measureCatalogIndex(postgres);
     if (postgres) await explainPlans(postgres);

@@ -21,7 +21,14 @@ const ENTRY = process.env.LOAD_ENTRY ?? 'server.mjs';
 const RATE_LIMITS = ['orderPerAddress', 'orderPerContact'].map((name) => `${name}=1000000/60`).join(',');
 
 type MenuItem = { url: string; type: string; children: MenuItem[] };
-type Tally = { count: number; errors: number; refused: number; latencies: number[]; statuses: Map<number | string, number>; reasons: Set<string> };
+type Tally = {
+  count: number;
+  errors: number;
+  refused: number;
+  latencies: number[];
+  statuses: Map<number | string, number>;
+  reasons: Set<string>;
+};
 
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.children)]);
 const tally = (): Tally => ({ count: 0, errors: 0, refused: 0, latencies: [], statuses: new Map(), reasons: new Set() });
@@ -35,10 +42,19 @@ async function getJson<T>(url: string): Promise<T> {
 /** Catalog and product pages of the menus' catalogs, and the orderable variations of those products. */
 async function discover(base: string) {
   const menus = await getJson<Record<string, MenuItem[]>>(`${base}/api/menus/batch`);
-  const catalogs = [...new Set(Object.values(menus).flatMap(flatten).filter((l) => l.type === 'catalog').map((l) => l.url))];
+  const catalogs = [
+    ...new Set(
+      Object.values(menus)
+        .flatMap(flatten)
+        .filter((l) => l.type === 'catalog')
+        .map((l) => l.url),
+    ),
+  ];
   const productSlugs = new Set<string>();
   for (const catalog of catalogs) {
-    const listing = await getJson<{ sections: { type: string; items: { slug: string }[] }[] }>(`${base}/api/catalogs/v3/${catalog.replace('/catalogs/', '')}`);
+    const listing = await getJson<{ sections: { type: string; items: { slug: string }[] }[] }>(
+      `${base}/api/catalogs/v3/${catalog.replace('/catalogs/', '')}`,
+    );
     for (const item of listing.sections.find((s) => s.type === 'SectionProductList')?.items ?? []) productSlugs.add(item.slug);
   }
   const variationIds: string[] = [];
@@ -48,7 +64,9 @@ async function discover(base: string) {
   }
   const [location] = await getJson<{ id: string; code: string }[]>(`${base}/api/locations`);
   if (!location) throw new Error('The demo shop has no pickup location');
-  const methods = await getJson<Record<string, { kind: string }>>(`${base}/api/configs/payments-available-methods-by-location?code=${location.code}`);
+  const methods = await getJson<Record<string, { kind: string }>>(
+    `${base}/api/configs/payments-available-methods-by-location?code=${location.code}`,
+  );
   const cash = Object.entries(methods).find(([, m]) => m.kind === 'cash')?.[0];
   if (!cash) throw new Error(`No cash payment method at ${location.code}`);
   return { pages: [...catalogs, ...[...productSlugs].map((slug) => `/products/${slug}`)], variationIds, locationId: location.id, cash };
@@ -79,7 +97,9 @@ function report(name: string, t: Tally) {
   const sorted = [...t.latencies].sort((a, b) => a - b);
   const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0) : '-');
   const statuses = [...t.statuses].map(([k, n]) => `${k}×${n}`).join(' ');
-  console.log(`${name.padEnd(7)} ${String(t.count).padStart(7)} requests  ${(t.count / SECONDS).toFixed(1).padStart(7)}/s  p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  errors ${t.errors}  (${statuses})`);
+  console.log(
+    `${name.padEnd(7)} ${String(t.count).padStart(7)} requests  ${(t.count / SECONDS).toFixed(1).padStart(7)}/s  p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  errors ${t.errors}  (${statuses})`,
+  );
 }
 
 async function main() {
@@ -88,30 +108,54 @@ async function main() {
   try {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const shop = start(process.execPath, [ENTRY], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base, RATE_LIMITS });
+    const shop = start(process.execPath, [ENTRY], {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: base,
+      RATE_LIMITS,
+    });
     console.log(`Starting ${ENTRY} on ${base} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; the demo shop is seeded first)…`);
     await waitFor(`${base}/liveness`, shop.child, shop.output);
     const shopData = await discover(base);
-    console.log(`${SECONDS} s: ${PAGE_CONNECTIONS} connections on ${shopData.pages.length} catalog and product pages, ${ORDER_CONNECTIONS} placing orders over ${shopData.variationIds.length} variations…`);
+    console.log(
+      `${SECONDS} s: ${PAGE_CONNECTIONS} connections on ${shopData.pages.length} catalog and product pages, ${ORDER_CONNECTIONS} placing orders over ${shopData.variationIds.length} variations…`,
+    );
 
     const pages = tally();
     const orders = tally();
     const until = Date.now() + SECONDS * 1000;
     let sequence = 0;
     const pageLoop = async () => {
-      while (Date.now() < until) await timed(pages, () => fetch(`${base}${shopData.pages[(sequence += 1) % shopData.pages.length]}`), () => false);
+      while (Date.now() < until)
+        await timed(
+          pages,
+          () => fetch(`${base}${shopData.pages[((sequence += 1)) % shopData.pages.length]}`),
+          () => false,
+        );
     };
     const orderLoop = async () => {
       while (Date.now() < until) {
         const n = (sequence += 1);
         const body = {
           items: [{ variationId: shopData.variationIds[n % shopData.variationIds.length], quantity: 1 }],
-          customer: { name: 'Load', lastName: 'Test', phone: `+7 999 ${String(1_000_000 + (n % 8_999_999)).slice(-7)}`, email: `load${n}@example.com` },
+          customer: {
+            name: 'Load',
+            lastName: 'Test',
+            phone: `+7 999 ${String(1_000_000 + (n % 8_999_999)).slice(-7)}`,
+            email: `load${n}@example.com`,
+          },
           delivery: { method: 'pickup', locationId: shopData.locationId },
           paymentMethod: shopData.cash,
           agreement: true,
         };
-        await timed(orders, () => fetch(`${base}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }), (status) => status === 400);
+        await timed(
+          orders,
+          () =>
+            fetch(`${base}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+          (status) => status === 400,
+        );
       }
     };
     await Promise.all([...Array.from({ length: PAGE_CONNECTIONS }, pageLoop), ...Array.from({ length: ORDER_CONNECTIONS }, orderLoop)]);
@@ -119,7 +163,9 @@ async function main() {
     report('pages', pages);
     report('orders', orders);
     const errors = pages.errors + orders.errors;
-    console.log(`\n${errors === 0 ? 'No errors.' : `${errors} errors.`} Orders refused (400): ${orders.refused}${orders.reasons.size ? ` (${[...orders.reasons].join('; ')})` : ''}.`);
+    console.log(
+      `\n${errors === 0 ? 'No errors.' : `${errors} errors.`} Orders refused (400): ${orders.refused}${orders.reasons.size ? ` (${[...orders.reasons].join('; ')})` : ''}.`,
+    );
     process.exitCode = errors === 0 ? 0 : 1;
   } finally {
     stopChildren();

@@ -36,7 +36,12 @@ export default function precompressAssets() {
           if (!PRECOMPRESSED_EXTENSIONS.has(path.extname(file))) continue;
           const body = fs.readFileSync(file);
           if (body.length < MIN_BYTES) continue;
-          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+          fs.writeFileSync(
+            `${file}.br`,
+            zlib.brotliCompressSync(body, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+            }),
+          );
           fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
           count += 1;
         }

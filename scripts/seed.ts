@@ -25,7 +25,9 @@ const handle = await openMigratedDatabase(config, generated > 0 ? { statementMs:
 try {
   const started = Date.now();
   // the same lock as a starting server, so the two never seed at once
-  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { dataDir: config.dataDir, reset, force }));
+  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
+    seedDemoShop(handle.db, { dataDir: config.dataDir, reset, force }),
+  );
   if (seeded) logger.info({ reset, ms: Date.now() - started }, 'demo shop seeded');
   else logger.info('the shop already has data; nothing seeded (use --reset to wipe and re-seed)');
   if (generated > 0) {

@@ -31,7 +31,9 @@ const input = z
   .safeParse(values);
 if (!input.success) {
   console.error(`setup: ${input.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  console.error('usage: npm run setup -- --email you@example.com [--name "Name"] [--shop-name "Shop"] [--lang en|ru] [--generate] [--force]');
+  console.error(
+    'usage: npm run setup -- --email you@example.com [--name "Name"] [--shop-name "Shop"] [--lang en|ru] [--generate] [--force]',
+  );
   process.exit(2);
 }
 
@@ -46,7 +48,12 @@ try {
   const { email, name, lang } = input.data;
   const { password, generated } = await choosePassword(email, values.generate);
   const { owner } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
-    setupEmptyShop(handle.db, { owner: { email, name, lang, password }, shopName: input.data['shop-name'], force: values.force, cost: config.passwordHashCost }),
+    setupEmptyShop(handle.db, {
+      owner: { email, name, lang, password },
+      shopName: input.data['shop-name'],
+      force: values.force,
+      cost: config.passwordHashCost,
+    }),
   );
   console.log(`Created an empty shop and its owner ${owner.email}; sign in at ${config.publicUrl}/admin/`);
   if (generated) console.log(`Password (shown only now): ${password}`);

@@ -63,7 +63,10 @@ async function handle(context: APIContext, next: MiddlewareNext, url: URL): Prom
     await log('warn', { path: url.pathname, reason: decision.reason }, 'bad route sent to /404');
     return toNotFoundPage();
   }
-  const response = url.pathname === PREVIEW_RENDER_PATH ? await guardPreviewRender((await getRuntime()).deps, context.request, socketAddressOf(context), next) : await next();
+  const response =
+    url.pathname === PREVIEW_RENDER_PATH
+      ? await guardPreviewRender((await getRuntime()).deps, context.request, socketAddressOf(context), next)
+      : await next();
   if (response.status === 404 && isPageRequest(context.request, url)) {
     await log('info', { path: url.pathname }, 'page not found, sent to /404');
     return toNotFoundPage();
@@ -85,7 +88,12 @@ function toNotFoundPage(): Response {
 
 /** A browser asking for a page (not the API, assets, the preview channel or /404 itself). */
 function isPageRequest(request: Request, url: URL): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && !isPassthroughPath(url.pathname) && url.pathname !== NOT_FOUND_PATH && !url.pathname.startsWith('/_preview/');
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !isPassthroughPath(url.pathname) &&
+    url.pathname !== NOT_FOUND_PATH &&
+    !url.pathname.startsWith('/_preview/')
+  );
 }
 
 function socketAddressOf(context: { clientAddress: string }): string | undefined {

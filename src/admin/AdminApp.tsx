@@ -19,7 +19,9 @@ const AcceptInvite = lazy(() => import('./screens/AcceptInvite'));
 
 /** The token of an invitation link (/admin/invite?token=…), or null on any other address. */
 function invitationToken(): string | null {
-  return window.location.pathname.replace(/\/+$/, '') === '/admin/invite' ? (new URLSearchParams(window.location.search).get('token') ?? '') : null;
+  return window.location.pathname.replace(/\/+$/, '') === '/admin/invite'
+    ? (new URLSearchParams(window.location.search).get('token') ?? '')
+    : null;
 }
 
 function Gate() {
@@ -45,9 +47,7 @@ function Gate() {
   }
   if (session.isPending) return <LoadingState />;
   if (session.isError) return <ErrorState error={session.error} onRetry={() => void session.refetch()} />;
-  return (
-    <Suspense fallback={<LoadingState />}>{session.data ? <SignedIn /> : <SignIn />}</Suspense>
-  );
+  return <Suspense fallback={<LoadingState />}>{session.data ? <SignedIn /> : <SignIn />}</Suspense>;
 }
 
 export default function AdminApp() {

@@ -13,7 +13,10 @@ export default function interactionDirective() {
     name: 'storefront-interaction-directive',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction-directive.client.mjs', import.meta.url)) });
+        addClientDirective({
+          name: 'interaction',
+          entrypoint: fileURLToPath(new URL('./interaction-directive.client.mjs', import.meta.url)),
+        });
       },
     },
   };

@@ -25,7 +25,8 @@ export default function methodGuard() {
                 name: 'storefront-method-guard',
                 transform(code, id) {
                   if (!/@astrojs[\\/]node[\\/]dist[\\/]standalone\.js$/.test(id)) return null;
-                  if (!code.includes(DEFINITION)) throw new Error('method guard: @astrojs/node standalone.js changed; update src/integrations/method-guard.mjs');
+                  if (!code.includes(DEFINITION))
+                    throw new Error('method guard: @astrojs/node standalone.js changed; update src/integrations/method-guard.mjs');
                   // every handler the adapter makes (its own server's, and the exported one server.mjs runs) is guarded
                   const guarded = code.replace(DEFINITION, DEFINITION.replace('createStandaloneHandler', '__unguardedStandaloneHandler'));
                   return `import { guardMethods as __guardMethods } from ${JSON.stringify(GUARD)};

@@ -10,7 +10,9 @@ let mounted = false;
  * modals' code, so that a first visit does not download it for a dialog it may never open.
  */
 function ensureShopStyles(): void {
-  const inlined = [...document.querySelectorAll('style')].some((style) => style.dataset['shopStyles'] !== undefined || style.textContent?.includes('.modal__title'));
+  const inlined = [...document.querySelectorAll('style')].some(
+    (style) => style.dataset['shopStyles'] !== undefined || style.textContent?.includes('.modal__title'),
+  );
   if (inlined) return;
   const style = document.createElement('style');
   style.dataset['shopStyles'] = '';

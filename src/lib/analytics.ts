@@ -90,7 +90,14 @@ export function isTrackingConfigured(config: TrackingIds | null | undefined): co
   return !!config && (Object.keys(EMPTY_IDS) as (keyof TrackingIds)[]).some((key) => config[key].trim() !== '');
 }
 
-const EMPTY_IDS: TrackingIds = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '', callTrackingMango: '' };
+const EMPTY_IDS: TrackingIds = {
+  googleAnalytics: '',
+  googleTagManager: '',
+  metaPixel: '',
+  yandexMetrika: '',
+  snapchatPixel: '',
+  callTrackingMango: '',
+};
 
 /** The tracking ids of the settings' seo group, blank for anything missing. */
 export function trackingIdsOf(seo: Partial<Record<keyof TrackingIds, unknown>> | null | undefined): TrackingIds {
@@ -234,7 +241,10 @@ export function providerCalls(event: AnalyticsEvent, config: TrackingConfig): Pr
   if (config.googleTagManager) {
     if ('items' in event) calls.push({ provider: 'dataLayer', entry: { ecommerce: null } });
     const params = googleParams(event, currency);
-    calls.push({ provider: 'dataLayer', entry: { event: GA_EVENT_NAMES[event.name], ...('items' in event ? { ecommerce: params } : params) } });
+    calls.push({
+      provider: 'dataLayer',
+      entry: { event: GA_EVENT_NAMES[event.name], ...('items' in event ? { ecommerce: params } : params) },
+    });
   }
   if (config.metaPixel) {
     const standard = META_EVENTS[event.name];
@@ -258,7 +268,8 @@ export function providerCalls(event: AnalyticsEvent, config: TrackingConfig): Pr
 export function providerSetupCalls(config: TrackingIds, now: Date): ProviderCall[] {
   const calls: ProviderCall[] = [];
   if (config.googleTagManager) calls.push({ provider: 'dataLayer', entry: { 'gtm.start': now.getTime(), event: 'gtm.js' } });
-  if (config.googleAnalytics) calls.push({ provider: 'gtag', args: ['js', now] }, { provider: 'gtag', args: ['config', config.googleAnalytics] });
+  if (config.googleAnalytics)
+    calls.push({ provider: 'gtag', args: ['js', now] }, { provider: 'gtag', args: ['config', config.googleAnalytics] });
   if (config.metaPixel) calls.push({ provider: 'fbq', args: ['init', config.metaPixel] }, { provider: 'fbq', args: ['track', 'PageView'] });
   if (config.yandexMetrika) {
     calls.push({
@@ -266,7 +277,8 @@ export function providerSetupCalls(config: TrackingIds, now: Date): ProviderCall
       args: [Number(config.yandexMetrika), 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, ecommerce: 'dataLayer' }],
     });
   }
-  if (config.snapchatPixel) calls.push({ provider: 'snaptr', args: ['init', config.snapchatPixel] }, { provider: 'snaptr', args: ['track', 'PAGE_VIEW'] });
+  if (config.snapchatPixel)
+    calls.push({ provider: 'snaptr', args: ['init', config.snapchatPixel] }, { provider: 'snaptr', args: ['track', 'PAGE_VIEW'] });
   return calls;
 }
 
@@ -294,7 +306,8 @@ export const callTrackingClass = (id: string) => `mgo-number-${id.replace(/[^\w-
  */
 export function formatCallTrackingNumber(raw: string): string | null {
   const digits = raw.replace(/\D/g, '');
-  const national = digits.length === 11 && (digits[0] === '7' || digits[0] === '8') ? digits.slice(1) : digits.length === 10 ? digits : null;
+  const national =
+    digits.length === 11 && (digits[0] === '7' || digits[0] === '8') ? digits.slice(1) : digits.length === 10 ? digits : null;
   if (!national) return null;
   return `8 (${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6, 8)}-${national.slice(8, 10)}`;
 }

@@ -69,9 +69,7 @@ export function addItem(items: readonly CartItem[], item: CartItem): CartItem[] 
   if (quantity === 0) return [...items];
   const existing = items.find((i) => i.variationId === item.variationId);
   if (!existing) return [...items, { ...item, quantity }];
-  return items.map((i) =>
-    i === existing ? { ...i, quantity: i.quantity + quantity, product: item.product ?? i.product } : i,
-  );
+  return items.map((i) => (i === existing ? { ...i, quantity: i.quantity + quantity, product: item.product ?? i.product } : i));
 }
 
 /** Sets the quantity of a line; a quantity below 1 removes it. */
@@ -132,10 +130,7 @@ export function mergeCarts(server: readonly CartItem[], local: readonly CartItem
  * Splits lines by whether their variation still exists in the freshly loaded (available) products.
  * Kept lines carry the fresh product.
  */
-export function dropUnavailable(
-  items: readonly CartItem[],
-  products: readonly ProductDto[],
-): { kept: CartItem[]; dropped: CartItem[] } {
+export function dropUnavailable(items: readonly CartItem[], products: readonly ProductDto[]): { kept: CartItem[]; dropped: CartItem[] } {
   const productByVariation = new Map(products.flatMap((p) => p.variations.map((v) => [v.id, p] as const)));
   const kept: CartItem[] = [];
   const dropped: CartItem[] = [];

@@ -19,9 +19,14 @@ export function cookieAnswer(): 'true' | 'false' | null {
 }
 
 /** The four permissions as the visitor's answer sets them: granted only after Accept. */
-export function analyticsPermissions(granted: boolean = cookieAnswer() === 'true'): Record<(typeof ANALYTICS_PERMISSIONS)[number], 'granted' | 'denied'> {
+export function analyticsPermissions(
+  granted: boolean = cookieAnswer() === 'true',
+): Record<(typeof ANALYTICS_PERMISSIONS)[number], 'granted' | 'denied'> {
   const value = granted ? 'granted' : 'denied';
-  return Object.fromEntries(ANALYTICS_PERMISSIONS.map((name) => [name, value])) as Record<(typeof ANALYTICS_PERMISSIONS)[number], 'granted' | 'denied'>;
+  return Object.fromEntries(ANALYTICS_PERMISSIONS.map((name) => [name, value])) as Record<
+    (typeof ANALYTICS_PERMISSIONS)[number],
+    'granted' | 'denied'
+  >;
 }
 
 function remember(key: string, value: 'true' | 'false' = 'true'): void {

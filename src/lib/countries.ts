@@ -10,10 +10,8 @@
 import { addressLabels, type AddressLabels } from './address-labels';
 import type { Language } from './localize';
 
-
 export type CountryCode = string;
 export type Zone = { code: string; name: { en: string; ru?: string } };
-
 
 export type Country = {
   code: CountryCode;
@@ -271,7 +269,13 @@ export function isCountryCode(value: unknown): value is CountryCode {
 
 export function findCountry(code: unknown, lang: Language): Country | null {
   if (!isCountryCode(code)) return null;
-  return { code, name: countryName(code, lang), phoneNumberPrefix: PREFIX_BY_CODE.get(code)!, zones: zonesOf(code), labels: addressLabels(code, lang) };
+  return {
+    code,
+    name: countryName(code, lang),
+    phoneNumberPrefix: PREFIX_BY_CODE.get(code)!,
+    zones: zonesOf(code),
+    labels: addressLabels(code, lang),
+  };
 }
 
 const countryLists = new Map<Language, Country[]>();

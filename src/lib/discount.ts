@@ -15,7 +15,10 @@ export const DISCOUNT_ERROR = {
 
 export type DiscountErrorCode = (typeof DISCOUNT_ERROR)[keyof typeof DISCOUNT_ERROR];
 
-const ERROR_NAMES = Object.fromEntries(Object.entries(DISCOUNT_ERROR).map(([name, code]) => [code, name])) as Record<DiscountErrorCode, keyof typeof DISCOUNT_ERROR>;
+const ERROR_NAMES = Object.fromEntries(Object.entries(DISCOUNT_ERROR).map(([name, code]) => [code, name])) as Record<
+  DiscountErrorCode,
+  keyof typeof DISCOUNT_ERROR
+>;
 
 /** The error's message in `lang`: `commerce.discountErrors` of the locales. */
 export function discountErrorMessage(code: DiscountErrorCode, lang: Language): string {

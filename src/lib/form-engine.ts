@@ -130,9 +130,7 @@ function initialOf(def: FormDef): unknown {
 /** Values of a sub-form: its initial values with the given ones over them. */
 function mergeInitial(def: FormDef, given: unknown): unknown {
   if (def.kind !== 'group' || !isRecord(given)) return given ?? initialOf(def);
-  return Object.fromEntries(
-    Object.entries(def.fields).map(([name, child]) => [name, name in given ? given[name] : initialOf(child)]),
-  );
+  return Object.fromEntries(Object.entries(def.fields).map(([name, child]) => [name, name in given ? given[name] : initialOf(child)]));
 }
 
 /** A new item of the list at `path`, with its sub-form's initial values. */
@@ -231,9 +229,7 @@ export function answerMessage(answer: unknown): string | null {
   return nonEmptyString(answer.message) ? answer.message : null;
 }
 
-export type SubmitOutcome =
-  | { ok: true; answer: unknown }
-  | { ok: false; message: string; fieldErrors: Record<string, string[]> };
+export type SubmitOutcome = { ok: true; answer: unknown } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
 
 /**
  * Spec 8: no answer at all means 'Internal server error, notify administrator'; an answer with status
@@ -242,8 +238,7 @@ export type SubmitOutcome =
 export function submitOutcome(answer: unknown): SubmitOutcome {
   if (answer === undefined) return { ok: false, message: INTERNAL_ERROR_KEY, fieldErrors: {} };
   if (!isRecord(answer)) return { ok: true, answer };
-  const failed =
-    answer.status === 400 || nonEmptyString(answer.errorPath) || (answer.errors !== undefined && answer.success !== true);
+  const failed = answer.status === 400 || nonEmptyString(answer.errorPath) || (answer.errors !== undefined && answer.success !== true);
   if (!failed) return { ok: true, answer };
   return { ok: false, message: answerMessage(answer) ?? INTERNAL_ERROR_KEY, fieldErrors: serverFieldErrors(answer) };
 }
@@ -311,7 +306,11 @@ export function removeListItem(state: FormState, path: string, index: number): F
     );
   return {
     ...state,
-    values: setIn(state.values, path, items.filter((_, i) => i !== index)),
+    values: setIn(
+      state.values,
+      path,
+      items.filter((_, i) => i !== index),
+    ),
     errors: shift(state.errors),
     serverErrors: shift(state.serverErrors),
   };

@@ -64,7 +64,8 @@ export function issueMessageKey(issue: SchemaIssue, value: unknown): string {
       const count = inclusive ? min : min + 1;
       return messageWithValues(origin === 'string' ? 'forms.errors.tooShort' : 'forms.errors.tooFewItems', { count });
     }
-    if (min !== null && number) return messageWithValues(inclusive ? 'forms.errors.numberTooSmall' : 'forms.errors.numberGreaterThan', { min });
+    if (min !== null && number)
+      return messageWithValues(inclusive ? 'forms.errors.numberTooSmall' : 'forms.errors.numberGreaterThan', { min });
   }
   if (issue.code === 'invalid_format') return issue.format === 'email' ? 'forms.errors.email' : 'forms.errors.invalidFormat';
   if (issue.code === 'invalid_type') return noEmpty(value) ?? INVALID_VALUE_KEY;

@@ -14,7 +14,10 @@ export const LANGUAGE_COOKIE = 'lang';
  * language setting. Undefined when only the shop's setting could tell (`requested`, for callers that load
  * the settings afterwards).
  */
-export function requestedLanguage(choice: { explicit?: string | null | undefined; cookie?: string | null | undefined }): Language | undefined {
+export function requestedLanguage(choice: {
+  explicit?: string | null | undefined;
+  cookie?: string | null | undefined;
+}): Language | undefined {
   if (isLanguage(choice.explicit)) return choice.explicit;
   return isLanguage(choice.cookie) ? choice.cookie : undefined;
 }

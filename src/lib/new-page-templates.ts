@@ -14,7 +14,18 @@ const PRODUCT_LIST_LIMIT = 12;
 export type PageTemplate = { title: string; slug: string; sections: SectionDto[] };
 
 function templateSection(type: string, options: Record<string, unknown>): SectionDto {
-  return { id: `${NEW_PAGE_SLUG}-${type}`, type, position: 0, required: false, group: null, enable: true, hidden: false, options, items: [], styles: {} };
+  return {
+    id: `${NEW_PAGE_SLUG}-${type}`,
+    type,
+    position: 0,
+    required: false,
+    group: null,
+    enable: true,
+    hidden: false,
+    options,
+    items: [],
+    styles: {},
+  };
 }
 
 const perRow = (span: number) => ({ type: 'grid', columns: GRID_COLUMNS / span });

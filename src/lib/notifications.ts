@@ -25,6 +25,8 @@ export function notificationOfFailure(error: ApiClientError, severity: 'notify' 
 
 /** The list after `next` arrives: the same text is not shown twice, and the oldest beyond the limit go. */
 export function withNotification<T extends ShopNotification>(list: readonly T[], next: T, max = MAX_NOTIFICATIONS): T[] {
-  const others = list.filter((item) => !(item.kind === next.kind && item.text === next.text) && !(next.kind === 'online' && item.kind === 'offline'));
+  const others = list.filter(
+    (item) => !(item.kind === next.kind && item.text === next.text) && !(next.kind === 'online' && item.kind === 'offline'),
+  );
   return [...others, next].slice(-max);
 }

@@ -23,6 +23,13 @@ export function canSetDeliveryPrice(order: { status: string; paymentStatus: stri
 }
 
 /** Whether an online payment may start: not for a canceled order, nor while the manager has not priced delivery. */
-export function canStartPayment(order: { status: string; paymentStatus: string; deliveryPriceByManager: boolean; deliveryPriceSet: boolean }): boolean {
-  return order.status !== CANCELED_STATUS && order.paymentStatus !== 'completed' && (!order.deliveryPriceByManager || order.deliveryPriceSet);
+export function canStartPayment(order: {
+  status: string;
+  paymentStatus: string;
+  deliveryPriceByManager: boolean;
+  deliveryPriceSet: boolean;
+}): boolean {
+  return (
+    order.status !== CANCELED_STATUS && order.paymentStatus !== 'completed' && (!order.deliveryPriceByManager || order.deliveryPriceSet)
+  );
 }

@@ -156,13 +156,24 @@ type Payload<A extends AdminActionName> = z.output<(typeof payloads)[A]>;
 // ---------------------------------------------------------------- partial updates
 
 /** A section the page was rendered with, as far as its markup tells: id and type, the rest stored on the server. */
-export const pageSection = (id: string, type: string): PreviewSection => ({ id, type, options: {}, items: [], enable: true, hidden: false, partial: true });
+export const pageSection = (id: string, type: string): PreviewSection => ({
+  id,
+  type,
+  options: {},
+  items: [],
+  enable: true,
+  hidden: false,
+  partial: true,
+});
 
 /**
  * The rule of a partial section update: the change's options are merged key by key over the section's current
  * options (a heading change keeps the questions), items replace the section's when sent, other fields as sent.
  */
-export function mergeSectionChange(section: PreviewSection, change: { id: string; items?: unknown[] | undefined; [field: string]: unknown }): PreviewSection {
+export function mergeSectionChange(
+  section: PreviewSection,
+  change: { id: string; items?: unknown[] | undefined; [field: string]: unknown },
+): PreviewSection {
   const merged = mergeDeep(section, change);
   if (change.items === undefined) return merged;
   return { ...merged, items: toItems(change.items), ...(section.partial ? { itemsKnown: true } : {}) };

@@ -24,10 +24,7 @@ export type Dimensions = { weight: number; height: number; width: number; length
  * Delivery size of spec 3.1: the larger of weight and volumetric weight (l*h*w/5000).
  * Variation values fall back to product values. null when both are 0 (unavailable).
  */
-export function deliverySize(
-  product: Dimensions,
-  variation?: Partial<{ [K in keyof Dimensions]: number | null }>,
-): number | null {
+export function deliverySize(product: Dimensions, variation?: Partial<{ [K in keyof Dimensions]: number | null }>): number | null {
   const pick = (k: keyof Dimensions) => {
     const v = variation?.[k];
     return v !== null && v !== undefined && v > 0 ? v : product[k];

@@ -59,10 +59,7 @@ export function isMalformedPath(pathname: string): boolean {
  * malformed or suspicious -> 404; upper case -> 301 to lower case (query kept); stored redirect -> 301;
  * trailing slash -> 301 without it; /admin -> 301 /admin/; /account -> /account/settings.
  */
-export async function decideRequest(
-  url: URL,
-  findRedirect: (path: string) => Promise<string | null>,
-): Promise<RequestDecision> {
+export async function decideRequest(url: URL, findRedirect: (path: string) => Promise<string | null>): Promise<RequestDecision> {
   const { pathname, search } = url;
   if (isPassthroughPath(pathname)) return { kind: 'next' };
   if (isMalformedPath(pathname)) return { kind: 'not-found', reason: 'malformed' };

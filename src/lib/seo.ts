@@ -121,8 +121,7 @@ export type SocialInput = {
 /** A `<meta property=…>` (Open Graph) or `<meta name=…>` (Twitter) tag. */
 export type MetaTag = { attribute: 'property' | 'name'; key: string; content: string };
 
-const property = (key: string, content: string | null | undefined): MetaTag[] =>
-  content ? [{ attribute: 'property', key, content }] : [];
+const property = (key: string, content: string | null | undefined): MetaTag[] => (content ? [{ attribute: 'property', key, content }] : []);
 const named = (key: string, content: string | null | undefined): MetaTag[] => (content ? [{ attribute: 'name', key, content }] : []);
 
 /** Open Graph and Twitter card tags (spec 2.3): site name, title, description, url, type, image, article and product data. */
@@ -233,7 +232,9 @@ const imageOf = (siteUrl: string, image: ImageDto | string | null | undefined) =
 export function organizationData(settings: ShopConfigDto | null, siteUrl: string): StructuredData {
   const common = settings?.common;
   const logo = imageOf(siteUrl, settings?.header.logo);
-  const sameAs = Object.values(settings?.socials ?? {}).filter((link): link is string => typeof link === 'string' && /^https?:\/\//i.test(link));
+  const sameAs = Object.values(settings?.socials ?? {}).filter(
+    (link): link is string => typeof link === 'string' && /^https?:\/\//i.test(link),
+  );
   return {
     '@context': SCHEMA,
     '@type': 'Organization',

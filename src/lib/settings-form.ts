@@ -64,7 +64,12 @@ function walk(schema: z.ZodType, path: string): SettingsField {
       return { kind: 'image' };
     case 'string': {
       const pattern = settingsStringPattern(schema);
-      return { kind: 'string', minLength: (schema as z.ZodString).minLength ?? 0, multiline: MULTILINE.has(path), ...(pattern ? { pattern } : {}) };
+      return {
+        kind: 'string',
+        minLength: (schema as z.ZodString).minLength ?? 0,
+        multiline: MULTILINE.has(path),
+        ...(pattern ? { pattern } : {}),
+      };
     }
     case 'number': {
       const number = schema as z.ZodNumber;
@@ -138,7 +143,10 @@ function strictOf(field: SettingsField): z.ZodType {
     case 'choice':
       return z.enum(field.options as [string, ...string[]]);
     case 'choices':
-      return z.array(z.enum(field.options as [string, ...string[]])).max(field.options.length).refine((v) => new Set(v).size === v.length, 'Each value once.');
+      return z
+        .array(z.enum(field.options as [string, ...string[]]))
+        .max(field.options.length)
+        .refine((v) => new Set(v).size === v.length, 'Each value once.');
     case 'image':
       return plain(500).nullable();
     case 'color':
@@ -208,7 +216,12 @@ export type SettingsLabelLookup = (key: string, options: { defaultValue: string;
  * its key's (`settings.fields.b`), else `fallback` (the key); an entry of a list of plain values is numbered
  * ("Phone numbers 1").
  */
-export function settingsFieldLabel(t: SettingsLabelLookup, group: string, path: string[], options: { lng?: string; fallback?: string } = {}): string {
+export function settingsFieldLabel(
+  t: SettingsLabelLookup,
+  group: string,
+  path: string[],
+  options: { lng?: string; fallback?: string } = {},
+): string {
   const named = path.filter((part) => !/^\d+$/.test(part));
   const key = named.at(-1) ?? group;
   const lng = options.lng ? { lng: options.lng } : {};

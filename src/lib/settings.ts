@@ -54,7 +54,11 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T, fallb
  * A choice that also reads the names older data stored for its values (`{ 'header-1': 'default' }`);
  * anything else unknown becomes the fallback.
  */
-const choiceWithAliases = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number], aliases: Record<string, T[number]>) =>
+const choiceWithAliases = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number],
+  aliases: Record<string, T[number]>,
+) =>
   z.preprocess((value) => (typeof value === 'string' && Object.hasOwn(aliases, value) ? aliases[value] : value), choice(values, fallback));
 const stringPatterns = new WeakMap<z.ZodType, RegExp>();
 
@@ -80,7 +84,10 @@ const contactChannelFlags = Object.fromEntries(
   ['phone', 'whatsapp', 'telegram'].flatMap((channel) =>
     ['ShowOnMobileHeader', 'ShowOnMobileMenu', 'ShowOnWidget', 'ShowOnContactHeader'].map((where) => [`${channel}${where}`, flag(true)]),
   ),
-) as Record<`${'phone' | 'whatsapp' | 'telegram'}${'ShowOnMobileHeader' | 'ShowOnMobileMenu' | 'ShowOnWidget' | 'ShowOnContactHeader'}`, z.ZodCatch<z.ZodBoolean>>;
+) as Record<
+  `${'phone' | 'whatsapp' | 'telegram'}${'ShowOnMobileHeader' | 'ShowOnMobileMenu' | 'ShowOnWidget' | 'ShowOnContactHeader'}`,
+  z.ZodCatch<z.ZodBoolean>
+>;
 
 export const commonSettingsSchema = lenientObject({
   /** 'ecommerce', or an order-taking / services-cart type */
@@ -99,7 +106,9 @@ export const commonSettingsSchema = lenientObject({
    * ISO 3166 code of the shop's address country ('US'), '' when unset; lower case reads as upper case. The phone
    * fields of the storefront start from it.
    */
-  addressCountry: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), z.enum(['', ...COUNTRY_CODES])).catch(''),
+  addressCountry: z
+    .preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), z.enum(['', ...COUNTRY_CODES]))
+    .catch(''),
   mapUrl: string(''),
   workTime: text(''),
   whatsappMessage: text(''),
@@ -276,7 +285,11 @@ export const ecommerceSettingsSchema = lenientObject({
    * 'pagination': numbered page links; 'loadMore': one "Load more" link (btnLoadMore text) to the next
    * page, which a small script turns into appending the next page's cards.
    */
-  pageNavigationType: choiceWithAliases(PAGE_NAVIGATION_TYPES, 'pagination', { 'load-more': 'loadMore', loadmore: 'loadMore', pages: 'pagination' }),
+  pageNavigationType: choiceWithAliases(PAGE_NAVIGATION_TYPES, 'pagination', {
+    'load-more': 'loadMore',
+    loadmore: 'loadMore',
+    pages: 'pagination',
+  }),
   btnLoadMore: lenientObject({ text: text(bilingual('Load more', 'Показать ещё')) }),
   shippingPolicy: text(''),
   refundPolicy: text(''),
@@ -342,7 +355,17 @@ export const FONTS = [
 ] as const;
 
 /** The theme palette's colours (styles.colors), each a CSS custom property of the storefront. */
-export const THEME_COLORS = ['primary', 'accent', 'text', 'textMuted', 'background', 'backgroundLight', 'backgroundMiddle', 'backgroundDark', 'sale'] as const;
+export const THEME_COLORS = [
+  'primary',
+  'accent',
+  'text',
+  'textMuted',
+  'background',
+  'backgroundLight',
+  'backgroundMiddle',
+  'backgroundDark',
+  'sale',
+] as const;
 export type ThemeColor = (typeof THEME_COLORS)[number];
 
 const fontSizes = (desktop: number, tablet: number, mobile: number) =>

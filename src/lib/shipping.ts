@@ -27,9 +27,7 @@ export function orderDeliveryWeight(lines: WeighedLine[]): number {
 /** Whether a rate can serve an order of this amount (minor units) and delivery weight; bounds are inclusive. */
 export function rateApplies(rate: ShippingRateRule, order: { amountCents: number; weight: number }): boolean {
   if (!rate.enabled || !isShippingRateKind(rate.kind)) return false;
-  return (
-    within(order.amountCents, rate.minOrderCents, rate.maxOrderCents) && within(order.weight, rate.minWeight, rate.maxWeight)
-  );
+  return within(order.amountCents, rate.minOrderCents, rate.maxOrderCents) && within(order.weight, rate.minWeight, rate.maxWeight);
 }
 
 /** What the customer is charged for delivery; by-manager rates are priced later by the shop. */

@@ -40,7 +40,10 @@ export function variationForOptions(product: ProductVariations, selection: Optio
 }
 
 /** The option selection (option id to value id) that a variation stands for. */
-export function selectionForVariation(product: ProductWithOptions, variation: Pick<VariationDto, 'productOptionValueIds'>): OptionSelection {
+export function selectionForVariation(
+  product: ProductWithOptions,
+  variation: Pick<VariationDto, 'productOptionValueIds'>,
+): OptionSelection {
   const selection: OptionSelection = {};
   for (const option of product.options) {
     const value = option.values.find((v) => variation.productOptionValueIds.includes(v.id));
@@ -60,7 +63,8 @@ export function variationForImage(
 ): VariationDto | null {
   const owners = product.variations.filter((v) => (v.imageId ?? v.image?.id) === imageId);
   if (!current) return owners[0] ?? null;
-  const kept = (v: VariationDto) => (v.id === current.id ? Infinity : v.productOptionValueIds.filter((id) => current.productOptionValueIds.includes(id)).length);
+  const kept = (v: VariationDto) =>
+    v.id === current.id ? Infinity : v.productOptionValueIds.filter((id) => current.productOptionValueIds.includes(id)).length;
   let best: VariationDto | null = null;
   for (const owner of owners) {
     if (!best || kept(owner) > kept(best)) best = owner;

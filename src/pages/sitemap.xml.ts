@@ -35,7 +35,11 @@ async function readAll<T>(fetchPage: (offset: number) => Promise<T[]>): Promise<
  * catalog found. Pages and catalogs flagged noindex are left out.
  */
 async function sitemapEntries(api: ApiClient): Promise<SitemapEntry[]> {
-  const [{ data: home }, { data: menus }, { data: grouped }] = await Promise.all([api.getHomepage(), api.getMenus(), api.getGroupedArticles({ limit: 1 })]);
+  const [{ data: home }, { data: menus }, { data: grouped }] = await Promise.all([
+    api.getHomepage(),
+    api.getMenus(),
+    api.getGroupedArticles({ limit: 1 }),
+  ]);
   const entries: SitemapEntry[] = [];
   if (home && !home.noindex) entries.push({ path: '/', lastModified: home.updatedAt });
 

@@ -16,7 +16,11 @@ export type ConsentType = 'ModalAgeVerification' | 'ModalCookieAccept';
 /** Same as the modal store's closing time: the closing animation runs before the dialog goes. */
 const CLOSE_MS = 550;
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string>,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   if (text !== undefined) node.textContent = text;
@@ -81,7 +85,11 @@ function askInDialog(type: ConsentType, question: ConsentQuestion): Promise<void
   content.append(heading);
   if (question.text) content.append(element('p', { class: 'consent__text' }, question.text));
   const actions = element('div', { class: 'form__actions' });
-  const primary = element('button', { type: 'button', class: 'form-button form-button--primary' }, cookies ? question.buttonText || t('accept') : t('yes'));
+  const primary = element(
+    'button',
+    { type: 'button', class: 'form-button form-button--primary' },
+    cookies ? question.buttonText || t('accept') : t('yes'),
+  );
   actions.append(primary);
   const secondary = cookies ? null : element('button', { type: 'button', class: 'form-button form-button--secondary' }, t('no'));
   if (secondary) actions.append(secondary);

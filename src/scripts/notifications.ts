@@ -1,4 +1,10 @@
-import { MAX_NOTIFICATIONS, NOTIFICATION_EVENT, NOTIFICATION_TIMEOUT_MS, withNotification, type ShopNotification } from '../lib/notifications';
+import {
+  MAX_NOTIFICATIONS,
+  NOTIFICATION_EVENT,
+  NOTIFICATION_TIMEOUT_MS,
+  withNotification,
+  type ShopNotification,
+} from '../lib/notifications';
 
 /**
  * The notifications area of both layouts (`[data-notifications]`, with its texts in `data-texts`): shows what

@@ -40,7 +40,9 @@ function isSignedIn(): boolean {
 
 document.addEventListener('click', (event) => {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const target = (event.target as Element | null)?.closest<HTMLElement>('[data-lead-form], [data-auth-form], a[href^="/account"], a[data-cart-drawer]');
+  const target = (event.target as Element | null)?.closest<HTMLElement>(
+    '[data-lead-form], [data-auth-form], a[href^="/account"], a[data-cart-drawer]',
+  );
   if (!target) return;
   if (target.hasAttribute('data-cart-drawer')) {
     // the cart and checkout pages show the cart themselves: the icon stays a link there
@@ -52,7 +54,12 @@ document.addEventListener('click', (event) => {
     } catch {
       // an unreadable attribute: the drawer falls back to its defaults
     }
-    void openModalLazily('CartDrawer', { siteType: 'ecommerce', money: { currency: 'USD', separator: 'none' }, ...shop, lang: document.documentElement.lang || 'en' });
+    void openModalLazily('CartDrawer', {
+      siteType: 'ecommerce',
+      money: { currency: 'USD', separator: 'none' },
+      ...shop,
+      lang: document.documentElement.lang || 'en',
+    });
   } else if (target.hasAttribute('data-lead-form')) {
     event.preventDefault();
     void openModalLazily('LeadForm', {
@@ -84,7 +91,8 @@ const QUESTIONS = [
   { type: 'ModalCookieAccept', setting: 'modalCookieAccept', answeredKey: 'cookieAccept', answers: ['true', 'false'] },
 ] as const;
 
-const isAnswered = (question: (typeof QUESTIONS)[number]) => (question.answers as readonly string[]).includes(readStorage(question.answeredKey) ?? '');
+const isAnswered = (question: (typeof QUESTIONS)[number]) =>
+  (question.answers as readonly string[]).includes(readStorage(question.answeredKey) ?? '');
 
 const CONSENT_CACHE_KEY = 'shopConsentSettings';
 

@@ -10,5 +10,10 @@ export default defineSection({
   hasContent: ({ options, context }) =>
     hasRichContent(options.content.html) || sectionContacts(context.settings, options.mapUrl, context.lang).length > 0,
   fields: [field.link('mapUrl'), ...contentFields],
-  presets: [preset('default', { heading: headingOf('Contacts', 'Контакты'), content: { html: paragraph('We are open every day from 10 to 20.', 'Мы работаем каждый день с 10 до 20.') } })],
+  presets: [
+    preset('default', {
+      heading: headingOf('Contacts', 'Контакты'),
+      content: { html: paragraph('We are open every day from 10 to 20.', 'Мы работаем каждый день с 10 до 20.') },
+    }),
+  ],
 });

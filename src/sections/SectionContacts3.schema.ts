@@ -12,7 +12,11 @@ import { field, headingOf, paragraph, preset, templateFields, textItemFields } f
 export default defineSection({
   schema: sectionSchema({
     ...contactsShape,
-    template: layoutsSchema({ desktop: { type: 'grid', columns: 3 }, tablet: { type: 'grid', columns: 2 }, mobile: { type: 'list', columns: 1 } }),
+    template: layoutsSchema({
+      desktop: { type: 'grid', columns: 3 },
+      tablet: { type: 'grid', columns: 2 },
+      mobile: { type: 'list', columns: 1 },
+    }),
   }),
   item: textItemSchema,
   hasContent: ({ options, items, context }) =>
@@ -21,8 +25,14 @@ export default defineSection({
   itemFields: textItemFields,
   presets: [
     preset('default', { heading: headingOf('Our stores', 'Наши магазины') }, [
-      { heading: headingOf('City centre', 'Центр'), content: { html: paragraph('1 Main Street, 10:00–20:00', 'ул. Главная, 1, 10:00–20:00') } },
-      { heading: headingOf('Riverside', 'Набережная'), content: { html: paragraph('5 River Road, 11:00–21:00', 'ул. Речная, 5, 11:00–21:00') } },
+      {
+        heading: headingOf('City centre', 'Центр'),
+        content: { html: paragraph('1 Main Street, 10:00–20:00', 'ул. Главная, 1, 10:00–20:00') },
+      },
+      {
+        heading: headingOf('Riverside', 'Набережная'),
+        content: { html: paragraph('5 River Road, 11:00–21:00', 'ул. Речная, 5, 11:00–21:00') },
+      },
     ]),
   ],
 });

@@ -24,8 +24,14 @@ export default defineSection({
   itemFields: [field.text('question'), field.richText('answer')],
   presets: [
     preset('default', { heading: headingOf('Questions and answers', 'Вопросы и ответы') }, [
-      { question: stored('How long does delivery take?', 'Сколько идёт доставка?'), answer: paragraph('Two to five days.', 'От двух до пяти дней.') },
-      { question: stored('Can I return an item?', 'Можно ли вернуть товар?'), answer: paragraph('Yes, within 30 days.', 'Да, в течение 30 дней.') },
+      {
+        question: stored('How long does delivery take?', 'Сколько идёт доставка?'),
+        answer: paragraph('Two to five days.', 'От двух до пяти дней.'),
+      },
+      {
+        question: stored('Can I return an item?', 'Можно ли вернуть товар?'),
+        answer: paragraph('Yes, within 30 days.', 'Да, в течение 30 дней.'),
+      },
     ]),
   ],
 });

@@ -8,5 +8,11 @@ export default defineSection({
   schema: sectionSchema({ form: leadFormSchema, content: contentSchema }),
   hasContent: () => true,
   fields: [...leadFormFields, ...contentFields],
-  presets: [preset('default', { heading: headingOf('Ask us anything', 'Задайте вопрос'), form: leadFormPreset, content: { html: paragraph('We answer within a day.', 'Мы отвечаем в течение дня.') } })],
+  presets: [
+    preset('default', {
+      heading: headingOf('Ask us anything', 'Задайте вопрос'),
+      form: leadFormPreset,
+      content: { html: paragraph('We answer within a day.', 'Мы отвечаем в течение дня.') },
+    }),
+  ],
 });

@@ -5,5 +5,11 @@ import { headingOf, preset, stored } from './editor';
 export default defineGallery(
   { desktop: { type: 'masonry', columns: 3 }, tablet: { type: 'masonry', columns: 2 }, mobile: { type: 'masonry', columns: 1 } },
   '',
-  [preset('default', { heading: headingOf('Gallery', 'Галерея') }, [{ title: stored('First picture', 'Первая картинка') }, { title: stored('Second picture', 'Вторая картинка') }, { title: stored('Third picture', 'Третья картинка') }])],
+  [
+    preset('default', { heading: headingOf('Gallery', 'Галерея') }, [
+      { title: stored('First picture', 'Первая картинка') },
+      { title: stored('Second picture', 'Вторая картинка') },
+      { title: stored('Third picture', 'Третья картинка') },
+    ]),
+  ],
 );

@@ -14,5 +14,12 @@ export default defineSection({
   hasContent: ({ items, context }) => mediaSettings(context.settings).pageStyle.showAuthor && items.length > 0,
   fields: [],
   itemFields: textItemFields,
-  presets: [preset('default', { heading: headingOf('Authors', 'Авторы') }, [{ heading: { ...headingOf('Anna Smith', 'Анна Смирнова'), note: stored('Editor', 'Редактор') }, content: { html: paragraph('Writes about style.', 'Пишет о стиле.') } }])],
+  presets: [
+    preset('default', { heading: headingOf('Authors', 'Авторы') }, [
+      {
+        heading: { ...headingOf('Anna Smith', 'Анна Смирнова'), note: stored('Editor', 'Редактор') },
+        content: { html: paragraph('Writes about style.', 'Пишет о стиле.') },
+      },
+    ]),
+  ],
 });

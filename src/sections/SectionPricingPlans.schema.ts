@@ -46,8 +46,17 @@ export default defineSection({
   ],
   presets: [
     preset('default', { heading: headingOf('Plans', 'Тарифы') }, [
-      { heading: headingOf('Basic', 'Базовый'), price: stored('10 a month', '10 в месяц'), features: [stored('One user', 'Один пользователь')] },
-      { heading: headingOf('Pro', 'Профи'), price: stored('25 a month', '25 в месяц'), features: [stored('Five users', 'Пять пользователей')], highlighted: true },
+      {
+        heading: headingOf('Basic', 'Базовый'),
+        price: stored('10 a month', '10 в месяц'),
+        features: [stored('One user', 'Один пользователь')],
+      },
+      {
+        heading: headingOf('Pro', 'Профи'),
+        price: stored('25 a month', '25 в месяц'),
+        features: [stored('Five users', 'Пять пользователей')],
+        highlighted: true,
+      },
     ]),
   ],
 });

@@ -33,13 +33,16 @@ const sliderSchema = sectionSchema({
 const VERTICAL_ALIGNMENTS = ['top', 'center', 'bottom'] as const;
 
 /** A rich text given once or per screen (`{ desktop, mobile }`). */
-const perScreenHtml = z.unknown().optional().transform((value): { desktop: string; mobile: string } => {
-  if (typeof value === 'string') return { desktop: value.trim(), mobile: value.trim() };
-  if (!isRecord(value)) return { desktop: '', mobile: '' };
-  const desktop = typeof value['desktop'] === 'string' ? value['desktop'].trim() : '';
-  const mobile = typeof value['mobile'] === 'string' ? value['mobile'].trim() : desktop;
-  return { desktop, mobile };
-});
+const perScreenHtml = z
+  .unknown()
+  .optional()
+  .transform((value): { desktop: string; mobile: string } => {
+    if (typeof value === 'string') return { desktop: value.trim(), mobile: value.trim() };
+    if (!isRecord(value)) return { desktop: '', mobile: '' };
+    const desktop = typeof value['desktop'] === 'string' ? value['desktop'].trim() : '';
+    const mobile = typeof value['mobile'] === 'string' ? value['mobile'].trim() : desktop;
+    return { desktop, mobile };
+  });
 
 const slideSchema = lenientObject({
   content: lenientObject({
@@ -86,7 +89,8 @@ export function slideHtml(slide: SlideOptions): { desktop: string; mobile: strin
  */
 export function slideImages(images: ImageMap, slide: SlideOptions) {
   const { content } = slide;
-  const isPerScreen = (value: unknown): value is Record<string, unknown> => isRecord(value) && ['desktop', 'tablet', 'mobile'].some((screen) => screen in value);
+  const isPerScreen = (value: unknown): value is Record<string, unknown> =>
+    isRecord(value) && ['desktop', 'tablet', 'mobile'].some((screen) => screen in value);
   const perScreen = isPerScreen(content.images) ? content.images : isPerScreen(content.image) ? content.image : null;
   const desktop = resolveImage(images, perScreen ? perScreen['desktop'] : content.image);
   const tablet = (perScreen && resolveImage(images, perScreen['tablet'])) || desktop;
@@ -98,14 +102,21 @@ export function slideImages(images: ImageMap, slide: SlideOptions) {
 export function slideHasContent(images: ImageMap, slide: SlideOptions): boolean {
   const html = slideHtml(slide);
   const pictures = slideImages(images, slide);
-  return Boolean(pictures.desktop || pictures.mobile || slide.heading.title || slide.content.text || slide.content.tag || html.desktop || html.mobile);
+  return Boolean(
+    pictures.desktop || pictures.mobile || slide.heading.title || slide.content.text || slide.content.tag || html.desktop || html.mobile,
+  );
 }
 
 export default defineSection({
   schema: sliderSchema,
   item: slideSchema,
   hasContent: ({ items, context }) => items.some((item) => slideHasContent(context.images, item.options)),
-  fields: [field.toggle('autoplay.enabled'), field.number('autoplay.speed', 1000, 60_000), field.number('height.desktop', 200, 1200), field.number('height.mobile', 200, 1200)],
+  fields: [
+    field.toggle('autoplay.enabled'),
+    field.number('autoplay.speed', 1000, 60_000),
+    field.number('height.desktop', 200, 1200),
+    field.number('height.mobile', 200, 1200),
+  ],
   itemFields: [
     field.image('content.image'),
     field.image('content.imageMobile'),
@@ -124,7 +135,11 @@ export default defineSection({
   ],
   presets: [
     preset('default', {}, [
-      { heading: headingOf('Summer collection', 'Летняя коллекция'), content: { text: stored('Light linen for warm days', 'Лёгкий лён для тёплых дней') }, button: { isShow: true, text: stored('Shop now', 'В каталог'), link: '/' } },
+      {
+        heading: headingOf('Summer collection', 'Летняя коллекция'),
+        content: { text: stored('Light linen for warm days', 'Лёгкий лён для тёплых дней') },
+        button: { isShow: true, text: stored('Shop now', 'В каталог'), link: '/' },
+      },
       { heading: headingOf('Free delivery', 'Бесплатная доставка'), content: { text: stored('On orders over 50', 'На заказы от 50') } },
     ]),
   ],

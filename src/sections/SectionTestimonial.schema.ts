@@ -34,8 +34,18 @@ export default defineSection({
   itemFields: [field.text('name'), field.text('city'), field.number('rating', 0, 5), field.image('image'), field.richText('content.html')],
   presets: [
     preset('default', { heading: headingOf('What customers say', 'Отзывы покупателей') }, [
-      { name: stored('Maria', 'Мария'), city: stored('Lisbon', 'Лиссабон'), rating: 5, content: { html: paragraph('Beautiful quality and fast delivery.', 'Отличное качество и быстрая доставка.') } },
-      { name: stored('Ivan', 'Иван'), city: stored('Riga', 'Рига'), rating: 4, content: { html: paragraph('Fits perfectly.', 'Сидит идеально.') } },
+      {
+        name: stored('Maria', 'Мария'),
+        city: stored('Lisbon', 'Лиссабон'),
+        rating: 5,
+        content: { html: paragraph('Beautiful quality and fast delivery.', 'Отличное качество и быстрая доставка.') },
+      },
+      {
+        name: stored('Ivan', 'Иван'),
+        city: stored('Riga', 'Рига'),
+        rating: 4,
+        content: { html: paragraph('Fits perfectly.', 'Сидит идеально.') },
+      },
     ]),
   ],
 });

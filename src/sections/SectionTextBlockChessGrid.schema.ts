@@ -12,7 +12,10 @@ export default defineSection({
   itemFields: textItemFields,
   presets: [
     preset('default', { heading: headingOf('How we work', 'Как мы работаем') }, [
-      { heading: headingOf('We design', 'Проектируем'), content: { html: paragraph('Sketches become patterns.', 'Эскизы становятся лекалами.') } },
+      {
+        heading: headingOf('We design', 'Проектируем'),
+        content: { html: paragraph('Sketches become patterns.', 'Эскизы становятся лекалами.') },
+      },
       { heading: headingOf('We sew', 'Шьём'), content: { html: paragraph('In our own workshop.', 'В собственной мастерской.') } },
     ]),
   ],

@@ -22,7 +22,10 @@ export type ContactEntry = {
 
 export type ContactGroup = { kind: ContactKind; title: string; entries: ContactEntry[]; mapHref: string | null };
 
-type CommonSettings = Pick<ShopConfigDto['common'], 'phones' | 'whatsapps' | 'emails' | 'telegram' | 'address' | 'mapUrl' | 'workTime' | 'whatsappMessage'>;
+type CommonSettings = Pick<
+  ShopConfigDto['common'],
+  'phones' | 'whatsapps' | 'emails' | 'telegram' | 'address' | 'mapUrl' | 'workTime' | 'whatsappMessage'
+>;
 
 const clean = (values: readonly string[] | undefined) => (values ?? []).map((v) => v.trim()).filter(Boolean);
 

@@ -22,10 +22,7 @@ export function contentSection(presets: SectionPreset[]) {
 }
 
 /** Column widths of text and picture on the 12-column grid (spec 9: [6, 6] on desktop and tablet, [12, 12] on mobile). */
-const columnPair = (text: number, picture: number) =>
-  z
-    .tuple([integerIn(text, 1, 12), integerIn(picture, 1, 12)])
-    .catch([text, picture]);
+const columnPair = (text: number, picture: number) => z.tuple([integerIn(text, 1, 12), integerIn(picture, 1, 12)]).catch([text, picture]);
 
 export const pictureGridSchema = lenientObject({
   desktop: columnPair(6, 6),

@@ -68,7 +68,8 @@ function productIdOf(item: { options: Record<string, unknown> }): string {
 }
 
 /** The section's own category, else the category page's. */
-const categoryOf = (section: NeedSource, scope: PageScope) => (asKey(section.options['categorySlug']) || scope.categorySlug || '').toLowerCase();
+const categoryOf = (section: NeedSource, scope: PageScope) =>
+  (asKey(section.options['categorySlug']) || scope.categorySlug || '').toLowerCase();
 
 const productShape = z.looseObject({ id: z.string(), slug: z.string(), title: z.string() });
 const articleShape = z.looseObject({ id: z.string(), url: z.string(), title: z.string() });
@@ -146,7 +147,11 @@ export const catalogListingData: SectionDataSpec = {
       total: z.number().int(),
       limit: z.number().int(),
       sort: z.string(),
-      filters: z.object({ price: z.object({ min: z.number(), max: z.number() }), properties: z.array(facetShape), options: z.array(facetShape) }),
+      filters: z.object({
+        price: z.object({ min: z.number(), max: z.number() }),
+        properties: z.array(facetShape),
+        options: z.array(facetShape),
+      }),
       appliedFilters: z.looseObject({ properties: z.array(facetShape), options: z.array(facetShape) }),
     }),
     z.object({ products: z.array(productShape) }),

@@ -14,7 +14,9 @@ async function importFromFolder(): Promise<DefinitionModules> {
   const folder = new URL('.', import.meta.url);
   const files = readdirSync(folder).filter((name) => /^Section\w+\.schema\.ts$/.test(name));
   const entries = await Promise.all(
-    files.map(async (name) => [`./${name}`, ((await import(new URL(name, folder).href)) as { default: SectionDefinition }).default] as const),
+    files.map(
+      async (name) => [`./${name}`, ((await import(new URL(name, folder).href)) as { default: SectionDefinition }).default] as const,
+    ),
   );
   return Object.fromEntries(entries);
 }

@@ -42,7 +42,9 @@ export const choiceLabel = (value: string) => `sections.choices.${value}`;
 export const presetLabel = (name: string) => `sections.presets.${name}`;
 export const typeLabel = (type: string) => `sections.types.${type}`;
 
-const simple = (kind: Exclude<FieldKind, 'select' | 'list' | 'number'>) => (path: string): EditorField => ({ path, kind, label: fieldLabel(path) });
+const simple =
+  (kind: Exclude<FieldKind, 'select' | 'list' | 'number'>) =>
+  (path: string): EditorField => ({ path, kind, label: fieldLabel(path) });
 
 /** Field builders: `field.text('heading.title')` edits `options.heading.title` with a text input. */
 export const field = {
@@ -120,7 +122,11 @@ export function fieldLabelKeys(fields: readonly EditorField[]): string[] {
 export const stored = (en: string, ru: string): StoredText => ({ en, ru });
 
 /** A preset: its name, complete options and items (texts in both languages, as stored). */
-export const preset = (name: string, options: Record<string, unknown>, items: Record<string, unknown>[] = []): SectionPreset => ({ name, options, items });
+export const preset = (name: string, options: Record<string, unknown>, items: Record<string, unknown>[] = []): SectionPreset => ({
+  name,
+  options,
+  items,
+});
 
 /** A heading title in both languages. */
 export const headingOf = (en: string, ru: string) => ({ title: stored(en, ru) });

@@ -32,8 +32,7 @@ export function collectImageIds(sections: readonly Pick<SectionDto, 'options' | 
   return [...ids];
 }
 
-const isImageDto = (value: unknown): value is ImageDto =>
-  isRecord(value) && typeof value['uri'] === 'string' && value['uri'].length > 0;
+const isImageDto = (value: unknown): value is ImageDto => isRecord(value) && typeof value['uri'] === 'string' && value['uri'].length > 0;
 
 /**
  * The image a stored reference stands for: an image id, an image object, or `{ image }` holding

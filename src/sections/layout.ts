@@ -77,7 +77,17 @@ const storedLayout = lenientObject({
   speed: unset(integerIn(-1, 0, 10_000).pipe(z.number().nonnegative())),
   rows: unset(integerIn(-1, 1, 6).pipe(z.number().positive())),
   centerMode: unset(z.boolean()),
-  centerPadding: unset(z.union([z.number(), z.string().regex(/^\d+(px)?$/).transform((v) => Number.parseInt(v, 10))]).pipe(z.number().min(0).max(400))),
+  centerPadding: unset(
+    z
+      .union([
+        z.number(),
+        z
+          .string()
+          .regex(/^\d+(px)?$/)
+          .transform((v) => Number.parseInt(v, 10)),
+      ])
+      .pipe(z.number().min(0).max(400)),
+  ),
   adaptiveHeight: unset(z.boolean()),
   swipe: unset(z.boolean()),
 });
@@ -91,22 +101,29 @@ const definedOnly = <T extends object>(value: T): Partial<T> =>
  * from the defaults of the type.
  */
 export function layoutsSchema(defaults: PerScreen<LayoutDefaults>) {
-  return z.unknown().optional().transform((value): ItemLayouts => {
-    const stored = isRecord(value) ? value : {};
-    const layouts = {} as ItemLayouts;
-    for (const screen of SCREENS) {
-      const own = definedOnly(storedLayout.parse(stored[screen]));
-      const fallback = defaults[screen];
-      const type = own.type ?? fallback.type;
-      const sectionDefaults = type === fallback.type ? definedOnly(fallback) : {};
-      layouts[screen] = { ...typeDefaults(type, screen), ...sectionDefaults, ...own, type };
-    }
-    return layouts;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value): ItemLayouts => {
+      const stored = isRecord(value) ? value : {};
+      const layouts = {} as ItemLayouts;
+      for (const screen of SCREENS) {
+        const own = definedOnly(storedLayout.parse(stored[screen]));
+        const fallback = defaults[screen];
+        const type = own.type ?? fallback.type;
+        const sectionDefaults = type === fallback.type ? definedOnly(fallback) : {};
+        layouts[screen] = { ...typeDefaults(type, screen), ...sectionDefaults, ...own, type };
+      }
+      return layouts;
+    });
 }
 
 /** Section layout defaults per screen; a smaller screen left out takes the next larger one's. */
-export const templateOf = (desktop: LayoutDefaults, tablet = desktop, mobile = tablet): PerScreen<LayoutDefaults> => ({ desktop, tablet, mobile });
+export const templateOf = (desktop: LayoutDefaults, tablet = desktop, mobile = tablet): PerScreen<LayoutDefaults> => ({
+  desktop,
+  tablet,
+  mobile,
+});
 export const grid = (columns: number): LayoutDefaults => ({ type: 'grid', columns });
 export const list = (columns: number): LayoutDefaults => ({ type: 'list', columns });
 export const carousel = (columns: number): LayoutDefaults => ({ type: 'carousel', columns });
@@ -136,7 +153,12 @@ function containerProperties(layout: ItemLayout): Record<string, string> {
   switch (layout.type) {
     case 'list':
     case 'centeredColumns':
-      return { display: 'flex', justify: layout.type === 'list' ? layout.align : 'center', gap, basis: itemWidth(layout.columns, layout.gap) };
+      return {
+        display: 'flex',
+        justify: layout.type === 'list' ? layout.align : 'center',
+        gap,
+        basis: itemWidth(layout.columns, layout.gap),
+      };
     case 'grid': {
       const tracks = layout.template ? gridPattern(layout.template).tracks : layout.columns;
       return { display: 'grid', tracks: `repeat(${tracks}, minmax(0, 1fr))`, gap };

@@ -98,7 +98,8 @@ export function filterChips(url: URL, applied: AppliedFilters): FilterChip[] {
   const chips: FilterChip[] = [];
   for (const bound of ['minPrice', 'maxPrice'] as const) {
     const value = applied[bound];
-    if (value !== null) chips.push({ kind: bound, title: '', value: String(value), href: appliedFiltersHref(url, { ...applied, [bound]: null }) });
+    if (value !== null)
+      chips.push({ kind: bound, title: '', value: String(value), href: appliedFiltersHref(url, { ...applied, [bound]: null }) });
   }
   for (const kind of ['properties', 'options'] as const) {
     for (const facet of applied[kind]) {

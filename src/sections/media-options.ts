@@ -42,7 +42,8 @@ export const sectionComments = (data: Record<string, unknown> | undefined): Comm
 export const sectionCommentedArticle = (data: Record<string, unknown> | undefined): string | null =>
   isString(data?.['article']) && data['article'] !== '' ? data['article'] : null;
 
-const positive = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback);
+const positive = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
 
 /** Paging of a media list: the page shown, the number of pages and the tag it is filtered by. */
 export function mediaListPaging(data: Record<string, unknown> | undefined, itemsPerPage: number) {
@@ -52,7 +53,8 @@ export function mediaListPaging(data: Record<string, unknown> | undefined, items
   return { page: positive(data?.['page'], 1), pages: Math.max(1, Math.ceil(total / limit)), tag };
 }
 
-const alignment = (value: string) => ((LIST_ALIGNMENTS as readonly string[]).includes(value) ? (value as (typeof LIST_ALIGNMENTS)[number]) : 'flex-start');
+const alignment = (value: string) =>
+  (LIST_ALIGNMENTS as readonly string[]).includes(value) ? (value as (typeof LIST_ALIGNMENTS)[number]) : 'flex-start';
 
 /** The layouts of the section's `options.template`, else the media settings' list columns, alignment and gap per screen. */
 export function articleLayouts(template: unknown, media: MediaSettings): ItemLayouts {

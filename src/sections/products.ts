@@ -87,10 +87,18 @@ export type CardPrice = {
 };
 
 /** How a product card states the price (spec 2.7, 3.1, 3.5 showPriceFrom, showPriceForOutOfStock). */
-export function cardPrice(product: Pick<ProductDto, 'price' | 'priceFull' | 'hasDiscount' | 'inStock'>, settings: ShopConfigDto | null): CardPrice {
+export function cardPrice(
+  product: Pick<ProductDto, 'price' | 'priceFull' | 'hasDiscount' | 'inStock'>,
+  settings: ShopConfigDto | null,
+): CardPrice {
   const ecommerce = settings?.ecommerce;
   if (!product.inStock && ecommerce?.showPriceForOutOfStock === false) return { kind: 'hidden', amount: 0, oldAmount: null, from: false };
   if (!(product.price > 0)) return { kind: 'onRequest', amount: 0, oldAmount: null, from: false };
   const discounted = product.hasDiscount && product.priceFull > product.price;
-  return { kind: 'price', amount: product.price, oldAmount: discounted ? product.priceFull : null, from: ecommerce?.showPriceFrom === true };
+  return {
+    kind: 'price',
+    amount: product.price,
+    oldAmount: discounted ? product.priceFull : null,
+    from: ecommerce?.showPriceFrom === true,
+  };
 }

@@ -30,7 +30,10 @@ export function lenientList<T extends z.ZodType>(item: T) {
 
 /** A text; numbers are shown as written, anything else is the fallback. */
 export const text = (fallback = '') =>
-  z.union([z.string(), z.number().transform(String)]).transform((value) => value.trim()).catch(fallback);
+  z
+    .union([z.string(), z.number().transform(String)])
+    .transform((value) => value.trim())
+    .catch(fallback);
 
 export const flag = (fallback: boolean) => z.boolean().catch(fallback);
 
@@ -65,4 +68,8 @@ export const color = () =>
  * A stored value kept as it is for a later resolver (image references, links); null when missing.
  * (`.optional()` first: in zod 4 a transformed `unknown` is otherwise a required key.)
  */
-export const raw = () => z.unknown().optional().transform((value) => value ?? null);
+export const raw = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => value ?? null);

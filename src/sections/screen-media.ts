@@ -3,7 +3,16 @@ import type { ImageDto } from '../lib/api-client';
 import { withAlpha } from './frame-style';
 import { resolveImage, type ImageMap } from './images';
 import { choice, color, flag, integerIn, isRecord, lenientObject, raw, text } from './schema-kit';
-import { parseRatio, parseVideo, VIDEO_SOURCES, videoEmbedUrl, videoPageUrl, videoThumbnailUrl, type VideoMode, type VideoRef } from './video';
+import {
+  parseRatio,
+  parseVideo,
+  VIDEO_SOURCES,
+  videoEmbedUrl,
+  videoPageUrl,
+  videoThumbnailUrl,
+  type VideoMode,
+  type VideoRef,
+} from './video';
 
 /**
  * The media of a text block or banner (spec 3.4 "Media"): per screen (desktop, mobile) an image or a
@@ -48,7 +57,14 @@ export const mediaSchema = z
   });
 export type MediaOptions = z.output<typeof mediaSchema>;
 
-export type ResolvedImageMedia = { kind: 'image'; image: ImageDto; alt: string; ratio: { width: number; height: number } | null; customHeight: number | null; overlay: string | null };
+export type ResolvedImageMedia = {
+  kind: 'image';
+  image: ImageDto;
+  alt: string;
+  ratio: { width: number; height: number } | null;
+  customHeight: number | null;
+  overlay: string | null;
+};
 export type ResolvedVideoMedia = {
   kind: 'video';
   video: VideoRef;
@@ -100,6 +116,6 @@ export function resolveScreenMedia(images: ImageMap, media: ScreenMediaOptions):
 /** The media of both screens; `sameOnMobile` when one rendering serves both. */
 export function resolveMedia(images: ImageMap, media: MediaOptions) {
   const desktop = resolveScreenMedia(images, media.desktop);
-  const mobile = media.mobile === media.desktop ? desktop : resolveScreenMedia(images, media.mobile) ?? desktop;
+  const mobile = media.mobile === media.desktop ? desktop : (resolveScreenMedia(images, media.mobile) ?? desktop);
   return { desktop, mobile, sameOnMobile: mobile === desktop };
 }

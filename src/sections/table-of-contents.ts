@@ -25,7 +25,10 @@ function decodeEntities(text: string): string {
 }
 
 /** The visible text of an html fragment. */
-const textOf = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+const textOf = (html: string) =>
+  decodeEntities(html.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** An anchor from a heading text; letters of any alphabet are kept ('Как ухаживать' → 'как-ухаживать'). */
 export function anchorOf(text: string): string {

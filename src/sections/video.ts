@@ -71,7 +71,12 @@ function youtubeRef(input: string, url: URL | null): VideoRef | null {
   else if (hostOf(url) === 'youtu.be') id = matching(pathParts(url)[0], YOUTUBE_ID);
   else {
     const [first, second] = pathParts(url);
-    id = first === 'watch' ? matching(url.searchParams.get('v'), YOUTUBE_ID) : ['embed', 'shorts', 'live', 'v'].includes(first ?? '') ? matching(second, YOUTUBE_ID) : undefined;
+    id =
+      first === 'watch'
+        ? matching(url.searchParams.get('v'), YOUTUBE_ID)
+        : ['embed', 'shorts', 'live', 'v'].includes(first ?? '')
+          ? matching(second, YOUTUBE_ID)
+          : undefined;
   }
   return id ? { source: 'youtube', id } : null;
 }
@@ -183,7 +188,12 @@ export function videoEmbedUrl(ref: VideoRef, mode: VideoMode = 'default'): strin
         dnt: '1',
       });
     case 'rutube':
-      return withQuery(`https://rutube.ru/play/embed/${ref.id}`, { p: ref.privateKey, autoplay: '1', mute: on(background), loop: on(background) });
+      return withQuery(`https://rutube.ru/play/embed/${ref.id}`, {
+        p: ref.privateKey,
+        autoplay: '1',
+        mute: on(background),
+        loop: on(background),
+      });
     case 'vk':
       return withQuery('https://vk.com/video_ext.php', {
         oid: ref.ownerId,
@@ -262,7 +272,11 @@ export function preferredYoutubeQuality(available: readonly string[]): string | 
 export const VIMEO_REPLAY_DELAYS_MS = [500, 1000, 2000] as const;
 
 /** Runs `attempt` until it succeeds, waiting each delay in turn before the next try; false when all failed. */
-export async function retryWithDelays(attempt: () => Promise<unknown>, delays: readonly number[], wait: (ms: number) => Promise<void>): Promise<boolean> {
+export async function retryWithDelays(
+  attempt: () => Promise<unknown>,
+  delays: readonly number[],
+  wait: (ms: number) => Promise<void>,
+): Promise<boolean> {
   for (let index = 0; ; index += 1) {
     try {
       await attempt();

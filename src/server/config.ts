@@ -11,13 +11,21 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
-  API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  API_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   MIGRATIONS_DIR: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().default('127.0.0.1'),
   JWT_SECRET: z.string().min(32).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 24 * 30),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Shop <no-reply@localhost>'),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
@@ -28,7 +36,11 @@ const envSchema = z.object({
     .default('false'),
   RATE_LIMITS: z.string().optional(),
   MEDIA_CACHE_MAX_MB: z.coerce.number().int().positive().default(512),
-  ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(8 * 60),
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 60),
   ADMIN_SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   PASSWORD_HASH_COST: z.coerce
     .number()
@@ -91,9 +103,7 @@ export function listeningOrigin(host: string, port: number): string {
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
-  );
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
@@ -127,7 +137,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     adminSessionIdleMinutes: e.ADMIN_SESSION_IDLE_MINUTES,
     adminSessionMaxDays: e.ADMIN_SESSION_MAX_DAYS,
     passwordHashCost: e.PASSWORD_HASH_COST,
-    shopNotifyEmails: (e.SHOP_NOTIFY_EMAILS ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    shopNotifyEmails: (e.SHOP_NOTIFY_EMAILS ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     mailWorker: e.MAIL_WORKER === 'true',
   };
 }

@@ -37,7 +37,9 @@ export function resolveUpload(dataDir: string, relative: string): string | null 
  * Widths a resized image may have. Requests are served the smallest of these at least as wide as asked (or the
  * original width), so arbitrary `?w=` values share a few encodes instead of each costing a new one.
  */
-export const RENDITION_WIDTHS = [64, 96, 128, 160, 200, 240, 320, 400, 480, 567, 640, 768, 960, 1080, 1280, 1440, 1600, 1920, 2560, 3840] as const;
+export const RENDITION_WIDTHS = [
+  64, 96, 128, 160, 200, 240, 320, 400, 480, 567, 640, 768, 960, 1080, 1280, 1440, 1600, 1920, 2560, 3840,
+] as const;
 /** Shapes a cropped (inset) image may have, width / height; a request gets the nearest. */
 export const RENDITION_RATIOS = [1, 5 / 4, 4 / 5, 4 / 3, 3 / 4, 3 / 2, 2 / 3, 16 / 9, 9 / 16, 2, 1 / 2, 21 / 9] as const;
 
@@ -128,9 +130,18 @@ const sizes = new Map<string, { width: number; height: number } | null>();
 async function sourceSize(source: string, mtimeMs: number): Promise<{ width: number; height: number } | null> {
   const key = `${source}|${mtimeMs}`;
   if (!sizes.has(key)) {
-    const meta = await sharp(source).metadata().catch(() => null);
+    const meta = await sharp(source)
+      .metadata()
+      .catch(() => null);
     const rotated = meta?.orientation !== undefined && meta.orientation >= 5;
-    sizes.set(key, meta?.width && meta.height ? (rotated ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height }) : null);
+    sizes.set(
+      key,
+      meta?.width && meta.height
+        ? rotated
+          ? { width: meta.height, height: meta.width }
+          : { width: meta.width, height: meta.height }
+        : null,
+    );
     if (sizes.size > 10_000) sizes.delete(sizes.keys().next().value!);
   }
   return sizes.get(key) ?? null;

@@ -8,7 +8,10 @@ const METHOD_NOT_ALLOWED = 'Method not allowed';
 export function methodNotAllowedResponse(pathname: string): Response {
   const allow = allowedMethods(pathname).join(', ');
   if (pathname === '/api' || pathname.startsWith('/api/')) {
-    return Response.json(errorBody(new ApiError(405, METHOD_NOT_ALLOWED)), { status: 405, headers: { allow, 'cache-control': 'no-store' } });
+    return Response.json(errorBody(new ApiError(405, METHOD_NOT_ALLOWED)), {
+      status: 405,
+      headers: { allow, 'cache-control': 'no-store' },
+    });
   }
   return new Response(`<!doctype html><meta charset="utf-8"><title>405</title><h1>405 ${METHOD_NOT_ALLOWED}</h1>`, {
     status: 405,

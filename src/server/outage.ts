@@ -9,7 +9,9 @@ type PageScope = { unavailable: boolean };
 
 const scope = new AsyncLocalStorage<PageScope>();
 
-export async function trackOutage<T>(work: () => Promise<T>): Promise<{ result: T; unavailable: false } | { result?: T; unavailable: true }> {
+export async function trackOutage<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; unavailable: false } | { result?: T; unavailable: true }> {
   const page: PageScope = { unavailable: false };
   try {
     const result = await scope.run(page, work);

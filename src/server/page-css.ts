@@ -11,7 +11,10 @@ import { htmlResponse, responseText } from './http/html-text';
 export function pruneInlinedCss(html: string): string {
   const rendered = renderedScopes(html);
   const scopes = [...rendered].sort().join(' ');
-  return html.replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style>)/g, (_whole, open: string, css: string, close: string) => `${open}${prunedSheet(css, rendered, scopes)}${close}`);
+  return html.replace(
+    /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/g,
+    (_whole, open: string, css: string, close: string) => `${open}${prunedSheet(css, rendered, scopes)}${close}`,
+  );
 }
 
 /**

@@ -57,9 +57,7 @@ export async function createRuntime(
       : await openDatabase({ kind: 'pglite', dataDir: config.dataDir }));
   await runMigrations(handle, config.migrationsDir);
   if (options.seed ?? config.seedOnStart) {
-    const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
-      seedDemoShop(handle.db, { dataDir: config.dataDir }),
-    );
+    const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { dataDir: config.dataDir }));
     if (result.seeded) {
       logger.info('demo shop seeded');
       const notice = await demoOwnerNotice(handle.db, config.publicUrl);

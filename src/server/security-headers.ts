@@ -98,7 +98,12 @@ function scriptHash(body: string): string {
 }
 
 /** The inline-script hashes and external origins a page needs, read from its HTML. */
-export function pageSources(html: string): { scriptHashes: string[]; scriptOrigins: string[]; frameOrigins: string[]; styleOrigins: string[] } {
+export function pageSources(html: string): {
+  scriptHashes: string[];
+  scriptOrigins: string[];
+  frameOrigins: string[];
+  styleOrigins: string[];
+} {
   const scriptHashes = new Set<string>();
   const scriptOrigins = new Set<string>();
   for (const [, attributes = '', body = ''] of html.matchAll(SCRIPT)) {
@@ -112,8 +117,15 @@ export function pageSources(html: string): { scriptHashes: string[]; scriptOrigi
       scriptHashes.add(scriptHash(body));
     }
   }
-  const origins = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((m) => externalOrigin(m[1]!)).filter((o) => o !== null))];
-  return { scriptHashes: [...scriptHashes], scriptOrigins: [...scriptOrigins], frameOrigins: origins(IFRAME), styleOrigins: origins(STYLESHEET) };
+  const origins = (pattern: RegExp) => [
+    ...new Set([...html.matchAll(pattern)].map((m) => externalOrigin(m[1]!)).filter((o) => o !== null)),
+  ];
+  return {
+    scriptHashes: [...scriptHashes],
+    scriptOrigins: [...scriptOrigins],
+    frameOrigins: origins(IFRAME),
+    styleOrigins: origins(STYLESHEET),
+  };
 }
 
 /** The Content-Security-Policy of an HTML page. */

@@ -70,7 +70,9 @@ function facetSelection(value: QueryValue | undefined): Record<string, string[]>
   for (const [title, raw] of Object.entries(value).slice(0, MAX_FACET_TITLES)) {
     const values = isRecord(raw)
       ? Object.entries(raw).flatMap(([v, on]) => (typeof on === 'string' && !['0', 'false', 'off'].includes(on) ? [v] : []))
-      : Array.isArray(raw) ? raw : [raw];
+      : Array.isArray(raw)
+        ? raw
+        : [raw];
     const chosen = [...new Set(values.map(asText).filter(Boolean))].slice(0, MAX_FACET_VALUES);
     if (asText(title) && chosen.length > 0) selection[asText(title)] = chosen;
   }

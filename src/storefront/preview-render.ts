@@ -202,7 +202,12 @@ function patchedImageIds(patch: PreviewRenderBody['settings']): string[] {
  * The settings with the builder's changes merged over them, group by group, each group checked by
  * its settings schema (a wrong value falls back to its default, as stored settings do).
  */
-function mergeSettings(current: ShopConfigDto, patch: NonNullable<PreviewRenderBody['settings']>, images: Map<string, ImageDto>, lang: Language): ShopConfigDto {
+function mergeSettings(
+  current: ShopConfigDto,
+  patch: NonNullable<PreviewRenderBody['settings']>,
+  images: Map<string, ImageDto>,
+  lang: Language,
+): ShopConfigDto {
   const merged: Record<string, unknown> = { ...current };
   for (const [group, changes] of Object.entries(patch) as [SettingsGroup, Record<string, unknown>][]) {
     const base = current[group] as unknown as Record<string, unknown>;
@@ -254,7 +259,12 @@ const noStoredSections: StoredSectionsLoader = async () => new Map();
 export const runtimeStoredSections: StoredSectionsLoader = async (ids) => {
   const { deps } = await getRuntime();
   const rows = await deps.db.select().from(sectionsTable).where(inArray(sectionsTable.id, ids));
-  return new Map(rows.map((row) => [row.id, { id: row.id, type: row.type, options: row.options, items: row.items, styles: row.styles, required: row.required, group: row.group }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, type: row.type, options: row.options, items: row.items, styles: row.styles, required: row.required, group: row.group },
+    ]),
+  );
 };
 
 /**
@@ -262,7 +272,11 @@ export const runtimeStoredSections: StoredSectionsLoader = async (ids) => {
  * with their widget data, the images they show, the settings and menus with the changes, and the
  * theme when settings changed. Widget data and images come through the API, as on a real page.
  */
-export async function preparePreview(body: PreviewRenderBody, api: PreviewApi, loadStored: StoredSectionsLoader = noStoredSections): Promise<PreviewRender> {
+export async function preparePreview(
+  body: PreviewRenderBody,
+  api: PreviewApi,
+  loadStored: StoredSectionsLoader = noStoredSections,
+): Promise<PreviewRender> {
   const partial = body.sections.filter((section) => section.partial === true).map((section) => section.id);
   const [config, storedMenus, stored] = await Promise.all([
     api.client.getConfig(),
@@ -285,7 +299,12 @@ export async function preparePreview(body: PreviewRenderBody, api: PreviewApi, l
   ]);
   const imageMap = new Map(images.data.map((image) => [image.id, image]));
   const settings = config.data && settingsPatch ? mergeSettings(config.data, settingsPatch, imageMap, lang) : config.data;
-  const menus = { ...storedMenus.data, ...Object.fromEntries(Object.entries(body.menus ?? {}).map(([name, items]) => [name, items.map((item, i) => toMenuItem(item, i, lang))])) };
+  const menus = {
+    ...storedMenus.data,
+    ...Object.fromEntries(
+      Object.entries(body.menus ?? {}).map(([name, items]) => [name, items.map((item, i) => toMenuItem(item, i, lang))]),
+    ),
+  };
   return {
     sections: sections.map((section) => (data.has(section.id) ? { ...section, data: data.get(section.id)! } : section)),
     context: {
@@ -349,7 +368,10 @@ export function collectRendered(sectionIds: string[], withChrome: boolean) {
  * default, the shop's own origin (from PUBLIC_URL). Entries that are not http(s) origins are ignored.
  */
 export function previewOrigins(env: Record<string, string | undefined>, siteUrl: string): string[] {
-  const configured = (env['PREVIEW_ORIGINS'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const configured = (env['PREVIEW_ORIGINS'] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const origins = (configured.length > 0 ? configured : [siteUrl]).flatMap((entry) => {
     try {
       const url = new URL(entry);

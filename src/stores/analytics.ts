@@ -53,7 +53,9 @@ function installQueues(config: TrackingConfig): void {
     } as QueueFunction;
   }
   if (config.metaPixel && !w.fbq) {
-    const fbq = queueFunction((self, args) => (typeof self.callMethod === 'function' ? self.callMethod(...args) : queueOf(self, 'queue').push(args)));
+    const fbq = queueFunction((self, args) =>
+      typeof self.callMethod === 'function' ? self.callMethod(...args) : queueOf(self, 'queue').push(args),
+    );
     Object.assign(fbq, { push: fbq, loaded: true, version: '2.0', queue: [] });
     w.fbq = fbq;
     w._fbq ??= fbq;

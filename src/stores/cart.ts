@@ -183,7 +183,8 @@ export function saveCartNow(): Promise<void> {
 }
 
 /** Lines as the server keeps them, in the local shape. */
-const fromServer = (items: CartItem[]): CartItem[] => items.map(({ id, variationId, quantity, product }) => ({ id, variationId, quantity, product }));
+const fromServer = (items: CartItem[]): CartItem[] =>
+  items.map(({ id, variationId, quantity, product }) => ({ id, variationId, quantity, product }));
 
 /**
  * After signing in: the server's and the local carts are merged keeping the larger quantity of each

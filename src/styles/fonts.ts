@@ -18,7 +18,14 @@ const HEADING_WEIGHTS = [600, 700];
 const SUBSETS: Record<Language, string[]> = { en: ['latin', 'latin-ext'], ru: ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext'] };
 const SERVED_SUBSETS = new Set(SUBSETS.ru);
 
-type FontPackage = { id: string; family: FontFamily; weights: number[]; subsets: string[]; unicodeRanges: Record<string, string>; category: string };
+type FontPackage = {
+  id: string;
+  family: FontFamily;
+  weights: number[];
+  subsets: string[];
+  unicodeRanges: Record<string, string>;
+  category: string;
+};
 
 /** '@fontsource/open-sans' for 'Open Sans'. */
 export const fontPackageId = (family: FontFamily) => family.toLowerCase().replace(/\s+/g, '-');
@@ -40,7 +47,12 @@ function loadPackage(family: FontFamily): FontPackage {
   const id = fontPackageId(family);
   let found = packages.get(id);
   if (!found) {
-    const metadata = requireFromPackages(`@fontsource/${id}/metadata.json`) as { weights: number[]; subsets: string[]; styles: string[]; category: string };
+    const metadata = requireFromPackages(`@fontsource/${id}/metadata.json`) as {
+      weights: number[];
+      subsets: string[];
+      styles: string[];
+      category: string;
+    };
     const unicodeRanges = requireFromPackages(`@fontsource/${id}/unicode.json`) as Record<string, string>;
     found = { id, family, weights: metadata.weights, subsets: metadata.subsets, unicodeRanges, category: metadata.category };
     packages.set(id, found);
@@ -54,7 +66,10 @@ export const fontFileUrl = (id: string, subset: string, weight: number) => `${FO
 
 /** The CSS font stack of a theme family, with a system fallback of its kind. */
 export function fontStack(family: FontFamily): string {
-  const fallback = loadPackage(family).category === 'serif' ? "Georgia, 'Times New Roman', serif" : "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+  const fallback =
+    loadPackage(family).category === 'serif'
+      ? "Georgia, 'Times New Roman', serif"
+      : "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
   return `'${family}', ${fallback}`;
 }
 

@@ -27,7 +27,10 @@ describe.each(databaseKinds)('cash on delivery settings on %s', (kind) => {
   const methods = async (path: string) => (await app.request(path)).json();
   const placeOrder = async (method: string) => {
     const shirt = await fx.product({ priceCents: 4_000, stock: 10 });
-    return app.request('/orders', { method: 'POST', json: orderBody([{ variationId: shirt.variationId, quantity: 1 }], { locationId: store.id }, method) });
+    return app.request('/orders', {
+      method: 'POST',
+      json: orderBody([{ variationId: shirt.variationId, quantity: 1 }], { locationId: store.id }, method),
+    });
   };
 
   it("keeps the method's own title while the setting has none", async () => {

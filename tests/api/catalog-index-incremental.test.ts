@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetailSchema, type ProductBody, type ProductDetail } from '../../src/contract/admin';
-import { buildCatalogIndex, indexedCount, indexedFacets, selectListing, type CatalogIndex } from '../../src/server/api/catalog/catalog-index';
+import {
+  buildCatalogIndex,
+  indexedCount,
+  indexedFacets,
+  selectListing,
+  type CatalogIndex,
+} from '../../src/server/api/catalog/catalog-index';
 import { loadFacets } from '../../src/server/api/catalog/catalog-listing';
 import { catalogIndex, enableCatalogStatsCache } from '../../src/server/api/catalog/catalog-stats';
 import type { CatalogFilter, SortCriterion } from '../../src/contract/storefront/catalog';
@@ -28,7 +34,9 @@ describe.each(databaseKinds)('catalog indexes patched by product writes on %s', 
     await generateProducts(app.deps.db, 240, { batchSize: 120 });
     manager = await createSignedInStaff(app, 'manager', 'Ida Indexer');
     enableCatalogStatsCache();
-    const rows = (await app.deps.db.execute(sql`select id from catalogs where enabled order by position, id`)) as unknown as { rows: { id: string }[] };
+    const rows = (await app.deps.db.execute(sql`select id from catalogs where enabled order by position, id`)) as unknown as {
+      rows: { id: string }[];
+    };
     catalogIds = rows.rows.map((row) => row.id);
     for (const id of catalogIds) kept.set(id, await catalogIndex(app.deps.db, id));
   }, 120_000);
@@ -54,15 +62,34 @@ describe.each(databaseKinds)('catalog indexes patched by product writes on %s', 
     height: detail.height,
     width: detail.width,
     length: detail.length,
-    options: detail.options.map((o) => ({ id: o.id, title: o.title, type: o.type as 'string', view: o.view as 'select', unit: o.unit, values: o.values })),
+    options: detail.options.map((o) => ({
+      id: o.id,
+      title: o.title,
+      type: o.type as 'string',
+      view: o.view as 'select',
+      unit: o.unit,
+      values: o.values,
+    })),
     variations: detail.variations.map(({ valueIds: _v, title: _t, ...v }) => v),
   });
-  const generated = async (n: number) => (await app.deps.db.select({ id: products.id }).from(products).where(eq(products.slug, `generated-${n}`)))[0]!.id;
+  const generated = async (n: number) =>
+    (
+      await app.deps.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.slug, `generated-${n}`))
+    )[0]!.id;
 
   const filters: CatalogFilter[] = [
     { properties: [], options: [] },
     { properties: [], options: [{ title: 'Colour', values: ['Teal', 'Crimson'] }] },
-    { properties: [], options: [{ title: 'Цвет', values: ['Белый'] }, { title: 'Size', values: ['M'] }] },
+    {
+      properties: [],
+      options: [
+        { title: 'Цвет', values: ['Белый'] },
+        { title: 'Size', values: ['M'] },
+      ],
+    },
     { properties: [{ title: 'Material', values: ['Wool', 'Silk'] }], options: [] },
     { properties: [{ title: 'Country', values: ['Peru'] }], options: [], minPrice: 20, maxPrice: 300 },
   ];
@@ -91,7 +118,8 @@ describe.each(databaseKinds)('catalog indexes patched by product writes on %s', 
   it('builds facets equal to the SQL facets', async () => {
     for (const id of catalogIds) {
       const index = await buildCatalogIndex(app.deps.db, id);
-      for (const lang of ['en', 'ru'] as const) expect(indexedFacets(index, lang), `${id} ${lang}`).toEqual(await loadFacets(app.deps.db, id, lang));
+      for (const lang of ['en', 'ru'] as const)
+        expect(indexedFacets(index, lang), `${id} ${lang}`).toEqual(await loadFacets(app.deps.db, id, lang));
     }
   });
 
@@ -100,7 +128,9 @@ describe.each(databaseKinds)('catalog indexes patched by product writes on %s', 
     const [from] = detail.catalogIds;
     const to = catalogIds.find((id) => id !== from)!;
     const colour = detail.options.findIndex((o) => o.title.en === 'Colour');
-    const options = detail.options.map((o, i) => (i === colour ? { ...o, values: [...o.values, { title: { en: 'Crimson', ru: 'Малиновый' } }] } : o));
+    const options = detail.options.map((o, i) =>
+      i === colour ? { ...o, values: [...o.values, { title: { en: 'Crimson', ru: 'Малиновый' } }] } : o,
+    );
     const body = bodyOf(detail);
     await expectJson(
       await call('PUT', `/products/${detail.id}`, {
@@ -108,7 +138,14 @@ describe.each(databaseKinds)('catalog indexes patched by product writes on %s', 
         title: { en: 'Aardvark jumper', ru: 'Джемпер' },
         catalogIds: [to, ...(from ? [from] : [])],
         properties: [{ title: { en: 'Material', ru: 'Материал' }, value: { en: 'Silk', ru: 'Шёлк' } }, ...detail.properties],
-        options: options.map((o) => ({ id: o.id, title: o.title, type: o.type as 'string', view: o.view as 'select', unit: o.unit, values: o.values })),
+        options: options.map((o) => ({
+          id: o.id,
+          title: o.title,
+          type: o.type as 'string',
+          view: o.view as 'select',
+          unit: o.unit,
+          values: o.values,
+        })),
         variations: [
           ...body.variations.map((v, i) => ({ ...v, fullPriceCents: 99_00 + i })),
           { values: [colour === 0 ? 3 : 0, colour === 0 ? 0 : 3], fullPriceCents: 12_00, stock: 1, sku: 'CRIMSON', isDefault: false },
@@ -139,16 +176,32 @@ describe.each(databaseKinds)('catalog indexes patched by product writes on %s', 
       ),
     );
     await expectPatchedAsRebuilt();
-    await expectJson(await call('PUT', `/products/${created.id}`, { ...bodyOf(created), catalogIds: catalogIds.slice(1, 2), version: created.version }), 200);
+    await expectJson(
+      await call('PUT', `/products/${created.id}`, { ...bodyOf(created), catalogIds: catalogIds.slice(1, 2), version: created.version }),
+      200,
+    );
     await expectPatchedAsRebuilt();
 
     const [a, b, c] = [await detailOf(await generated(11)), await detailOf(await generated(12)), await detailOf(await generated(13))];
-    await expectJson(await call('POST', '/products/bulk', { action: 'disable', items: [a, b].map((p) => ({ id: p.id, version: p.version })) }), 200);
+    await expectJson(
+      await call('POST', '/products/bulk', { action: 'disable', items: [a, b].map((p) => ({ id: p.id, version: p.version })) }),
+      200,
+    );
     await expectPatchedAsRebuilt();
-    await expectJson(await call('POST', '/products/bulk', { action: 'price', price: { mode: 'percent', percent: 900 }, items: [{ id: c.id, version: c.version }] }), 200);
+    await expectJson(
+      await call('POST', '/products/bulk', {
+        action: 'price',
+        price: { mode: 'percent', percent: 900 },
+        items: [{ id: c.id, version: c.version }],
+      }),
+      200,
+    );
     await expectJson(await call('POST', '/products/bulk', { action: 'enable', items: [{ id: a.id, version: a.version + 1 }] }), 200);
     await expectPatchedAsRebuilt();
-    await expectJson(await call('POST', '/products/bulk', { action: 'stock', stock: 0, items: [{ id: b.id, version: b.version + 1 }] }), 200);
+    await expectJson(
+      await call('POST', '/products/bulk', { action: 'stock', stock: 0, items: [{ id: b.id, version: b.version + 1 }] }),
+      200,
+    );
     await expectPatchedAsRebuilt();
     const gone = await detailOf(await generated(14));
     expect((await call('DELETE', `/products/${gone.id}?version=${gone.version}`)).status).toBe(204);
@@ -159,7 +212,9 @@ describe.each(databaseKinds)('catalog indexes patched by product writes on %s', 
     const exported = await (await call('GET', '/products/export.csv')).text();
     const parsed = Papa.parse<Record<string, string>>(exported.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
     const slugs = new Set(['generated-21', 'generated-22']);
-    const rows = parsed.data.filter((row) => slugs.has(row.slug!)).map((row) => ({ ...row, title_en: row.title_en ? `Imported ${row.title_en}` : '', price: row.price ? '1.50' : '' }));
+    const rows = parsed.data
+      .filter((row) => slugs.has(row.slug!))
+      .map((row) => ({ ...row, title_en: row.title_en ? `Imported ${row.title_en}` : '', price: row.price ? '1.50' : '' }));
     expect(rows.length).toBeGreaterThan(2);
     const response = await call('POST', '/products/import', { csv: Papa.unparse(rows, { newline: '\n' }), dryRun: false });
     expect(response.status, await response.clone().text()).toBe(200);

@@ -30,21 +30,40 @@ describe.each(databaseKinds)('the catalog index on %s', (kind) => {
   const filters: { query: string; filter: CatalogFilter }[] = [
     { query: '', filter: { properties: [], options: [] } },
     { query: 'filter[options][Colour][]=Teal', filter: { properties: [], options: [{ title: 'Colour', values: ['Teal'] }] } },
-    { query: 'filter[options][colour][]=black&filter[options][colour][]=SAND', filter: { properties: [], options: [{ title: 'colour', values: ['black', 'SAND'] }] } },
+    {
+      query: 'filter[options][colour][]=black&filter[options][colour][]=SAND',
+      filter: { properties: [], options: [{ title: 'colour', values: ['black', 'SAND'] }] },
+    },
     { query: 'filter[options][Цвет][]=Белый', filter: { properties: [], options: [{ title: 'Цвет', values: ['Белый'] }] } },
     {
       query: 'filter[options][Colour][]=Olive&filter[options][Size][]=M',
-      filter: { properties: [], options: [{ title: 'Colour', values: ['Olive'] }, { title: 'Size', values: ['M'] }] },
+      filter: {
+        properties: [],
+        options: [
+          { title: 'Colour', values: ['Olive'] },
+          { title: 'Size', values: ['M'] },
+        ],
+      },
     },
     { query: 'filter[properties][Material][]=Wool', filter: { properties: [{ title: 'Material', values: ['Wool'] }], options: [] } },
     {
       query: 'filter[properties][Material][]=Linen&filter[properties][Country][]=Peru&filter[minPrice]=10&filter[maxPrice]=300',
-      filter: { properties: [{ title: 'Material', values: ['Linen'] }, { title: 'Country', values: ['Peru'] }], options: [], minPrice: 10, maxPrice: 300 },
+      filter: {
+        properties: [
+          { title: 'Material', values: ['Linen'] },
+          { title: 'Country', values: ['Peru'] },
+        ],
+        options: [],
+        minPrice: 10,
+        maxPrice: 300,
+      },
     },
   ];
 
   it('pages, counts and sorts as the SQL listing does', async () => {
-    const catalogs = (await app.deps.db.execute(sql`select id, slug from catalogs where enabled`)) as unknown as { rows: { id: string; slug: string }[] };
+    const catalogs = (await app.deps.db.execute(sql`select id, slug from catalogs where enabled`)) as unknown as {
+      rows: { id: string; slug: string }[];
+    };
     expect(catalogs.rows.length).toBeGreaterThan(1);
     let compared = 0;
     for (const catalog of catalogs.rows) {

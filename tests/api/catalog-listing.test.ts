@@ -80,7 +80,13 @@ describe.each(databaseKinds)('catalog listing API on %s', (kind) => {
       catalogs: at(2),
     });
     bravo = await createProduct(db, { title: 'bravo', variations: [{ price: 50 }], catalogs: at(3) });
-    await createProduct(db, { title: 'Disabled', enabled: false, variations: [{ price: 5 }], properties: [{ title: 'Material', value: 'Glass' }], catalogs: at(4) });
+    await createProduct(db, {
+      title: 'Disabled',
+      enabled: false,
+      variations: [{ price: 5 }],
+      properties: [{ title: 'Material', value: 'Glass' }],
+      catalogs: at(4),
+    });
   });
 
   afterAll(async () => {
@@ -235,7 +241,13 @@ describe.each(databaseKinds)('catalog listing API on %s', (kind) => {
       const db = app.deps.db;
       const styled = await createCatalog(db, { sortCriteria: 'title' });
       for (const title of ['P1', 'P2', 'P3', 'P4']) await createProduct(db, { title, catalogs: [{ id: styled.id }] });
-      await createSection(db, { ownerType: 'catalog', ownerId: styled.id, type: 'SectionHeadingH1', position: 0, options: { heading: { title: { en: 'Hi', ru: 'Привет' } } } });
+      await createSection(db, {
+        ownerType: 'catalog',
+        ownerId: styled.id,
+        type: 'SectionHeadingH1',
+        position: 0,
+        options: { heading: { title: { en: 'Hi', ru: 'Привет' } } },
+      });
       const listId = await createSection(db, {
         ownerType: 'catalog',
         ownerId: styled.id,
@@ -255,7 +267,12 @@ describe.each(databaseKinds)('catalog listing API on %s', (kind) => {
 
       // a limit that is not marked custom leaves the shop setting in force
       const plain = await createCatalog(db);
-      await createSection(db, { ownerType: 'catalog', ownerId: plain.id, type: 'SectionProductList', options: { limit: { isCustom: false, count: 2 } } });
+      await createSection(db, {
+        ownerType: 'catalog',
+        ownerId: plain.id,
+        type: 'SectionProductList',
+        options: { limit: { isCustom: false, count: 2 } },
+      });
       expect(listSection((await get(`/catalogs/v3/${plain.slug}`)).body).data).toMatchObject({ limit: 12, total: 0, pages: 1 });
     });
 
@@ -264,13 +281,25 @@ describe.each(databaseKinds)('catalog listing API on %s', (kind) => {
       const lamps = await createCatalog(db, { slug: 'swatch-lamps', title: 'Lamps' });
       const lamp = await createProduct(db, {
         title: 'Lamp',
-        options: [{ title: 'Colour', values: ['Red', 'Blue'] }, { title: 'Size', values: ['S'] }],
-        variations: [{ price: 5, options: { Colour: 'Red', Size: 'S' } }, { price: 6, options: { Colour: 'Blue', Size: 'S' } }],
+        options: [
+          { title: 'Colour', values: ['Red', 'Blue'] },
+          { title: 'Size', values: ['S'] },
+        ],
+        variations: [
+          { price: 5, options: { Colour: 'Red', Size: 'S' } },
+          { price: 6, options: { Colour: 'Blue', Size: 'S' } },
+        ],
         catalogs: [{ id: lamps.id, position: 0 }],
       });
-      const [colour] = await db.select({ id: productOptions.id }).from(productOptions).where(and(eq(productOptions.productId, lamp.id), sql`${productOptions.title}->>'en' = 'Colour'`));
+      const [colour] = await db
+        .select({ id: productOptions.id })
+        .from(productOptions)
+        .where(and(eq(productOptions.productId, lamp.id), sql`${productOptions.title}->>'en' = 'Colour'`));
       await db.update(productOptions).set({ view: 'color' }).where(eq(productOptions.id, colour!.id));
-      await db.update(productOptionValues).set({ value: '#c00000' }).where(and(eq(productOptionValues.optionId, colour!.id), sql`${productOptionValues.title}->>'en' = 'Red'`));
+      await db
+        .update(productOptionValues)
+        .set({ value: '#c00000' })
+        .where(and(eq(productOptionValues.optionId, colour!.id), sql`${productOptionValues.title}->>'en' = 'Red'`));
       const { filters } = listSection((await get('/catalogs/v3/swatch-lamps')).body).data;
       expect(filters.options).toEqual([
         { title: 'Colour', values: ['Red', 'Blue'], swatches: { Red: '#c00000' } },

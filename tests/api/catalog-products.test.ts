@@ -30,7 +30,13 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
   const get = (path: string) => getJson(app, path);
   const ids = (list: { id: string }[]) => list.map((p) => p.id);
   const expectError = (body: Json, status: number) =>
-    expect(body).toMatchObject({ success: false, status, message: expect.any(String), detail: { message: expect.any(String) }, errors: expect.any(Object) });
+    expect(body).toMatchObject({
+      success: false,
+      status,
+      message: expect.any(String),
+      detail: { message: expect.any(String) },
+      errors: expect.any(Object),
+    });
 
   beforeAll(async () => {
     app = await createTestApp(kind);
@@ -72,7 +78,13 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
     orphanOfDisabledCatalog = await createProduct(db, { title: 'Old', catalogs: [{ id: retired.id, position: 1 }] });
     lamp = await createProduct(db, { title: 'Lamp', relatedProductIds: [sofa.id, hidden.id, chair.id, 'no-such-product'] });
 
-    await createSection(db, { ownerType: 'product', ownerId: chair.id, type: 'SectionTextBlockBase', position: 1, options: { heading: { title: { en: 'Care', ru: 'Уход' } } } });
+    await createSection(db, {
+      ownerType: 'product',
+      ownerId: chair.id,
+      type: 'SectionTextBlockBase',
+      position: 1,
+      options: { heading: { title: { en: 'Care', ru: 'Уход' } } },
+    });
     await createSection(db, { ownerType: 'product', ownerId: chair.id, type: 'SectionFaq', position: 2, hidden: true });
   });
 
@@ -196,11 +208,7 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
       // lamp: related sofa, (hidden: disabled), chair, (unknown); it has no catalog
       expect(ids((await get(`/products/related-products?ids[]=${lamp.id}`)).body)).toEqual([sofa.id, chair.id]);
       // chair is given, so it is not suggested; chair's catalog mates follow lamp's related sofa
-      expect(ids((await get(`/products/related-products?ids[]=${lamp.id}&ids[]=${chair.id}`)).body)).toEqual([
-        sofa.id,
-        stool.id,
-        bench.id,
-      ]);
+      expect(ids((await get(`/products/related-products?ids[]=${lamp.id}&ids[]=${chair.id}`)).body)).toEqual([sofa.id, stool.id, bench.id]);
     });
 
     it('accepts a single id without brackets and never repeats a product', async () => {
@@ -237,7 +245,13 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
       const db = app.deps.db;
       reviewed = await createProduct(db, { slug: 'reviewed-table', title: 'Table' });
       for (let n = 1; n <= 12; n++) {
-        await createReview(db, { productId: reviewed.id, status: 'approved', text: `approved ${n}`, rating: n <= 3 ? 4 : 5, createdAt: day(n) });
+        await createReview(db, {
+          productId: reviewed.id,
+          status: 'approved',
+          text: `approved ${n}`,
+          rating: n <= 3 ? 4 : 5,
+          createdAt: day(n),
+        });
       }
       await createReview(db, { productId: reviewed.id, status: 'pending', text: 'waiting', rating: 1, createdAt: day(20) });
       await createReview(db, { productId: reviewed.id, status: 'rejected', text: 'spam', createdAt: day(21) });
@@ -250,7 +264,13 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
       const { status, body } = await get(`/products/${reviewed.slug}/reviews`);
       expect(status).toBe(200);
       expect(body).toHaveLength(11);
-      expect(body[0]).toEqual({ id: expect.any(String), authorName: 'Reviewer', rating: 5, text: 'approved 12', createdAt: day(12).toISOString() });
+      expect(body[0]).toEqual({
+        id: expect.any(String),
+        authorName: 'Reviewer',
+        rating: 5,
+        text: 'approved 12',
+        createdAt: day(12).toISOString(),
+      });
       expect(body.map((r: Json) => r.text)).not.toContain('waiting');
       expect(body.map((r: Json) => r.text)).not.toContain('spam');
     });
@@ -284,10 +304,22 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
       });
       expect(res.status).toBe(201);
       const body = (await res.json()) as Json;
-      expect(body).toEqual({ success: true, status: 'pending', id: expect.any(String), message: 'Thank you! Your review will appear after moderation.' });
+      expect(body).toEqual({
+        success: true,
+        status: 'pending',
+        id: expect.any(String),
+        message: 'Thank you! Your review will appear after moderation.',
+      });
 
       const [stored] = await app.deps.db.select().from(reviews).where(eq(reviews.id, body.id));
-      expect(stored).toMatchObject({ productId: reviewed.id, authorName: 'Ann', email: 'ann@example.com', rating: 4, status: 'pending', userId: null });
+      expect(stored).toMatchObject({
+        productId: reviewed.id,
+        authorName: 'Ann',
+        email: 'ann@example.com',
+        rating: 4,
+        status: 'pending',
+        userId: null,
+      });
       const listed = await get(`/products/${reviewed.id}/reviews?limit=50`);
       expect(listed.body.map((r: Json) => r.id)).not.toContain(body.id);
       expect((await get(`/products/${reviewed.id}`)).body.reviewCount).toBe(12);
@@ -355,7 +387,11 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
         expect(body).toMatchObject({ errorPath: 'product', errors: { children: { product: { errors: ['Product not found'] } } } });
       }
 
-      const malformed = await app.request('/product-reviews', { method: 'POST', body: '{"product":', headers: { 'content-type': 'application/json' } });
+      const malformed = await app.request('/product-reviews', {
+        method: 'POST',
+        body: '{"product":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(malformed.status).toBe(400);
       expect(await reviewCount()).toBe(before);
     });
@@ -363,7 +399,10 @@ describe.each(databaseKinds)('catalog products API on %s', (kind) => {
     it('refuses reviews when the shop switched them off', async () => {
       await setSettingsGroup(app.deps.db, 'ecommerce', { productReviewsEnabled: false });
       const before = await reviewCount();
-      const res = await app.request('/product-reviews', { method: 'POST', json: { product: reviewed.id, name: 'Ann', rating: 5, text: 'Good' } });
+      const res = await app.request('/product-reviews', {
+        method: 'POST',
+        json: { product: reviewed.id, name: 'Ann', rating: 5, text: 'Good' },
+      });
       expect(res.status).toBe(403);
       expectError(await res.json(), 403);
       expect(await reviewCount()).toBe(before);

@@ -27,7 +27,9 @@ describe('search query building', () => {
     expect(wordPrefixes('shirts', ['shirts', 'shirt'])).toEqual(['shirts', 'shirt']);
     // stems too short to mean anything are not prefixes
     expect(wordPrefixes('оса', ['ос'])).toEqual(['оса']);
-    expect(prefixTsQuery('Лён рубашки', (word) => (word === 'рубашки' ? ['рубашк'] : ['лен']))).toBe('(лён:* | лен:* | льн:*) & (рубашки:* | рубашк:*)');
+    expect(prefixTsQuery('Лён рубашки', (word) => (word === 'рубашки' ? ['рубашк'] : ['лен']))).toBe(
+      '(лён:* | лен:* | льн:*) & (рубашки:* | рубашк:*)',
+    );
   });
 
   it('turns rich text into a short plain excerpt', () => {
@@ -60,7 +62,12 @@ describe.each(databaseKinds)('search API on %s', (kind) => {
     await createProduct(db, { slug: 'oak-chair', title: 'Oak chair', enabled: false });
     ids.catalog = (await createCatalog(db, { slug: 'oak-furniture', title: 'Oak furniture', description: 'Everything oak' })).id;
     await createCatalog(db, { title: 'Oak archive', enabled: false });
-    ids.page = await createPage(db, { slug: 'oak-care', title: 'Caring for oak', metaDescription: 'Oil it twice a year', previewImageId: imageId });
+    ids.page = await createPage(db, {
+      slug: 'oak-care',
+      title: 'Caring for oak',
+      metaDescription: 'Oil it twice a year',
+      previewImageId: imageId,
+    });
     await createPage(db, { slug: 'oak-draft', title: 'Oak draft', enabled: false });
     ids.home = await createPage(db, { slug: 'home', type: 'homepage', title: 'Home of walnut' });
     const blog = await createPage(db, { slug: 'blog', type: 'category', title: 'Blog' });
@@ -89,7 +96,15 @@ describe.each(databaseKinds)('search API on %s', (kind) => {
         image: expect.objectContaining({ id: imageId }),
         price: 199.99,
       },
-      { type: 'catalog', id: ids.catalog, slug: 'oak-furniture', url: '/catalogs/oak-furniture', title: 'Oak furniture', excerpt: 'Everything oak', image: null },
+      {
+        type: 'catalog',
+        id: ids.catalog,
+        slug: 'oak-furniture',
+        url: '/catalogs/oak-furniture',
+        title: 'Oak furniture',
+        excerpt: 'Everything oak',
+        image: null,
+      },
       {
         type: 'page',
         id: ids.page,
@@ -99,7 +114,15 @@ describe.each(databaseKinds)('search API on %s', (kind) => {
         excerpt: 'Oil it twice a year',
         image: expect.objectContaining({ id: imageId }),
       },
-      { type: 'article', id: ids.article, slug: 'oak-guide', url: '/blog/oak-guide', title: 'Oak guide', excerpt: 'How to choose oak', image: null },
+      {
+        type: 'article',
+        id: ids.article,
+        slug: 'oak-guide',
+        url: '/blog/oak-guide',
+        title: 'Oak guide',
+        excerpt: 'How to choose oak',
+        image: null,
+      },
     ]);
   });
 
@@ -112,10 +135,17 @@ describe.each(databaseKinds)('search API on %s', (kind) => {
   });
 
   it('finds inflected Russian forms: лён finds Льняная рубашка, рубашки finds рубашка', async () => {
-    const linen = await createProduct(app.deps.db, { slug: 'linen-shirt', title: { en: 'Linen shirt', ru: 'Льняная рубашка' }, variations: [{ price: 69 }] });
+    const linen = await createProduct(app.deps.db, {
+      slug: 'linen-shirt',
+      title: { en: 'Linen shirt', ru: 'Льняная рубашка' },
+      variations: [{ price: 69 }],
+    });
     for (const q of ['лён', 'лен', 'рубашки', 'льняные рубашки']) {
       const ru = await search(`q=${encodeURIComponent(q)}&lang=ru`);
-      expect(ru.body.results.map((r: Json) => r.id), q).toContain(linen.id);
+      expect(
+        ru.body.results.map((r: Json) => r.id),
+        q,
+      ).toContain(linen.id);
     }
     expect((await search('q=shirts')).body.results.map((r: Json) => r.id)).toContain(linen.id);
   });

@@ -146,9 +146,9 @@ describe.each(databaseKinds)('cart on %s', (kind) => {
     const bobCart = await (await putCart(bob.token, [{ id: aliceCart.items[0].id, variationId: b.variationId, quantity: 1 }])).json();
     expect(bobCart.items[0].id).not.toBe(aliceCart.items[0].id);
     expect(await (await app.request('/cart', { token: alice.token })).json()).toEqual(aliceCart);
-    expect((await (await app.request('/cart', { token: bob.token })).json()).items.map((i: { variationId: string }) => i.variationId)).toEqual([
-      b.variationId,
-    ]);
+    expect(
+      (await (await app.request('/cart', { token: bob.token })).json()).items.map((i: { variationId: string }) => i.variationId),
+    ).toEqual([b.variationId]);
   });
 
   it('treats a forged token as signed out', async () => {

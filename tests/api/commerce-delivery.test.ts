@@ -59,17 +59,30 @@ describe.each(databaseKinds)('delivery and payment methods on %s', (kind) => {
   it('serves regions of a country when a zone names them (US-CA), the whole country when it names the country', async () => {
     const regional = await fx.zone({ countries: ['US-CA', 'US-NY', 'AE'], title: 'West coast and Gulf' });
     const rateId = await fx.rate(regional, { kind: 'flat', priceCents: 900 });
-    const zones = (await (await app.request('/shipping-zones')).json()) as { id: string; countries: string[]; regionNames: Record<string, string> }[];
-    expect(zones.find((z) => z.id === regional)).toMatchObject({ countries: ['US-CA', 'US-NY', 'AE'], regionNames: { 'US-CA': 'California', 'US-NY': 'New York' } });
+    const zones = (await (await app.request('/shipping-zones')).json()) as {
+      id: string;
+      countries: string[];
+      regionNames: Record<string, string>;
+    }[];
+    expect(zones.find((z) => z.id === regional)).toMatchObject({
+      countries: ['US-CA', 'US-NY', 'AE'],
+      regionNames: { 'US-CA': 'California', 'US-NY': 'New York' },
+    });
     const { variationId } = await fx.product({ stock: 10 });
     const order = (country: string, region?: string) => {
-      const body = orderBody([{ variationId, quantity: 1 }], { zoneId: regional, rateId, country }, cash) as { delivery: { address: Record<string, string> } };
+      const body = orderBody([{ variationId, quantity: 1 }], { zoneId: regional, rateId, country }, cash) as {
+        delivery: { address: Record<string, string> };
+      };
       if (region) body.delivery.address['region'] = region;
       return app.request('/orders', { method: 'POST', json: body });
     };
     expect((await order('US', 'CA')).status).toBe(201);
     expect((await order('AE')).status).toBe(201);
-    for (const [country, region, path] of [['US', 'TX', 'region'], ['US', undefined, 'region'], ['RU', undefined, 'country']] as const) {
+    for (const [country, region, path] of [
+      ['US', 'TX', 'region'],
+      ['US', undefined, 'region'],
+      ['RU', undefined, 'country'],
+    ] as const) {
       const refused = await order(country, region);
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { errorPath: string }).errorPath).toBe(`delivery.address.${path}`);

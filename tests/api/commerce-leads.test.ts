@@ -109,7 +109,7 @@ describe.each(databaseKinds)('leads on %s', (kind) => {
     expect(ru.text.errors).toEqual(['Слишком длинное значение: не более 5000 символов.']);
     // a type mismatch is zod's default message too; the blank name and the phone format are the schema's own words
     expect((await refused(lead({ email: 42 }), 'ru')).email.errors).toEqual(['Недопустимое значение.']);
-    expect((await refused(lead({ name: ' ', phone: 'call me' }), 'ru'))).toMatchObject({
+    expect(await refused(lead({ name: ' ', phone: 'call me' }), 'ru')).toMatchObject({
       name: { errors: ['This value should not be blank.'] },
       phone: { errors: ['incorrect phone number format'] },
     });

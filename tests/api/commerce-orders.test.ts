@@ -27,8 +27,7 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
     await app.close();
   });
 
-  const placeOrder = (json: unknown, token?: string) =>
-    app.request('/orders', { method: 'POST', json, ...(token ? { token } : {}) });
+  const placeOrder = (json: unknown, token?: string) => app.request('/orders', { method: 'POST', json, ...(token ? { token } : {}) });
   const pickup = () => ({ locationId: store.id });
 
   describe('placing', () => {
@@ -94,7 +93,10 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
 
     it('snapshots item titles in the request language', async () => {
       const lamp = await fx.product({ title: 'Lamp' });
-      const res = await app.request('/orders?lang=ru', { method: 'POST', json: orderBody([{ variationId: lamp.variationId, quantity: 1 }], pickup(), cash) });
+      const res = await app.request('/orders?lang=ru', {
+        method: 'POST',
+        json: orderBody([{ variationId: lamp.variationId, quantity: 1 }], pickup(), cash),
+      });
       expect(res.status).toBe(201);
       expect((await res.json()).items[0].title).toBe('Lamp (ru)');
     });
@@ -235,7 +237,14 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
       const hidden = await fx.product({ enabled: false });
       const item = await fx.product();
       await expectRefused(
-        orderBody([{ variationId: item.variationId, quantity: 1 }, { variationId: hidden.variationId, quantity: 1 }], pickup(), cash),
+        orderBody(
+          [
+            { variationId: item.variationId, quantity: 1 },
+            { variationId: hidden.variationId, quantity: 1 },
+          ],
+          pickup(),
+          cash,
+        ),
         'items.1.variationId',
       );
     });
@@ -247,7 +256,14 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
       const user = await fx.user();
       await app.request('/cart', { method: 'PUT', token: user.token, json: [{ variationId: plenty.variationId, quantity: 1 }] });
       const error = await expectRefused(
-        orderBody([{ variationId: plenty.variationId, quantity: 4 }, { variationId: scarce.variationId, quantity: 3 }], pickup(), cash),
+        orderBody(
+          [
+            { variationId: plenty.variationId, quantity: 4 },
+            { variationId: scarce.variationId, quantity: 3 },
+          ],
+          pickup(),
+          cash,
+        ),
         'items.1.quantity',
         user.token,
       );
@@ -270,7 +286,10 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
     it('refuses an expired discount code on discountCodeId, with its error code', async () => {
       const item = await fx.product({ stock: 5 });
       const { id } = await fx.discountCode({ expiresAt: new Date(Date.now() - 1000) });
-      const error = await expectRefused(orderBody([{ variationId: item.variationId, quantity: 1 }], pickup(), cash, { discountCodeId: id }), 'discountCodeId');
+      const error = await expectRefused(
+        orderBody([{ variationId: item.variationId, quantity: 1 }], pickup(), cash, { discountCodeId: id }),
+        'discountCodeId',
+      );
       expect(error).toMatchObject({ errorCode: 3, message: 'Discount code has expired' });
       expect(await fx.stockOf(item.variationId)).toBe(5);
       expect(await fx.usedCountOf(id)).toBe(0);
@@ -278,10 +297,16 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
 
     it('refuses an unknown or used-up discount code', async () => {
       const item = await fx.product();
-      const unknown = await expectRefused(orderBody([{ variationId: item.variationId, quantity: 1 }], pickup(), cash, { discountCodeId: 'nope' }), 'discountCodeId');
+      const unknown = await expectRefused(
+        orderBody([{ variationId: item.variationId, quantity: 1 }], pickup(), cash, { discountCodeId: 'nope' }),
+        'discountCodeId',
+      );
       expect(unknown.errorCode).toBe(1);
       const { id } = await fx.discountCode({ usageLimit: 1, usedCount: 1 });
-      const usedUp = await expectRefused(orderBody([{ variationId: item.variationId, quantity: 1 }], pickup(), cash, { discountCodeId: id }), 'discountCodeId');
+      const usedUp = await expectRefused(
+        orderBody([{ variationId: item.variationId, quantity: 1 }], pickup(), cash, { discountCodeId: id }),
+        'discountCodeId',
+      );
       expect(usedUp.errorCode).toBe(4);
     });
 
@@ -289,15 +314,27 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
       const item = await fx.product();
       await expectRefused(orderBody([{ variationId: item.variationId, quantity: 1 }], pickup(), card), 'paymentMethod');
       const off = await fx.paymentMethod({ enabled: false });
-      await expectRefused(orderBody([{ variationId: item.variationId, quantity: 1 }], { zoneId, rateId: flatRateId }, off), 'paymentMethod');
-      await expectRefused(orderBody([{ variationId: item.variationId, quantity: 1 }], { zoneId, rateId: flatRateId }, 'unknown'), 'paymentMethod');
+      await expectRefused(
+        orderBody([{ variationId: item.variationId, quantity: 1 }], { zoneId, rateId: flatRateId }, off),
+        'paymentMethod',
+      );
+      await expectRefused(
+        orderBody([{ variationId: item.variationId, quantity: 1 }], { zoneId, rateId: flatRateId }, 'unknown'),
+        'paymentMethod',
+      );
     });
 
     it('refuses disabled or unknown pickup locations', async () => {
       const item = await fx.product();
       const closed = await fx.location({ enabled: false });
-      await expectRefused(orderBody([{ variationId: item.variationId, quantity: 1 }], { locationId: closed.id }, cash), 'delivery.locationId');
-      await expectRefused(orderBody([{ variationId: item.variationId, quantity: 1 }], { locationId: 'nowhere' }, cash), 'delivery.locationId');
+      await expectRefused(
+        orderBody([{ variationId: item.variationId, quantity: 1 }], { locationId: closed.id }, cash),
+        'delivery.locationId',
+      );
+      await expectRefused(
+        orderBody([{ variationId: item.variationId, quantity: 1 }], { locationId: 'nowhere' }, cash),
+        'delivery.locationId',
+      );
     });
 
     it('refuses a disabled zone, a country the zone does not serve, and a rate of another zone', async () => {
@@ -320,9 +357,15 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
       const line = [{ variationId: heavy.variationId, quantity: 2 }]; // weight 12 > max 10
       await expectRefused(orderBody(line, { zoneId, rateId: flatRateId }, cash), 'delivery.rateId');
       const freeFrom100 = await fx.rate(zoneId, { kind: 'free', minOrderCents: 10_000 });
-      await expectRefused(orderBody([{ variationId: heavy.variationId, quantity: 1 }], { zoneId, rateId: freeFrom100 }, cash), 'delivery.rateId');
+      await expectRefused(
+        orderBody([{ variationId: heavy.variationId, quantity: 1 }], { zoneId, rateId: freeFrom100 }, cash),
+        'delivery.rateId',
+      );
       const disabledRate = await fx.rate(zoneId, { enabled: false });
-      await expectRefused(orderBody([{ variationId: heavy.variationId, quantity: 1 }], { zoneId, rateId: disabledRate }, cash), 'delivery.rateId');
+      await expectRefused(
+        orderBody([{ variationId: heavy.variationId, quantity: 1 }], { zoneId, rateId: disabledRate }, cash),
+        'delivery.rateId',
+      );
     });
 
     it('checks the rate against the amount after discount', async () => {
@@ -426,7 +469,9 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
     });
 
     it("batch gives the caller's own orders among the ids, silently leaving out others", async () => {
-      const query = [aliceOrders[0]!.id, String(aliceOrders[1]!.number), guestOrder.id, 'nope'].map((id) => `ids[]=${encodeURIComponent(id)}`).join('&');
+      const query = [aliceOrders[0]!.id, String(aliceOrders[1]!.number), guestOrder.id, 'nope']
+        .map((id) => `ids[]=${encodeURIComponent(id)}`)
+        .join('&');
       const mine = await (await app.request(`/orders/batch?${query}`, { token: alice.token })).json();
       expect(mine.map((o: { id: string }) => o.id).sort()).toEqual([aliceOrders[0]!.id, aliceOrders[1]!.id].sort());
       expect(await (await app.request(`/orders/batch?${query}`, { token: bob.token })).json()).toEqual([]);

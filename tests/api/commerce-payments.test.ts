@@ -28,7 +28,11 @@ describe.each(databaseKinds)('online payment on %s', (kind) => {
   });
 
   async function placeOrder(method = card, token?: string): Promise<PlacedOrder> {
-    const res = await app.request('/orders', { method: 'POST', json: orderBody([{ variationId, quantity: 1 }], { locationId }, method), ...(token ? { token } : {}) });
+    const res = await app.request('/orders', {
+      method: 'POST',
+      json: orderBody([{ variationId, quantity: 1 }], { locationId }, method),
+      ...(token ? { token } : {}),
+    });
     expect(res.status).toBe(201);
     return res.json();
   }

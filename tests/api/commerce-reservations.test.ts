@@ -48,7 +48,10 @@ describe.each(databaseKinds)('stock reservations on %s', (kind) => {
 
   async function notify(transactionId: string, status: string, amount: number) {
     const raw = JSON.stringify({ eventId: randomUUID(), transactionId, status, amount, currency: 'EUR' });
-    const headers = { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signSandboxNotification(raw, app.deps.paymentSecret) };
+    const headers = {
+      'content-type': 'application/json',
+      [PAYMENT_SIGNATURE_HEADER]: signSandboxNotification(raw, app.deps.paymentSecret),
+    };
     const res = await app.request('/payment/notification', { method: 'POST', headers, body: raw });
     expect(res.status).toBe(200);
   }
@@ -62,7 +65,13 @@ describe.each(databaseKinds)('stock reservations on %s', (kind) => {
     it('returns the stock of finite variations exactly once, even when called concurrently, and records it', async () => {
       const finite = await fx.product({ stock: 5 });
       const unlimited = await fx.product({ stock: null });
-      const order = await placeOrder([{ variationId: finite.variationId, quantity: 2 }, { variationId: unlimited.variationId, quantity: 3 }], cash);
+      const order = await placeOrder(
+        [
+          { variationId: finite.variationId, quantity: 2 },
+          { variationId: unlimited.variationId, quantity: 3 },
+        ],
+        cash,
+      );
       expect(await fx.stockOf(finite.variationId)).toBe(3);
 
       const results = await Promise.all([
@@ -131,7 +140,10 @@ describe.each(databaseKinds)('stock reservations on %s', (kind) => {
     it('a payment completing after its stock was sold keeps the order paid and flags the shortage', async () => {
       const scarce = await fx.product({ stock: 2, priceCents: 1000 });
       const plenty = await fx.product({ stock: 10, priceCents: 1000 });
-      const order = await placeOrder([{ variationId: scarce.variationId, quantity: 2 }, { variationId: plenty.variationId, quantity: 1 }]);
+      const order = await placeOrder([
+        { variationId: scarce.variationId, quantity: 2 },
+        { variationId: plenty.variationId, quantity: 1 },
+      ]);
       const transactionId = await startPayment(order);
       app.deps.now = () => minutesAfter(31);
       expect(await app.sweeper.sweep()).toBeGreaterThanOrEqual(1);
@@ -214,7 +226,12 @@ describe.each(databaseKinds)('stock reservations on %s', (kind) => {
 describe('the runtime runs the sweeper', () => {
   it('on its interval, and stops it on close', async () => {
     const scheduled: { run: () => void; ms: number; cleared: boolean }[] = [];
-    const config = readConfig({ LOG_LEVEL: 'silent', RESERVATION_SWEEP_SECONDS: '90', UNPAID_RESERVATION_MINUTES: '10', SEED_ON_START: 'false' });
+    const config = readConfig({
+      LOG_LEVEL: 'silent',
+      RESERVATION_SWEEP_SECONDS: '90',
+      UNPAID_RESERVATION_MINUTES: '10',
+      SEED_ON_START: 'false',
+    });
     const { openDatabase } = await import('../../src/server/db/client');
     const handle = await openDatabase({ kind: 'pglite' });
     const runtime = await createRuntime(config, {

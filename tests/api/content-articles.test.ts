@@ -50,7 +50,11 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
     blog.id = await addPage(db, { slug: blog.slug, type: 'category', title: text('Blog', 'Блог') });
     blog.otherCategoryId = await addPage(db, { slug: uniqueSlug('recipes'), type: 'category', title: text('Recipes', 'Рецепты') });
     blog.previewImage = await addImage(db, { alt: text('Cover', 'Обложка') });
-    for (const [i, title] of [text('Spring planting', 'Весенняя посадка'), text('Watering', 'Полив'), text('Pruning', 'Обрезка')].entries()) {
+    for (const [i, title] of [
+      text('Spring planting', 'Весенняя посадка'),
+      text('Watering', 'Полив'),
+      text('Pruning', 'Обрезка'),
+    ].entries()) {
       const slug = uniqueSlug('post');
       blog.articleSlugs.push(slug);
       blog.articles.push(
@@ -189,8 +193,20 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
       const product = await addProduct(db, { title: text('Seeds', 'Семена') });
       const catalogSlug = uniqueSlug('seeds');
       await addCatalog(db, [product], { slug: catalogSlug });
-      await addSection(db, { ownerType: 'article', ownerId: articleId, type: 'SectionTextBlockBase', position: 1, options: { content: { html: text('<p>Body</p>', '<p>Текст</p>') } } });
-      await addSection(db, { ownerType: 'article', ownerId: articleId, type: 'SectionProductWidget', position: 2, options: { catalogSlug } });
+      await addSection(db, {
+        ownerType: 'article',
+        ownerId: articleId,
+        type: 'SectionTextBlockBase',
+        position: 1,
+        options: { content: { html: text('<p>Body</p>', '<p>Текст</p>') } },
+      });
+      await addSection(db, {
+        ownerType: 'article',
+        ownerId: articleId,
+        type: 'SectionProductWidget',
+        position: 2,
+        options: { catalogSlug },
+      });
       await addComment(db, { articleId });
       await addComment(db, { articleId });
       await addComment(db, { articleId, status: 'pending' });
@@ -218,10 +234,22 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
     it('prefers its own meta texts and else fills the article template', async () => {
       const db = t.app.deps.db;
       const slug = uniqueSlug('meta');
-      await addArticle(db, { categoryId: blog.id, slug, title: text('Roses'), metaDescription: text('All on roses', 'Всё о розах'), publishedAt: daysAgo(5) });
-      await putSettings(db, { seo: { metaTemplates: { article: { title: '{name} — blog', h1: 'Article: {name}', description: 'ignored {name}' } } } });
+      await addArticle(db, {
+        categoryId: blog.id,
+        slug,
+        title: text('Roses'),
+        metaDescription: text('All on roses', 'Всё о розах'),
+        publishedAt: daysAgo(5),
+      });
+      await putSettings(db, {
+        seo: { metaTemplates: { article: { title: '{name} — blog', h1: 'Article: {name}', description: 'ignored {name}' } } },
+      });
       try {
-        expect(await getJson(`/articles/${slug}?lang=ru`)).toMatchObject({ h1: 'Article: Roses (ru)', metaTitle: 'Roses (ru) — blog', metaDescription: 'Всё о розах' });
+        expect(await getJson(`/articles/${slug}?lang=ru`)).toMatchObject({
+          h1: 'Article: Roses (ru)',
+          metaTitle: 'Roses (ru) — blog',
+          metaDescription: 'Всё о розах',
+        });
       } finally {
         await clearSettings(db);
       }
@@ -272,10 +300,23 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
       });
       expect(res.status).toBe(201);
       const body = await res.json();
-      expect(body).toEqual({ success: true, status: 'pending', id: expect.any(String), message: 'Спасибо! Комментарий появится после проверки модератором.' });
+      expect(body).toEqual({
+        success: true,
+        status: 'pending',
+        id: expect.any(String),
+        message: 'Спасибо! Комментарий появится после проверки модератором.',
+      });
 
       const [stored] = await t.app.deps.db.select().from(comments).where(eq(comments.id, body.id));
-      expect(stored).toMatchObject({ articleId, authorName: 'Maria', email: 'maria@example.com', text: 'Great post', status: 'pending', userId: null, parentId: null });
+      expect(stored).toMatchObject({
+        articleId,
+        authorName: 'Maria',
+        email: 'maria@example.com',
+        text: 'Great post',
+        status: 'pending',
+        userId: null,
+        parentId: null,
+      });
       expect(idsOf(await getJson(`/articles/${blog.articleSlugs[2]}/comments`))).not.toContain(body.id);
       expect((await getJson(`/articles/${blog.articleSlugs[2]}`)).commentCount).toBe(before);
     });
@@ -283,7 +324,10 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
     it('answers in English and accepts the article id and a reply to an approved comment', async () => {
       const articleId = blog.articles[2]!;
       const parent = await addComment(t.app.deps.db, { articleId });
-      const res = await t.app.request('/articles/comments?lang=en', { method: 'POST', json: { article: articleId, name: 'Li', text: 'Agreed', parentId: parent, email: '' } });
+      const res = await t.app.request('/articles/comments?lang=en', {
+        method: 'POST',
+        json: { article: articleId, name: 'Li', text: 'Agreed', parentId: parent, email: '' },
+      });
       expect(res.status).toBe(201);
       const body = await res.json();
       expect(body.message).toBe('Thank you! Your comment will appear after moderation.');
@@ -295,9 +339,16 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
       const userId = randomUUID();
       await t.app.deps.db.insert(users).values({ id: userId, email: `${userId}@example.com`, passwordHash: 'x' });
       const token = await signUserToken(t.app.deps, { id: userId, email: `${userId}@example.com`, tokenVersion: 0 });
-      const res = await t.app.request('/articles/comments', { method: 'POST', token, json: { article: blog.articleSlugs[0], name: 'Member', text: 'Hello' } });
+      const res = await t.app.request('/articles/comments', {
+        method: 'POST',
+        token,
+        json: { article: blog.articleSlugs[0], name: 'Member', text: 'Hello' },
+      });
       expect(res.status).toBe(201);
-      const [stored] = await t.app.deps.db.select().from(comments).where(eq(comments.id, (await res.json()).id));
+      const [stored] = await t.app.deps.db
+        .select()
+        .from(comments)
+        .where(eq(comments.id, (await res.json()).id));
       expect(stored?.userId).toBe(userId);
     });
 
@@ -319,12 +370,22 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
         expect(body).toMatchObject({ success: false, status: 400, message: 'Validation Failed' });
         expect(body.errors.children[field].errors.length).toBeGreaterThan(0);
       }
-      const email = await t.app.request('/articles/comments', { method: 'POST', json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi', email: 'bad@' } });
+      const email = await t.app.request('/articles/comments', {
+        method: 'POST',
+        json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi', email: 'bad@' },
+      });
       expect((await email.json()).errors.children.email.errors).toEqual(['incorrect email format']);
 
-      const nul = await t.app.request('/articles/comments', { method: 'POST', json: { article: blog.articleSlugs[0], name: 'A\u0000', text: 'Hi' } });
+      const nul = await t.app.request('/articles/comments', {
+        method: 'POST',
+        json: { article: blog.articleSlugs[0], name: 'A\u0000', text: 'Hi' },
+      });
       expect(nul.status).toBe(400);
-      const malformed = await t.app.request('/articles/comments', { method: 'POST', body: '{"article":', headers: { 'content-type': 'application/json' } });
+      const malformed = await t.app.request('/articles/comments', {
+        method: 'POST',
+        body: '{"article":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(malformed.status).toBe(400);
       expect(await countComments()).toBe(before);
     });
@@ -339,7 +400,10 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
       const pending = await addComment(t.app.deps.db, { articleId: blog.articles[0]!, status: 'pending' });
       const elsewhere = await addComment(t.app.deps.db, { articleId: blog.articles[1]! });
       for (const parentId of [pending, elsewhere, 'no-such-comment']) {
-        const res = await t.app.request('/articles/comments', { method: 'POST', json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi', parentId } });
+        const res = await t.app.request('/articles/comments', {
+          method: 'POST',
+          json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi', parentId },
+        });
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ errorPath: 'parentId' });
       }
@@ -350,7 +414,10 @@ describe.each(databaseKinds)('articles, comments and tags on %s', (kind) => {
       await putSettings(t.app.deps.db, { media: { pageStyle: { showComments: false } } });
       try {
         const before = await countComments();
-        const res = await t.app.request('/articles/comments', { method: 'POST', json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi' } });
+        const res = await t.app.request('/articles/comments', {
+          method: 'POST',
+          json: { article: blog.articleSlugs[0], name: 'A', text: 'Hi' },
+        });
         expect(res.status).toBe(403);
         expect(await res.json()).toMatchObject({ success: false, status: 403, message: 'Comments are disabled' });
         expect(await countComments()).toBe(before);

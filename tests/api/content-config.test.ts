@@ -30,7 +30,20 @@ describe.each(databaseKinds)('GET /config on %s', (kind) => {
     expect(config.styles.content_width).toBe(1170);
     expect(config.media.itemsPerPage).toBe(12);
     expect(Object.keys(config).sort()).toEqual(
-      ['common', 'ecommerce', 'footer', 'header', 'language', 'languages', 'media', 'paymentCashOnDelivery', 'seo', 'socials', 'styles', 'themes'].sort(),
+      [
+        'common',
+        'ecommerce',
+        'footer',
+        'header',
+        'language',
+        'languages',
+        'media',
+        'paymentCashOnDelivery',
+        'seo',
+        'socials',
+        'styles',
+        'themes',
+      ].sort(),
     );
   });
 

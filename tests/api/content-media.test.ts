@@ -7,7 +7,6 @@ describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
   const t = useTestApp(kind);
   const { get, getJson } = t;
 
-
   describe('GET /images/:id', () => {
     it('answers the image with texts in the request language', async () => {
       const id = await addImage(t.app.deps.db, { alt: text('A rose', 'Роза'), title: text('Rose', 'Роза крупно'), dir: 'products' });
@@ -119,7 +118,11 @@ describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
             link: { type: 'catalog', url: 'roses' },
             children: [
               { title: text('Red rose', 'Красная роза'), link: { type: 'product', url: '/red-rose' } },
-              { title: text('Blog', 'Блог'), link: { type: 'category', url: 'blog' }, children: [{ title: text('Post', 'Статья'), link: { type: 'article', url: 'blog/post' } }] },
+              {
+                title: text('Blog', 'Блог'),
+                link: { type: 'category', url: 'blog' },
+                children: [{ title: text('Post', 'Статья'), link: { type: 'article', url: 'blog/post' } }],
+              },
             ],
           },
           { title: text('About', 'О нас'), link: { type: 'page', url: 'about' } },
@@ -177,7 +180,9 @@ describe.each(databaseKinds)('images, redirects and menus on %s', (kind) => {
     it('leaves out items whose parent is gone', async () => {
       const db = t.app.deps.db;
       const { menuId } = await addMenu(db, 'orphans', [{ title: text('Kept'), link: { type: 'page', url: 'kept' } }]);
-      await db.insert(menuItems).values({ id: crypto.randomUUID(), menuId, parentId: 'deleted-parent', title: text('Lost'), link: { type: 'page', url: 'lost' } });
+      await db
+        .insert(menuItems)
+        .values({ id: crypto.randomUUID(), menuId, parentId: 'deleted-parent', title: text('Lost'), link: { type: 'page', url: 'lost' } });
       expect((await getJson('/menus/orphans/entries')).map((i: { title: string }) => i.title)).toEqual(['Kept']);
     });
 

@@ -18,11 +18,9 @@ import {
 } from '../helpers/content-fixtures';
 import { databaseKinds } from '../helpers/test-app';
 
-
 describe.each(databaseKinds)('content pages on %s', (kind) => {
   const t = useTestApp(kind);
   const { get, getJson } = t;
-
 
   describe('GET /pages/:slug', () => {
     it('answers the page with its visible sections in both languages', async () => {
@@ -39,7 +37,13 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
         noindex: true,
         publishedAt: new Date('2024-05-01T10:00:00Z'),
       });
-      await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionTextBlockBase', position: 2, options: { heading: { title: text('Second', 'Второй') } } });
+      await addSection(db, {
+        ownerType: 'page',
+        ownerId: id,
+        type: 'SectionTextBlockBase',
+        position: 2,
+        options: { heading: { title: text('Second', 'Второй') } },
+      });
       await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionHeadingH1', position: 1 });
       await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionFaq', position: 3, hidden: true });
       await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionFaq', position: 4, enable: false });
@@ -74,7 +78,11 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
       await putSettings(db, {
         seo: {
           metaTemplates: {
-            page: { h1: text('Welcome to {name}', 'Добро пожаловать: {name}'), title: text('{name} | Shop', '{name} | Магазин'), description: 'All about {name}' },
+            page: {
+              h1: text('Welcome to {name}', 'Добро пожаловать: {name}'),
+              title: text('{name} | Shop', '{name} | Магазин'),
+              description: 'All about {name}',
+            },
             category: { h1: 'Blog: {name}', title: 'Read {name}' },
           },
         },
@@ -82,7 +90,12 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
       const pageSlug = uniqueSlug('delivery');
       await addPage(db, { slug: pageSlug, title: text('Delivery', 'Доставка') });
       const categorySlug = uniqueSlug('blog');
-      await addPage(db, { slug: categorySlug, type: 'category', title: text('Blog', 'Блог'), metaDescription: text('Own description', 'Своё описание') });
+      await addPage(db, {
+        slug: categorySlug,
+        type: 'category',
+        title: text('Blog', 'Блог'),
+        metaDescription: text('Own description', 'Своё описание'),
+      });
       try {
         expect(await getJson(`/pages/${pageSlug}?lang=en`)).toMatchObject({
           title: 'Delivery',
@@ -126,7 +139,12 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
       for (const path of ['/pages/no-such-page', `/pages/${disabled}`, '/pages/v2/no-such-page', `/pages/v2/${disabled}`]) {
         const res = await get(path);
         expect(res.status, path).toBe(404);
-        expect(await res.json()).toMatchObject({ success: false, status: 404, message: 'Page not found', detail: { message: 'Page not found' } });
+        expect(await res.json()).toMatchObject({
+          success: false,
+          status: 404,
+          message: 'Page not found',
+          detail: { message: 'Page not found' },
+        });
       }
     });
 
@@ -180,10 +198,34 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
       await addCatalog(db, [a], { slug: disabledCatalog, enabled: false });
       const slug = uniqueSlug('widgets');
       const id = await addPage(db, { slug });
-      await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionProductWidget', position: 1, options: { catalogSlug, limit: 2 } });
-      await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionProductWidget', position: 2, options: { catalogSlug: catalogSlug.toUpperCase() } });
-      await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionProductWidget', position: 3, options: { catalogSlug: 'no-such-catalog' } });
-      await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionProductWidget', position: 4, options: { catalogSlug: disabledCatalog } });
+      await addSection(db, {
+        ownerType: 'page',
+        ownerId: id,
+        type: 'SectionProductWidget',
+        position: 1,
+        options: { catalogSlug, limit: 2 },
+      });
+      await addSection(db, {
+        ownerType: 'page',
+        ownerId: id,
+        type: 'SectionProductWidget',
+        position: 2,
+        options: { catalogSlug: catalogSlug.toUpperCase() },
+      });
+      await addSection(db, {
+        ownerType: 'page',
+        ownerId: id,
+        type: 'SectionProductWidget',
+        position: 3,
+        options: { catalogSlug: 'no-such-catalog' },
+      });
+      await addSection(db, {
+        ownerType: 'page',
+        ownerId: id,
+        type: 'SectionProductWidget',
+        position: 4,
+        options: { catalogSlug: disabledCatalog },
+      });
       await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionProductWidget', position: 5, options: {} });
 
       const page = await getJson(`/pages/v2/${slug}?lang=ru`);
@@ -193,7 +235,12 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
       expect(ids(2)).toEqual([]);
       expect(ids(3)).toEqual([]);
       expect(ids(4)).toEqual([]);
-      expect(page.sections[0].data.products[1]).toMatchObject({ title: 'А', price: 12.5, priceFull: 12.5, variations: [{ default: true }] });
+      expect(page.sections[0].data.products[1]).toMatchObject({
+        title: 'А',
+        price: 12.5,
+        priceFull: 12.5,
+        variations: [{ default: true }],
+      });
     });
 
     it('resolves product widgets by items in item order, skipping unknown products', async () => {
@@ -233,16 +280,32 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
 
       const slug = uniqueSlug('landing');
       const id = await addPage(db, { slug });
-      await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionMediaWidget', position: 1, options: { categorySlug, limit: 2 } });
+      await addSection(db, {
+        ownerType: 'page',
+        ownerId: id,
+        type: 'SectionMediaWidget',
+        position: 1,
+        options: { categorySlug, limit: 2 },
+      });
       await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionMediaList', position: 2, options: { categorySlug } });
       await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionMediaTagsList', position: 3, options: { categorySlug } });
-      await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionMediaWidget', position: 4, options: { categorySlug: 'no-such-category' } });
+      await addSection(db, {
+        ownerType: 'page',
+        ownerId: id,
+        type: 'SectionMediaWidget',
+        position: 4,
+        options: { categorySlug: 'no-such-category' },
+      });
       await addSection(db, { ownerType: 'page', ownerId: id, type: 'SectionMediaList', position: 5 });
 
       const page = await getJson(`/pages/v2/${slug}?lang=ru`);
       const [widget, list, tagList, unknown, noCategory] = page.sections;
       expect(widget.data.articles.map((a: { id: string }) => a.id)).toEqual([newest, middle]);
-      expect(widget.data.articles[0]).toMatchObject({ title: 'Новейшая', url: expect.stringMatching(new RegExp(`^/${categorySlug}/`)), category: { slug: categorySlug, title: 'Новости' } });
+      expect(widget.data.articles[0]).toMatchObject({
+        title: 'Новейшая',
+        url: expect.stringMatching(new RegExp(`^/${categorySlug}/`)),
+        category: { slug: categorySlug, title: 'Новости' },
+      });
       expect(list.data).toMatchObject({ total: 3, limit: 12 });
       expect(list.data.articles.map((a: { id: string }) => a.id)).toEqual([newest, middle, oldest]);
       expect(tagList.data.tags).toEqual([
@@ -276,7 +339,12 @@ describe.each(databaseKinds)('content pages on %s', (kind) => {
     it('leaves sections that are not widgets without data', async () => {
       const slug = uniqueSlug('text');
       const id = await addPage(t.app.deps.db, { slug });
-      await addSection(t.app.deps.db, { ownerType: 'page', ownerId: id, type: 'SectionTextBlockBase', options: { content: { html: '<p>Hi</p>' } } });
+      await addSection(t.app.deps.db, {
+        ownerType: 'page',
+        ownerId: id,
+        type: 'SectionTextBlockBase',
+        options: { content: { html: '<p>Hi</p>' } },
+      });
       const page = await getJson(`/pages/v2/${slug}`);
       expect(page.sections[0]).not.toHaveProperty('data');
       expect(page.sections[0].options.content.html).toBe('<p>Hi</p>');

@@ -28,7 +28,9 @@ describe('sanitizeRichText', () => {
   });
 
   it('guards links that open a new tab', () => {
-    expect(sanitizeRichText('<a href="https://x.com" target="_blank">x</a>')).toBe('<a href="https://x.com" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<a href="https://x.com" target="_blank">x</a>')).toBe(
+      '<a href="https://x.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
 
   it('returns an empty string for empty input', () => {

@@ -44,8 +44,11 @@ async function createDatabase(): Promise<{ name: string; url: URL; drop: () => P
 }
 
 const terminateBackends = (name: string) =>
-  admin((c) => c.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]))
-    .then((r) => r.rows[0].n as number);
+  admin((c) =>
+    c.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+      name,
+    ]),
+  ).then((r) => r.rows[0].n as number);
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -63,9 +66,21 @@ describe.skipIf(!adminUrl)('PostgreSQL failover', () => {
 
   async function startRuntime(url: string, timeouts: Record<string, string> = {}): Promise<Runtime> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-failover-'));
-    const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url, DATABASE_POOL_SIZE: '4', RATE_LIMITS: 'off', ...timeouts });
+    const config = readConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: '4',
+      RATE_LIMITS: 'off',
+      ...timeouts,
+    });
     const handle = await openDatabase({ kind: 'postgres', url, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
-    const runtime = await createRuntime(config, { handle, logger: createLogger('silent'), seed: false, timers: { setInterval: () => null, clearInterval: () => {} } });
+    const runtime = await createRuntime(config, {
+      handle,
+      logger: createLogger('silent'),
+      seed: false,
+      timers: { setInterval: () => null, clearInterval: () => {} },
+    });
     cleanups.push(async () => {
       await runtime.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -88,7 +103,15 @@ describe.skipIf(!adminUrl)('PostgreSQL failover', () => {
       port = await freePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-failover-'));
       child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api-server.ts'], {
-        env: { ...process.env, RATE_LIMITS: 'off', DATABASE_URL: database.url.toString(), API_PORT: String(port), DATA_DIR: dataDir, SEED_ON_START: 'false', LOG_LEVEL: 'silent' },
+        env: {
+          ...process.env,
+          RATE_LIMITS: 'off',
+          DATABASE_URL: database.url.toString(),
+          API_PORT: String(port),
+          DATA_DIR: dataDir,
+          SEED_ON_START: 'false',
+          LOG_LEVEL: 'silent',
+        },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       child.on('exit', (code, signal) => {
@@ -112,7 +135,9 @@ describe.skipIf(!adminUrl)('PostgreSQL failover', () => {
 
     it('survives the database terminating every pooled connection, and the next request succeeds', async () => {
       // several pooled connections, some busy at the moment they are cut
-      const busy = Array.from({ length: 6 }, () => fetch(`http://127.0.0.1:${port}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+      const busy = Array.from({ length: 6 }, () =>
+        fetch(`http://127.0.0.1:${port}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      );
       await Promise.all(busy);
       const inFlight = Array.from({ length: 4 }, () => fetch(`http://127.0.0.1:${port}/api/config?lang=ru`).then((r) => r.status));
       expect(await terminateBackends(database.name)).toBeGreaterThan(0);
@@ -125,7 +150,11 @@ describe.skipIf(!adminUrl)('PostgreSQL failover', () => {
         expect(exited).toBeNull();
         await terminateBackends(database.name);
       }
-      const orders = await fetch(`http://127.0.0.1:${port}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const orders = await fetch(`http://127.0.0.1:${port}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(orders.status).toBe(400);
       // a write (an order, in a transaction) right after the cut
       const data = await openDatabase({ kind: 'postgres', url: database.url.toString(), poolSize: 1 });
@@ -177,7 +206,10 @@ describe.skipIf(!adminUrl)('PostgreSQL failover', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     release();
-    const failure = await transaction.then(() => null, (error: unknown) => error);
+    const failure = await transaction.then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(failure).not.toBeNull();
     expect(isDatabaseUnavailable(failure)).toBe(true);
     expect((await getConfig(runtime)).status).toBe(200);
@@ -199,7 +231,12 @@ describe.skipIf(!adminUrl)('PostgreSQL failover', () => {
     const res = await getConfig(runtime);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBeTruthy();
-    expect(await res.json()).toMatchObject({ success: false, status: 503, errors: { errors: [expect.any(String)] }, detail: { message: expect.any(String) } });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      status: 503,
+      errors: { errors: [expect.any(String)] },
+      detail: { message: expect.any(String) },
+    });
     expect((await runtime.api.request('/api/products/x')).status).toBe(503);
     expect((await liveness(async () => runtime)).status).toBe(503);
 

@@ -16,7 +16,25 @@ const RUNS_PER_ENDPOINT = 30;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const badString = fc.oneof(
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\ud83d', '\ud800\ud800', '\u202e', '<script>alert(1)</script>', "' or 1=1 --", '%00', '../../etc/passwd', 'NaN', '-1', '1e400', '0x10'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '\udfff',
+    'x\ud83d',
+    '\ud800\ud800',
+    '\u202e',
+    '<script>alert(1)</script>',
+    "' or 1=1 --",
+    '%00',
+    '../../etc/passwd',
+    'NaN',
+    '-1',
+    '1e400',
+    '0x10',
+  ),
   fc.string({ unit: 'binary', maxLength: 50 }),
   fc.integer({ min: 1000, max: 300_000 }).map((n) => 'x'.repeat(n)),
 );
@@ -31,7 +49,19 @@ const badValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Raw request bodies that are not a JSON value of any use. */
 const rawBody = fc.oneof(
-  fc.constantFrom('', 'null', '{', '[1,2', '{"a":}', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '"\\ud800"', '{"a":"\\u0000"}', '1e99999'),
+  fc.constantFrom(
+    '',
+    'null',
+    '{',
+    '[1,2',
+    '{"a":}',
+    '\u0000',
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '"\\ud800"',
+    '{"a":"\\u0000"}',
+    '1e99999',
+  ),
   fc.integer({ min: 100, max: 50_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
   fc.integer({ min: 100, max: 20_000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)),
   fc.constant(JSON.stringify({ x: 'y'.repeat(2 * 1024 * 1024) })),
@@ -71,12 +101,28 @@ describe.each(databaseKinds)('fuzzing every write endpoint on %s', (kind) => {
     await fx.paymentMethod({ code: 'card', kind: 'online', provider: 'sandbox' });
     const { id: locationId } = await fx.location();
     const { variationId, productId } = await fx.product({ stock: 1000 });
-    const order = await (await app.request('/orders', { method: 'POST', json: orderBody([{ variationId, quantity: 1 }], { locationId }, 'card') })).json();
-    const payment = await (await app.request('/payment/initialize', { method: 'POST', json: { order: order.number, token: order.secretToken } })).json();
-    Object.assign(ids, { id: order.id, transactionId: String(payment.url).split('/').pop()!, provider: 'sandbox', action: 'pay', token: 'x'.repeat(40), variationId, productId });
+    const order = await (
+      await app.request('/orders', { method: 'POST', json: orderBody([{ variationId, quantity: 1 }], { locationId }, 'card') })
+    ).json();
+    const payment = await (
+      await app.request('/payment/initialize', { method: 'POST', json: { order: order.number, token: order.secretToken } })
+    ).json();
+    Object.assign(ids, {
+      id: order.id,
+      transactionId: String(payment.url).split('/').pop()!,
+      provider: 'sandbox',
+      action: 'pay',
+      token: 'x'.repeat(40),
+      variationId,
+      productId,
+    });
     const line = [{ variationId, quantity: 1 }];
     Object.assign(templates, {
-      '/api/orders': orderBody(line, { locationId }, cash, { receiver: { name: 'B', phone: '+7 999 123-45-67' }, comment: 'c', discountCodeId: 'x' }),
+      '/api/orders': orderBody(line, { locationId }, cash, {
+        receiver: { name: 'B', phone: '+7 999 123-45-67' },
+        comment: 'c',
+        discountCodeId: 'x',
+      }),
       '/api/cart': line,
       '/api/discount-code': { code: 'SAVE', items: line },
       '/api/leads': { type: 'enquiry', name: 'Ivan', phone: '8 (999) 111-22-33', email: 'a@b.c', comment: 'hi', product: productId },
@@ -84,17 +130,26 @@ describe.each(databaseKinds)('fuzzing every write endpoint on %s', (kind) => {
       '/api/register': { email: 'new@example.com', password: 'a long enough password 1', firstName: 'A', lastName: 'B' },
       '/api/login_check': { username: 'a@b.c', password: 'x' },
       '/api/users': { email: 'a@b.c', firstName: 'A', lastName: 'B', phone: '+7 999 123-45-67' },
-      '/api/users/profile': { firstName: 'A', lastName: 'B', phone: '+7 999 123-45-67', birthDate: '2000-01-01', address: { country: 'FR', region: 'r', locality: 'l', street: 's', postalCode: '1' } },
+      '/api/users/profile': {
+        firstName: 'A',
+        lastName: 'B',
+        phone: '+7 999 123-45-67',
+        birthDate: '2000-01-01',
+        address: { country: 'FR', region: 'r', locality: 'l', street: 's', postalCode: '1' },
+      },
       '/api/product-reviews': { product: productId, rating: 5, name: 'A', text: 'Good' },
       '/api/articles/comments': { article: 'x', name: 'A', text: 'Nice', parent: null },
-      '/api/preview/section-data': { sections: [{ id: 's', type: 'SectionProductWidget', options: { products: [productId] }, items: [{ id: 'i', options: {} }] }] },
+      '/api/preview/section-data': {
+        sections: [{ id: 's', type: 'SectionProductWidget', options: { products: [productId] }, items: [{ id: 'i', options: {} }] }],
+      },
       '/api/admin/session': { email: 'a@b.c', password: 'x' },
       '/api/admin/orders/:id/status': { status: 'done', note: 'n' },
       '/api/admin/orders/:id/notes': { text: 'n' },
       '/api/admin/orders/:id/delivery-price': { price: 10 },
     });
     const unique = new Map<string, { method: string; path: string }>();
-    for (const route of app.api.routes) if (WRITE_METHODS.has(route.method)) unique.set(`${route.method} ${route.path}`, { method: route.method, path: route.path });
+    for (const route of app.api.routes)
+      if (WRITE_METHODS.has(route.method)) unique.set(`${route.method} ${route.path}`, { method: route.method, path: route.path });
     routes = [...unique.values()];
   });
   afterAll(async () => {
@@ -104,7 +159,8 @@ describe.each(databaseKinds)('fuzzing every write endpoint on %s', (kind) => {
   it('knows the write endpoints', () => {
     // the list comes from the route table; a handful are checked so that a refactor cannot empty it
     const names = new Set(routes.map((r) => `${r.method} ${r.path}`));
-    for (const expected of ['POST /api/orders', 'PUT /api/cart', 'PUT /api/users/profile', 'POST /api/leads', 'POST /api/register']) expect(names).toContain(expected);
+    for (const expected of ['POST /api/orders', 'PUT /api/cart', 'PUT /api/users/profile', 'POST /api/leads', 'POST /api/register'])
+      expect(names).toContain(expected);
   });
 
   const pathParam = fc.oneof(
@@ -120,7 +176,12 @@ describe.each(databaseKinds)('fuzzing every write endpoint on %s', (kind) => {
       const template = templates[route.path] ?? {};
       const request = fc.record({
         body: fc.oneof(
-          { weight: 3, arbitrary: fc.tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), badValue).map(([p, v]) => JSON.stringify(mutate(template, p, v))) },
+          {
+            weight: 3,
+            arbitrary: fc
+              .tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), badValue)
+              .map(([p, v]) => JSON.stringify(mutate(template, p, v))),
+          },
           { weight: 2, arbitrary: badValue.map((v) => JSON.stringify(v)) },
           { weight: 1, arbitrary: rawBody },
         ),

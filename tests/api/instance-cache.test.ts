@@ -44,7 +44,13 @@ describe.each(databaseKinds)('values kept per instance follow the back office (%
   it('shows a saved menu at once', async () => {
     const before = await expectJson(await app.request('/menus/batch?names=footer'), 200);
     const { version } = await expectJson(await call('GET', '/menus/footer'), 200);
-    await expectJson(await call('PUT', '/menus/footer', { version, items: [{ title: { en: 'Delivery', ru: 'Доставка' }, link: { type: 'page', url: 'delivery' } }] }), 200);
+    await expectJson(
+      await call('PUT', '/menus/footer', {
+        version,
+        items: [{ title: { en: 'Delivery', ru: 'Доставка' }, link: { type: 'page', url: 'delivery' } }],
+      }),
+      200,
+    );
     const after = await expectJson(await app.request('/menus/batch?names=footer'), 200);
     expect(after.footer.map((item: { title: string; url: string }) => [item.title, item.url])).toEqual([['Delivery', '/delivery']]);
     expect(after).not.toEqual(before);
@@ -54,15 +60,23 @@ describe.each(databaseKinds)('values kept per instance follow the back office (%
     const logo = await addImage(app.deps.db);
     await putSettings(app.deps.db, { header: { logo } });
     expect((await expectJson(await app.request('/config'), 200)).header.logo).toMatchObject({ id: logo, alt: 'Alt' });
-    await expectJson(await call('PATCH', `/media/${logo}`, { alt: { en: 'Shop logo', ru: 'Логотип' }, title: { en: '', ru: '' }, version: 1 }), 200);
+    await expectJson(
+      await call('PATCH', `/media/${logo}`, { alt: { en: 'Shop logo', ru: 'Логотип' }, title: { en: '', ru: '' }, version: 1 }),
+      200,
+    );
     expect((await expectJson(await app.request('/config'), 200)).header.logo).toMatchObject({ id: logo, alt: 'Shop logo' });
   });
 
   it('shows saved settings at once, and settings another instance saved as soon as its invalidation arrives', async () => {
     const siteNameOf = async () => (await expectJson(await app.request('/config'), 200)).common.sitename as string;
-    const { groups } = (await expectJson(await call('GET', '/settings'), 200)) as { groups: { group: string; value: Record<string, unknown>; version: number }[] };
+    const { groups } = (await expectJson(await call('GET', '/settings'), 200)) as {
+      groups: { group: string; value: Record<string, unknown>; version: number }[];
+    };
     const { value: common, version } = groups.find((g) => g.group === 'common')!;
-    await expectJson(await call('PUT', '/settings/common', { version, value: { ...common, sitename: { en: 'Saved here', ru: 'Сохранено здесь' } } }), 200);
+    await expectJson(
+      await call('PUT', '/settings/common', { version, value: { ...common, sitename: { en: 'Saved here', ru: 'Сохранено здесь' } } }),
+      200,
+    );
     expect(await siteNameOf()).toBe('Saved here');
     // another instance writes the row and announces it: until the announcement arrives this instance keeps its settings
     await app.deps.db

@@ -16,19 +16,17 @@ describe('JSON endpoints accept only JSON bodies', () => {
   const post = (path: string, contentType: string | null, body: string) =>
     app.api.request(`/api${path}`, { method: 'POST', headers: contentType ? { 'content-type': contentType } : {}, body });
 
-  it.each([
-    ['text/plain;charset=UTF-8'],
-    ['application/x-www-form-urlencoded'],
-    ['multipart/form-data; boundary=x'],
-    [null],
-  ])('refuses a lead posted as %s with 415 in the error shape, writing nothing', async (contentType) => {
-    const before = (await app.deps.db.select().from(leads)).length;
-    const res = await post('/leads', contentType, lead);
-    expect(res.status).toBe(415);
-    const message = 'The request body must be JSON (Content-Type: application/json)';
-    expect(await res.json()).toMatchObject({ success: false, status: 415, message, detail: { message } });
-    expect(await app.deps.db.select().from(leads)).toHaveLength(before);
-  });
+  it.each([['text/plain;charset=UTF-8'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x'], [null]])(
+    'refuses a lead posted as %s with 415 in the error shape, writing nothing',
+    async (contentType) => {
+      const before = (await app.deps.db.select().from(leads)).length;
+      const res = await post('/leads', contentType, lead);
+      expect(res.status).toBe(415);
+      const message = 'The request body must be JSON (Content-Type: application/json)';
+      expect(await res.json()).toMatchObject({ success: false, status: 415, message, detail: { message } });
+      expect(await app.deps.db.select().from(leads)).toHaveLength(before);
+    },
+  );
 
   it('refuses a registration posted as a form', async () => {
     const body = JSON.stringify({ email: 'x@example.com', password: 'violet kettle 42', profile: { firstName: 'A', lastName: 'B' } });

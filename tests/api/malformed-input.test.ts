@@ -33,7 +33,12 @@ describe.each(databaseKinds)('malformed input on %s', (kind) => {
     it('refuses a body above 1 MB by its Content-Length with 413 in the error shape', async () => {
       const res = await post('/leads', JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }));
       expect(res.status).toBe(413);
-      expect(await res.json()).toMatchObject({ success: false, status: 413, errors: { errors: [expect.any(String)] }, detail: { message: expect.any(String) } });
+      expect(await res.json()).toMatchObject({
+        success: false,
+        status: 413,
+        errors: { errors: [expect.any(String)] },
+        detail: { message: expect.any(String) },
+      });
     });
 
     it('refuses a streamed body without Content-Length as soon as it passes the limit, without reading it whole', async () => {
@@ -47,14 +52,22 @@ describe.each(databaseKinds)('malformed input on %s', (kind) => {
           controller.enqueue(chunk);
         },
       });
-      const res = await app.request('/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+      const res = await app.request('/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect((await res.json()).status).toBe(413);
       expect(pulled).toBeLessThan(totalChunks);
     });
 
     it('still reads bodies under the limit', async () => {
-      const res = await post('/leads', JSON.stringify({ type: 'enquiry', name: 'Ivan', phone: '8 (999) 111-22-33', comment: 'x'.repeat(1000) }));
+      const res = await post(
+        '/leads',
+        JSON.stringify({ type: 'enquiry', name: 'Ivan', phone: '8 (999) 111-22-33', comment: 'x'.repeat(1000) }),
+      );
       expect(res.status).toBeLessThan(300);
     });
   });
@@ -83,8 +96,16 @@ describe.each(databaseKinds)('malformed input on %s', (kind) => {
       const rate = await fx.rate(zone);
       const before = await fx.writtenRows();
       const cases: [Record<string, unknown>, string][] = [
-        [orderBody([{ variationId, quantity: 1 }], { locationId }, cash, { customer: { name: 'A\ud800', phone: '+7 999 123-45-67' } }), 'customer.name'],
-        [orderBody([{ variationId, quantity: 1 }], { locationId }, cash, { receiver: { name: 'B', lastName: '\udfff', phone: '+7 999 123-45-67' } }), 'receiver.lastName'],
+        [
+          orderBody([{ variationId, quantity: 1 }], { locationId }, cash, { customer: { name: 'A\ud800', phone: '+7 999 123-45-67' } }),
+          'customer.name',
+        ],
+        [
+          orderBody([{ variationId, quantity: 1 }], { locationId }, cash, {
+            receiver: { name: 'B', lastName: '\udfff', phone: '+7 999 123-45-67' },
+          }),
+          'receiver.lastName',
+        ],
         [
           orderBody([{ variationId, quantity: 1 }], { zoneId: zone, rateId: rate }, cash, {
             delivery: { method: 'shipping', zoneId: zone, rateId: rate, address: { country: 'AE', locality: 'Dubai', street: 'x\ud83d' } },
@@ -136,9 +157,24 @@ describe.each(databaseKinds)('malformed input on %s', (kind) => {
       try {
         const refused = await order(6);
         expect(refused.status).toBe(400);
-        expect(await refused.json()).toMatchObject({ errorPath: 'items.0.quantity', errors: { children: { items: { children: { 0: { children: { quantity: { errors: [expect.stringContaining('5')] } } } } } } } });
+        expect(await refused.json()).toMatchObject({
+          errorPath: 'items.0.quantity',
+          errors: { children: { items: { children: { 0: { children: { quantity: { errors: [expect.stringContaining('5')] } } } } } } },
+        });
         // the cap applies to the merged quantity of repeated lines
-        const merged = await post('/orders', JSON.stringify(orderBody([{ variationId, quantity: 3 }, { variationId, quantity: 3 }], { locationId }, cash)));
+        const merged = await post(
+          '/orders',
+          JSON.stringify(
+            orderBody(
+              [
+                { variationId, quantity: 3 },
+                { variationId, quantity: 3 },
+              ],
+              { locationId },
+              cash,
+            ),
+          ),
+        );
         expect(merged.status).toBe(400);
         expect((await cart(6)).status).toBe(400);
         expect((await order(5)).status).toBe(201);
@@ -152,7 +188,19 @@ describe.each(databaseKinds)('malformed input on %s', (kind) => {
       const priced = await fx.product({ priceCents: 1000 });
       const onRequest = await fx.product({ priceCents: 0 });
       const before = await fx.writtenRows();
-      const res = await post('/orders', JSON.stringify(orderBody([{ variationId: priced.variationId, quantity: 1 }, { variationId: onRequest.variationId, quantity: 1 }], { locationId }, cash)));
+      const res = await post(
+        '/orders',
+        JSON.stringify(
+          orderBody(
+            [
+              { variationId: priced.variationId, quantity: 1 },
+              { variationId: onRequest.variationId, quantity: 1 },
+            ],
+            { locationId },
+            cash,
+          ),
+        ),
+      );
       expect(res.status).toBe(400);
       expect((await res.json()).errorPath).toBe('items.1.variationId');
       expect(await fx.writtenRows()).toEqual(before);

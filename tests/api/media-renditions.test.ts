@@ -19,7 +19,9 @@ describe('image renditions', () => {
     // noise, so that renditions have realistic sizes
     const pixels = Buffer.alloc(2000 * 1500 * 3);
     for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
-    await sharp(pixels, { raw: { width: 2000, height: 1500, channels: 3 } }).jpeg().toFile(path.join(dataDir, 'uploads', 'photo.jpg'));
+    await sharp(pixels, { raw: { width: 2000, height: 1500, channels: 3 } })
+      .jpeg()
+      .toFile(path.join(dataDir, 'uploads', 'photo.jpg'));
   });
   afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -18,7 +18,12 @@ describe.each(databaseKinds)('a product page reads its suggestions and reviews w
   const pageClient = (): ApiClient => createApiClient({ fetcher: pageFetcher(app.api), getToken: () => null, lang: 'en', log });
   /** a client whose calls share nothing (a browser's) */
   const plainClient = (): ApiClient =>
-    createApiClient({ fetcher: (path, init) => Promise.resolve(app.api.request(`/api${path}`, init)), getToken: () => null, lang: 'en', log });
+    createApiClient({
+      fetcher: (path, init) => Promise.resolve(app.api.request(`/api${path}`, init)),
+      getToken: () => null,
+      lang: 'en',
+      log,
+    });
 
   beforeAll(async () => {
     app = await createTestApp(kind, { seed: true });
@@ -30,18 +35,30 @@ describe.each(databaseKinds)('a product page reads its suggestions and reviews w
   async function pageAnswers(slug: string) {
     const client = pageClient();
     const { data: product } = await client.getProduct(slug);
-    const [similar, related, reviewPage] = await Promise.all([client.getSimilar(product!.id), client.getRelatedProducts([product!.id]), client.getReviews(product!.id)]);
+    const [similar, related, reviewPage] = await Promise.all([
+      client.getSimilar(product!.id),
+      client.getRelatedProducts([product!.id]),
+      client.getReviews(product!.id),
+    ]);
     return { product: product!, similar: similar.data, related: related.data, reviews: reviewPage.data };
   }
 
   async function plainAnswers(id: string) {
     const client = plainClient();
-    const [similar, related, reviewPage] = await Promise.all([client.getSimilar(id), client.getRelatedProducts([id]), client.getReviews(id)]);
+    const [similar, related, reviewPage] = await Promise.all([
+      client.getSimilar(id),
+      client.getRelatedProducts([id]),
+      client.getReviews(id),
+    ]);
     return { similar: similar.data, related: related.data, reviews: reviewPage.data };
   }
 
   it('answers every product of the shop as the calls on their own do', async () => {
-    const rows = await app.deps.db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.enabled, true)).orderBy(products.slug);
+    const rows = await app.deps.db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(eq(products.enabled, true))
+      .orderBy(products.slug);
     expect(rows.length).toBeGreaterThan(3);
     // a product with its own related products (one of them itself, one twice), approved reviews with and without a reply, and a pending one
     const [first, second, third] = rows;
@@ -59,7 +76,12 @@ describe.each(databaseKinds)('a product page reads its suggestions and reviews w
       reply,
       createdAt: new Date(Date.UTC(2026, 0, 1, 10, 0, at)),
     });
-    await app.deps.db.insert(reviews).values([...Array.from({ length: 12 }, (_, i) => review(i, 'approved', i % 3 === 0 ? `Thanks ${i}` : null)), review(40, 'pending', null)]);
+    await app.deps.db
+      .insert(reviews)
+      .values([
+        ...Array.from({ length: 12 }, (_, i) => review(i, 'approved', i % 3 === 0 ? `Thanks ${i}` : null)),
+        review(40, 'pending', null),
+      ]);
 
     let withSuggestions = 0;
     for (const { slug } of rows) {
@@ -89,7 +111,15 @@ describe.each(databaseKinds)('a product page reads its suggestions and reviews w
     const { data: product } = await client.getProduct(row!.slug);
     const before = (await plainClient().getReviews(product!.id)).data.items.length;
     // a review approved after the product was read: the page's first reviews call takes the offer, a second one reads again
-    await app.deps.db.insert(reviews).values({ id: randomUUID(), productId: product!.id, authorName: 'Late', rating: 5, text: 'Late review', status: 'approved', createdAt: new Date() });
+    await app.deps.db.insert(reviews).values({
+      id: randomUUID(),
+      productId: product!.id,
+      authorName: 'Late',
+      rating: 5,
+      text: 'Late review',
+      status: 'approved',
+      createdAt: new Date(),
+    });
     expect((await client.getReviews(product!.id)).data.items).toHaveLength(before);
     expect((await client.getReviews(product!.id)).data.items[0]).toMatchObject({ authorName: 'Late' });
     // another limit is not what was offered

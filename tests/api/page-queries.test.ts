@@ -42,7 +42,8 @@ describe('SQL queries per uncached page', () => {
   });
 
   /** A page's API client as src/storefront/storefront-api.ts makes one for each page request: in-process, with the page's shared loads. */
-  const pageClient = (): ApiClient => createApiClient({ fetcher: pageFetcher(app.api), getToken: () => null, lang: 'en', log: { notify: () => {}, alert: () => {} } });
+  const pageClient = (): ApiClient =>
+    createApiClient({ fetcher: pageFetcher(app.api), getToken: () => null, lang: 'en', log: { notify: () => {}, alert: () => {} } });
 
   /** a page's sections, as SectionList.astro receives them (a catalog's product list section included) */
   type Sections = readonly { options: Record<string, unknown> }[];
@@ -50,7 +51,10 @@ describe('SQL queries per uncached page', () => {
   /** One page request as the middleware, the page context and the page make its calls. */
   async function request(path: string, pageData: (client: ApiClient) => Promise<Sections>): Promise<void> {
     const client = pageClient();
-    const decision = await decideRequest(new URL(path, 'http://shop.test'), async (from) => (await client.getRedirect(from)).data?.to ?? null);
+    const decision = await decideRequest(
+      new URL(path, 'http://shop.test'),
+      async (from) => (await client.getRedirect(from)).data?.to ?? null,
+    );
     expect(decision.kind).toBe('next');
     await Promise.all([client.getConfig(), client.getMenus()]);
     await client.getImagesBatch(collectImageIds((await pageData(client)) as Parameters<typeof collectImageIds>[0]));

@@ -16,7 +16,8 @@ describe('POST /_preview/render limits', () => {
     await app.close();
   });
 
-  const request = (headers: Record<string, string> = { cookie: staffCookie }) => new Request('http://shop.test/_preview/render', { method: 'POST', headers });
+  const request = (headers: Record<string, string> = { cookie: staffCookie }) =>
+    new Request('http://shop.test/_preview/render', { method: 'POST', headers });
   const rendered = async () => new Response('{"sections":[]}', { headers: { 'content-type': 'application/json' } });
 
   it('answers a signed-in staff member only: 401 in the error shape otherwise, without rendering', async () => {
@@ -63,7 +64,9 @@ describe('POST /_preview/render limits', () => {
     const capacity = PREVIEW_RENDER_CONCURRENCY.max + PREVIEW_RENDER_CONCURRENCY.maxWaiting;
     const accepted = Array.from({ length: capacity }, () => guardPreviewRender(app.deps, request(), uniqueAddress(), slowRender));
     // each call awaits its rate-limit count first; wait until all of them hold a slot or a place in the queue
-    await expect.poll(previewRenderLoad).toEqual({ active: PREVIEW_RENDER_CONCURRENCY.max, waiting: PREVIEW_RENDER_CONCURRENCY.maxWaiting });
+    await expect
+      .poll(previewRenderLoad)
+      .toEqual({ active: PREVIEW_RENDER_CONCURRENCY.max, waiting: PREVIEW_RENDER_CONCURRENCY.maxWaiting });
     const refused = await guardPreviewRender(app.deps, request(), uniqueAddress(), rendered);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');

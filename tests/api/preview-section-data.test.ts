@@ -34,7 +34,9 @@ describe.each(databaseKinds)('POST /preview/section-data on %s', (kind) => {
   });
 
   it('honours the widget limit and takes localized options as the builder stores them', async () => {
-    const [widget] = await dataOf([{ id: 'w', type: 'SectionProductWidget', options: { catalogSlug: { en: shop.catalogSlug, ru: shop.catalogSlug }, limit: 1 } }]);
+    const [widget] = await dataOf([
+      { id: 'w', type: 'SectionProductWidget', options: { catalogSlug: { en: shop.catalogSlug, ru: shop.catalogSlug }, limit: 1 } },
+    ]);
     expect(widget!.data.products.map((p: { id: string }) => p.id)).toEqual([shop.productIds[0]]);
   });
 
@@ -81,11 +83,25 @@ describe.each(databaseKinds)('POST /preview/section-data on %s', (kind) => {
   });
 
   it('refuses malformed and invalid bodies with the error shape and a message per field', async () => {
-    const malformed = await app.request('/preview/section-data', { method: 'POST', body: '{"sections": [', headers: { 'content-type': 'application/json' } });
+    const malformed = await app.request('/preview/section-data', {
+      method: 'POST',
+      body: '{"sections": [',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ success: false, status: 400, message: 'Malformed JSON body', detail: { message: 'Malformed JSON body' } });
+    expect(await malformed.json()).toMatchObject({
+      success: false,
+      status: 400,
+      message: 'Malformed JSON body',
+      detail: { message: 'Malformed JSON body' },
+    });
 
-    const invalid = await post({ sections: [{ id: '', type: 'SectionFaq' }, { id: 'x', type: 'SectionFaq', options: 'dark' }] });
+    const invalid = await post({
+      sections: [
+        { id: '', type: 'SectionFaq' },
+        { id: 'x', type: 'SectionFaq', options: 'dark' },
+      ],
+    });
     expect(invalid.status).toBe(400);
     const body = await invalid.json();
     expect(body).toMatchObject({ success: false, status: 400, message: 'Validation Failed', errorPath: 'sections.0.id' });
@@ -101,7 +117,9 @@ describe.each(databaseKinds)('POST /preview/section-data on %s', (kind) => {
   });
 
   it('bounds the number of sections and items and the body size', async () => {
-    const tooMany = await post({ sections: Array.from({ length: PREVIEW_LIMITS.sections + 1 }, (_, i) => ({ id: `s${i}`, type: 'SectionFaq' })) });
+    const tooMany = await post({
+      sections: Array.from({ length: PREVIEW_LIMITS.sections + 1 }, (_, i) => ({ id: `s${i}`, type: 'SectionFaq' })),
+    });
     expect(tooMany.status).toBe(400);
     expect((await tooMany.json()).errorPath).toBe('sections');
 

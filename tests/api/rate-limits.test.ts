@@ -85,9 +85,7 @@ describe.each(databaseKinds)('rate limits on %s', (kind) => {
 
   it('lets no parallel request slip past the limit', async () => {
     const address = uniqueAddress();
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => post('/leads', lead, address, i % 2 ? otherInstance : app.api)),
-    );
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post('/leads', lead, address, i % 2 ? otherInstance : app.api)));
     expect(answers.filter((res) => res.status === 201)).toHaveLength(2);
     expect(answers.filter((res) => res.status === 429)).toHaveLength(10);
   });

@@ -33,8 +33,12 @@ function* walk(value: unknown, at: string): Generator<[string, unknown]> {
 }
 
 const isLocalizedShape = (value: unknown): value is Row =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) &&
-  Object.keys(value).length > 0 && Object.keys(value).every((k) => k === 'en' || k === 'ru');
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof Date) &&
+  Object.keys(value).length > 0 &&
+  Object.keys(value).every((k) => k === 'en' || k === 'ru');
 
 const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
@@ -75,8 +79,15 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
 
   it('meets the promised amounts of every kind of data', async () => {
     const [pages, articles, tags, catalogs, products, reviews, comments, zones, locations] = await Promise.all([
-      select(schema.pages), select(schema.articles), select(schema.tags), select(schema.catalogs), select(schema.products),
-      select(schema.reviews), select(schema.comments), select(schema.shippingZones), select(schema.pickupLocations),
+      select(schema.pages),
+      select(schema.articles),
+      select(schema.tags),
+      select(schema.catalogs),
+      select(schema.products),
+      select(schema.reviews),
+      select(schema.comments),
+      select(schema.shippingZones),
+      select(schema.pickupLocations),
     ]);
     expect(catalogs.filter((c) => c.enabled).length).toBeGreaterThanOrEqual(4);
     expect(products.filter((p) => p.enabled).length).toBeGreaterThanOrEqual(48);
@@ -105,8 +116,11 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
 
   it('covers every variation case of the catalog', async () => {
     const [products, variations, options, links, catalogLinks] = await Promise.all([
-      select(schema.products), select(schema.variations), select(schema.productOptions),
-      select(schema.variationOptionValues), select(schema.catalogProducts),
+      select(schema.products),
+      select(schema.variations),
+      select(schema.productOptions),
+      select(schema.variationOptionValues),
+      select(schema.catalogProducts),
     ]);
     const stocks = variations.map((v) => v.stock);
     expect(stocks).toContain(0);
@@ -145,7 +159,9 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
     const colourOptions = options.filter((o) => o.view === 'color');
     expect(colourOptions.length).toBeGreaterThan(0);
     const values = await select(schema.productOptionValues);
-    expect(values.filter((v) => colourOptions.some((o) => o.id === v.optionId)).every((v) => /^#[0-9a-f]{6}$/.test(v.value ?? ''))).toBe(true);
+    expect(values.filter((v) => colourOptions.some((o) => o.id === v.optionId)).every((v) => /^#[0-9a-f]{6}$/.test(v.value ?? ''))).toBe(
+      true,
+    );
     const withColour = variations.filter((v) => v.imageId);
     expect(withColour.length).toBeGreaterThan(0);
     for (const v of withColour) {
@@ -177,8 +193,20 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
     const [home] = await db.select().from(schema.pages).where(sql`${schema.pages.slug} = 'home'`);
     const homeTypes = new Set(sections.filter((s) => s.ownerType === 'page' && s.ownerId === home!.id).map((s) => s.type));
     expect(homeTypes.size).toBeGreaterThanOrEqual(10);
-    for (const type of ['SectionSlider', 'SectionProductWidget', 'SectionTextBlockPictureRight', 'SectionBenefit', 'SectionProductWidgetByItems',
-      'SectionFaq', 'SectionTestimonial', 'SectionLogoGallery', 'SectionMediaWidget', 'SectionBanner1', 'SectionContacts1', 'SectionForm1']) {
+    for (const type of [
+      'SectionSlider',
+      'SectionProductWidget',
+      'SectionTextBlockPictureRight',
+      'SectionBenefit',
+      'SectionProductWidgetByItems',
+      'SectionFaq',
+      'SectionTestimonial',
+      'SectionLogoGallery',
+      'SectionMediaWidget',
+      'SectionBanner1',
+      'SectionContacts1',
+      'SectionForm1',
+    ]) {
       expect(homeTypes, type).toContain(type);
     }
     const slider = sections.find((s) => s.ownerId === home!.id && s.type === 'SectionSlider')!;
@@ -193,11 +221,18 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
     for (const catalog of await select(schema.catalogs)) {
       const list = sections.find((s) => s.ownerType === 'catalog' && s.ownerId === catalog.id && s.type === 'SectionProductList');
       expect(list?.options.limit, catalog.slug).toEqual({ isCustom: false, count: 12 });
-      expect(sections.some((s) => s.ownerId === catalog.id && s.type === 'SectionHeadingH1'), catalog.slug).toBe(true);
+      expect(
+        sections.some((s) => s.ownerId === catalog.id && s.type === 'SectionHeadingH1'),
+        catalog.slug,
+      ).toBe(true);
     }
     const articleTypes = new Set(sections.filter((s) => s.ownerType === 'article').map((s) => s.type));
     for (const type of ['SectionMediaTableOfContents', 'SectionMediaAuthors', 'SectionMediaComments']) expect(articleTypes).toContain(type);
-    expect(sections.some((s) => s.ownerType === 'article' && /<h2[^>]*>/.test(JSON.stringify(s.options)) && /<h3>/.test(JSON.stringify(s.options)))).toBe(true);
+    expect(
+      sections.some(
+        (s) => s.ownerType === 'article' && /<h2[^>]*>/.test(JSON.stringify(s.options)) && /<h3>/.test(JSON.stringify(s.options)),
+      ),
+    ).toBe(true);
     expect(sections.some((s) => s.ownerId === pages.find((p) => p.slug === 'blog')!.id && s.type === 'SectionMediaList')).toBe(true);
     // rich text went through the sanitizer, which drops nothing from the demo html
     expect(JSON.stringify(sections)).not.toMatch(/<script/i);
@@ -212,7 +247,11 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
       const file = path.join(app.dataDir, 'uploads', 'demo', image.name);
       expect(fs.statSync(file).size, image.name).toBe(image.size);
       const meta = await sharp(file).metadata();
-      expect([meta.width, meta.height, meta.format === 'jpeg' ? 'jpg' : meta.format], image.name).toEqual([image.width, image.height, image.extension]);
+      expect([meta.width, meta.height, meta.format === 'jpeg' ? 'jpg' : meta.format], image.name).toEqual([
+        image.width,
+        image.height,
+        image.extension,
+      ]);
       expect(image.mime).toBe(`image/${meta.format}`);
     }
     const products = images.filter((i) => i.name.startsWith('product-'));
@@ -223,10 +262,20 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
   it('keeps every reference pointing at a seeded row', async () => {
     const [images, products, catalogs, pages, articles, sections, menuItems, redirects, settings, codes, locations, methods, zones, rates] =
       await Promise.all([
-        select(schema.images), select(schema.products), select(schema.catalogs), select(schema.pages), select(schema.articles),
-        select(schema.sections), select(schema.menuItems), select(schema.redirects), select(schema.settings),
-        select(schema.discountCodes), select(schema.pickupLocations), select(schema.paymentMethods),
-        select(schema.shippingZones), select(schema.shippingRates),
+        select(schema.images),
+        select(schema.products),
+        select(schema.catalogs),
+        select(schema.pages),
+        select(schema.articles),
+        select(schema.sections),
+        select(schema.menuItems),
+        select(schema.redirects),
+        select(schema.settings),
+        select(schema.discountCodes),
+        select(schema.pickupLocations),
+        select(schema.paymentMethods),
+        select(schema.shippingZones),
+        select(schema.shippingRates),
       ]);
     const imageIds = new Set(images.map((i) => i.id));
     const productIds = new Set(products.map((p) => p.id));
@@ -265,47 +314,89 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
       for (const [at, value] of walk({ options: s.options, items: s.items }, `${s.type}`)) {
         const key = at.split('.').at(-1)!;
         if (/image/i.test(key) && typeof value === 'string') check(imageIds.has(value), `${at} image`);
-        if (key === 'link' && value && typeof value === 'object') check(resolves(value as { type: string; url: string }), `${at} ${JSON.stringify(value)}`);
-        if (key === 'catalogSlug') check(catalogs.some((c) => c.slug === value), `${at} catalog`);
-        if (key === 'categorySlug') check(categories.some((c) => c.slug === value), `${at} category`);
+        if (key === 'link' && value && typeof value === 'object')
+          check(resolves(value as { type: string; url: string }), `${at} ${JSON.stringify(value)}`);
+        if (key === 'catalogSlug')
+          check(
+            catalogs.some((c) => c.slug === value),
+            `${at} catalog`,
+          );
+        if (key === 'categorySlug')
+          check(
+            categories.some((c) => c.slug === value),
+            `${at} category`,
+          );
         if (at.endsWith('.product.id')) check(productIds.has(value as string), `${at} product`);
         if (key === 'variation') check(isUuid(value), `${at} variation`);
       }
     }
     for (const item of menuItems) {
       check(resolves(item.link), `menu item ${item.title.en} ${JSON.stringify(item.link)}`);
-      if (item.parentId) check(menuItems.some((p) => p.id === item.parentId && p.menuId === item.menuId), `menu item ${item.title.en} parent`);
+      if (item.parentId)
+        check(
+          menuItems.some((p) => p.id === item.parentId && p.menuId === item.menuId),
+          `menu item ${item.title.en} parent`,
+        );
     }
     for (const r of redirects) {
       const target = r.toPath.replace(/^\//, '');
       const [first, second] = target.split('/');
       check(
-        first === 'catalogs' ? resolves({ type: 'catalog', url: second! })
-          : second ? resolves({ type: 'article', url: target })
-          : resolves({ type: 'page', url: target }) || resolves({ type: 'category', url: target }),
+        first === 'catalogs'
+          ? resolves({ type: 'catalog', url: second! })
+          : second
+            ? resolves({ type: 'article', url: target })
+            : resolves({ type: 'page', url: target }) || resolves({ type: 'category', url: target }),
         `redirect ${r.fromPath}`,
       );
     }
     const parsed = parseSettings(Object.fromEntries(settings.map((s) => [s.group, s.value])));
-    for (const id of [parsed.header.logo, parsed.header.logoMobile, parsed.footer.logo, parsed.common.sharedImage]) check(imageIds.has(id!), `settings image ${id}`);
-    for (const code of codes) code.catalogIds.forEach((id) => check(catalogs.some((c) => c.id === id), `code ${code.code} catalog`));
-    for (const l of locations) l.paymentMethodCodes.forEach((code) => check(methods.some((m) => m.code === code), `location ${l.code} method`));
-    for (const rate of rates) check(zones.some((z) => z.id === rate.zoneId), `rate ${rate.title.en} zone`);
+    for (const id of [parsed.header.logo, parsed.header.logoMobile, parsed.footer.logo, parsed.common.sharedImage])
+      check(imageIds.has(id!), `settings image ${id}`);
+    for (const code of codes)
+      code.catalogIds.forEach((id) =>
+        check(
+          catalogs.some((c) => c.id === id),
+          `code ${code.code} catalog`,
+        ),
+      );
+    for (const l of locations)
+      l.paymentMethodCodes.forEach((code) =>
+        check(
+          methods.some((m) => m.code === code),
+          `location ${l.code} method`,
+        ),
+      );
+    for (const rate of rates)
+      check(
+        zones.some((z) => z.id === rate.zoneId),
+        `rate ${rate.title.en} zone`,
+      );
     expect(broken).toEqual([]);
   });
 
   it('has menus, redirects, delivery, payment and order states as promised', async () => {
     const [menus, menuItems, redirects, rates, methods, states] = await Promise.all([
-      select(schema.menus), select(schema.menuItems), select(schema.redirects), select(schema.shippingRates),
-      select(schema.paymentMethods), select(schema.orderStates),
+      select(schema.menus),
+      select(schema.menuItems),
+      select(schema.redirects),
+      select(schema.shippingRates),
+      select(schema.paymentMethods),
+      select(schema.orderStates),
     ]);
     const itemsOf = (name: string) => menuItems.filter((i) => i.menuId === menus.find((m) => m.name === name)?.id);
     expect(itemsOf('info').length).toBeGreaterThan(0);
     expect(itemsOf('main').some((i) => i.parentId)).toBe(true);
-    expect(itemsOf('footer').filter((i) => !i.parentId && itemsOf('footer').some((c) => c.parentId === i.id)).length).toBeGreaterThanOrEqual(3);
+    expect(
+      itemsOf('footer').filter((i) => !i.parentId && itemsOf('footer').some((c) => c.parentId === i.id)).length,
+    ).toBeGreaterThanOrEqual(3);
     expect(new Set(menuItems.map((i) => i.link.type))).toEqual(new Set(['page', 'catalog', 'product', 'category', 'article', 'external']));
     expect(redirects.map((r) => [r.fromPath, r.toPath])).toEqual(
-      expect.arrayContaining([['/old-shop', '/catalogs/clothing'], ['/about-us', 'about'], ['/sale', '/catalogs/shoes']]),
+      expect.arrayContaining([
+        ['/old-shop', '/catalogs/clothing'],
+        ['/about-us', 'about'],
+        ['/sale', '/catalogs/shoes'],
+      ]),
     );
     expect(new Set(rates.map((r) => r.kind))).toEqual(new Set(['free', 'flat', 'by_manager']));
     expect(rates.some((r) => r.kind === 'free' && r.minOrderCents! > 0)).toBe(true);
@@ -313,7 +404,10 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
     expect(rates.every((r) => /^(\d+_days?|\d+_weeks?|1_month)$/.test(r.speed ?? ''))).toBe(true);
     expect(rates.map((r) => r.speed)).toEqual(expect.arrayContaining(['1_day', '1_month']));
     expect(methods.map((m) => [m.code, m.kind, m.provider])).toEqual(
-      expect.arrayContaining([['cash', 'cash', null], ['card', 'online', 'sandbox']]),
+      expect.arrayContaining([
+        ['cash', 'cash', null],
+        ['card', 'online', 'sandbox'],
+      ]),
     );
     expect(states.map((s) => s.code)).toEqual(['new', 'processing', 'shipped', 'delivered', 'canceled']);
     expect(states.every((s) => /^#[0-9a-f]{6}$/.test(s.color ?? ''))).toBe(true);
@@ -321,15 +415,36 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
 
   it('configures every settings group with the promised defaults', async () => {
     const rows = await select(schema.settings);
-    expect(rows.map((r) => r.group).sort()).toEqual(
-      ['common', 'ecommerce', 'footer', 'header', 'language', 'media', 'paymentCashOnDelivery', 'seo', 'socials', 'styles', 'themes'],
-    );
+    expect(rows.map((r) => r.group).sort()).toEqual([
+      'common',
+      'ecommerce',
+      'footer',
+      'header',
+      'language',
+      'media',
+      'paymentCashOnDelivery',
+      'seo',
+      'socials',
+      'styles',
+      'themes',
+    ]);
     const raw = Object.fromEntries(rows.map((r) => [r.group, r.value]));
     const settings = parseSettings(raw);
-    expect(settings.common).toMatchObject({ type: 'ecommerce', showAccount: true, modalCookieAccept: { enabled: true }, modalAgeVerification: { enabled: false } });
+    expect(settings.common).toMatchObject({
+      type: 'ecommerce',
+      showAccount: true,
+      modalCookieAccept: { enabled: true },
+      modalAgeVerification: { enabled: false },
+    });
     expect(settings.common.phones.length && settings.common.whatsapps.length && settings.common.emails.length).toBeGreaterThan(0);
     expect(settings.common.telegram && settings.common.mapUrl).toBeTruthy();
-    expect(settings.ecommerce).toMatchObject({ currency: 'USD', itemPerPage: 12, skuIsShow: true, showPriceFrom: false, productReviewsEnabled: true });
+    expect(settings.ecommerce).toMatchObject({
+      currency: 'USD',
+      itemPerPage: 12,
+      skuIsShow: true,
+      showPriceFrom: false,
+      productReviewsEnabled: true,
+    });
     expect(settings.ecommerce.fastOrder.type).toBe('enquiry');
     for (const policy of [settings.ecommerce.leadsPopupPolicy, settings.ecommerce.checkoutPolicy]) expect(policy.show).toBe(true);
     expect(settings.ecommerce.checkoutPolicy.additionalCheckboxes.some((c) => c.isRequired)).toBe(true);
@@ -338,7 +453,11 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
       expect(JSON.stringify(settings.seo.metaTemplates[kind].title)).toContain('{name}');
     }
     expect(settings.seo.robots).toContain('User-agent');
-    expect(settings.styles).toMatchObject({ content_width: 1170, fontFamilyBody: 'Montserrat', borderRadius: { block: 16, button: 8, input: 8 } });
+    expect(settings.styles).toMatchObject({
+      content_width: 1170,
+      fontFamilyBody: 'Montserrat',
+      borderRadius: { block: 16, button: 8, input: 8 },
+    });
     expect(settings.styles.fontSize.h1).toEqual({ desktop: 39, tablet: 39, mobile: 26 });
     // stored values are read as stored, not replaced by defaults because of a wrong shape
     expect(settings.ecommerce.btnLoadMore.text).toEqual({ en: 'Show more', ru: 'Показать ещё' });
@@ -348,7 +467,8 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
   it('has discount codes answering every case of the discount check', async () => {
     const variations = await select(schema.variations);
     const products = await select(schema.products);
-    const variationOf = (slug: string) => variations.find((v) => v.productId === products.find((p) => p.slug === slug)!.id && v.stock !== 0)!;
+    const variationOf = (slug: string) =>
+      variations.find((v) => v.productId === products.find((p) => p.slug === slug)!.id && v.stock !== 0)!;
     const tee = { variationId: variationOf('organic-cotton-tee').id, quantity: 1 };
     const sneakers = { variationId: variationOf('canvas-sneakers').id, quantity: 1 };
     const check = async (code: string, items: { variationId: string; quantity: number }[]) => {
@@ -410,8 +530,12 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
     await db.insert(schema.leads).values({ id: crypto.randomUUID(), name: 'Kept too', phone: '+12125550100' });
     const before = await tableCounts(db);
     // order states are inserted last, after the tables were emptied and most rows written again
-    await db.execute(sql.raw(`create function seed_test_fail() returns trigger language plpgsql as $$ begin raise exception 'insert refused'; end $$`));
-    await db.execute(sql.raw('create trigger seed_test_fail before insert on order_states for each statement execute function seed_test_fail()'));
+    await db.execute(
+      sql.raw(`create function seed_test_fail() returns trigger language plpgsql as $$ begin raise exception 'insert refused'; end $$`),
+    );
+    await db.execute(
+      sql.raw('create trigger seed_test_fail before insert on order_states for each statement execute function seed_test_fail()'),
+    );
     try {
       await expect(seedDemoShop(db, { dataDir: app.dataDir, reset: true })).rejects.toThrow();
     } finally {

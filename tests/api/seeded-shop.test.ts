@@ -144,7 +144,9 @@ describe.each(databaseKinds)('the seeded demo shop on %s', (kind) => {
     expect((await api.getOrder(order.data!.number)).data?.id).toBe(order.data!.id);
     expect((await api.getOrdersBatch([order.data!.id])).data).toHaveLength(1);
 
-    expect((await api.sendLead({ type: 'enquiry', product: product.id, name: 'Ada', phone: '+1 212 555 0101', text: 'Hello' })).error).toBeNull();
+    expect(
+      (await api.sendLead({ type: 'enquiry', product: product.id, name: 'Ada', phone: '+1 212 555 0101', text: 'Hello' })).error,
+    ).toBeNull();
     expect((await api.requestPasswordReset(`shopper-${kind}@example.com`)).error).toBeNull();
     expect((await api.deleteUser()).error).toBeNull();
     token = null;

@@ -55,12 +55,16 @@ describe.each(databaseKinds)('npm run setup on %s', (kind) => {
     expect((await db.select().from(schema.menus)).map((m) => m.name).sort()).toEqual(['footer', 'info', 'main']);
     expect(await db.select().from(schema.menuItems)).toEqual([]);
     const pages = await db.select().from(schema.pages);
-    expect(pages).toEqual([expect.objectContaining({ type: 'homepage', slug: 'home', enabled: true, title: { en: 'Clay & Co', ru: 'Clay & Co' } })]);
+    expect(pages).toEqual([
+      expect.objectContaining({ type: 'homepage', slug: 'home', enabled: true, title: { en: 'Clay & Co', ru: 'Clay & Co' } }),
+    ]);
     expect(await db.select().from(schema.sections)).toEqual([]);
     expect((await db.select().from(schema.orderStates)).map((s) => s.code).sort()).toEqual(ORDER_STATES.map((s) => s.code).sort());
     // the payment methods are there for the owner to enable; the storefront offers none until then
     const methods = await db.select().from(schema.paymentMethods);
-    expect(methods.map(({ code, kind, provider, enabled }) => ({ code, kind, provider, enabled })).sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+    expect(
+      methods.map(({ code, kind, provider, enabled }) => ({ code, kind, provider, enabled })).sort((a, b) => a.code.localeCompare(b.code)),
+    ).toEqual([
       { code: 'card', kind: 'online', provider: 'sandbox', enabled: false },
       { code: 'cash', kind: 'cash', provider: null, enabled: false },
     ]);

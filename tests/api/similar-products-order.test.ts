@@ -19,7 +19,14 @@ async function groupedReference(db: Executor, sources: string[], excludeIds: str
     .from(catalogProducts)
     .innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId))
     .innerJoin(products, eq(products.id, catalogProducts.productId))
-    .where(and(inArray(catalogProducts.catalogId, shared), eq(catalogs.enabled, true), eq(products.enabled, true), notInArray(products.id, excludeIds)))
+    .where(
+      and(
+        inArray(catalogProducts.catalogId, shared),
+        eq(catalogs.enabled, true),
+        eq(products.enabled, true),
+        notInArray(products.id, excludeIds),
+      ),
+    )
     .groupBy(products.id)
     .orderBy(sql`min(${catalogs.position})`, sql`min(${catalogProducts.position})`, asc(products.id))
     .limit(limit);
@@ -43,20 +50,52 @@ describe.each(databaseKinds)('similar products, chosen and ordered as by groupin
     const db = app.deps.db;
     const next = random(7);
     // positions 0, 1, 1, 2 and a disabled one: two catalogs share a position
-    const shelf = await Promise.all([0, 1, 1, 2, 0].map((position, i) => createCatalog(db, { title: `Shelf ${i}`, position, enabled: i !== 4 })));
+    const shelf = await Promise.all(
+      [0, 1, 1, 2, 0].map((position, i) => createCatalog(db, { title: `Shelf ${i}`, position, enabled: i !== 4 })),
+    );
     for (let i = 0; i < 36; i++) {
       const links = shelf.filter(() => next() < 0.45).map((c) => ({ id: c.id, position: Math.floor(next() * 40) }));
-      made.push(await createProduct(db, { slug: `similar-${i}`, title: `Similar ${i}`, enabled: i % 9 !== 4, catalogs: links, variations: [{ price: 10 }] }));
+      made.push(
+        await createProduct(db, {
+          slug: `similar-${i}`,
+          title: `Similar ${i}`,
+          enabled: i % 9 !== 4,
+          catalogs: links,
+          variations: [{ price: 10 }],
+        }),
+      );
     }
     // what a per-catalog shortcut would miss: first in the later catalog, last in the earlier one, whose own
     // first products sit in that later catalog at positions after it
     const early = await createCatalog(db, { title: 'Early', position: 0 });
     const late = await createCatalog(db, { title: 'Late', position: 1 });
-    const anchor = await createProduct(db, { slug: 'similar-anchor', catalogs: [{ id: early.id, position: 50 }, { id: late.id, position: 50 }], variations: [{ price: 10 }] });
-    const tricky = await createProduct(db, { slug: 'similar-tricky', catalogs: [{ id: early.id, position: 100 }, { id: late.id, position: 10 }], variations: [{ price: 10 }] });
+    const anchor = await createProduct(db, {
+      slug: 'similar-anchor',
+      catalogs: [
+        { id: early.id, position: 50 },
+        { id: late.id, position: 50 },
+      ],
+      variations: [{ price: 10 }],
+    });
+    const tricky = await createProduct(db, {
+      slug: 'similar-tricky',
+      catalogs: [
+        { id: early.id, position: 100 },
+        { id: late.id, position: 10 },
+      ],
+      variations: [{ price: 10 }],
+    });
     for (let i = 0; i < 4; i++) {
-      made.push(await createProduct(db, { slug: `similar-early-${i}`, catalogs: [{ id: early.id, position: 60 + i }], variations: [{ price: 10 }] }));
-      made.push(await createProduct(db, { slug: `similar-late-${i}`, catalogs: [{ id: late.id, position: i }], variations: [{ price: 10 }] }));
+      made.push(
+        await createProduct(db, {
+          slug: `similar-early-${i}`,
+          catalogs: [{ id: early.id, position: 60 + i }],
+          variations: [{ price: 10 }],
+        }),
+      );
+      made.push(
+        await createProduct(db, { slug: `similar-late-${i}`, catalogs: [{ id: late.id, position: i }], variations: [{ price: 10 }] }),
+      );
     }
     made.push(anchor, tricky);
   });
@@ -91,7 +130,12 @@ describe.each(databaseKinds)('similar products, chosen and ordered as by groupin
     for (let i = 0; i + 3 <= made.length; i += 3) {
       const given = made.slice(i, i + 3).map((p) => p.id);
       // the catalogs of the given products that are enabled (none has related products of its own here)
-      const sources = (await db.select({ id: products.id }).from(products).where(and(inArray(products.id, given), eq(products.enabled, true)))).map((p) => p.id);
+      const sources = (
+        await db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(inArray(products.id, given), eq(products.enabled, true)))
+      ).map((p) => p.id);
       const reference = sources.length > 0 ? await groupedReference(db, sources, given, 6) : [];
       const related = await relatedProductIds(db, given, 6);
       expect(related, given.join()).toEqual(reference);

@@ -55,7 +55,11 @@ describe.each(databaseKinds)('the storefront contract on %s', (kind) => {
     log: { notify: () => {}, alert: () => {} },
   });
   const raw = async (path: string) =>
-    (await app.api.request(`/api${path}`, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } })).json();
+    (
+      await app.api.request(`/api${path}`, {
+        headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      })
+    ).json();
 
   function expectAnswer<S extends z.ZodType>(schema: S, answer: unknown): void {
     const parsed = schema.safeParse(answer);
@@ -93,10 +97,16 @@ describe.each(databaseKinds)('the storefront contract on %s', (kind) => {
     const facets = productListSectionAnswer.parse(clothing.data!.sections.find((s) => s.type === 'SectionProductList')).data;
     const filtered = await api.getCatalogV3('clothing', {
       page: 1,
-      filter: { minPrice: 1, maxPrice: 10_000, options: facets.filters.options.slice(0, 1), properties: facets.filters.properties.slice(0, 1) },
+      filter: {
+        minPrice: 1,
+        maxPrice: 10_000,
+        options: facets.filters.options.slice(0, 1),
+        properties: facets.filters.properties.slice(0, 1),
+      },
     });
     expectAnswer(catalogPageAnswer, filtered.data);
-    const applied = productListSectionAnswer.parse(filtered.data!.sections.find((s) => s.type === 'SectionProductList')).data.appliedFilters;
+    const applied = productListSectionAnswer.parse(filtered.data!.sections.find((s) => s.type === 'SectionProductList')).data
+      .appliedFilters;
     expect([applied.options.length, applied.properties.length, applied.minPrice]).toEqual([1, 1, 1]);
     const products = await api.getCatalogProducts(catalog.id);
     expectAnswer(z.array(productAnswer), products.data);
@@ -128,7 +138,9 @@ describe.each(databaseKinds)('the storefront contract on %s', (kind) => {
     expectAnswer(redirectAnswer, (await api.getRedirect('/old-shop')).data);
     const home = await api.getHomepage();
     expectAnswer(pageAnswer, home.data);
-    const widgetSections = [clothing.data!, filtered.data!, detail.data!, articlePage, about, category, home.data!].flatMap((answer) => answer.sections);
+    const widgetSections = [clothing.data!, filtered.data!, detail.data!, articlePage, about, category, home.data!].flatMap(
+      (answer) => answer.sections,
+    );
     expectWidgetData(widgetSections);
     // every kind of widget data is among them: products, articles, a category's paged list, tags, comments, a listing
     const kinds = new Set(widgetSections.flatMap((section) => (section.data ? [Object.keys(section.data).sort().join()] : [])));

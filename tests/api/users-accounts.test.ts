@@ -1,16 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  cartItems,
-  comments,
-  leads,
-  loginThrottle,
-  orders,
-  passwordResetTokens,
-  reviews,
-  userProfiles,
-} from '../../src/server/db/schema';
+import { cartItems, comments, leads, loginThrottle, orders, passwordResetTokens, reviews, userProfiles } from '../../src/server/db/schema';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 import { configurePasswordHashing } from '../../src/server/auth/password';
 import {
@@ -121,16 +112,17 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
       expect(await countUserRows(app)).toEqual(before);
     });
 
-    it.each([['not json', '{"email":'], ['a list', '[]'], ['a string', '"hello"']])(
-      'answers 400 to a body that is %s',
-      async (_, raw) => {
-        const before = await countUserRows(app);
-        const res = await app.request('/register', { method: 'POST', body: raw, headers: { 'content-type': 'application/json' } });
-        expect(res.status).toBe(400);
-        expect((await res.json()).success).toBe(false);
-        expect(await countUserRows(app)).toEqual(before);
-      },
-    );
+    it.each([
+      ['not json', '{"email":'],
+      ['a list', '[]'],
+      ['a string', '"hello"'],
+    ])('answers 400 to a body that is %s', async (_, raw) => {
+      const before = await countUserRows(app);
+      const res = await app.request('/register', { method: 'POST', body: raw, headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(400);
+      expect((await res.json()).success).toBe(false);
+      expect(await countUserRows(app)).toEqual(before);
+    });
   });
 
   describe('POST /login_check', () => {
@@ -183,7 +175,12 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
 
   describe('bearer tokens', () => {
     it('refuses protected calls without a token or with a malformed header', async () => {
-      for (const headers of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not.a.jwt' }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: 'Bearer' },
+        { authorization: 'Basic abc' },
+        { authorization: 'Bearer not.a.jwt' },
+      ]) {
         const res = await app.request('/users', { headers });
         expect(res.status).toBe(401);
         expect((await res.json()).success).toBe(false);
@@ -319,7 +316,7 @@ describe.each(databaseKinds)('users accounts on %s', (kind) => {
   });
 
   describe('DELETE /users', () => {
-    it("deletes the account, profile and cart, keeps orders without owner and anonymises reviews and comments", async () => {
+    it('deletes the account, profile and cart, keeps orders without owner and anonymises reviews and comments', async () => {
       const [user, neighbour] = await Promise.all([createUser(app), createUser(app)]);
       const mine = await createBelongings(app, user);
       const theirs = await createBelongings(app, neighbour);

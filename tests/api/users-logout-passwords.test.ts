@@ -25,8 +25,7 @@ describe.each(databaseKinds)('logout and password rules on %s', (kind) => {
     await app.close();
   });
 
-  const profile = (token: string, api = app.api) =>
-    api.request('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
+  const profile = (token: string, api = app.api) => api.request('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
   const logout = (token: string) => app.request('/logout', { method: 'POST', token });
 
   describe('POST /logout', () => {
@@ -81,9 +80,12 @@ describe.each(databaseKinds)('logout and password rules on %s', (kind) => {
         headers: { 'x-shop-client-ip': uniqueAddress() },
       });
 
-    it.each(['      ', '\t\t\t\t\t\t\t', '\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0'])('refuses the whitespace-only password %j', async (password) => {
-      await expectPasswordRefused(await register(password), BLANK);
-    });
+    it.each(['      ', '\t\t\t\t\t\t\t', '\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0'])(
+      'refuses the whitespace-only password %j',
+      async (password) => {
+        await expectPasswordRefused(await register(password), BLANK);
+      },
+    );
 
     it.each(['123456', 'password', 'qwerty', 'Password', 'iloveyou', ' dragon '])('refuses the common password %j', async (password) => {
       await expectPasswordRefused(await register(password), COMMON);
@@ -95,7 +97,11 @@ describe.each(databaseKinds)('logout and password rules on %s', (kind) => {
 
     it('applies the same rules to a password change and a reset', async () => {
       const user = await createUser(app);
-      const change = await app.request('/users', { method: 'PUT', token: user.token, json: { password: 'qwerty123', currentPassword: user.password } });
+      const change = await app.request('/users', {
+        method: 'PUT',
+        token: user.token,
+        json: { password: 'qwerty123', currentPassword: user.password },
+      });
       await expectPasswordRefused(change, COMMON);
       const reset = await app.request(`/reset_password_confirm/${'a'.repeat(43)}`, { method: 'POST', json: { password: '        ' } });
       await expectPasswordRefused(reset, BLANK);

@@ -48,8 +48,7 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     app.request(`/reset_password_confirm/${token}`, { method: 'POST', json: { password } });
   const signIn = (username: string, password: string, address = uniqueAddress()) =>
     app.request('/login_check', { method: 'POST', json: { username, password }, headers: { 'x-shop-client-ip': address } });
-  const tokenRows = (user: TestUser) =>
-    app.deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+  const tokenRows = (user: TestUser) => app.deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
   const latestLink = (user: TestUser) => {
     const mails = mailsTo(app, user.email);
     expect(mails.length).toBeGreaterThan(0);
@@ -145,12 +144,13 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     expect((await confirmReset(second, 'from the second link')).status).toBe(200);
   });
 
-  it.each([['unknown', 'A'.repeat(43)], ['malformed', 'not-a-token'], ['too long', 'A'.repeat(300)]])(
-    'refuses an %s token',
-    async (_, token) => {
-      await expectInvalidLink(await confirmReset(token, 'whatever password'));
-    },
-  );
+  it.each([
+    ['unknown', 'A'.repeat(43)],
+    ['malformed', 'not-a-token'],
+    ['too long', 'A'.repeat(300)],
+  ])('refuses an %s token', async (_, token) => {
+    await expectInvalidLink(await confirmReset(token, 'whatever password'));
+  });
 
   it.each([
     ['too short', '12345', 'The password must be at least 6 characters long.'],

@@ -69,7 +69,12 @@ describe.each(databaseKinds)('user profile on %s', (kind) => {
   it('changes only the fields given; null or empty clears optional ones', async () => {
     const user = await createUser(app);
     await putProfile(user, fullProfile);
-    const res = await putProfile(user, { lastName: 'Skłodowska-Curie', phone: null, birthDate: '', address: { street: 'Rue Cuvier', postalCode: null } });
+    const res = await putProfile(user, {
+      lastName: 'Skłodowska-Curie',
+      phone: null,
+      birthDate: '',
+      address: { street: 'Rue Cuvier', postalCode: null },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       firstName: 'Marie',
@@ -78,7 +83,12 @@ describe.each(databaseKinds)('user profile on %s', (kind) => {
       birthDate: null,
       address: { country: 'FR', region: 'Île-de-France', locality: 'Paris', street: 'Rue Cuvier', postalCode: null },
     });
-    expect((await storedProfile(user))!.address).toEqual({ country: 'FR', region: 'Île-de-France', locality: 'Paris', street: 'Rue Cuvier' });
+    expect((await storedProfile(user))!.address).toEqual({
+      country: 'FR',
+      region: 'Île-de-France',
+      locality: 'Paris',
+      street: 'Rue Cuvier',
+    });
   });
 
   it('clears the whole address with null', async () => {
@@ -140,15 +150,16 @@ describe.each(databaseKinds)('user profile on %s', (kind) => {
     expect(await storedProfile(user)).toEqual(before);
   });
 
-  it.each([['a list', []], ['text', 'hello'], ['an address that is text', { address: 'Paris' }]])(
-    'answers 400 to a body that is %s',
-    async (_, json) => {
-      const user = await createUser(app);
-      const res = await putProfile(user, json);
-      expect(res.status).toBe(400);
-      expect((await res.json()).success).toBe(false);
-    },
-  );
+  it.each([
+    ['a list', []],
+    ['text', 'hello'],
+    ['an address that is text', { address: 'Paris' }],
+  ])('answers 400 to a body that is %s', async (_, json) => {
+    const user = await createUser(app);
+    const res = await putProfile(user, json);
+    expect(res.status).toBe(400);
+    expect((await res.json()).success).toBe(false);
+  });
 
   it('answers 401 without a token, to reading and to changing', async () => {
     expect((await app.request('/users/profile')).status).toBe(401);
@@ -158,7 +169,7 @@ describe.each(databaseKinds)('user profile on %s', (kind) => {
   it('only ever touches the signed-in user’s own profile', async () => {
     const [user, other] = await Promise.all([createUser(app), createUser(app, { firstName: 'Other' })]);
     await putProfile(user, fullProfile);
-    expect((await (await getProfile(other)).json())).toMatchObject({ id: other.id, firstName: 'Other', phone: null });
+    expect(await (await getProfile(other)).json()).toMatchObject({ id: other.id, firstName: 'Other', phone: null });
     expect((await app.request(`/users/profile/${other.id}`, { token: user.token })).status).toBe(404);
   });
 

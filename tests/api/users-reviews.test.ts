@@ -25,9 +25,25 @@ describe.each(databaseKinds)('the signed-in user’s reviews on %s', (kind) => {
     const user = await createUser(app);
     const other = await createUser(app);
     const lamp = await createProduct(app.deps.db, { title: { en: 'Lamp', ru: 'Лампа' } });
-    const older = await createUserReview(app.deps.db, { userId: user.id, productId: lamp.id, status: 'approved', createdAt: new Date('2026-01-01T10:00:00Z') });
-    const newer = await createUserReview(app.deps.db, { userId: user.id, productId: lamp.id, status: 'pending', createdAt: new Date('2026-02-01T10:00:00Z'), text: 'Bright and warm' });
-    const rejected = await createUserReview(app.deps.db, { userId: user.id, productId: lamp.id, status: 'rejected', createdAt: new Date('2025-12-01T10:00:00Z') });
+    const older = await createUserReview(app.deps.db, {
+      userId: user.id,
+      productId: lamp.id,
+      status: 'approved',
+      createdAt: new Date('2026-01-01T10:00:00Z'),
+    });
+    const newer = await createUserReview(app.deps.db, {
+      userId: user.id,
+      productId: lamp.id,
+      status: 'pending',
+      createdAt: new Date('2026-02-01T10:00:00Z'),
+      text: 'Bright and warm',
+    });
+    const rejected = await createUserReview(app.deps.db, {
+      userId: user.id,
+      productId: lamp.id,
+      status: 'rejected',
+      createdAt: new Date('2025-12-01T10:00:00Z'),
+    });
     await createUserReview(app.deps.db, { userId: other.id, productId: lamp.id, status: 'approved' });
 
     const { status, body } = await listReviews(user.token);
@@ -68,7 +84,9 @@ describe.each(databaseKinds)('the signed-in user’s reviews on %s', (kind) => {
     const lamp = await createProduct(app.deps.db);
     const ids: string[] = [];
     for (let day = 1; day <= 5; day++) {
-      ids.unshift(await createUserReview(app.deps.db, { userId: user.id, productId: lamp.id, createdAt: new Date(`2026-03-0${day}T00:00:00Z`) }));
+      ids.unshift(
+        await createUserReview(app.deps.db, { userId: user.id, productId: lamp.id, createdAt: new Date(`2026-03-0${day}T00:00:00Z`) }),
+      );
     }
     expect((await listReviews(user.token, '?offset=1&limit=2')).body.map((r: Json) => r.id)).toEqual(ids.slice(1, 3));
     expect((await listReviews(user.token)).body).toHaveLength(5);
@@ -121,7 +139,12 @@ describe.each(databaseKinds)('the signed-in user’s reviews on %s', (kind) => {
     const user = await createUser(app);
     const lamp = await createProduct(app.deps.db);
     const post = async (lang: 'en' | 'ru', name: string) => {
-      const res = await app.request('/product-reviews', { method: 'POST', token: user.token, headers: { 'x-shop-language': lang }, json: { product: lamp.id, name, rating: 5, text: 'Fine' } });
+      const res = await app.request('/product-reviews', {
+        method: 'POST',
+        token: user.token,
+        headers: { 'x-shop-language': lang },
+        json: { product: lamp.id, name, rating: 5, text: 'Fine' },
+      });
       expect(res.status).toBe(400);
       const body = (await res.json()) as Json;
       expect(body.errorPath).toBe('name');
@@ -135,7 +158,11 @@ describe.each(databaseKinds)('the signed-in user’s reviews on %s', (kind) => {
     const user = await createUser(app);
     const lamp = await createProduct(app.deps.db);
     const before = await reviewCount();
-    const res = await app.request('/product-reviews', { method: 'POST', token: user.token, json: { product: lamp.id, name: ' ', rating: 9, text: '' } });
+    const res = await app.request('/product-reviews', {
+      method: 'POST',
+      token: user.token,
+      json: { product: lamp.id, name: ' ', rating: 9, text: '' },
+    });
     expect(res.status).toBe(400);
     expect(await reviewCount()).toBe(before);
     expect((await listReviews(user.token)).body).toEqual([]);

@@ -81,7 +81,10 @@ describe.each(databaseKinds)('sign-in throttling on %s', (kind) => {
       expect((await signIn(user.email, user.password, address)).status).toBe(200);
       await failTimes(4, user, address);
       expect((await signIn(user.email, user.password, address)).status).toBe(200);
-      const [row] = await app.deps.db.select().from(loginThrottle).where(eq(loginThrottle.key, `account:${user.email}`));
+      const [row] = await app.deps.db
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, `account:${user.email}`));
       expect(row).toBeUndefined();
     });
 

@@ -44,7 +44,13 @@ test.describe('forms', () => {
     await expect(summary.locator('img')).toHaveAttribute('width', '64');
     await fillLead(page);
     const sent = await sendLead(page);
-    expect(sent).toMatchObject({ type: 'enquiry', product: product.id, name: 'Ada Lovelace', phone: '+12125550147', email: 'ada@example.com' });
+    expect(sent).toMatchObject({
+      type: 'enquiry',
+      product: product.id,
+      name: 'Ada Lovelace',
+      phone: '+12125550147',
+      email: 'ada@example.com',
+    });
   });
 
   test('a lead is sent from a section button with its default comment', async ({ page }) => {
@@ -94,7 +100,11 @@ test.describe('forms', () => {
 
   test('the site search finds, marks the words and says when nothing matches', async ({ page }) => {
     await page.goto('/');
-    await page.locator('header summary:visible').filter({ has: page.locator('svg') }).first().click();
+    await page
+      .locator('header summary:visible')
+      .filter({ has: page.locator('svg') })
+      .first()
+      .click();
     const field = page.locator('input[name=q]:visible').first();
     await field.fill('linen');
     await field.press('Enter');
@@ -151,7 +161,10 @@ test.describe('cookie and age questions', () => {
     await expect(cookieBar(page)).toBeVisible();
     await cookieBar(page).getByRole('button', { name: 'Accept' }).click();
     await expect(cookieBar(page)).toBeHidden();
-    expect(await page.evaluate(() => [localStorage.getItem('ageVerificationConfirm'), localStorage.getItem('cookieAccept')])).toEqual(['true', 'true']);
+    expect(await page.evaluate(() => [localStorage.getItem('ageVerificationConfirm'), localStorage.getItem('cookieAccept')])).toEqual([
+      'true',
+      'true',
+    ]);
     await page.reload();
     await page.waitForLoadState('networkidle');
     await expect(modal).toHaveCount(0);

@@ -36,18 +36,21 @@ export async function newestResetLink(address: string): Promise<string> {
   const dir = path.join(serverDataDir(), 'mail');
   let link: string | undefined;
   await expect
-    .poll(() => {
-      if (!fs.existsSync(dir)) return undefined;
-      const mails = fs
-        .readdirSync(dir)
-        .filter((name) => name.endsWith('.eml'))
-        .map((name) => path.join(dir, name))
-        .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
-        .map((file) => readableMail(fs.readFileSync(file, 'utf8')))
-        .filter((mail) => mail.includes(address));
-      link = mails[0] && RESET_LINK.exec(mails[0])?.[0];
-      return link;
-    }, { timeout: 15_000 })
+    .poll(
+      () => {
+        if (!fs.existsSync(dir)) return undefined;
+        const mails = fs
+          .readdirSync(dir)
+          .filter((name) => name.endsWith('.eml'))
+          .map((name) => path.join(dir, name))
+          .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
+          .map((file) => readableMail(fs.readFileSync(file, 'utf8')))
+          .filter((mail) => mail.includes(address));
+        link = mails[0] && RESET_LINK.exec(mails[0])?.[0];
+        return link;
+      },
+      { timeout: 15_000 },
+    )
     .toBeTruthy();
   return link!;
 }
@@ -72,11 +75,14 @@ export async function registerAccount(request: APIRequestContext, firstName = 'G
 
 /** Starts the browser signed in as `account`, the way the user store keeps a session (once: signing out sticks). */
 export async function signInBrowser(context: BrowserContext, account: Account): Promise<void> {
-  await context.addInitScript((user) => {
-    if (sessionStorage.getItem('e2e-signed-in')) return;
-    sessionStorage.setItem('e2e-signed-in', 'true');
-    localStorage.setItem('user', JSON.stringify({ version: '0.0.13', ...user }));
-  }, { id: account.id, email: account.email, token: account.token });
+  await context.addInitScript(
+    (user) => {
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', 'true');
+      localStorage.setItem('user', JSON.stringify({ version: '0.0.13', ...user }));
+    },
+    { id: account.id, email: account.email, token: account.token },
+  );
 }
 
 /** The cookie question answered, so it does not cover the page in tests about something else. */

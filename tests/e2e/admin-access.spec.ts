@@ -43,7 +43,10 @@ test('the owner sees the audit log with their own sign-in in it', async ({ page 
 
 test('the dashboard and the orders list pass an axe check, on a desktop and on a phone', async ({ page }) => {
   await signIn(page, DEMO_OWNER);
-  for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
     await page.goto('/admin/');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

@@ -25,7 +25,9 @@ async function publishNow(page: Page, revision: number): Promise<void> {
 
 test.describe.configure({ mode: 'serial' });
 
-test('the owner builds a page with a live preview, publishes it, reorders, undoes, restores, and a conflicting edit is refused', async ({ browser }) => {
+test('the owner builds a page with a live preview, publishes it, reorders, undoes, restores, and a conflicting edit is refused', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const owner = await staffPage(browser, DEMO_OWNER, '/admin/builder');
 
@@ -80,7 +82,10 @@ test('the owner builds a page with a live preview, publishes it, reorders, undoe
   // A click on a section in the preview selects it in the list and opens its options.
   // (dispatched: the storefront's cookie notice may cover the page in the frame)
   await preview(owner).locator('[data-section-type="SectionHeadingH1"] h1').dispatchEvent('click');
-  await expect(owner.getByRole('button', { name: 'Main heading · Builder questions', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(owner.getByRole('button', { name: 'Main heading · Builder questions', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(owner.getByRole('region', { name: 'Options' }).getByRole('heading', { level: 2 })).toHaveText('Main heading');
 
   // Reorder by keyboard: the focused section moves up with Alt+ArrowUp, announced to screen readers.
@@ -137,7 +142,9 @@ test('the owner builds a page with a live preview, publishes it, reorders, undoe
   await owner.context().close();
 });
 
-test('a settings group edited in the builder: a value the settings refuse is listed above the form and not saved; corrected, it saves; the fonts offer only the shop fonts, and a change publishes', async ({ browser }) => {
+test('a settings group edited in the builder: a value the settings refuse is listed above the form and not saved; corrected, it saves; the fonts offer only the shop fonts, and a change publishes', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   // a number beyond its bounds: the API refuses it, the error is listed by the field's label
   const owner = await staffPage(browser, DEMO_OWNER, `/admin/builder/${encodeURIComponent('settings:footer')}`);
@@ -169,8 +176,19 @@ test('a settings group edited in the builder: a value the settings refuse is lis
   const boxes = fonts.getByRole('checkbox');
   await expect(boxes).toHaveCount(shopFonts.length);
   expect(await boxes.evaluateAll((elements) => elements.map((element) => element.parentElement?.textContent?.trim()))).toEqual(shopFonts);
-  await expect(owner.getByRole('combobox', { name: 'Theme', exact: true }).locator('option')).toHaveText(['Default', 'Dark', 'High contrast']);
-  const unchecked = (await boxes.evaluateAll((elements) => elements.map((element) => ({ name: element.parentElement?.textContent?.trim() ?? '', checked: (element as HTMLInputElement).checked })))).find((box) => !box.checked);
+  await expect(owner.getByRole('combobox', { name: 'Theme', exact: true }).locator('option')).toHaveText([
+    'Default',
+    'Dark',
+    'High contrast',
+  ]);
+  const unchecked = (
+    await boxes.evaluateAll((elements) =>
+      elements.map((element) => ({
+        name: element.parentElement?.textContent?.trim() ?? '',
+        checked: (element as HTMLInputElement).checked,
+      })),
+    )
+  ).find((box) => !box.checked);
   expect(unchecked).toBeDefined();
   const added = fonts.getByRole('checkbox', { name: unchecked!.name, exact: true });
   await added.check();

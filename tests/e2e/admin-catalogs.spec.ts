@@ -12,14 +12,20 @@ async function listedProducts(request: APIRequestContext, path: string): Promise
   return [...new Set([...part.matchAll(/href="(\/products\/[^"?#]+)/g)].map((m) => m[1]!))];
 }
 
-test('the owner uploads images, makes a catalog with one of them, orders its products by hand, and the shop shows that order', async ({ browser }) => {
+test('the owner uploads images, makes a catalog with one of them, orders its products by hand, and the shop shows that order', async ({
+  browser,
+}) => {
   const suffix = Date.now().toString(36);
   const admin = await staffPage(browser, DEMO_OWNER, '/admin/media');
   await expect(admin.getByRole('heading', { name: 'Media library' })).toBeVisible();
 
   // two small real images, uploaded together through the file button
-  const red = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } }).png().toBuffer();
-  const blue = await sharp({ create: { width: 48, height: 64, channels: 3, background: '#2454c5' } }).jpeg().toBuffer();
+  const red = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+  const blue = await sharp({ create: { width: 48, height: 64, channels: 3, background: '#2454c5' } })
+    .jpeg()
+    .toBuffer();
   await admin.locator('.upload-zone input[type=file]').setInputFiles([
     { name: `red-${suffix}.png`, mimeType: 'image/png', buffer: red },
     { name: `blue-${suffix}.jpg`, mimeType: 'image/jpeg', buffer: blue },
@@ -54,7 +60,10 @@ test('the owner uploads images, makes a catalog with one of them, orders its pro
   await admin.getByRole('button', { name: 'Create the catalog' }).click();
   await expect(admin.getByText('Catalog saved.')).toBeVisible();
   await expect(admin).toHaveURL(/\/admin\/catalogs\/[0-9a-f-]{36}$/);
-  await expect(admin.getByRole('link', { name: 'Catalog page sections' })).toHaveAttribute('href', /\/admin\/builder\/catalog%3A[0-9a-f-]{36}$/);
+  await expect(admin.getByRole('link', { name: 'Catalog page sections' })).toHaveAttribute(
+    'href',
+    /\/admin\/builder\/catalog%3A[0-9a-f-]{36}$/,
+  );
 
   // three products found by title and added, then ordered by hand: a button and the keyboard
   for (const title of ['Canvas tote bag', 'Roll-top backpack', 'Washed cotton cap']) {
@@ -81,8 +90,12 @@ test('the owner uploads images, makes a catalog with one of them, orders its pro
   const expected = ['/products/baseball-cap', '/products/canvas-tote-bag', '/products/roll-top-backpack'];
   // the catalog page lists them in that order first (links after the list belong to the page's footer)
   await expect.poll(async () => (await listedProducts(admin.request, `/catalogs/hand-picked-${suffix}`)).slice(0, 3)).toEqual(expected);
-  const api = (await (await admin.request.get(`/api/catalogs/v3/hand-picked-${suffix}`)).json()) as { sections: { type: string; items?: { slug: string }[] }[] };
-  expect(api.sections.find((section) => section.type === 'SectionProductList')!.items!.map((item) => `/products/${item.slug}`)).toEqual(expected);
+  const api = (await (await admin.request.get(`/api/catalogs/v3/hand-picked-${suffix}`)).json()) as {
+    sections: { type: string; items?: { slug: string }[] }[];
+  };
+  expect(api.sections.find((section) => section.type === 'SectionProductList')!.items!.map((item) => `/products/${item.slug}`)).toEqual(
+    expected,
+  );
   await admin.context().close();
 });
 
@@ -96,12 +109,18 @@ test('the owner imports a CSV with one bad row, sees that row’s error, and not
     `import-cup-${suffix},Import cup,Чашка,IC-${suffix},free,2`,
     `import-bowl-${suffix},Import bowl,Миска,IB-${suffix},8,`,
   ].join('\n');
-  await admin.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await admin
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await admin.getByRole('button', { name: 'Check the file' }).click();
   await expect(admin.getByText('The file has 1 problem; nothing was imported.')).toBeVisible();
   const problems = admin.getByRole('table', { name: 'Problems of the file by row' });
   await expect(problems.getByRole('row')).toHaveCount(2);
-  await expect(problems.getByRole('row').nth(1).getByRole('cell')).toHaveText(['3', 'price', 'Use an amount such as 12.50, or 0 for "price on request".']);
+  await expect(problems.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+    '3',
+    'price',
+    'Use an amount such as 12.50, or 0 for "price on request".',
+  ]);
   await expect(admin.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
 
   // nothing of the file is in the shop

@@ -14,7 +14,9 @@ async function mainMenuTitles(page: Page): Promise<string[]> {
   return titles.map((title) => title.trim());
 }
 
-test('the owner adds a main-menu item linking to a catalog, moves it up by keyboard, and visitors see it there in the header', async ({ page }) => {
+test('the owner adds a main-menu item linking to a catalog, moves it up by keyboard, and visitors see it there in the header', async ({
+  page,
+}) => {
   const title = `Footwear ${Date.now() % 100000}`;
   await page.goto('/');
   const before = await mainMenuTitles(page);
@@ -90,7 +92,10 @@ test('the owner writes an article with bold text and a new tag, and a visitor re
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Article created.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/articles\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('link', { name: 'Edit sections in the builder' }).first()).toHaveAttribute('href', /\/admin\/builder\/article%3A[0-9a-f-]{36}$/);
+  await expect(page.getByRole('link', { name: 'Edit sections in the builder' }).first()).toHaveAttribute(
+    'href',
+    /\/admin\/builder\/article%3A[0-9a-f-]{36}$/,
+  );
 
   await page.goto(`/blog/mending-wool-${stamp}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

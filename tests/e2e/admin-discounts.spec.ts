@@ -28,9 +28,14 @@ test.beforeEach(async ({ context }) => {
   await acceptCookies(context);
 });
 
-test('a discount code made in the back office: each of its errors shows in the cart, then it applies', async ({ page, browser, request }) => {
+test('a discount code made in the back office: each of its errors shows in the cart, then it applies', async ({
+  page,
+  browser,
+  request,
+}) => {
   const tee = await product(request, 'organic-cotton-tee');
-  const variation = tee.variations.find((v) => v.inStock && v.price > 0 && v.stock === null) ?? tee.variations.find((v) => v.inStock && v.price > 0)!;
+  const variation =
+    tee.variations.find((v) => v.inStock && v.price > 0 && v.stock === null) ?? tee.variations.find((v) => v.inStock && v.price > 0)!;
   const shirt = await product(request, 'linen-shirt');
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   const now = Date.now();
@@ -88,7 +93,10 @@ test('a discount code made in the back office: each of its errors shows in the c
   await tryCode(code, 'Discount code does not apply to these products');
 
   // Usage limit reached: once allowed, and once used by an order.
-  await admin.getByRole('group', { name: 'Products it applies to' }).getByRole('button', { name: `Remove ${shirt.title}` }).click();
+  await admin
+    .getByRole('group', { name: 'Products it applies to' })
+    .getByRole('button', { name: `Remove ${shirt.title}` })
+    .click();
   await admin.getByLabel('Usage limit').fill('1');
   await save(admin);
   const locations = (await (await request.get('/api/locations')).json()) as { id: string }[];

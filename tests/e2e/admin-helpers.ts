@@ -30,7 +30,10 @@ export async function signIn(page: Page, staff: Staff, path = '/admin/'): Promis
     return;
   }
   await signInWithForm(page, staff, path);
-  sessions.set(staff.email, (await page.context().cookies()).filter((cookie) => cookie.name === 'shop_admin'));
+  sessions.set(
+    staff.email,
+    (await page.context().cookies()).filter((cookie) => cookie.name === 'shop_admin'),
+  );
 }
 
 /** A separate browser session (own cookies) signed in as this staff member. */
@@ -53,7 +56,9 @@ function mailDir(): string {
 export function mailsMatching(pattern: RegExp): string[] {
   let names: string[];
   try {
-    names = readdirSync(mailDir()).filter((name) => name.endsWith('.eml')).sort();
+    names = readdirSync(mailDir())
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

@@ -82,7 +82,11 @@ test('freight priced by the manager: the price is set from the order and the tot
   await admin.context().close();
 });
 
-test('freight priced by the manager: the shopper gets the e-mail, pays through the sandbox, and the order shows paid', async ({ page, request, browser }) => {
+test('freight priced by the manager: the shopper gets the e-mail, pays through the sandbox, and the order shows paid', async ({
+  page,
+  request,
+  browser,
+}) => {
   const number = await orderFreight(page, request);
   const admin = await staffPage(browser, E2E_MANAGER);
   await setFreightPrice(admin, number, '85');
@@ -90,7 +94,9 @@ test('freight priced by the manager: the shopper gets the e-mail, pays through t
   // the e-mail arrives (the queue's worker sends it) with a link to pay
   let mail = '';
   await expect
-    .poll(() => (mail = mailsMatching(/frank@example\.com/).find((m) => m.includes(`Order ${number}: delivery price set`)) ?? ''), { timeout: 30_000 })
+    .poll(() => (mail = mailsMatching(/frank@example\.com/).find((m) => m.includes(`Order ${number}: delivery price set`)) ?? ''), {
+      timeout: 30_000,
+    })
     .not.toBe('');
   const link = mail.match(new RegExp(`https?://[^\\s"'<>]+/payment\\?order=${number}[^\\s"'<>]*`))?.[0];
   expect(link, 'pay link in the e-mail').toBeTruthy();

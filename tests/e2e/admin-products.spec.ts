@@ -21,7 +21,9 @@ async function fillOption(admin: Page, index: number, title: string, view: strin
   }
 }
 
-test('the owner creates a product with two options and two images and puts it in the main menu; a shopper finds it there, buys a variation, and its stock drops', async ({ browser }) => {
+test('the owner creates a product with two options and two images and puts it in the main menu; a shopper finds it there, buys a variation, and its stock drops', async ({
+  browser,
+}) => {
   const suffix = Date.now().toString(36);
   const slug = `travel-tee-${suffix}`;
   const admin = await staffPage(browser, DEMO_OWNER, '/admin/products/new');
@@ -52,8 +54,12 @@ test('the owner creates a product with two options and two images and puts it in
   await admin.getByLabel('Default variation: Blue / S', { exact: true }).check();
 
   // two small real images, uploaded through the image picker's dialog and chosen at once
-  const red = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } }).png().toBuffer();
-  const blue = await sharp({ create: { width: 48, height: 64, channels: 3, background: '#2454c5' } }).png().toBuffer();
+  const red = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+  const blue = await sharp({ create: { width: 48, height: 64, channels: 3, background: '#2454c5' } })
+    .png()
+    .toBuffer();
   const images = admin.getByRole('group', { name: 'Images', exact: true });
   await expect(images.getByText('No images chosen.')).toBeVisible();
   await images.getByRole('button', { name: 'Add images' }).click();

@@ -53,16 +53,25 @@ test('the owner changes the accent colour and the header phone; a visitor sees b
   const visitor = await browser.newPage();
   await visitor.goto('/');
   await expect(visitor.locator('.site-header__phone')).toHaveAttribute('href', 'tel:+12125550199');
-  expect(await visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim())).toBe('#0a7d55');
+  expect(await visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim())).toBe(
+    '#0a7d55',
+  );
   await visitor.close();
   await restoreSettings(page, before);
 });
 
 test('the settings and staff screens pass an axe check, on a desktop and on a phone', async ({ page }) => {
   await signIn(page, DEMO_OWNER, '/admin/settings/styles');
-  for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
-    for (const [path, heading] of [['/admin/settings/styles', 'Theme colours and fonts'], ['/admin/settings/ecommerce', 'Shop'], ['/admin/staff', 'Staff']] as const) {
+    for (const [path, heading] of [
+      ['/admin/settings/styles', 'Theme colours and fonts'],
+      ['/admin/settings/ecommerce', 'Shop'],
+      ['/admin/staff', 'Staff'],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
@@ -71,7 +80,10 @@ test('the settings and staff screens pass an axe check, on a desktop and on a ph
   }
 });
 
-test('the owner invites a manager, whose e-mail link sets a password and signs them in; a manager sees no Staff', async ({ page, browser }) => {
+test('the owner invites a manager, whose e-mail link sets a password and signs them in; a manager sees no Staff', async ({
+  page,
+  browser,
+}) => {
   const email = `invited.${Date.now()}@e2e.test`;
   await signIn(page, DEMO_OWNER, '/admin/staff');
   await expect(page.getByRole('heading', { name: 'Staff' })).toBeVisible();
@@ -86,11 +98,14 @@ test('the owner invites a manager, whose e-mail link sets a password and signs t
 
   let link = '';
   await expect
-    .poll(() => {
-      const mail = mailsMatching(new RegExp(email.replace(/[.]/g, '\\.'))).at(-1);
-      link = /https?:\/\/[^\s"<>]+\/admin\/invite\?token=[A-Za-z0-9_-]{43}/.exec(mail ?? '')?.[0] ?? '';
-      return link;
-    }, { timeout: 20_000 })
+    .poll(
+      () => {
+        const mail = mailsMatching(new RegExp(email.replace(/[.]/g, '\\.'))).at(-1);
+        link = /https?:\/\/[^\s"<>]+\/admin\/invite\?token=[A-Za-z0-9_-]{43}/.exec(mail ?? '')?.[0] ?? '';
+        return link;
+      },
+      { timeout: 20_000 },
+    )
     .not.toBe('');
 
   const context = await browser.newContext();

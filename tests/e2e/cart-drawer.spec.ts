@@ -15,7 +15,10 @@ test.beforeEach(async ({ context }) => {
 const cartIcon = (page: Page) => page.locator('.site-header__cart');
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Cart' });
 
-test('the header cart icon opens the drawer, loading its code only then; steppers, remove and subtotal work in it', async ({ page, request }) => {
+test('the header cart icon opens the drawer, loading its code only then; steppers, remove and subtotal work in it', async ({
+  page,
+  request,
+}) => {
   const shirt = await product(request, 'organic-cotton-tee');
   const variation = shirt.variations.find((v) => v.price > 0 && (v.stock === null || v.stock >= 3))!;
   await addToCart(page, 'organic-cotton-tee', variation.id);
@@ -24,7 +27,10 @@ test('the header cart icon opens the drawer, loading its code only then; stepper
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((path) => /\/(mount-modals|CartDrawer)\./.test(path)), 'drawer code before it opens').toEqual([]);
+  expect(
+    scripts.filter((path) => /\/(mount-modals|CartDrawer)\./.test(path)),
+    'drawer code before it opens',
+  ).toEqual([]);
 
   await cartIcon(page).click();
   const panel = drawer(page);

@@ -36,7 +36,8 @@ async function expectNoReload(page: Page) {
 const count = (page: Page) => page.locator('[data-listing-count]');
 const cards = (page: Page) => page.locator('[data-listing-results] .product-card');
 const status = (page: Page) => page.locator('[data-listing-status]');
-const linen = (page: Page) => page.locator('.filters__form fieldset', { has: page.locator('legend', { hasText: 'Material' }) }).getByLabel('Linen', { exact: true });
+const linen = (page: Page) =>
+  page.locator('.filters__form fieldset', { has: page.locator('legend', { hasText: 'Material' }) }).getByLabel('Linen', { exact: true });
 
 async function openFilters(page: Page) {
   const details = page.locator('details.filters');

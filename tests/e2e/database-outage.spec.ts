@@ -43,7 +43,18 @@ test.describe('a database outage', () => {
     origin = `http://127.0.0.1:${port}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-outage-'));
     server = spawn(process.execPath, ['server.mjs'], {
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: target.toString(), DATA_DIR: dataDir, SEED_ON_START: 'false', LOG_LEVEL: 'silent', DATABASE_CONNECT_TIMEOUT_MS: '2000', PUBLIC_URL: origin },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: target.toString(),
+        DATA_DIR: dataDir,
+        SEED_ON_START: 'false',
+        LOG_LEVEL: 'silent',
+        DATABASE_CONNECT_TIMEOUT_MS: '2000',
+        PUBLIC_URL: origin,
+      },
       stdio: 'ignore',
     });
     for (let tries = 0; tries < 300; tries += 1) {

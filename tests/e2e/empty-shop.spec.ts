@@ -30,7 +30,8 @@ test.beforeAll(async () => {
   // PGlite in its own data directory, whatever database the rest of the suite uses
   const { DATABASE_URL: _, ...inherited } = process.env;
   const env = { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const setup = (args: string[]) => execFileSync('npx', ['tsx', 'scripts/setup.ts', ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const setup = (args: string[]) =>
+    execFileSync('npx', ['tsx', 'scripts/setup.ts', ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const printed = setup(['--email', 'founder@clay.test', '--name', 'Ann', '--shop-name', 'Clay & Co', '--generate']);
   password = /Password \(shown only now\): (\S+)/.exec(printed)![1]!;
   // a second run refuses and says why
@@ -49,7 +50,13 @@ test.beforeAll(async () => {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server stopped:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    if (await fetch(`${base}/liveness`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/liveness`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 });

@@ -94,12 +94,18 @@ test.describe('the enquiry form', () => {
 type Group = { group: string; value: Record<string, unknown>; version: number };
 
 test.describe('the catalog with the sidebar filters (style-v-1)', () => {
-  test('on a phone the filters are folded from the first paint (no layout shift) and open as the drawer; on a desktop they stand open beside the products', async ({ page, browser }) => {
+  test('on a phone the filters are folded from the first paint (no layout shift) and open as the drawer; on a desktop they stand open beside the products', async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, DEMO_OWNER, '/admin/');
     const groups: Group[] = (await (await page.request.get('/api/admin/settings')).json()).groups;
     const ecommerce = groups.find((g) => g.group === 'ecommerce')!;
     const put = async (value: Record<string, unknown>, version: number) => {
-      const response = await page.request.put('/api/admin/settings/ecommerce', { headers: { 'x-shop-admin': '1' }, data: { value, version } });
+      const response = await page.request.put('/api/admin/settings/ecommerce', {
+        headers: { 'x-shop-admin': '1' },
+        data: { value, version },
+      });
       expect(response.status()).toBe(200);
     };
     const filter = ecommerce.value['filter'] as Record<string, unknown>;

@@ -64,7 +64,16 @@ test('an order on one instance drops the cached product page on the other', asyn
       const port = await freePort();
       let output = '';
       const child = spawn(process.execPath, ['server.mjs'], {
-        env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: url.toString(),
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -75,7 +84,10 @@ test('an order on one instance drops the cached product page on the other', asyn
     }
     const [first, second] = bases as [string, string];
 
-    const product = (await (await fetch(`${first}/api/products/merino-crew-sweater`)).json()) as { slug: string; variations: { id: string; stock: number | null; price: number }[] };
+    const product = (await (await fetch(`${first}/api/products/merino-crew-sweater`)).json()) as {
+      slug: string;
+      variations: { id: string; stock: number | null; price: number }[];
+    };
     const variation = product.variations.find((v) => v.stock !== null && v.stock >= 2 && v.price > 0)!;
     const page = `${second}/products/${product.slug}`;
     await fetch(page).then((r) => r.text());
@@ -101,7 +113,9 @@ test('an order on one instance drops the cached product page on the other', asyn
     await expect.poll(async () => stockOf(await (await fetch(page)).text(), variation.id), { timeout: 10_000 }).toBe(variation.stock! - 1);
   } finally {
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await Promise.all(
+      children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))),
+    );
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -14,7 +14,10 @@ function stockInPage(html: string, variationId: string): number | null {
 
 async function getPage(request: APIRequestContext, path: string, headers: Record<string, string> = {}) {
   const response = await request.get(path, { headers, maxRedirects: 0 });
-  const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  const cookies = response
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value);
   return { status: response.status(), headers: response.headers(), cookies, html: await response.text() };
 }
 

@@ -10,12 +10,15 @@ import { E2E_MANAGER, signIn } from './admin-helpers';
 
 const send = (page: Page, action: string, payload?: unknown) =>
   page.evaluate(
-    ([name, data]) => document.dispatchEvent(new CustomEvent('shop-builder', { detail: { author: 'shop-builder', action: name, payload: data } })),
+    ([name, data]) =>
+      document.dispatchEvent(new CustomEvent('shop-builder', { detail: { author: 'shop-builder', action: name, payload: data } })),
     [action, payload] as const,
   );
 
 const sectionIds = (page: Page) =>
-  page.locator('main [data-section-type][id^="section-"]:not([hidden])').evaluateAll((elements) => elements.map((e) => e.id.replace('section-', '')));
+  page
+    .locator('main [data-section-type][id^="section-"]:not([hidden])')
+    .evaluateAll((elements) => elements.map((e) => e.id.replace('section-', '')));
 
 const textBlock = (id: string, title: string) => ({
   id,
@@ -48,7 +51,12 @@ test.describe('admin live preview', () => {
     const slides = ['One', 'Two'].map((title, index) => ({ id: `slide-${index}`, options: { heading: { title } } }));
     await send(page, 'setSections', [
       textBlock('story', 'Our story'),
-      { id: 'faq', type: 'SectionFaq', options: { heading: { title: 'Questions' } }, items: [{ id: 'q1', options: { question: 'Delivery?', answer: '<p>Two days.</p>' } }] },
+      {
+        id: 'faq',
+        type: 'SectionFaq',
+        options: { heading: { title: 'Questions' } },
+        items: [{ id: 'q1', options: { question: 'Delivery?', answer: '<p>Two days.</p>' } }],
+      },
       { id: 'hero', type: 'SectionSlider', items: slides },
     ]);
     await expect(page.locator('#section-story h2')).toHaveText('Our story');
@@ -94,7 +102,10 @@ test.describe('admin live preview', () => {
     // The shop's own origin is allowed by default; the same server under another host name is another origin.
     const otherOrigin = shopOrigin.replace('127.0.0.1', 'localhost');
     await signIn(page, E2E_MANAGER);
-    for (const [builderOrigin, allowed] of [[shopOrigin, true], [otherOrigin, false]] as const) {
+    for (const [builderOrigin, allowed] of [
+      [shopOrigin, true],
+      [otherOrigin, false],
+    ] as const) {
       await page.goto(`${builderOrigin}/admin/`);
       // Every storefront message the builder receives, in order; the probe marks the end of what came before it.
       await page.evaluate(() => {
@@ -123,7 +134,9 @@ test.describe('admin live preview', () => {
       // The ready message is posted before data-preview is set; messages of one window to another arrive in order,
       // so once the frame's later probe has arrived, a ready message would have arrived before it.
       await shop.locator('html').evaluate(() => window.parent.postMessage({ probe: true }, '*'));
-      await expect.poll(() => page.evaluate(() => (window as unknown as { received: { probe?: boolean }[] }).received.some((m) => m.probe))).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { received: { probe?: boolean }[] }).received.some((m) => m.probe)))
+        .toBe(true);
       const received = await page.evaluate(() => (window as unknown as { received: unknown[] }).received);
       expect(received[0]).toMatchObject({ author: 'storefront', action: 'ready', payload: { path: '/' } });
 
@@ -133,7 +146,17 @@ test.describe('admin live preview', () => {
         });
       });
       await page.evaluate((target) => {
-        const message = { author: 'shop-builder', action: 'setSections', payload: [{ id: 'framed', type: 'SectionTextBlockBase', options: { heading: { title: 'From the builder' }, content: { html: '<p>Hi</p>' } } }] };
+        const message = {
+          author: 'shop-builder',
+          action: 'setSections',
+          payload: [
+            {
+              id: 'framed',
+              type: 'SectionTextBlockBase',
+              options: { heading: { title: 'From the builder' }, content: { html: '<p>Hi</p>' } },
+            },
+          ],
+        };
         const frame = document.querySelector<HTMLIFrameElement>('#shop')!.contentWindow!;
         frame.postMessage(message, target);
         frame.postMessage({ probe: true }, target);
@@ -143,7 +166,11 @@ test.describe('admin live preview', () => {
       // Clicking a section tells the builder to select it (dispatched: the cookie question may cover the page).
       await shop.locator('#section-framed h2').dispatchEvent('click');
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { received: { action?: string }[] }).received.filter((m) => m.action === 'selectSection')))
+        .poll(() =>
+          page.evaluate(() =>
+            (window as unknown as { received: { action?: string }[] }).received.filter((m) => m.action === 'selectSection'),
+          ),
+        )
         .toEqual([{ author: 'storefront', action: 'selectSection', payload: { id: 'framed' } }]);
     }
   });

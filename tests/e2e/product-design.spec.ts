@@ -11,7 +11,8 @@ const PHONE = { width: 390, height: 844 };
 
 const valueOf = (shirt: ProductDto, optionTitle: string, valueTitle: string) =>
   shirt.options.find((o) => o.title === optionTitle)!.values.find((v) => v.title === valueTitle)!;
-const variationOf = (shirt: ProductDto, ...valueIds: string[]) => shirt.variations.find((v) => valueIds.every((id) => v.productOptionValueIds.includes(id)))!;
+const variationOf = (shirt: ProductDto, ...valueIds: string[]) =>
+  shirt.variations.find((v) => valueIds.every((id) => v.productOptionValueIds.includes(id)))!;
 
 async function openHydrated(page: Page, path: string) {
   await page.goto(path);
@@ -73,7 +74,8 @@ test.describe('product page design, desktop', () => {
     const m = sizes.getByRole('radio', { name: /^M( ·|$)/ });
     await expect(m).toBeChecked();
     await expect(m).toBeFocused();
-    const chosen = () => shirt.variations.find((v) => v.id === new URL(page.url()).searchParams.get('variation'))?.productOptionValueIds ?? [];
+    const chosen = () =>
+      shirt.variations.find((v) => v.id === new URL(page.url()).searchParams.get('variation'))?.productOptionValueIds ?? [];
     await expect.poll(chosen).toContain(valueOf(shirt, 'Size', 'M').id);
     await page.keyboard.press('ArrowLeft');
     await expect(s).toBeChecked();
@@ -85,7 +87,9 @@ test.describe('product page design, desktop', () => {
     const shirt = await product(request, 'linen-shirt');
     expect(shirt.reviewCount).toBeGreaterThan(0);
     await page.goto('/products/linen-shirt');
-    const stars = page.locator('.product-buy').getByRole('link', { name: new RegExp(`^Rated ${shirt.rating} of 5, ${shirt.reviewCount} reviews?$`) });
+    const stars = page
+      .locator('.product-buy')
+      .getByRole('link', { name: new RegExp(`^Rated ${shirt.rating} of 5, ${shirt.reviewCount} reviews?$`) });
     await expect(stars).toBeVisible();
     await stars.click();
     await expect(page).toHaveURL(/#reviews$/);
@@ -130,7 +134,10 @@ test.describe('product page design, phone', () => {
     const shirt = await product(request, 'linen-shirt');
     await openHydrated(page, '/products/linen-shirt');
     const buyBox = page.locator('.product-buy');
-    await buyBox.getByRole('radiogroup', { name: /^Size/ }).getByRole('radio', { name: /^L( ·|$)/ }).check();
+    await buyBox
+      .getByRole('radiogroup', { name: /^Size/ })
+      .getByRole('radio', { name: /^L( ·|$)/ })
+      .check();
     const chosen = shirt.variations.find((v) => v.id === new URL(page.url()).searchParams.get('variation'))!;
     expect(chosen.productOptionValueIds).toContain(valueOf(shirt, 'Size', 'L').id);
 

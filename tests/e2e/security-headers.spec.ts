@@ -5,7 +5,17 @@ import { expect, test, type Page } from '@playwright/test';
  * and pages run under their Content-Security-Policy without a single violation.
  */
 
-const PAGES = ['/', '/catalogs/clothing', '/products/linen-shirt', '/about', '/blog', '/blog/how-to-care-for-linen', '/cart', '/checkout', '/search?q=linen'];
+const PAGES = [
+  '/',
+  '/catalogs/clothing',
+  '/products/linen-shirt',
+  '/about',
+  '/blog',
+  '/blog/how-to-care-for-linen',
+  '/cart',
+  '/checkout',
+  '/search?q=linen',
+];
 
 /** CSP violations the page reports from now on. */
 async function collectViolations(page: Page): Promise<string[]> {
@@ -16,7 +26,9 @@ async function collectViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`),
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
     );
   });
   return violations;

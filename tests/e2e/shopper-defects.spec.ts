@@ -38,7 +38,12 @@ test.describe('inline enquiry forms', () => {
         form.getByRole('button', { name: /Send|Request a call/ }).click(),
       ]);
       expect(response.status()).toBe(201);
-      expect(response.request().postDataJSON()).toMatchObject({ type: 'enquiry', name: 'Grace Hopper', phone: '+12125550147', email: 'grace@example.com' });
+      expect(response.request().postDataJSON()).toMatchObject({
+        type: 'enquiry',
+        name: 'Grace Hopper',
+        phone: '+12125550147',
+        email: 'grace@example.com',
+      });
       const sent = page.locator('[data-form="inline-lead-sent"]');
       await expect(sent.getByRole('heading', { name: successTitle })).toBeVisible();
       await expect(sent.getByRole('status')).toHaveText(successText);
@@ -46,7 +51,11 @@ test.describe('inline enquiry forms', () => {
     });
   }
 
-  test("a signed-in customer's details fill the inline form once it is live, without hydration errors", async ({ page, context, request }) => {
+  test("a signed-in customer's details fill the inline form once it is live, without hydration errors", async ({
+    page,
+    context,
+    request,
+  }) => {
     const { registerAccount, signInBrowser } = await import('./accounts-helpers');
     const account = await registerAccount(request, 'Grace', 'Hopper');
     await signInBrowser(context, account);
@@ -118,7 +127,8 @@ test.describe('enquiry about a product', () => {
     const select = page.locator('.product-buy select').filter({ has: page.locator(`option[value="${size42.id}"]`) });
     if (await select.count()) await select.selectOption(size42.id);
     else await page.locator('.product-buy').locator(`input[type=radio][value="${size42.id}"]`).check();
-    const chosenSize = () => sneakers.variations.find((v) => v.id === new URL(page.url()).searchParams.get('variation'))?.productOptionValueIds;
+    const chosenSize = () =>
+      sneakers.variations.find((v) => v.id === new URL(page.url()).searchParams.get('variation'))?.productOptionValueIds;
     await expect.poll(chosenSize).toContain(size42.id);
     const thumbs = page.locator('.product-gallery__thumb');
     const count = await thumbs.count();
@@ -203,7 +213,12 @@ test.describe('cookie question', () => {
     await expect(bar).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // at the bottom edge once its slide-in has ended
-    await expect.poll(async () => { const box = (await bar.boundingBox())!; return Math.round(box.y + box.height); }).toBe(page.viewportSize()!.height);
+    await expect
+      .poll(async () => {
+        const box = (await bar.boundingBox())!;
+        return Math.round(box.y + box.height);
+      })
+      .toBe(page.viewportSize()!.height);
     // the page stays usable: the header's links take clicks while the bar is shown
     await page.locator('.site-header__cart').click();
     await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
@@ -211,11 +226,19 @@ test.describe('cookie question', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
 
     const consent = page.evaluate(
-      () => new Promise((resolve) => window.addEventListener('shop:consent', (event) => resolve((event as CustomEvent).detail), { once: true })),
+      () =>
+        new Promise((resolve) =>
+          window.addEventListener('shop:consent', (event) => resolve((event as CustomEvent).detail), { once: true }),
+        ),
     );
     await bar.getByRole('button', { name: 'Reject' }).click();
     await expect(bar).toBeHidden();
-    expect(await consent).toEqual({ analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' });
+    expect(await consent).toEqual({
+      analytics_storage: 'denied',
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+    });
     expect(await page.evaluate(() => localStorage.getItem('cookieAccept'))).toBe('false');
     await page.goto('/catalogs/new-arrivals');
     await page.waitForLoadState('networkidle');
@@ -229,10 +252,18 @@ test.describe('cookie question', () => {
     await page.goto('/');
     const bar = page.getByRole('region', { name: /cookies/i });
     const consent = page.evaluate(
-      () => new Promise((resolve) => window.addEventListener('shop:consent', (event) => resolve((event as CustomEvent).detail), { once: true })),
+      () =>
+        new Promise((resolve) =>
+          window.addEventListener('shop:consent', (event) => resolve((event as CustomEvent).detail), { once: true }),
+        ),
     );
     await bar.getByRole('button', { name: 'Accept' }).click();
-    expect(await consent).toEqual({ analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' });
+    expect(await consent).toEqual({
+      analytics_storage: 'granted',
+      ad_storage: 'granted',
+      ad_user_data: 'granted',
+      ad_personalization: 'granted',
+    });
     expect(await page.evaluate(() => localStorage.getItem('cookieAccept'))).toBe('true');
     await page.reload();
     await page.waitForLoadState('networkidle');
@@ -270,7 +301,9 @@ test.describe('desktop menu', () => {
       const submenu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
       await expect(submenu).toBeVisible();
       await page.keyboard.press('Tab');
-      expect(await page.evaluate((id) => Boolean(document.activeElement?.closest(`#${id}`)), await toggle.getAttribute('aria-controls'))).toBe(true);
+      expect(
+        await page.evaluate((id) => Boolean(document.activeElement?.closest(`#${id}`)), await toggle.getAttribute('aria-controls')),
+      ).toBe(true);
       await page.keyboard.press('Escape');
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(toggle).toBeFocused();
@@ -362,7 +395,10 @@ test.describe('looks', () => {
       await page.goto(path);
       await expect(page.locator('[data-cart-count]').first()).toHaveAttribute('data-count', '1');
       const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).include('.site-header').include('main').analyze();
-      expect(violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))), path).toEqual([]);
+      expect(
+        violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
+        path,
+      ).toEqual([]);
     }
   });
 
@@ -391,7 +427,9 @@ test.describe('on a phone', () => {
       await expect(widget).toBeVisible();
       const box = (await widget.boundingBox())!;
       const covered = await page.evaluate((rect) => {
-        const texts = [...document.querySelectorAll('footer a, footer p, footer li, footer span, footer button')].filter((e) => e.textContent?.trim() && e.getClientRects().length);
+        const texts = [...document.querySelectorAll('footer a, footer p, footer li, footer span, footer button')].filter(
+          (e) => e.textContent?.trim() && e.getClientRects().length,
+        );
         return texts
           .map((e) => ({ text: e.textContent!.trim().slice(0, 40), r: e.getBoundingClientRect() }))
           .filter(({ r }) => r.left < rect.x + rect.width && rect.x < r.right && r.top < rect.y + rect.height && rect.y < r.bottom)
@@ -417,7 +455,12 @@ test.describe('on a phone', () => {
           (e) => e.children.length === 0 && e.textContent?.trim() && e.getClientRects().length,
         );
         return texts
-          .filter((e) => arrows.some((a) => { const r = e.getBoundingClientRect(); return a.left < r.right && r.left < a.right && a.top < r.bottom && r.top < a.bottom; }))
+          .filter((e) =>
+            arrows.some((a) => {
+              const r = e.getBoundingClientRect();
+              return a.left < r.right && r.left < a.right && a.top < r.bottom && r.top < a.bottom;
+            }),
+          )
           .map((e) => e.textContent!.trim().slice(0, 40));
       });
       expect(hits).toEqual([]);
@@ -447,7 +490,9 @@ test.describe('on a phone', () => {
     const details = page.locator('[data-order-details]');
     await expect(details).toContainText(email);
     const overflowing = await details.evaluate((root) =>
-      [...root.querySelectorAll<HTMLElement>('*')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((e) => e.className || e.tagName),
+      [...root.querySelectorAll<HTMLElement>('*')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .map((e) => e.className || e.tagName),
     );
     expect(overflowing).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -460,7 +505,10 @@ test.describe('failed island code', () => {
     await page.route(/\/_astro\/CartPage\.[^/]+\.js/, (route) => route.abort());
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
-    const secondFailure = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().includes('Error hydrating'), timeout: 30_000 });
+    const secondFailure = page.waitForEvent('console', {
+      predicate: (m) => m.type() === 'error' && m.text().includes('Error hydrating'),
+      timeout: 30_000,
+    });
     await page.goto('/cart');
     await secondFailure;
     // The first failure reloaded the page (and was not logged); the second, within a minute, is only logged.

@@ -75,7 +75,10 @@ test.describe('cart', () => {
     await expect(page).toHaveURL(/\/cart$/);
   });
 
-  test("a signed-in shopper's cart is kept on the server through sign-out, and merged on sign-in in another browser", async ({ browser, request }) => {
+  test("a signed-in shopper's cart is kept on the server through sign-out, and merged on sign-in in another browser", async ({
+    browser,
+    request,
+  }) => {
     const account = await registerCustomer(request);
     const shirt = await product(request, 'linen-shirt');
     const tee = await product(request, 'organic-cotton-tee');
@@ -112,7 +115,9 @@ test.describe('cart', () => {
         [teeVariation.id, 1],
       ]);
     await other.goto('/cart');
-    await expect(other.locator(`.cart-line[data-variation-id="${shirtVariation.id}"]`).getByLabel('Quantity: Linen shirt')).toHaveValue('2');
+    await expect(other.locator(`.cart-line[data-variation-id="${shirtVariation.id}"]`).getByLabel('Quantity: Linen shirt')).toHaveValue(
+      '2',
+    );
     await second.close();
 
     // A third browser signed in from the start shows the server cart.

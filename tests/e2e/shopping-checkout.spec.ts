@@ -28,7 +28,10 @@ test.describe('checkout', () => {
     await acceptCookies(context);
   });
 
-  test('pick-up and cash: the form checks its fields, the order is placed and the cash success screen shows it', async ({ page, request }) => {
+  test('pick-up and cash: the form checks its fields, the order is placed and the cash success screen shows it', async ({
+    page,
+    request,
+  }) => {
     const tee = await product(request, 'organic-cotton-tee');
     const variation = tee.variations.find((v) => v.inStock && v.price > 0)!;
     await addToCart(page, 'organic-cotton-tee', variation.id, 2);
@@ -136,7 +139,11 @@ test.describe('checkout', () => {
         paymentKind: 'online',
         paymentStatus: { Pay: 'completed', Fail: 'failed', Cancel: 'canceled' }[action],
         totalPrice: total,
-        deliveryInformation: { method: 'shipping', price: 7.99, address: { country: 'US', locality: 'New York', street: '214 Mercer Street' } },
+        deliveryInformation: {
+          method: 'shipping',
+          price: 7.99,
+          address: { country: 'US', locality: 'New York', street: '214 Mercer Street' },
+        },
       });
       await expectCartCount(page, 0);
 
@@ -200,6 +207,9 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
     await page.goto('/payment?order=999999&token=nope&kind=cash');
     await expect(page.getByRole('heading', { name: 'The order is placed, but an error occurred' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Contact the manager' })).toHaveAttribute('data-default-comment', 'A question about order #999999');
+    await expect(page.getByRole('button', { name: 'Contact the manager' })).toHaveAttribute(
+      'data-default-comment',
+      'A question about order #999999',
+    );
   });
 });

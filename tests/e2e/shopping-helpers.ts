@@ -72,7 +72,10 @@ export async function placeOrder(page: Page, landing: RegExp): Promise<void> {
 }
 
 /** The order the payment result page shows, as the API has it. */
-export async function orderOfResultPage(page: Page, request: APIRequestContext): Promise<{ order: Record<string, unknown>; reference: PlacedOrder }> {
+export async function orderOfResultPage(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ order: Record<string, unknown>; reference: PlacedOrder }> {
   const url = new URL(page.url());
   const reference = { number: url.searchParams.get('order') ?? '', token: url.searchParams.get('token') ?? '', url };
   const response = await request.get(`/api/orders/${reference.number}?token=${encodeURIComponent(reference.token)}`);
@@ -94,18 +97,22 @@ export async function registerCustomer(request: APIRequestContext): Promise<Acco
 }
 
 /** The user store's stored session (version 0.0.13). */
-const storedSession = (account: Account) => JSON.stringify({ version: '0.0.13', id: account.id, email: account.email, token: account.token });
+const storedSession = (account: Account) =>
+  JSON.stringify({ version: '0.0.13', id: account.id, email: account.email, token: account.token });
 
 /**
  * Signs the open page in or out the way another tab of the shop would: the user store's key changes and
  * the page hears of it through the storage event, as the stores do across tabs.
  */
 export async function setSession(page: Page, account: Account | null): Promise<void> {
-  await page.evaluate((value) => {
-    if (value) localStorage.setItem('user', value);
-    else localStorage.removeItem('user');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'user', newValue: value, storageArea: localStorage }));
-  }, account ? storedSession(account) : null);
+  await page.evaluate(
+    (value) => {
+      if (value) localStorage.setItem('user', value);
+      else localStorage.removeItem('user');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'user', newValue: value, storageArea: localStorage }));
+    },
+    account ? storedSession(account) : null,
+  );
 }
 
 /** The signed-in customer's cart on the server, as variation and quantity. */

@@ -10,7 +10,8 @@ test.describe('product page', () => {
   test('choosing a variation by option and by image, then adding it to the cart', async ({ page, request }) => {
     const shirt = await product(request, 'linen-shirt');
     const valueId = (title: string) => shirt.options.flatMap((o) => o.values).find((v) => v.title === title)!.id;
-    const variationOf = (...titles: string[]) => shirt.variations.find((v) => titles.every((t) => v.productOptionValueIds.includes(valueId(t))))!;
+    const variationOf = (...titles: string[]) =>
+      shirt.variations.find((v) => titles.every((t) => v.productOptionValueIds.includes(valueId(t))))!;
     const sandM = variationOf('Sand', 'M');
     const skyS = variationOf('Sky blue', 'S');
 
@@ -19,7 +20,10 @@ test.describe('product page', () => {
     await expect(buyBox.getByRole('heading', { level: 1 })).toHaveText('Linen shirt');
 
     await buyBox.getByRole('radio', { name: /^Sand/ }).check();
-    await buyBox.getByRole('radiogroup', { name: /^Size/ }).getByRole('radio', { name: /^M( ·|$)/ }).check();
+    await buyBox
+      .getByRole('radiogroup', { name: /^Size/ })
+      .getByRole('radio', { name: /^M( ·|$)/ })
+      .check();
     await expect(page).toHaveURL(new RegExp(`variation=${sandM.id}`));
     await expect(buyBox.getByTestId('product-sku')).toHaveText(sandM.sku!);
     await expect(buyBox.getByRole('radio', { name: /^Sand/ })).toBeChecked();
@@ -28,11 +32,17 @@ test.describe('product page', () => {
     await page.getByRole('button', { name: 'Show image 3' }).click();
     await expect(buyBox.getByRole('radio', { name: /^Sky blue/ })).toBeChecked();
     await expect(page).toHaveURL(new RegExp(`variation=(${skyS.id}|${variationOf('Sky blue', 'M').id})`));
-    await expect(page.locator('.product-gallery__main img')).toHaveAttribute('src', new RegExp(skyS.image!.uri.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(page.locator('.product-gallery__main img')).toHaveAttribute(
+      'src',
+      new RegExp(skyS.image!.uri.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
 
     // Back to sand M and two pieces of it.
     await buyBox.getByRole('radio', { name: /^Sand/ }).check();
-    await buyBox.getByRole('radiogroup', { name: /^Size/ }).getByRole('radio', { name: /^M( ·|$)/ }).check();
+    await buyBox
+      .getByRole('radiogroup', { name: /^Size/ })
+      .getByRole('radio', { name: /^M( ·|$)/ })
+      .check();
     await expect(page).toHaveURL(new RegExp(`variation=${sandM.id}`));
     await buyBox.getByRole('button', { name: 'Increase quantity' }).click();
     await buyBox.getByRole('button', { name: 'Add to cart' }).click();

@@ -16,7 +16,13 @@ async function mainButtonsInView(page: Page): Promise<string[]> {
         const box = element.getBoundingClientRect();
         const onScreen = box.top < window.innerHeight && box.bottom > 0 && box.left < window.innerWidth && box.right > 0;
         // slides of a slideshow other than the current one are hidden from everyone
-        return box.width > 0 && box.height > 0 && onScreen && getComputedStyle(element).visibility !== 'hidden' && !element.closest('[inert], [aria-hidden="true"]');
+        return (
+          box.width > 0 &&
+          box.height > 0 &&
+          onScreen &&
+          getComputedStyle(element).visibility !== 'hidden' &&
+          !element.closest('[inert], [aria-hidden="true"]')
+        );
       })
       .map((element) => element.textContent?.trim() ?? '');
   });

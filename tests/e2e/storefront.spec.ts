@@ -11,7 +11,12 @@ const noRedirect = { maxRedirects: 0 } as const;
 
 async function head(request: APIRequestContext, path: string) {
   const response = await request.get(path, noRedirect);
-  return { status: response.status(), location: response.headers()['location'], cacheControl: response.headers()['cache-control'], response };
+  return {
+    status: response.status(),
+    location: response.headers()['location'],
+    cacheControl: response.headers()['cache-control'],
+    response,
+  };
 }
 
 test.describe('request rules on the wire (spec 2.2)', () => {
@@ -21,7 +26,18 @@ test.describe('request rules on the wire (spec 2.2)', () => {
     expect(location).toMatch(/\/catalogs\/clothing\?Sort=title&page=1$/);
   });
 
-  for (const path of ['/.env', '/.git/config', '/wp-admin/install.php', '/wp-content/x', '/cgi-bin/a', '/config.yml', '/backup.sql', '/_ignition/health-check', '/_profiler/x', '/.well-known/security.txt']) {
+  for (const path of [
+    '/.env',
+    '/.git/config',
+    '/wp-admin/install.php',
+    '/wp-content/x',
+    '/cgi-bin/a',
+    '/config.yml',
+    '/backup.sql',
+    '/_ignition/health-check',
+    '/_profiler/x',
+    '/.well-known/security.txt',
+  ]) {
     test(`the suspicious path ${path} ends on /404`, async ({ request }) => {
       const { status, location, cacheControl } = await head(request, path);
       expect(status).toBe(302);
@@ -44,7 +60,14 @@ test.describe('request rules on the wire (spec 2.2)', () => {
   });
 
   test('a bad route ends on /404, which shows the 404 page with status 404', async ({ request }) => {
-    for (const path of ['/no-such-page', '/blog/no-such-article', '/catalogs/no-such-catalog', '/products/no-such-product', '/a/b/c/d', '/about%00']) {
+    for (const path of [
+      '/no-such-page',
+      '/blog/no-such-article',
+      '/catalogs/no-such-catalog',
+      '/products/no-such-product',
+      '/a/b/c/d',
+      '/about%00',
+    ]) {
       const { status, location } = await head(request, path);
       expect(status, path).toBe(302);
       expect(location, path).toBe('/404');
@@ -56,7 +79,7 @@ test.describe('request rules on the wire (spec 2.2)', () => {
     expect(html).toContain('href="/"');
   });
 
-  test('a path that would redirect to another host ends on this shop\'s /404', async ({ request, baseURL }) => {
+  test("a path that would redirect to another host ends on this shop's /404", async ({ request, baseURL }) => {
     const answer = await request.get(`${baseURL}//evil.test/`, noRedirect);
     expect(answer.status()).toBe(302);
     expect(answer.headers()['location']).toBe('/404');
@@ -75,7 +98,17 @@ test.describe('request rules on the wire (spec 2.2)', () => {
   });
 
   test('every response is no-cache, private except built assets, media and fonts', async ({ request }) => {
-    for (const path of ['/', '/about', '/catalogs/clothing', '/api/config', '/sitemap.xml', '/robots.txt', '/no-such-page', '/Old-Shop', '/liveness']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/catalogs/clothing',
+      '/api/config',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/no-such-page',
+      '/Old-Shop',
+      '/liveness',
+    ]) {
       expect((await head(request, path)).cacheControl, path).toBe('no-cache, private');
     }
     const html = await (await request.get('/')).text();
@@ -95,7 +128,9 @@ test.describe('request rules on the wire (spec 2.2)', () => {
 
 test.describe('head, sitemap and robots on the wire (spec 2.3)', () => {
   const metaOf = (html: string, key: string) =>
-    html.match(new RegExp(`<meta (?:property|name)="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" content="([^"]*)"`))?.[1]?.replaceAll('&amp;', '&') ?? null;
+    html
+      .match(new RegExp(`<meta (?:property|name)="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" content="([^"]*)"`))?.[1]
+      ?.replaceAll('&amp;', '&') ?? null;
 
   test('the homepage has title, description, canonical, favicon, Open Graph and Organization data', async ({ request, baseURL }) => {
     const html = await (await request.get('/?utm_source=test')).text();
@@ -151,7 +186,17 @@ test.describe('head, sitemap and robots on the wire (spec 2.3)', () => {
     expect(response.headers()['content-type']).toContain('application/xml');
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(baseURL!, ''));
-    for (const path of ['/', '/about', '/faq', '/blog', '/blog/how-to-care-for-linen', '/catalogs/clothing', '/catalogs/shoes', '/products/linen-shirt', '/products/gift-card']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/faq',
+      '/blog',
+      '/blog/how-to-care-for-linen',
+      '/catalogs/clothing',
+      '/catalogs/shoes',
+      '/products/linen-shirt',
+      '/products/gift-card',
+    ]) {
       expect(locs, path).toContain(path);
     }
     expect(new Set(locs).size).toBe(locs.length);
@@ -190,7 +235,9 @@ test.describe('list queries reach the API (spec 2.1)', () => {
 
   test('a catalog shows the page, sort and filters of its address', async ({ request }) => {
     const query = 'sort=price_desc&page=1&filter[minPrice]=50';
-    const api = (await (await request.get(`/api/catalogs/v3/clothing?${query}`)).json()) as { sections: { type: string; items?: { slug: string }[] }[] };
+    const api = (await (await request.get(`/api/catalogs/v3/clothing?${query}`)).json()) as {
+      sections: { type: string; items?: { slug: string }[] }[];
+    };
     const expected = api.sections.find((section) => section.type === 'SectionProductList')!.items!.map((item) => `/products/${item.slug}`);
     expect(expected.length).toBeGreaterThan(1);
     expect(await linksIn(request, `/catalogs/clothing?${query}`, 'SectionProductList', '/products/')).toEqual(expected);
@@ -236,7 +283,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
 }
 
 for (const lang of ['en', 'ru'] as const) {
@@ -319,11 +372,14 @@ test.describe('navigation behaviour (spec 2.2)', () => {
       await route.continue();
     });
     // Clicked and read from the page itself: Playwright's own click and expect wait for the navigation.
-    const barWhileLoading = await page.locator('.site-footer a[href="/faq"]').first().evaluate(async (link: HTMLAnchorElement) => {
-      link.click();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      return document.querySelector('[data-loading-bar]')!.className;
-    });
+    const barWhileLoading = await page
+      .locator('.site-footer a[href="/faq"]')
+      .first()
+      .evaluate(async (link: HTMLAnchorElement) => {
+        link.click();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return document.querySelector('[data-loading-bar]')!.className;
+      });
     expect(barWhileLoading).toContain('is-loading');
     await page.waitForURL('**/faq');
     await expect(page.locator('[data-loading-bar]')).not.toHaveClass(/is-loading/);
@@ -338,7 +394,9 @@ test.describe('navigation behaviour (spec 2.2)', () => {
     await page.goto('/faq');
     await page.goto(`/about#${id}`);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBeGreaterThan(500);
-    await expect.poll(() => page.evaluate((target) => Math.abs(document.getElementById(target)!.getBoundingClientRect().top), id)).toBeLessThan(200);
+    await expect
+      .poll(() => page.evaluate((target) => Math.abs(document.getElementById(target)!.getBoundingClientRect().top), id))
+      .toBeLessThan(200);
   });
 
   test('a failed script chunk reloads the page once, then not again within a minute', async ({ page }) => {

@@ -181,7 +181,14 @@ export async function createReview(
 
 export async function createSection(
   db: Database,
-  fixture: { ownerType: 'catalog' | 'product' | 'page'; ownerId: string; type: string; position?: number; options?: Record<string, unknown>; hidden?: boolean },
+  fixture: {
+    ownerType: 'catalog' | 'product' | 'page';
+    ownerId: string;
+    type: string;
+    position?: number;
+    options?: Record<string, unknown>;
+    hidden?: boolean;
+  },
 ): Promise<string> {
   const id = randomUUID();
   await db.insert(sections).values({

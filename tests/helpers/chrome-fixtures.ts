@@ -10,11 +10,19 @@ import { imageDto } from '../unit/fixtures/products';
 export const SITE_URL = 'https://shop.test';
 
 /** Stored settings groups (`{ group: value }`) as GET /config answers them in `lang`, images given as records. */
-export function shopConfig(groups: Record<string, unknown> = {}, lang: Language = 'en', images: Partial<Record<'favicon' | 'sharedImage' | 'logo', ImageDto | string>> = {}): ShopConfigDto {
+export function shopConfig(
+  groups: Record<string, unknown> = {},
+  lang: Language = 'en',
+  images: Partial<Record<'favicon' | 'sharedImage' | 'logo', ImageDto | string>> = {},
+): ShopConfigDto {
   const settings = localize(parseSettings(groups), lang);
   return {
     ...settings,
-    common: { ...settings.common, favicon: images.favicon ?? settings.common.favicon, sharedImage: images.sharedImage ?? settings.common.sharedImage },
+    common: {
+      ...settings.common,
+      favicon: images.favicon ?? settings.common.favicon,
+      sharedImage: images.sharedImage ?? settings.common.sharedImage,
+    },
     header: { ...settings.header, logo: images.logo ?? settings.header.logo, logoMobile: settings.header.logoMobile },
     footer: { ...settings.footer, logo: settings.footer.logo },
     languages: LANGUAGES,

@@ -103,7 +103,9 @@ export function commerceFixtures(app: TestApp) {
       return id;
     },
 
-    async paymentMethod(options: { code?: string; kind?: 'online' | 'cash'; provider?: string | null; enabled?: boolean; title?: string } = {}) {
+    async paymentMethod(
+      options: { code?: string; kind?: 'online' | 'cash'; provider?: string | null; enabled?: boolean; title?: string } = {},
+    ) {
       const code = options.code ?? `method-${randomUUID().slice(0, 8)}`;
       const kind = options.kind ?? 'cash';
       await db.insert(paymentMethods).values({
@@ -165,7 +167,10 @@ export function commerceFixtures(app: TestApp) {
     },
 
     async orderState(code: string, title: string, position: number, color: string | null = null) {
-      await db.insert(orderStates).values({ code, title: both(title, `${title} ru`), color, position }).onConflictDoNothing();
+      await db
+        .insert(orderStates)
+        .values({ code, title: both(title, `${title} ru`), color, position })
+        .onConflictDoNothing();
     },
 
     async setSettings(group: string, value: Record<string, unknown>) {

@@ -114,10 +114,7 @@ export async function addSection(
   return id;
 }
 
-export async function addArticle(
-  db: Database,
-  values: { categoryId: string } & Partial<typeof articles.$inferInsert>,
-): Promise<string> {
+export async function addArticle(db: Database, values: { categoryId: string } & Partial<typeof articles.$inferInsert>): Promise<string> {
   const id = randomUUID();
   await db.insert(articles).values({ id, slug: uniqueSlug('article'), title: text('Article', 'Статья'), ...values });
   return id;
@@ -133,10 +130,7 @@ export async function tagArticle(db: Database, articleId: string, ...tagIds: str
   await db.insert(articleTags).values(tagIds.map((tagId) => ({ articleId, tagId })));
 }
 
-export async function addComment(
-  db: Database,
-  values: { articleId: string } & Partial<typeof comments.$inferInsert>,
-): Promise<string> {
+export async function addComment(db: Database, values: { articleId: string } & Partial<typeof comments.$inferInsert>): Promise<string> {
   const id = randomUUID();
   await db.insert(comments).values({ id, authorName: 'Reader', text: 'A comment', status: 'approved', ...values });
   return id;
@@ -178,17 +172,15 @@ export async function addProduct(
 ): Promise<string> {
   const id = randomUUID();
   const priceCents = values.priceCents ?? 1000;
-  await db.insert(products).values({ id, slug: uniqueSlug('product'), title: text('Product', 'Товар'), priceFullCents: priceCents, ...values });
+  await db
+    .insert(products)
+    .values({ id, slug: uniqueSlug('product'), title: text('Product', 'Товар'), priceFullCents: priceCents, ...values });
   await db.insert(variations).values({ id: randomUUID(), productId: id, isDefault: true, fullPriceCents: priceCents, stock: null });
   return id;
 }
 
 /** A catalog holding the given products in that order. */
-export async function addCatalog(
-  db: Database,
-  productIds: string[],
-  values: Partial<typeof catalogs.$inferInsert> = {},
-): Promise<string> {
+export async function addCatalog(db: Database, productIds: string[], values: Partial<typeof catalogs.$inferInsert> = {}): Promise<string> {
   const id = randomUUID();
   await db.insert(catalogs).values({ id, slug: uniqueSlug('catalog'), title: text('Catalog', 'Каталог'), ...values });
   if (productIds.length > 0) {

@@ -16,8 +16,14 @@ export type PreviewShop = {
 
 export async function createPreviewShop(db: Database): Promise<PreviewShop> {
   const catalog = await createCatalog(db, { title: { en: 'Shirts', ru: 'Рубашки' } });
-  const first = await createProduct(db, { title: { en: 'Linen shirt', ru: 'Льняная рубашка' }, catalogs: [{ id: catalog.id, position: 0 }] });
-  const second = await createProduct(db, { title: { en: 'Cotton shirt', ru: 'Хлопковая рубашка' }, catalogs: [{ id: catalog.id, position: 1 }] });
+  const first = await createProduct(db, {
+    title: { en: 'Linen shirt', ru: 'Льняная рубашка' },
+    catalogs: [{ id: catalog.id, position: 0 }],
+  });
+  const second = await createProduct(db, {
+    title: { en: 'Cotton shirt', ru: 'Хлопковая рубашка' },
+    catalogs: [{ id: catalog.id, position: 1 }],
+  });
   const disabled = await createProduct(db, { title: 'Withdrawn shirt', enabled: false, catalogs: [{ id: catalog.id, position: 2 }] });
 
   const categorySlug = uniqueSlug('journal');

@@ -94,10 +94,21 @@ export async function createBelongings(app: TestApp, user: TestUser) {
     customer: { name: 'Ada', phone: '+15551234567', email: user.email },
   });
   await db.insert(reviews).values({
-    id: ids.review, productId, userId: user.id, authorName: 'Ada', email: user.email, rating: 5, text: 'Bright',
+    id: ids.review,
+    productId,
+    userId: user.id,
+    authorName: 'Ada',
+    email: user.email,
+    rating: 5,
+    text: 'Bright',
   });
   await db.insert(comments).values({
-    id: ids.comment, articleId, userId: user.id, authorName: 'Ada', email: user.email, text: 'Nice post',
+    id: ids.comment,
+    articleId,
+    userId: user.id,
+    authorName: 'Ada',
+    email: user.email,
+    text: 'Nice post',
   });
   await db.insert(leads).values({ id: ids.lead, userId: user.id, name: 'Ada', phone: '+15551234567', email: user.email });
   return ids;
@@ -147,7 +158,10 @@ function parseEml(raw: string): WrittenMail {
   const { headers, body } = splitPart(raw.replace(/\r\n/g, '\n'));
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
   const parts = boundary
-    ? body.split(`--${boundary}`).slice(1, -1).map((part) => splitPart(part.replace(/^\n/, '')))
+    ? body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((part) => splitPart(part.replace(/^\n/, '')))
     : [{ headers, body }];
   const partOfType = (type: string) => {
     const part = parts.find((p) => (p.headers['content-type'] ?? 'text/plain').startsWith(type));
@@ -164,7 +178,10 @@ function parseEml(raw: string): WrittenMail {
 function splitPart(part: string): { headers: Record<string, string>; body: string } {
   const end = part.indexOf('\n\n');
   const headers: Record<string, string> = {};
-  for (const line of part.slice(0, end).replace(/\n[ \t]+/g, ' ').split('\n')) {
+  for (const line of part
+    .slice(0, end)
+    .replace(/\n[ \t]+/g, ' ')
+    .split('\n')) {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
@@ -197,8 +214,6 @@ function decodeWords(header: string): string {
   return header
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }

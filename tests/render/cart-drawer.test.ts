@@ -11,7 +11,10 @@ import { productDto, variationDto } from '../unit/fixtures/products';
 const money: MoneyFormat = { currency: 'USD', separator: 'comma' };
 const text = (root: ParentNode, selector: string) => root.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
 
-const shirt = productDto('shirt', { title: 'Linen shirt', variations: [variationDto('shirt-m', { fullPrice: 40, discountPrice: 30, stock: 5 })] });
+const shirt = productDto('shirt', {
+  title: 'Linen shirt',
+  variations: [variationDto('shirt-m', { fullPrice: 40, discountPrice: 30, stock: 5 })],
+});
 const tee = productDto('tee', { title: 'Cotton tee', variations: [variationDto('tee-s', { fullPrice: 15 })] });
 
 function render(props: { siteType?: string; added?: boolean } = {}) {
@@ -21,7 +24,15 @@ function render(props: { siteType?: string; added?: boolean } = {}) {
     money,
     close: () => {},
     added: props.added
-      ? { title: 'Linen shirt', href: '/products/shirt?variation=shirt-m', image: null, optionsText: '', price: 30, fullPrice: 40, quantity: 1 }
+      ? {
+          title: 'Linen shirt',
+          href: '/products/shirt?variation=shirt-m',
+          image: null,
+          optionsText: '',
+          price: 30,
+          fullPrice: 40,
+          quantity: 1,
+        }
       : undefined,
   });
   return new JSDOM(`<body>${renderToString(element)}</body>`).window.document.body;

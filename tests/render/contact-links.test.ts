@@ -10,7 +10,9 @@ describe('contact links', () => {
 
   it('opens WhatsApp on wa.me with the preset message encoded', () => {
     expect(whatsappHref('+1 212 555 0147')).toBe('https://wa.me/12125550147');
-    expect(whatsappHref('+1 212 555 0147', 'Hello! A question & more?')).toBe('https://wa.me/12125550147?text=Hello!%20A%20question%20%26%20more%3F');
+    expect(whatsappHref('+1 212 555 0147', 'Hello! A question & more?')).toBe(
+      'https://wa.me/12125550147?text=Hello!%20A%20question%20%26%20more%3F',
+    );
     expect(whatsappHref('+1 212 555 0147', '   ')).toBe('https://wa.me/12125550147');
     expect(whatsappHref('n/a')).toBeNull();
   });
@@ -34,7 +36,9 @@ describe('contact links', () => {
   });
 
   it('links maps over http(s) only', () => {
-    expect(mapHref('https://www.openstreetmap.org/?mlat=40.7#map=17/40.7/-73.9')).toBe('https://www.openstreetmap.org/?mlat=40.7#map=17/40.7/-73.9');
+    expect(mapHref('https://www.openstreetmap.org/?mlat=40.7#map=17/40.7/-73.9')).toBe(
+      'https://www.openstreetmap.org/?mlat=40.7#map=17/40.7/-73.9',
+    );
     expect(mapHref('javascript:alert(1)')).toBeNull();
     expect(mapHref('')).toBeNull();
     expect(mapHref(undefined)).toBeNull();

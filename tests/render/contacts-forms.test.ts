@@ -17,7 +17,10 @@ const bare = context({ settings: shopConfig() });
 
 describe('contacts sections', () => {
   it('SectionContacts1 lists phones, chats, e-mails, address, hours and the map with working links', async () => {
-    const root = await renderSection(section('SectionContacts1', { heading: { title: 'Visit us' }, content: { html: '<p>Entrance from the yard.</p>' } }), ctx);
+    const root = await renderSection(
+      section('SectionContacts1', { heading: { title: 'Visit us' }, content: { html: '<p>Entrance from the yard.</p>' } }),
+      ctx,
+    );
     expect(root?.dataset['sectionType']).toBe('SectionContacts1');
     expect(texts(root!, 'h2')).toEqual(['Visit us']);
     const href = (selector: string) => [...root!.querySelectorAll<HTMLAnchorElement>(selector)].map((a) => a.getAttribute('href'));
@@ -64,7 +67,11 @@ describe('contacts sections', () => {
   });
 
   it('drops unusable contact values instead of linking them', async () => {
-    const odd = context({ settings: shopConfig({ common: { phones: ['—'], emails: ['not-an-email'], telegram: 'x y', mapUrl: 'javascript:alert(1)', address: 'Main St' } }) });
+    const odd = context({
+      settings: shopConfig({
+        common: { phones: ['—'], emails: ['not-an-email'], telegram: 'x y', mapUrl: 'javascript:alert(1)', address: 'Main St' },
+      }),
+    });
     const root = await renderSection(section('SectionContacts1', {}), odd);
     expect(root!.querySelector('[data-contact=phone] a')).toBeNull();
     expect(root!.querySelector('[data-contact=email]')).toBeNull();
@@ -86,9 +93,14 @@ describe('lead form sections', () => {
     ],
   };
   const withPolicy = context({ settings: shopConfig({ ecommerce: { leadsPopupPolicy: policy } }) });
-  const form = { defaultComment: 'Please help me choose.', button: 'Request a call', successTitle: 'Thank you!', successText: 'We will call you.' };
+  const form = {
+    defaultComment: 'Please help me choose.',
+    button: 'Request a call',
+    successTitle: 'Thank you!',
+    successText: 'We will call you.',
+  };
 
-  it('SectionForm1 renders the lead modal\'s enquiry form, live on first interaction, with required marks and autocomplete', async () => {
+  it("SectionForm1 renders the lead modal's enquiry form, live on first interaction, with required marks and autocomplete", async () => {
     const root = await renderSection(section('SectionForm1', { heading: { title: 'Need help?' }, form }), withPolicy);
     expect(root?.dataset['sectionType']).toBe('SectionForm1');
     const island = root!.querySelector('[data-inline-lead-form] astro-island')!;

@@ -31,7 +31,11 @@ describe('frame style', () => {
     const defaults = containerSchema.parse(undefined);
     expect(defaults.width).toBe('content');
     expect(defaults.background).toEqual({ color: 'none' });
-    expect(defaults.padding).toEqual({ desktop: { top: 28, bottom: 28 }, tablet: { top: 28, bottom: 28 }, mobile: { top: 16, bottom: 16 } });
+    expect(defaults.padding).toEqual({
+      desktop: { top: 28, bottom: 28 },
+      tablet: { top: 28, bottom: 28 },
+      mobile: { top: 16, bottom: 16 },
+    });
     const odd = containerSchema.parse({
       width: 'huge',
       background: 'purple',

@@ -47,7 +47,10 @@ describe('gallery sections', () => {
     const img = root!.querySelector('img')!;
     expect(img.getAttribute('width')).toBe(img.getAttribute('height'));
     expect(root!.querySelector('figcaption, .tile__title')).toBeNull();
-    const custom = await renderSection(section('SectionGalleryBase', { ratio: '16:9' }, [{ ...items[0], customHeight: 300 }, items[1]!]), ctx);
+    const custom = await renderSection(
+      section('SectionGalleryBase', { ratio: '16:9' }, [{ ...items[0], customHeight: 300 }, items[1]!]),
+      ctx,
+    );
     const [first, second] = [...custom!.querySelectorAll('img')];
     expect(first!.getAttribute('height')).toBe('300');
     expect(Number(second!.getAttribute('width')) / Number(second!.getAttribute('height'))).toBeCloseTo(16 / 9, 1);
@@ -71,7 +74,14 @@ describe('gallery sections', () => {
 
   it('reads text-item shaped items and draws the overlay', async () => {
     const root = await renderSection(
-      section('SectionGallery1', {}, [{ content: { image: pictures[0]!.id, alt: 'From content' }, heading: { title: 'Heading' }, overlayColor: '#000000', overlayOpacity: 25 }]),
+      section('SectionGallery1', {}, [
+        {
+          content: { image: pictures[0]!.id, alt: 'From content' },
+          heading: { title: 'Heading' },
+          overlayColor: '#000000',
+          overlayOpacity: 25,
+        },
+      ]),
       ctx,
     );
     expect(root!.querySelector('img')!.getAttribute('alt')).toBe('From content');
@@ -91,7 +101,9 @@ describe('gallery sections', () => {
 
   it('is left out without known pictures', async () => {
     for (const type of ['SectionGallery1', 'SectionGallery2', 'SectionGallery3', 'SectionGalleryBase', 'SectionLogoGallery']) {
-      expect(await renderSection(section(type, { heading: { title: 'Empty' } }, [{ image: 'unknown' }, { title: 'no picture' }]), ctx)).toBeNull();
+      expect(
+        await renderSection(section(type, { heading: { title: 'Empty' } }, [{ image: 'unknown' }, { title: 'no picture' }]), ctx),
+      ).toBeNull();
     }
   });
 });

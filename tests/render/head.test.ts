@@ -39,14 +39,29 @@ const SETTINGS = {
 };
 
 const MENUS = {
-  main: [menuItem('Shop', '/catalogs/all', [menuItem('Shoes', '/catalogs/shoes', [], 'catalog')], 'catalog'), menuItem('Gifts', 'https://gifts.test', [], 'external')],
+  main: [
+    menuItem('Shop', '/catalogs/all', [menuItem('Shoes', '/catalogs/shoes', [], 'catalog')], 'catalog'),
+    menuItem('Gifts', 'https://gifts.test', [], 'external'),
+  ],
   info: [menuItem('Delivery', '/delivery')],
-  footer: [menuItem('Company', '/about', [menuItem('About us', '/about'), menuItem('Journal', '/blog', [], 'category')]), menuItem('Contacts', '/contacts')],
+  footer: [
+    menuItem('Company', '/about', [menuItem('About us', '/about'), menuItem('Journal', '/blog', [], 'category')]),
+    menuItem('Contacts', '/contacts'),
+  ],
 };
 
-async function render(props: Record<string, unknown>, options: { lang?: Language; path?: string; settings?: ReturnType<typeof shopConfig> | null; layout?: typeof BaseLayout } = {}) {
+async function render(
+  props: Record<string, unknown>,
+  options: { lang?: Language; path?: string; settings?: ReturnType<typeof shopConfig> | null; layout?: typeof BaseLayout } = {},
+) {
   const lang = options.lang ?? 'en';
-  const settings = options.settings === undefined ? shopConfig(SETTINGS, lang, { sharedImage: image({ uri: '/media/shared.jpg' }), logo: image({ uri: '/media/logo.webp', width: 400, height: 96 }) }) : options.settings;
+  const settings =
+    options.settings === undefined
+      ? shopConfig(SETTINGS, lang, {
+          sharedImage: image({ uri: '/media/shared.jpg' }),
+          logo: image({ uri: '/media/logo.webp', width: 400, height: 96 }),
+        })
+      : options.settings;
   const html = await container.renderToString(options.layout ?? BaseLayout, {
     props: { ctx: pageContext(settings, lang, MENUS), ...props },
     slots: { default: '<p id="page-body">Body</p>' },
@@ -58,7 +73,9 @@ async function render(props: Record<string, unknown>, options: { lang?: Language
 const meta = (document: Document, key: string) =>
   document.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? null;
 const jsonLd = (document: Document) =>
-  [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>);
+  [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+    (script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>,
+  );
 
 describe('page head (spec 2.3)', () => {
   it('has title, description, canonical without query or trailing slash, favicon and language', async () => {
@@ -93,13 +110,21 @@ describe('page head (spec 2.3)', () => {
   });
 
   it('adds the Organization on every page and the extra structured data given', async () => {
-    const document = await render({ title: 'T', structuredData: [{ '@context': 'https://schema.org', '@type': 'Product', name: 'Linen' }] });
+    const document = await render({
+      title: 'T',
+      structuredData: [{ '@context': 'https://schema.org', '@type': 'Product', name: 'Linen' }],
+    });
     const data = jsonLd(document);
-    expect(data[0]).toMatchObject({ '@type': 'Organization', name: 'Northfold', logo: 'https://shop.test/media/logo.webp', sameAs: ['https://instagram.com/northfold', 'https://x.com/northfold'] });
+    expect(data[0]).toMatchObject({
+      '@type': 'Organization',
+      name: 'Northfold',
+      logo: 'https://shop.test/media/logo.webp',
+      sameAs: ['https://instagram.com/northfold', 'https://x.com/northfold'],
+    });
     expect(data[1]).toEqual({ '@context': 'https://schema.org', '@type': 'Product', name: 'Linen' });
   });
 
-  it('includes the owner\'s custom code in the head, the custom style and the footer code before </body>', async () => {
+  it("includes the owner's custom code in the head, the custom style and the footer code before </body>", async () => {
     const document = await render({ title: 'T' });
     expect(document.head.querySelector('meta[name="owner-code"]')).not.toBeNull();
     expect(document.head.querySelector('style[data-custom-style]')?.textContent).toBe('.owner { color: red }');
@@ -124,7 +149,9 @@ describe('page head (spec 2.3)', () => {
     expect(css).toContain("font-family:'Oswald'");
     expect(css).not.toContain("font-family:'Montserrat'");
     expect(css).not.toContain('cyrillic');
-    expect(document.querySelector('link[rel="preload"][as="font"]')?.getAttribute('href')).toBe('/assets/fonts/roboto/roboto-latin-400-normal.woff2');
+    expect(document.querySelector('link[rel="preload"][as="font"]')?.getAttribute('href')).toBe(
+      '/assets/fonts/roboto/roboto-latin-400-normal.woff2',
+    );
   });
 
   it('serves Russian pages with Cyrillic fonts and the Russian chrome', async () => {
@@ -134,7 +161,9 @@ describe('page head (spec 2.3)', () => {
     expect(meta(document, 'og:site_name')).toBe('Нортфолд');
     const css = [...document.head.querySelectorAll('style')].map((style) => style.textContent).join('\n');
     expect(css).toContain('/assets/fonts/roboto/roboto-cyrillic-400-normal.woff2');
-    expect(document.querySelector('link[rel="preload"][as="font"]')?.getAttribute('href')).toBe('/assets/fonts/roboto/roboto-cyrillic-400-normal.woff2');
+    expect(document.querySelector('link[rel="preload"][as="font"]')?.getAttribute('href')).toBe(
+      '/assets/fonts/roboto/roboto-cyrillic-400-normal.woff2',
+    );
     expect(document.querySelector('.skip-link')?.textContent).toBe('Перейти к содержимому');
     expect(document.querySelector('.site-header__worktime')?.textContent).toContain('Пн–Сб 10–20');
   });
@@ -152,7 +181,10 @@ describe('default layout chrome (spec 2.4)', () => {
   it('has the header with menus, contacts, search, account, cart badge, enquiry button and language switch', async () => {
     const document = await render({ title: 'T' });
     const header = document.querySelector('header.site-header')!;
-    expect([...header.querySelectorAll('.main-nav__link')].map((a) => a.textContent?.trim())).toEqual(['Shop', 'Gifts (opens in a new tab)']);
+    expect([...header.querySelectorAll('.main-nav__link')].map((a) => a.textContent?.trim())).toEqual([
+      'Shop',
+      'Gifts (opens in a new tab)',
+    ]);
     expect(header.querySelector('.main-nav__submenu a')?.getAttribute('href')).toBe('/catalogs/shoes');
     expect(header.querySelector('a[href="https://gifts.test"]')?.getAttribute('target')).toBe('_blank');
     expect(header.querySelector('.site-header__info a')?.getAttribute('href')).toBe('/delivery');
@@ -172,14 +204,24 @@ describe('default layout chrome (spec 2.4)', () => {
     const menu = document.querySelector('details[data-mobile-menu]')!;
     expect(menu.querySelector('summary')?.getAttribute('aria-label')).toBe('Open menu');
     expect(menu.querySelector('.mobile-menu__group summary')?.textContent).toContain('Shop');
-    expect([...menu.querySelectorAll('.mobile-menu__group a')].map((a) => a.getAttribute('href'))).toEqual(['/catalogs/all', '/catalogs/shoes']);
-    expect([...menu.querySelectorAll('[data-contact]')].map((a) => a.getAttribute('data-contact'))).toEqual(['phone', 'whatsapp', 'telegram']);
+    expect([...menu.querySelectorAll('.mobile-menu__group a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/catalogs/all',
+      '/catalogs/shoes',
+    ]);
+    expect([...menu.querySelectorAll('[data-contact]')].map((a) => a.getAttribute('data-contact'))).toEqual([
+      'phone',
+      'whatsapp',
+      'telegram',
+    ]);
     expect(menu.querySelector('a[href="/account"]')).not.toBeNull();
     expect(menu.querySelector('button[data-mobile-menu-close]')).not.toBeNull();
   });
 
   it('hides the account link when showAccount is off', async () => {
-    const document = await render({ title: 'T' }, { settings: shopConfig({ ...SETTINGS, common: { ...SETTINGS.common, showAccount: false } }) });
+    const document = await render(
+      { title: 'T' },
+      { settings: shopConfig({ ...SETTINGS, common: { ...SETTINGS.common, showAccount: false } }) },
+    );
     expect(document.querySelector('a[href="/account"]')).toBeNull();
   });
 
@@ -193,17 +235,29 @@ describe('default layout chrome (spec 2.4)', () => {
     expect(columns[1]!.querySelector('.site-footer__heading a')?.getAttribute('href')).toBe('/contacts');
     expect(footer.querySelector('a[href="mailto:hello@shop.test"]')).not.toBeNull();
     expect([...footer.querySelectorAll('[data-social]')].map((a) => a.getAttribute('data-social'))).toEqual(['instagram', 'twitter']);
-    expect(footer.querySelector('.site-footer__copyright')?.textContent).toBe(`© ${new Date().getFullYear()} Northfold. All rights reserved.`);
+    expect(footer.querySelector('.site-footer__copyright')?.textContent).toBe(
+      `© ${new Date().getFullYear()} Northfold. All rights reserved.`,
+    );
   });
 
   it('shows breadcrumbs with BreadcrumbList data when the page gives a trail (spec 2.5)', async () => {
-    const document = await render({ title: 'T', breadcrumbs: [{ title: 'Journal', uri: 'blog' }, { title: 'Linen care', uri: 'blog/linen-care' }] });
+    const document = await render({
+      title: 'T',
+      breadcrumbs: [
+        { title: 'Journal', uri: 'blog' },
+        { title: 'Linen care', uri: 'blog/linen-care' },
+      ],
+    });
     const items = [...document.querySelectorAll('nav.crumbs li')];
     expect(items.map((li) => li.textContent?.trim())).toEqual(['Home', 'Journal', 'Linen care']);
     expect(items.map((li) => li.querySelector('a')?.getAttribute('href') ?? null)).toEqual(['/', '/blog', null]);
     expect(items[2]?.getAttribute('aria-current')).toBe('page');
     expect(jsonLd(document).find((data) => data['@type'] === 'BreadcrumbList')).toMatchObject({
-      itemListElement: [{ position: 1, item: 'https://shop.test/' }, { position: 2, item: 'https://shop.test/blog' }, { position: 3, item: 'https://shop.test/blog/linen-care' }],
+      itemListElement: [
+        { position: 1, item: 'https://shop.test/' },
+        { position: 2, item: 'https://shop.test/blog' },
+        { position: 3, item: 'https://shop.test/blog/linen-care' },
+      ],
     });
   });
 

@@ -31,7 +31,9 @@ describe('section images', () => {
   });
 
   it('addresses resized variants of the media route', () => {
-    expect(mediaUrl('/media/a.jpg', { w: 600, h: 400, fit: 'inset', format: 'webp' })).toBe('/media/a.jpg?w=600&h=400&fit=inset&format=webp');
+    expect(mediaUrl('/media/a.jpg', { w: 600, h: 400, fit: 'inset', format: 'webp' })).toBe(
+      '/media/a.jpg?w=600&h=400&fit=inset&format=webp',
+    );
     expect(mediaUrl('/media/a.jpg?v=2', { w: 600, h: 400, fit: 'outbound' })).toBe('/media/a.jpg?v=2&w=600&h=400&fit=outbound');
   });
 
@@ -46,16 +48,24 @@ describe('section images', () => {
   it('offers webp and original-format candidates up to twice the size, never above the original width', () => {
     const sources = pictureSources(image({ uri: '/media/a.jpg', width: 1000, height: 1000 }), { width: 600, height: 600, fit: 'inset' });
     expect(sources).toMatchObject({ width: 600, height: 600, src: '/media/a.jpg?w=600&h=600&fit=inset' });
-    expect(sources.webpSrcset).toBe('/media/a.jpg?w=300&h=300&fit=inset&format=webp 300w, /media/a.jpg?w=600&h=600&fit=inset&format=webp 600w, /media/a.jpg?w=900&h=900&fit=inset&format=webp 900w');
+    expect(sources.webpSrcset).toBe(
+      '/media/a.jpg?w=300&h=300&fit=inset&format=webp 300w, /media/a.jpg?w=600&h=600&fit=inset&format=webp 600w, /media/a.jpg?w=900&h=900&fit=inset&format=webp 900w',
+    );
     expect(sources.srcset.split(', ')).toHaveLength(3);
     const vector = pictureSources(image({ uri: '/media/logo.svg', mime: 'image/svg+xml' }), { width: 200, height: 80, fit: 'outbound' });
     expect(vector).toMatchObject({ src: '/media/logo.svg', srcset: '', webpSrcset: '' });
   });
 
   it('offers no second, webp list for a webp original: its own candidates are webp', () => {
-    const sources = pictureSources(image({ uri: '/media/a.webp', mime: 'image/webp', width: 1000, height: 1000 }), { width: 600, height: 600, fit: 'inset' });
+    const sources = pictureSources(image({ uri: '/media/a.webp', mime: 'image/webp', width: 1000, height: 1000 }), {
+      width: 600,
+      height: 600,
+      fit: 'inset',
+    });
     expect(sources.webpSrcset).toBe('');
-    expect(sources.srcset).toBe('/media/a.webp?w=300&h=300&fit=inset 300w, /media/a.webp?w=600&h=600&fit=inset 600w, /media/a.webp?w=900&h=900&fit=inset 900w');
+    expect(sources.srcset).toBe(
+      '/media/a.webp?w=300&h=300&fit=inset 300w, /media/a.webp?w=600&h=600&fit=inset 600w, /media/a.webp?w=900&h=900&fit=inset 900w',
+    );
   });
 });
 

@@ -62,11 +62,19 @@ describe('item layouts', () => {
 
   it('lays masonry out in CSS columns with the gutter below each item', () => {
     const style = layoutStyle(parse({ desktop: { type: 'masonry' } }));
-    expect(style).toMatchObject({ '--items-display-desktop': 'block', '--items-column-count-desktop': '3', '--items-cell-margin-desktop': '12px' });
+    expect(style).toMatchObject({
+      '--items-display-desktop': 'block',
+      '--items-column-count-desktop': '3',
+      '--items-cell-margin-desktop': '12px',
+    });
   });
 
   it('counts the items of a row, or of the widest cells of a template, to size their images', () => {
-    const layouts = parse({ desktop: { type: 'grid', template: '2x1x1' }, tablet: { type: 'list', columns: 3 }, mobile: { type: 'grid', template: '4x3-3x4' } });
+    const layouts = parse({
+      desktop: { type: 'grid', template: '2x1x1' },
+      tablet: { type: 'list', columns: 3 },
+      mobile: { type: 'grid', template: '4x3-3x4' },
+    });
     expect(columnsOf(layouts.desktop)).toBe(2);
     expect(columnsOf(layouts.tablet)).toBe(3);
     expect(columnsOf(layouts.mobile)).toBe(1);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { facetFieldName, filtersResetHref, hrefWith, keptParams, pageHref, pageLinks, pageParam, sortHref, tagHref } from '../../src/sections/listing-links';
+import {
+  facetFieldName,
+  filtersResetHref,
+  hrefWith,
+  keptParams,
+  pageHref,
+  pageLinks,
+  pageParam,
+  sortHref,
+  tagHref,
+} from '../../src/sections/listing-links';
 
 const url = new URL('https://shop.example/catalogs/shirts?sort=price_asc&filter%5BminPrice%5D=10&page=3');
 
@@ -36,7 +46,8 @@ describe('listing links', () => {
   });
 
   it('offers the first, last and nearby pages with gaps', () => {
-    const render = (links: ReturnType<typeof pageLinks>) => links.map((l) => ('gap' in l ? '…' : l.current ? `[${l.page}]` : String(l.page))).join(' ');
+    const render = (links: ReturnType<typeof pageLinks>) =>
+      links.map((l) => ('gap' in l ? '…' : l.current ? `[${l.page}]` : String(l.page))).join(' ');
     expect(render(pageLinks(1, 1))).toBe('[1]');
     expect(render(pageLinks(5, 20))).toBe('1 … 3 4 [5] 6 7 … 20');
     expect(render(pageLinks(2, 5))).toBe('1 [2] 3 4 5');

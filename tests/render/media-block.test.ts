@@ -11,7 +11,9 @@ const images = new Map([[picture.id, picture]]);
 
 async function render(media: unknown, props: Record<string, unknown> = {}) {
   const container = await AstroContainer.create();
-  const html = await container.renderToString(MediaBlock, { props: { media: mediaSchema.parse(media), images, lang: 'en', width: 780, ...props } });
+  const html = await container.renderToString(MediaBlock, {
+    props: { media: mediaSchema.parse(media), images, lang: 'en', width: 780, ...props },
+  });
   return new JSDOM(`<!doctype html><body>${html}</body>`).window.document.body;
 }
 
@@ -25,7 +27,14 @@ describe('media options', () => {
   });
 
   it('resolves a video with its embed, page, thumbnail, ratio and overlay', () => {
-    const media = mediaSchema.parse({ type: 'video', video: `https://youtu.be/${YT}`, source: 'youtube', ratio: '4:3', overlayColor: '#000', overlayOpacity: 50 });
+    const media = mediaSchema.parse({
+      type: 'video',
+      video: `https://youtu.be/${YT}`,
+      source: 'youtube',
+      ratio: '4:3',
+      overlayColor: '#000',
+      overlayOpacity: 50,
+    });
     const { desktop } = resolveMedia(images, media);
     expect(desktop).toMatchObject({
       kind: 'video',
@@ -38,7 +47,10 @@ describe('media options', () => {
   });
 
   it('prefers the owner preview when asked to, and uses it where the service has no thumbnail', () => {
-    const own = resolveMedia(images, mediaSchema.parse({ type: 'video', video: YT, source: 'youtube', usePreviewImage: true, previewImage: picture.id }));
+    const own = resolveMedia(
+      images,
+      mediaSchema.parse({ type: 'video', video: YT, source: 'youtube', usePreviewImage: true, previewImage: picture.id }),
+    );
     expect(own.desktop).toMatchObject({ preview: { image: picture } });
     const vimeo = resolveMedia(images, mediaSchema.parse({ type: 'video', video: '76979871', source: 'vimeo', previewImage: picture.id }));
     expect(vimeo.desktop).toMatchObject({ preview: { image: picture } });
@@ -48,7 +60,9 @@ describe('media options', () => {
 
   it('shows nothing for an unknown image or an unusable video', () => {
     expect(resolveMedia(images, mediaSchema.parse({ type: 'image', image: 'missing' })).desktop).toBeNull();
-    expect(resolveMedia(images, mediaSchema.parse({ type: 'video', video: 'https://evil.example/x', source: 'youtube' })).desktop).toBeNull();
+    expect(
+      resolveMedia(images, mediaSchema.parse({ type: 'video', video: 'https://evil.example/x', source: 'youtube' })).desktop,
+    ).toBeNull();
   });
 });
 

@@ -27,7 +27,10 @@ const settingsWith = (media: Record<string, unknown>) => context({ settings: sho
 
 describe('SectionMediaWidget and article cards', () => {
   it('shows article cards with picture, tags, linked title, excerpt, author and date', async () => {
-    const root = await renderSection(withData(section('SectionMediaWidget', { heading: { title: 'From the journal' } }), { articles }), context({ settings: shopConfig() }));
+    const root = await renderSection(
+      withData(section('SectionMediaWidget', { heading: { title: 'From the journal' } }), { articles }),
+      context({ settings: shopConfig() }),
+    );
     expect(root?.dataset['sectionType']).toBe('SectionMediaWidget');
     expect(texts(root!, 'h2')).toEqual(['From the journal']);
     const cards = [...root!.querySelectorAll('.article-card')];
@@ -45,7 +48,14 @@ describe('SectionMediaWidget and article cards', () => {
 
   it('follows the media item style: proportions, radius, alignment and what to show', async () => {
     const ctx = settingsWith({
-      itemsStyle: { showAuthor: false, showDate: false, showTags: false, textAlign: 'center', borderRadius: 4, imageProportions: { desktop: '3x2', tablet: '3x2', mobile: '4x3' } },
+      itemsStyle: {
+        showAuthor: false,
+        showDate: false,
+        showTags: false,
+        textAlign: 'center',
+        borderRadius: 4,
+        imageProportions: { desktop: '3x2', tablet: '3x2', mobile: '4x3' },
+      },
     });
     const root = await renderSection(withData(section('SectionMediaWidget', {}), { articles }), ctx);
     const card = root!.querySelector<HTMLElement>('.article-card')!;
@@ -59,14 +69,25 @@ describe('SectionMediaWidget and article cards', () => {
   });
 
   it('lays the cards out by the media settings unless the section has a template', async () => {
-    const ctx = settingsWith({ itemsLayout: { desktop: { listColumn: 2, gap: 40 }, tablet: { listColumn: 2 }, mobile: { listColumn: 1 } } });
+    const ctx = settingsWith({
+      itemsLayout: { desktop: { listColumn: 2, gap: 40 }, tablet: { listColumn: 2 }, mobile: { listColumn: 1 } },
+    });
     const bySettings = await renderSection(withData(section('SectionMediaWidget', {}), { articles }), ctx);
     const style = bySettings!.querySelector('[data-items]')!.getAttribute('style')!;
     expect(style).toContain('--items-display-desktop:flex');
     expect(style).toContain('--items-gap-desktop:40px');
     expect(style).toContain('--items-basis-desktop:calc((100% - 40px) / 2)');
     const byTemplate = await renderSection(
-      withData(section('SectionMediaWidget', { template: { desktop: { type: 'grid', columns: 3 }, tablet: { type: 'grid', columns: 2 }, mobile: { type: 'carousel', columns: 1 } } }), { articles }),
+      withData(
+        section('SectionMediaWidget', {
+          template: {
+            desktop: { type: 'grid', columns: 3 },
+            tablet: { type: 'grid', columns: 2 },
+            mobile: { type: 'carousel', columns: 1 },
+          },
+        }),
+        { articles },
+      ),
       ctx,
     );
     expect(byTemplate!.querySelector('[data-items]')!.getAttribute('style')).toContain('--items-tracks-desktop:repeat(3, minmax(0, 1fr))');
@@ -97,7 +118,9 @@ describe('SectionMediaList', () => {
   it('has no page links for one page, and says so when a tag has no articles', async () => {
     const single = await renderSection(list({ total: 3 }), context({ settings: shopConfig() }));
     expect(single!.querySelector('nav.pagination')).toBeNull();
-    const empty = await renderSection(withData(section('SectionMediaList', {}), { articles: [], total: 0, limit: 12, page: 1, tag: 'care' }));
+    const empty = await renderSection(
+      withData(section('SectionMediaList', {}), { articles: [], total: 0, limit: 12, page: 1, tag: 'care' }),
+    );
     expect(texts(empty!, '.media-list__empty')).toEqual(['No articles yet']);
     expect(await renderSection(withData(section('SectionMediaList', {}), { articles: [], total: 0, limit: 12 }))).toBeNull();
   });
@@ -131,7 +154,9 @@ describe('SectionMediaTagsList', () => {
   });
 
   it('is hidden when the item style hides tags or there are none', async () => {
-    expect(await renderSection(withData(section('SectionMediaTagsList', {}), { tags }), settingsWith({ itemsStyle: { showTags: false } }))).toBeNull();
+    expect(
+      await renderSection(withData(section('SectionMediaTagsList', {}), { tags }), settingsWith({ itemsStyle: { showTags: false } })),
+    ).toBeNull();
     expect(await renderSection(withData(section('SectionMediaTagsList', {}), { tags: [] }))).toBeNull();
   });
 });
@@ -140,7 +165,10 @@ describe('SectionMediaTableOfContents', () => {
   const richText = '<h2 id="wash">Washing</h2><p>…</p><h3>Drying</h3><h2>Storing</h2>';
 
   it('lists the article headings with anchors', async () => {
-    const root = await renderSection(section('SectionMediaTableOfContents', { heading: { title: 'Contents' } }), context({ page: { richText } }));
+    const root = await renderSection(
+      section('SectionMediaTableOfContents', { heading: { title: 'Contents' } }),
+      context({ page: { richText } }),
+    );
     expect(root?.dataset['sectionType']).toBe('SectionMediaTableOfContents');
     const links = [...root!.querySelectorAll<HTMLAnchorElement>('nav.toc a')];
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -156,7 +184,8 @@ describe('SectionMediaTableOfContents', () => {
     const document = await renderSections([section('SectionMediaTableOfContents', {}), body], context({ page: { richText } }));
     const targets = [...document.querySelectorAll<HTMLAnchorElement>('nav.toc a')].map((a) => decodeURIComponent(a.hash.slice(1)));
     expect(targets).toEqual(['wash', 'drying', 'storing']);
-    for (const target of targets) expect(document.getElementById(`section-${body.id}`)!.querySelector(`[id="${target}"]`)?.tagName).toMatch(/^H[23]$/);
+    for (const target of targets)
+      expect(document.getElementById(`section-${body.id}`)!.querySelector(`[id="${target}"]`)?.tagName).toMatch(/^H[23]$/);
   });
 
   it('is hidden when switched off in the page style or with fewer than two headings', async () => {
@@ -206,7 +235,9 @@ describe('SectionMediaComments', () => {
     const answered = [{ ...comments[0]!, reply: 'Glad it helped' }, comments[2]!];
     const root = await renderSection(withData(section('SectionMediaComments', {}), { comments: answered }));
     const replies = [...root!.querySelectorAll('.comment__shop-reply')];
-    expect(replies.map((r) => [r.querySelector('strong')!.textContent, r.querySelector('p')!.textContent])).toEqual([["The shop's reply", 'Glad it helped']]);
+    expect(replies.map((r) => [r.querySelector('strong')!.textContent, r.querySelector('p')!.textContent])).toEqual([
+      ["The shop's reply", 'Glad it helped'],
+    ]);
   });
 
   it('places the comment form for the article below the comments, loaded when it comes into view', async () => {
@@ -216,7 +247,9 @@ describe('SectionMediaComments', () => {
     expect(island.getAttribute('client')).toBe('visible');
     expect(JSON.parse(island.getAttribute('props')!)).toMatchObject({ lang: [0, 'en'], article: [0, 'linen-care'] });
     expect(island.querySelector('form[data-form="comment"] textarea')).not.toBeNull();
-    expect(root!.querySelector('.comments')!.compareDocumentPosition(island) & root!.ownerDocument.defaultView!.Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      root!.querySelector('.comments')!.compareDocumentPosition(island) & root!.ownerDocument.defaultView!.Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(texts(root!, '.form__actions .form-field__hint')).toEqual(['Published after moderation.']);
     expect(root!.querySelector('.comments__note')).toBeNull();
   });
@@ -235,6 +268,11 @@ describe('SectionMediaComments', () => {
   });
 
   it('is hidden when the page style hides comments', async () => {
-    expect(await renderSection(section('SectionMediaComments', {}), context({ settings: shopConfig({ media: { pageStyle: { showComments: false } } }) }))).toBeNull();
+    expect(
+      await renderSection(
+        section('SectionMediaComments', {}),
+        context({ settings: shopConfig({ media: { pageStyle: { showComments: false } } }) }),
+      ),
+    ).toBeNull();
   });
 });

@@ -43,7 +43,11 @@ function render(body: BodyInit | null, init: { method?: string; contentType?: st
   const headers = new Headers();
   const contentType = init.contentType === undefined ? 'application/json' : init.contentType;
   if (contentType) headers.set('content-type', contentType);
-  const request = new Request('http://localhost/_preview/render', { method: init.method ?? 'POST', headers, ...(body === null ? {} : { body }) });
+  const request = new Request('http://localhost/_preview/render', {
+    method: init.method ?? 'POST',
+    headers,
+    ...(body === null ? {} : { body }),
+  });
   return container.renderToResponse(RenderPage, { request, partial: true });
 }
 
@@ -57,7 +61,11 @@ async function renderJson(payload: unknown): Promise<PreviewRenderDto> {
 const fragment = (html: string) => new JSDOM(`<!doctype html><body>${html}</body>`).window.document.body;
 
 function textSection(id: string, options: Record<string, unknown> = {}) {
-  return { id, type: 'SectionTextBlockBase', options: { heading: { title: 'Our story' }, content: { html: '<p>Since 1990.</p>' }, ...options } };
+  return {
+    id,
+    type: 'SectionTextBlockBase',
+    options: { heading: { title: 'Our story' }, content: { html: '<p>Since 1990.</p>' }, ...options },
+  };
 }
 
 async function expectError(response: Response, status: number, message: string) {
@@ -87,12 +95,24 @@ describe('POST /_preview/render: what it accepts', () => {
     await expectError(await render('{"sections": ['), 400, 'Malformed JSON body');
     const deep = `${'['.repeat(PREVIEW_RENDER_LIMITS.depth + 5)}${']'.repeat(PREVIEW_RENDER_LIMITS.depth + 5)}`;
     await expectError(await render(`{"sections": [], "x": ${deep}}`), 400, 'The body is nested too deeply');
-    await expectError(await render(JSON.stringify({ sections: [textSection('big', { note: 'x'.repeat(PREVIEW_RENDER_LIMITS.bodyBytes) })] })), 413, 'The request body is too large');
+    await expectError(
+      await render(JSON.stringify({ sections: [textSection('big', { note: 'x'.repeat(PREVIEW_RENDER_LIMITS.bodyBytes) })] })),
+      413,
+      'The request body is too large',
+    );
   });
 
   it('answers a bad body with 400 Validation Failed and a message per field', async () => {
     const body = await expectError(
-      await render(JSON.stringify({ lang: 'de', sections: [{ id: 'x"><script>', type: 'SectionFaq' }, { id: 'ok', type: 'SectionFaq', options: 'dark' }] })),
+      await render(
+        JSON.stringify({
+          lang: 'de',
+          sections: [
+            { id: 'x"><script>', type: 'SectionFaq' },
+            { id: 'ok', type: 'SectionFaq', options: 'dark' },
+          ],
+        }),
+      ),
       400,
       'Validation Failed',
     );
@@ -131,14 +151,18 @@ describe('POST /_preview/render: what it answers', () => {
     const { sections } = await renderJson({
       sections: [
         textSection('rich', {
-          content: { html: '<p onclick="steal()">Hi<script>alert(1)</script><img src="x" onerror="alert(2)"><iframe src="http://insecure.example"></iframe></p>' },
+          content: {
+            html: '<p onclick="steal()">Hi<script>alert(1)</script><img src="x" onerror="alert(2)"><iframe src="http://insecure.example"></iframe></p>',
+          },
           htmlBefore: '<a href="javascript:alert(3)">link</a>',
         }),
         {
           id: 'faq',
           type: 'SectionFaq',
           options: { heading: { title: 'FAQ' } },
-          items: [{ id: 'q', options: { question: 'Why?', answer: '<b>Because</b><script>alert(4)</script><img src="y" onerror="alert(5)">' } }],
+          items: [
+            { id: 'q', options: { question: 'Why?', answer: '<b>Because</b><script>alert(4)</script><img src="y" onerror="alert(5)">' } },
+          ],
         },
       ],
     });
@@ -157,12 +181,23 @@ describe('POST /_preview/render: what it answers', () => {
       type: 'SectionFaq',
       options: { heading: { title: { en: 'Questions', ru: 'Вопросы' } } },
       items: [
-        { id: 'q1', options: { question: { en: 'Delivery?', ru: 'Доставка?' }, answer: { en: '<p>Two days.</p>', ru: '<p>Два дня.</p>' } } },
+        {
+          id: 'q1',
+          options: { question: { en: 'Delivery?', ru: 'Доставка?' }, answer: { en: '<p>Two days.</p>', ru: '<p>Два дня.</p>' } },
+        },
         { id: 'q2', options: { question: { en: 'Returns?', ru: 'Возврат?' }, answer: { en: '<p>30 days.</p>', ru: '<p>30 дней.</p>' } } },
       ],
     });
     // what the channel sends after `updateSection { id, options: { heading: { title } } }` before any setSections
-    const partial = { id, type: 'SectionFaq', options: { heading: { title: { en: 'FAQ', ru: 'ЧаВо' } } }, items: [], enable: true, hidden: false, partial: true };
+    const partial = {
+      id,
+      type: 'SectionFaq',
+      options: { heading: { title: { en: 'FAQ', ru: 'ЧаВо' } } },
+      items: [],
+      enable: true,
+      hidden: false,
+      partial: true,
+    };
     const [en] = (await renderJson({ lang: 'en', sections: [partial] })).sections;
     const root = fragment(en!.html);
     expect(root.querySelector('h2')?.textContent?.trim()).toBe('FAQ');
@@ -208,7 +243,9 @@ describe('POST /_preview/render: what it answers', () => {
   });
 
   it('re-resolves widget products through the API', async () => {
-    const { sections } = await renderJson({ sections: [{ id: 'widget', type: 'SectionProductWidget', options: { catalogSlug: shop.catalogSlug } }] });
+    const { sections } = await renderJson({
+      sections: [{ id: 'widget', type: 'SectionProductWidget', options: { catalogSlug: shop.catalogSlug } }],
+    });
     const root = fragment(sections[0]!.html).querySelector('#section-widget')!;
     expect(root.getAttribute('data-section-type')).toBe('SectionProductWidget');
     expect(root.textContent).toContain('Linen shirt');

@@ -50,7 +50,14 @@ const shirt = productDto('shirt', {
   images: [imageDto('white-img'), imageDto('sand-img')],
   options: [colour, size],
   variations: [
-    variationDto('white-s', { productOptionValueIds: ['white', 's'], default: true, sku: 'NF-W-S', fullPrice: 1069, image: imageDto('white-img'), stock: 12 }),
+    variationDto('white-s', {
+      productOptionValueIds: ['white', 's'],
+      default: true,
+      sku: 'NF-W-S',
+      fullPrice: 1069,
+      image: imageDto('white-img'),
+      stock: 12,
+    }),
     variationDto('white-m', { productOptionValueIds: ['white', 'm'], sku: 'NF-W-M', fullPrice: 69, discountPrice: 55, stock: 3 }),
     variationDto('sand-s', { productOptionValueIds: ['sand', 's'], sku: 'NF-S-S', fullPrice: 69, image: imageDto('sand-img'), stock: 0 }),
     variationDto('sand-m', { productOptionValueIds: ['sand', 'm'], sku: 'NF-S-M', fullPrice: 0 }),
@@ -64,7 +71,13 @@ beforeAll(async () => {
 
 /** The buy box as the server renders it (components/product/ProductBuyBox.astro). */
 async function render(
-  overrides: { product?: ProductDto; variation?: string | null; settings?: Partial<BuyBoxSettings>; lang?: Language; delivery?: DeliveryZone } = {},
+  overrides: {
+    product?: ProductDto;
+    variation?: string | null;
+    settings?: Partial<BuyBoxSettings>;
+    lang?: Language;
+    delivery?: DeliveryZone;
+  } = {},
 ): Promise<HTMLElement> {
   const html = await container.renderToString(ProductBuyBox, {
     props: {
@@ -118,7 +131,9 @@ describe('the product buy box', async () => {
     expect(text(box, '.stock-label')).toBe('Out of stock');
     expect(box.querySelector<HTMLButtonElement>('.product-buy__actions button')?.disabled).toBe(true);
     expect(text(box, '[data-testid="product-price"]')).toBe('$69');
-    expect(text(await render({ variation: 'sand-s', settings: { showPriceForOutOfStock: false } }), '[data-testid="product-price"]')).toBe('');
+    expect(text(await render({ variation: 'sand-s', settings: { showPriceForOutOfStock: false } }), '[data-testid="product-price"]')).toBe(
+      '',
+    );
   });
 
   it('hides the SKU and the quantity when the settings say so', async () => {
@@ -131,17 +146,33 @@ describe('the product buy box', async () => {
   it('renders colour swatches and, for a drop-down option of few values, buttons: radio groups marking sold-out values', async () => {
     const box = await render();
     const groups = [...box.querySelectorAll('fieldset.product-option[role="radiogroup"]')];
-    expect(groups.map((g) => box.querySelector(`#${g.getAttribute('aria-labelledby')}`)?.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
-      'Colour: White',
-      'Size: S',
-    ]);
+    expect(
+      groups.map((g) =>
+        box
+          .querySelector(`#${g.getAttribute('aria-labelledby')}`)
+          ?.textContent?.replace(/\s+/g, ' ')
+          .trim(),
+      ),
+    ).toEqual(['Colour: White', 'Size: S']);
     const swatches = [...box.querySelectorAll<HTMLLabelElement>('label.swatch')];
-    expect(swatches.map((s) => [s.textContent, s.querySelector<HTMLInputElement>('input[type=radio]')!.checked, s.style.getPropertyValue('--swatch')])).toEqual([
+    expect(
+      swatches.map((s) => [
+        s.textContent,
+        s.querySelector<HTMLInputElement>('input[type=radio]')!.checked,
+        s.style.getPropertyValue('--swatch'),
+      ]),
+    ).toEqual([
       ['White', true, '#f1eee8'],
       ['Sand · Out of stock', false, '#d2b98f'],
     ]);
     const sizes = [...box.querySelectorAll<HTMLLabelElement>('label.option-button')];
-    expect(sizes.map((b) => [b.textContent, b.querySelector<HTMLInputElement>('input')!.checked, b.querySelector<HTMLInputElement>('input')!.name])).toEqual([
+    expect(
+      sizes.map((b) => [
+        b.textContent,
+        b.querySelector<HTMLInputElement>('input')!.checked,
+        b.querySelector<HTMLInputElement>('input')!.name,
+      ]),
+    ).toEqual([
       ['S', true, 'option-size'],
       ['M', false, 'option-size'],
     ]);
@@ -149,8 +180,13 @@ describe('the product buy box', async () => {
   });
 
   it('keeps the drop-down for an option of more than 8 values and marks values that make no variation', async () => {
-    const many = { ...size, values: Array.from({ length: 9 }, (_, i) => ({ id: i < 2 ? ['s', 'm'][i]! : `x${i}`, title: `V${i}`, value: null })) };
-    const select = (await render({ product: { ...shirt, options: [colour, many] } })).querySelector<HTMLSelectElement>('select#option-size')!;
+    const many = {
+      ...size,
+      values: Array.from({ length: 9 }, (_, i) => ({ id: i < 2 ? ['s', 'm'][i]! : `x${i}`, title: `V${i}`, value: null })),
+    };
+    const select = (await render({ product: { ...shirt, options: [colour, many] } })).querySelector<HTMLSelectElement>(
+      'select#option-size',
+    )!;
     expect([...select.options].slice(0, 3).map((o) => [o.textContent, o.selected])).toEqual([
       ['V0', true],
       ['V1', false],
@@ -183,7 +219,9 @@ describe('the product buy box', async () => {
   });
 
   it('says add to order for the order-taking site type and speaks Russian', async () => {
-    expect((await render({ settings: { siteType: 'services' } })).querySelector('.product-buy__actions > button')?.textContent).toBe('Add to order');
+    expect((await render({ settings: { siteType: 'services' } })).querySelector('.product-buy__actions > button')?.textContent).toBe(
+      'Add to order',
+    );
     const ru = await render({ lang: 'ru' });
     expect(text(ru, '.stock-label')).toBe('В наличии');
     expect(ru.querySelector('.product-buy__actions > button')?.textContent).toBe('В корзину');
@@ -191,14 +229,48 @@ describe('the product buy box', async () => {
 
   it('quotes delivery from the home zone instead of the shipping weight', async () => {
     const rates = [
-      { id: 'free', title: 'Free', kind: 'free', price: 0, minOrderAmount: 100, maxOrderAmount: null, minWeight: null, maxWeight: 20, speed: '1_week' },
-      { id: 'std', title: 'Standard', kind: 'flat', price: 7.99, minOrderAmount: null, maxOrderAmount: 99.99, minWeight: null, maxWeight: 20, speed: '5_days' },
-      { id: 'exp', title: 'Express', kind: 'flat', price: 19.99, minOrderAmount: null, maxOrderAmount: null, minWeight: null, maxWeight: 10, speed: '1_day' },
+      {
+        id: 'free',
+        title: 'Free',
+        kind: 'free',
+        price: 0,
+        minOrderAmount: 100,
+        maxOrderAmount: null,
+        minWeight: null,
+        maxWeight: 20,
+        speed: '1_week',
+      },
+      {
+        id: 'std',
+        title: 'Standard',
+        kind: 'flat',
+        price: 7.99,
+        minOrderAmount: null,
+        maxOrderAmount: 99.99,
+        minWeight: null,
+        maxWeight: 20,
+        speed: '5_days',
+      },
+      {
+        id: 'exp',
+        title: 'Express',
+        kind: 'flat',
+        price: 19.99,
+        minOrderAmount: null,
+        maxOrderAmount: null,
+        minWeight: null,
+        maxWeight: 10,
+        speed: '1_day',
+      },
     ];
     const delivery = { title: 'United States', rates };
     const cheap = { ...shirt, variations: shirt.variations.map((v) => ({ ...v, price: 69 })) };
-    expect(text(await render({ product: cheap, delivery }), '[data-testid="delivery-estimate"]')).toBe('Delivery from $7.99 · free from $100 (United States)');
-    expect(text(await render({ product: cheap, delivery, lang: 'ru' }), '[data-testid="delivery-estimate"]')).toBe('Доставка от $7.99 · бесплатно от $100 (United States)');
+    expect(text(await render({ product: cheap, delivery }), '[data-testid="delivery-estimate"]')).toBe(
+      'Delivery from $7.99 · free from $100 (United States)',
+    );
+    expect(text(await render({ product: cheap, delivery, lang: 'ru' }), '[data-testid="delivery-estimate"]')).toBe(
+      'Доставка от $7.99 · бесплатно от $100 (United States)',
+    );
     // the $1,069 variation ships free
     expect(text(await render({ delivery }), '[data-testid="delivery-estimate"]')).toBe('Free delivery (United States)');
     expect((await render()).querySelector('[data-testid="delivery-estimate"]')).toBeNull();
@@ -206,7 +278,9 @@ describe('the product buy box', async () => {
   });
 
   it('puts the stars and the review count beside the title, linking to the reviews', async () => {
-    const link = (await render({ product: { ...shirt, reviewCount: 12, rating: 4.75 } })).querySelector<HTMLAnchorElement>('.product-buy__reviews')!;
+    const link = (await render({ product: { ...shirt, reviewCount: 12, rating: 4.75 } })).querySelector<HTMLAnchorElement>(
+      '.product-buy__reviews',
+    )!;
     expect(link.getAttribute('href')).toBe('#reviews');
     expect(link.querySelector('.visually-hidden')?.textContent).toBe('Rated 4.8 of 5, 12 reviews');
     expect(link.hasAttribute('aria-label')).toBe(false);
@@ -231,9 +305,18 @@ describe('the add-to-cart modals', () => {
   const details = {
     lang: 'en' as const,
     money,
-    item: { title: 'Linen shirt', href: '/products/shirt?variation=white-m', image: imageDto('white-img'), optionsText: 'Colour: White, Size: M', price: 55, fullPrice: 69, quantity: 2 },
+    item: {
+      title: 'Linen shirt',
+      href: '/products/shirt?variation=white-m',
+      image: imageDto('white-img'),
+      optionsText: 'Colour: White, Size: M',
+      price: 55,
+      fullPrice: 69,
+      quantity: 2,
+    },
   };
-  const renderModal = (element: Parameters<typeof renderToString>[0]) => new JSDOM(`<body>${renderToString(element)}</body>`).window.document.body;
+  const renderModal = (element: Parameters<typeof renderToString>[0]) =>
+    new JSDOM(`<body>${renderToString(element)}</body>`).window.document.body;
 
   it('show the item with its 64x64 image, prices and quantity, and the cart wording of an ecommerce shop', () => {
     const modal = renderModal(createElement(AddToCart, { details: { ...details, siteType: 'ecommerce' }, close: () => {} }));

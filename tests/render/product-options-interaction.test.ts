@@ -25,14 +25,27 @@ const colour: OptionDto = {
     { id: 'black', title: 'Black', value: '#000' },
   ],
 };
-const size: OptionDto = { id: 'size', title: 'Size', type: 'string', view: 'select', unit: 'EU', values: [39, 42].map((n) => ({ id: `s${n}`, title: String(n), value: null })) };
+const size: OptionDto = {
+  id: 'size',
+  title: 'Size',
+  type: 'string',
+  view: 'select',
+  unit: 'EU',
+  values: [39, 42].map((n) => ({ id: `s${n}`, title: String(n), value: null })),
+};
 // no black 39; black 42 is sold out, white 42 has its last 2 pieces
 const shoe = productDto('shoe', {
   title: 'Canvas sneaker',
   images: [imageDto('white-img'), imageDto('black-img')],
   options: [colour, size],
   variations: [
-    variationDto('white-39', { productOptionValueIds: ['white', 's39'], default: true, fullPrice: 80, stock: 5, image: imageDto('white-img') }),
+    variationDto('white-39', {
+      productOptionValueIds: ['white', 's39'],
+      default: true,
+      fullPrice: 80,
+      stock: 5,
+      image: imageDto('white-img'),
+    }),
     variationDto('white-42', { productOptionValueIds: ['white', 's42'], fullPrice: 90, stock: 2 }),
     variationDto('black-42', { productOptionValueIds: ['black', 's42'], fullPrice: 95, stock: 0, image: imageDto('black-img') }),
   ],
@@ -51,7 +64,20 @@ const settings: BuyBoxSettings = {
  * stands in for it, its globals set before the script and the stores are loaded.
  */
 const dom = new JSDOM('<!doctype html><body></body>', { url: 'https://shop.test/products/shoe' });
-const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'Node', 'Element', 'HTMLElement', 'HTMLInputElement', 'HTMLSelectElement', 'Option', 'Event', 'KeyboardEvent', 'FocusEvent'] as const;
+const BROWSER_GLOBALS = [
+  'window',
+  'document',
+  'localStorage',
+  'Node',
+  'Element',
+  'HTMLElement',
+  'HTMLInputElement',
+  'HTMLSelectElement',
+  'Option',
+  'Event',
+  'KeyboardEvent',
+  'FocusEvent',
+] as const;
 for (const name of BROWSER_GLOBALS) vi.stubGlobal(name, dom.window[name]);
 const { enhanceBuyBoxes } = await import('../../src/islands/product/buy-box');
 const { $cart } = await import('../../src/stores/cart');

@@ -90,7 +90,9 @@ describe('ecommerce.previewSizeInItem', () => {
   });
 
   it('keeps custom proportions within bounds', () => {
-    expect(mainImageSize(shopConfig({ ecommerce: { previewSizeInItem: 'custom', previewCustomSizeInItem: { width: 1, height: 5000 } } }))).toEqual({ width: 680, height: 2720 });
+    expect(
+      mainImageSize(shopConfig({ ecommerce: { previewSizeInItem: 'custom', previewCustomSizeInItem: { width: 1, height: 5000 } } })),
+    ).toEqual({ width: 680, height: 2720 });
     expect(mainImageSize(null)).toEqual({ width: 680, height: 680 });
   });
 });
@@ -133,18 +135,57 @@ describe('ecommerce.productDetails.templateInProductCard', () => {
     const zone: DeliveryZone = {
       title: 'United States',
       rates: [
-        { id: 'free', title: 'Free standard shipping', kind: 'free', price: 0, minOrderAmount: 100, maxOrderAmount: null, minWeight: null, maxWeight: 20, speed: '1_week' },
-        { id: 'std', title: 'Standard shipping', kind: 'flat', price: 7.99, minOrderAmount: null, maxOrderAmount: 99.99, minWeight: null, maxWeight: 20, speed: '5_days' },
-        { id: 'freight', title: 'Freight', kind: 'by_manager', price: 0, minOrderAmount: null, maxOrderAmount: null, minWeight: 20, maxWeight: null, speed: null },
+        {
+          id: 'free',
+          title: 'Free standard shipping',
+          kind: 'free',
+          price: 0,
+          minOrderAmount: 100,
+          maxOrderAmount: null,
+          minWeight: null,
+          maxWeight: 20,
+          speed: '1_week',
+        },
+        {
+          id: 'std',
+          title: 'Standard shipping',
+          kind: 'flat',
+          price: 7.99,
+          minOrderAmount: null,
+          maxOrderAmount: 99.99,
+          minWeight: null,
+          maxWeight: 20,
+          speed: '5_days',
+        },
+        {
+          id: 'freight',
+          title: 'Freight',
+          kind: 'by_manager',
+          price: 0,
+          minOrderAmount: null,
+          maxOrderAmount: null,
+          minWeight: 20,
+          maxWeight: null,
+          speed: null,
+        },
       ],
     };
     const document = await render(
-      { productDetails: { templateInProductCard: 'details' }, shippingPolicy: '<p>Ships in 2 days.</p>', refundPolicy: '<p>30 days to return.</p>' },
+      {
+        productDetails: { templateInProductCard: 'details' },
+        shippingPolicy: '<p>Ships in 2 days.</p>',
+        refundPolicy: '<p>30 days to return.</p>',
+      },
       shirt,
       zone,
     );
     const collapsibles = [...document.querySelectorAll<HTMLDetailsElement>('.product-details details.product-collapsible')];
-    expect(collapsibles.map((d) => d.querySelector('summary')!.textContent?.trim())).toEqual(['Description', 'Details', 'Shipping', 'Returns']);
+    expect(collapsibles.map((d) => d.querySelector('summary')!.textContent?.trim())).toEqual([
+      'Description',
+      'Details',
+      'Shipping',
+      'Returns',
+    ]);
     expect(collapsibles.map((d) => d.hasAttribute('open'))).toEqual([true, false, false, false]);
     expect([...collapsibles[2]!.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
       'Free standard shipping Free delivery from AED 100 about a week',

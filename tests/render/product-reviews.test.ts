@@ -17,7 +17,8 @@ vi.mock('../../src/stores/user', () => ({ shopApi: () => ({ getReviews }) }));
 
 // the script runs in a jsdom window standing in for the browser (the server render needs Astro's node environment)
 const dom = new JSDOM('<!doctype html><body></body>', { url: 'https://shop.test/products/shirt' });
-for (const name of ['window', 'document', 'Node', 'Element', 'HTMLElement', 'HTMLButtonElement'] as const) vi.stubGlobal(name, dom.window[name]);
+for (const name of ['window', 'document', 'Node', 'Element', 'HTMLElement', 'HTMLButtonElement'] as const)
+  vi.stubGlobal(name, dom.window[name]);
 const { enhanceReviews } = await import('../../src/islands/product/reviews');
 const { document } = dom.window;
 
@@ -31,13 +32,20 @@ afterEach(() => {
 
 async function render(props: { reviews?: ReviewDto[]; hasMore?: boolean; canWrite?: boolean; lang?: Language } = {}): Promise<HTMLElement> {
   const html = await container.renderToString(ProductReviews, {
-    props: { productId: 'shirt', lang: props.lang ?? 'en', reviews: props.reviews ?? [], hasMore: props.hasMore ?? false, canWrite: props.canWrite ?? true },
+    props: {
+      productId: 'shirt',
+      lang: props.lang ?? 'en',
+      reviews: props.reviews ?? [],
+      hasMore: props.hasMore ?? false,
+      canWrite: props.canWrite ?? true,
+    },
   });
   document.body.innerHTML = html;
   return document.body;
 }
 
-const texts = (root: ParentNode, selector: string) => [...root.querySelectorAll(selector)].map((node) => node.textContent?.replace(/\s+/g, ' ').trim());
+const texts = (root: ParentNode, selector: string) =>
+  [...root.querySelectorAll(selector)].map((node) => node.textContent?.replace(/\s+/g, ' ').trim());
 
 describe('the product reviews', () => {
   it('list the first page with stars, date and the shop reply, and offer the form behind a button', async () => {

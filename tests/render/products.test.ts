@@ -3,7 +3,11 @@ import type { SectionDto } from '../../src/lib/api-client';
 import { context, renderSection, renderSections, section, texts } from './section-fixtures';
 import { listingData, product, renderSectionsAt, shopConfig } from './widget-fixtures';
 
-const withData = (s: SectionDto, data: Record<string, unknown>, items?: unknown[]): SectionDto => ({ ...s, data, ...(items ? { items: items as SectionDto['items'] } : {}) });
+const withData = (s: SectionDto, data: Record<string, unknown>, items?: unknown[]): SectionDto => ({
+  ...s,
+  data,
+  ...(items ? { items: items as SectionDto['items'] } : {}),
+});
 
 describe('product widgets', () => {
   const products = [
@@ -15,13 +19,20 @@ describe('product widgets', () => {
   ];
 
   it('SectionProductWidget shows cards with links, titles, prices and stock', async () => {
-    const root = await renderSection(withData(section('SectionProductWidget', { heading: { title: 'New arrivals' }, catalogSlug: 'new' }), { products }), context());
+    const root = await renderSection(
+      withData(section('SectionProductWidget', { heading: { title: 'New arrivals' }, catalogSlug: 'new' }), { products }),
+      context(),
+    );
     expect(root?.dataset['sectionType']).toBe('SectionProductWidget');
     expect(texts(root!, 'h2')).toEqual(['New arrivals']);
     expect(texts(root!, '.product-card__title')).toEqual(['Linen shirt', 'Gift card', 'Boots', 'Lamp', 'Mug']);
-    expect([...root!.querySelectorAll('.product-card__link')].map((a) => a.getAttribute('href'))).toEqual(
-      ['/products/linen-shirt', '/products/gift-card', '/products/boots', '/products/lamp', '/products/mug'],
-    );
+    expect([...root!.querySelectorAll('.product-card__link')].map((a) => a.getAttribute('href'))).toEqual([
+      '/products/linen-shirt',
+      '/products/gift-card',
+      '/products/boots',
+      '/products/lamp',
+      '/products/mug',
+    ]);
     const cards = [...root!.querySelectorAll('.product-card')];
     expect(texts(cards[0]!, '.product-card__amount')).toEqual(['$79']);
     expect(texts(cards[0]!, 'del')).toEqual(['$99']);
@@ -52,14 +63,29 @@ describe('product widgets', () => {
     expect(style).toContain('--items-tracks-desktop:repeat(3, minmax(0, 1fr))');
     expect(style).toContain('--items-tracks-mobile:repeat(1, minmax(0, 1fr))');
     const byTemplate = await renderSection(
-      withData(section('SectionProductWidget', { template: { desktop: { type: 'carousel', columns: 4 }, tablet: { type: 'carousel', columns: 2 }, mobile: { type: 'carousel', columns: 2 } } }), { products }),
+      withData(
+        section('SectionProductWidget', {
+          template: {
+            desktop: { type: 'carousel', columns: 4 },
+            tablet: { type: 'carousel', columns: 2 },
+            mobile: { type: 'carousel', columns: 2 },
+          },
+        }),
+        { products },
+      ),
       shop,
     );
     expect(byTemplate!.querySelector('items-carousel')).not.toBeNull();
   });
 
   it('prefixes prices with "from" when the shop asks for it and hides out-of-stock prices when told to', async () => {
-    const shop = context({ settings: shopConfig({ ecommerce: { showPriceFrom: true, showPriceForOutOfStock: false, currency: 'RUB', priceFormatSeparator: 'space' } }), currency: 'RUB', priceSeparator: 'space' });
+    const shop = context({
+      settings: shopConfig({
+        ecommerce: { showPriceFrom: true, showPriceForOutOfStock: false, currency: 'RUB', priceFormatSeparator: 'space' },
+      }),
+      currency: 'RUB',
+      priceSeparator: 'space',
+    });
     const root = await renderSection(withData(section('SectionProductWidget', {}), { products }), shop);
     const cards = [...root!.querySelectorAll('.product-card')];
     expect(texts(cards[0]!, '.product-card__amount')).toEqual(['from 79 ₽']);
@@ -113,18 +139,27 @@ describe('SectionProductList', () => {
       '/catalogs/shirts?sort=price_asc',
       '/catalogs/shirts?sort=price_desc',
     ]);
-    const hidden = await at('https://shop.example/catalogs/shirts', list(), context({ settings: shopConfig({ ecommerce: { showSortingInCatalog: false } }) }));
+    const hidden = await at(
+      'https://shop.example/catalogs/shirts',
+      list(),
+      context({ settings: shopConfig({ ecommerce: { showSortingInCatalog: false } }) }),
+    );
     expect(hidden.querySelector('.listing__sort')).toBeNull();
   });
 
   it('has a GET filter form with the price range, properties and options, keeping the sort', async () => {
     const applied = { minPrice: 20, maxPrice: null, properties: [{ title: 'Material', values: ['Wool'] }], options: [] };
-    const root = await at('https://shop.example/catalogs/shirts?sort=price_desc&filter%5BminPrice%5D=20&page=2', list({ appliedFilters: applied }));
+    const root = await at(
+      'https://shop.example/catalogs/shirts?sort=price_desc&filter%5BminPrice%5D=20&page=2',
+      list({ appliedFilters: applied }),
+    );
     const form = root.querySelector<HTMLFormElement>('form.filters__form')!;
     expect(form.getAttribute('method')).toBe('get');
     expect(form.getAttribute('action')).toBe('/catalogs/shirts');
     expect(root.querySelector('details.filters')!.hasAttribute('open')).toBe(true);
-    expect([...form.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((i) => [i.name, i.value])).toEqual([['sort', 'price_desc']]);
+    expect([...form.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((i) => [i.name, i.value])).toEqual([
+      ['sort', 'price_desc'],
+    ]);
     const min = form.querySelector<HTMLInputElement>('input[name="filter[minPrice]"]')!;
     expect(min.getAttribute('value')).toBe('20');
     expect(min.getAttribute('placeholder')).toBe('10');
@@ -144,9 +179,16 @@ describe('SectionProductList', () => {
     const root = await at('https://shop.example/catalogs/shirts', list());
     expect(root.querySelector('details.filters')!.hasAttribute('open')).toBe(false);
     expect(root.querySelector('.filters__reset')).toBeNull();
-    const off = await at('https://shop.example/catalogs/shirts', list(), context({ settings: shopConfig({ ecommerce: { filter: { enabled: false } } }) }));
+    const off = await at(
+      'https://shop.example/catalogs/shirts',
+      list(),
+      context({ settings: shopConfig({ ecommerce: { filter: { enabled: false } } }) }),
+    );
     expect(off.querySelector('.filters')).toBeNull();
-    const flat = await at('https://shop.example/catalogs/shirts', list({ filters: { price: { min: 5, max: 5 }, properties: [], options: [] } }));
+    const flat = await at(
+      'https://shop.example/catalogs/shirts',
+      list({ filters: { price: { min: 5, max: 5 }, properties: [], options: [] } }),
+    );
     expect(flat.querySelector('.filters')).toBeNull();
   });
 
@@ -158,9 +200,17 @@ describe('SectionProductList', () => {
   });
 
   it('counts the results, with a removable chip for every applied filter and "Clear all"', async () => {
-    const applied = { minPrice: 20, maxPrice: null, properties: [{ title: 'Material', values: ['Wool', 'Linen'] }], options: [{ title: 'Size', values: ['M'] }] };
+    const applied = {
+      minPrice: 20,
+      maxPrice: null,
+      properties: [{ title: 'Material', values: ['Wool', 'Linen'] }],
+      options: [{ title: 'Size', values: ['M'] }],
+    };
     const s = list({ appliedFilters: applied, total: 24 });
-    const root = await at('https://shop.example/catalogs/shirts?sort=price_desc&filter%5BminPrice%5D=20&filter%5Bproperties%5D%5BMaterial%5D%5B%5D=Wool&filter%5Bproperties%5D%5BMaterial%5D%5B%5D=Linen&filter%5Boptions%5D%5BSize%5D%5B%5D=M&page=2', s);
+    const root = await at(
+      'https://shop.example/catalogs/shirts?sort=price_desc&filter%5BminPrice%5D=20&filter%5Bproperties%5D%5BMaterial%5D%5B%5D=Wool&filter%5Bproperties%5D%5BMaterial%5D%5B%5D=Linen&filter%5Boptions%5D%5BSize%5D%5B%5D=M&page=2',
+      s,
+    );
     const listing = root.querySelector<HTMLElement>('[data-listing]')!;
     expect(listing.dataset['listing']).toBe(s.id);
     const results = listing.querySelector('[data-listing-results]')!;
@@ -172,9 +222,24 @@ describe('SectionProductList', () => {
     expect(chips.map((a) => a.textContent!.trim())).toEqual(['From $20', 'Material: Wool', 'Material: Linen', 'Size: M']);
     expect(chips[1]!.getAttribute('aria-label')).toBe('Remove filter Material: Wool');
     const query = (a: HTMLAnchorElement) => [...new URL(a.getAttribute('href')!, 'https://shop.example').searchParams];
-    expect(query(chips[0]!)).toEqual([['sort', 'price_desc'], ['filter[properties][Material][]', 'Wool'], ['filter[properties][Material][]', 'Linen'], ['filter[options][Size][]', 'M']]);
-    expect(query(chips[1]!)).toEqual([['sort', 'price_desc'], ['filter[minPrice]', '20'], ['filter[properties][Material][]', 'Linen'], ['filter[options][Size][]', 'M']]);
-    expect(query(chips[3]!)).toEqual([['sort', 'price_desc'], ['filter[minPrice]', '20'], ['filter[properties][Material][]', 'Wool'], ['filter[properties][Material][]', 'Linen']]);
+    expect(query(chips[0]!)).toEqual([
+      ['sort', 'price_desc'],
+      ['filter[properties][Material][]', 'Wool'],
+      ['filter[properties][Material][]', 'Linen'],
+      ['filter[options][Size][]', 'M'],
+    ]);
+    expect(query(chips[1]!)).toEqual([
+      ['sort', 'price_desc'],
+      ['filter[minPrice]', '20'],
+      ['filter[properties][Material][]', 'Linen'],
+      ['filter[options][Size][]', 'M'],
+    ]);
+    expect(query(chips[3]!)).toEqual([
+      ['sort', 'price_desc'],
+      ['filter[minPrice]', '20'],
+      ['filter[properties][Material][]', 'Wool'],
+      ['filter[properties][Material][]', 'Linen'],
+    ]);
     expect(results.querySelector('.chips__clear')!.getAttribute('href')).toBe('/catalogs/shirts?sort=price_desc');
     expect(texts(root, '.filters__badge')).toEqual(['4']);
     const none = await at('https://shop.example/catalogs/shirts', list({ total: 1 }));
@@ -185,7 +250,8 @@ describe('SectionProductList', () => {
 
   it('says the count with Russian plural forms', async () => {
     const ru = context({ lang: 'ru', settings: shopConfig({}, 'ru') });
-    const count = async (total: number) => texts(await at('https://shop.example/catalogs/shirts', list({ total }), ru), '.listing__count')[0];
+    const count = async (total: number) =>
+      texts(await at('https://shop.example/catalogs/shirts', list({ total }), ru), '.listing__count')[0];
     expect([await count(21), await count(3), await count(5)]).toEqual(['21 товар', '3 товара', '5 товаров']);
   });
 
@@ -198,10 +264,23 @@ describe('SectionProductList', () => {
   });
 
   it('shows colour options as swatches with their safe colour codes', async () => {
-    const colours = { ...facets, options: [{ title: 'Colour', values: ['Red', 'Blue', 'Odd'], swatches: { Red: '#c00000', Blue: 'rgb(0, 0, 200)', Odd: 'red;background:url(x)' } }] };
+    const colours = {
+      ...facets,
+      options: [
+        {
+          title: 'Colour',
+          values: ['Red', 'Blue', 'Odd'],
+          swatches: { Red: '#c00000', Blue: 'rgb(0, 0, 200)', Odd: 'red;background:url(x)' },
+        },
+      ],
+    };
     const root = await at('https://shop.example/catalogs/shirts', list({ filters: colours }));
     const values = [...root.querySelectorAll('.filters__values--swatches .filters__value')];
-    expect(values.map((v) => v.querySelector('.filters__swatch')?.getAttribute('style') ?? null)).toEqual(['--swatch: #c00000', '--swatch: rgb(0, 0, 200)', null]);
+    expect(values.map((v) => v.querySelector('.filters__swatch')?.getAttribute('style') ?? null)).toEqual([
+      '--swatch: #c00000',
+      '--swatch: rgb(0, 0, 200)',
+      null,
+    ]);
     expect(values.map((v) => v.querySelector('input')!.getAttribute('value'))).toEqual(['Red', 'Blue', 'Odd']);
     expect(texts(root, '.filters__values--swatches .filters__value span:last-child')).toEqual(['Red', 'Blue', 'Odd']);
   });

@@ -13,10 +13,19 @@ import { context, renderSections, section } from './section-fixtures';
  * Types whose presets show nothing by themselves: the items of galleries and logos are pictures the
  * owner picks, and contact cards show the contacts of the shop's settings.
  */
-const NOT_SELF_CONTAINED = new Set(['SectionGallery1', 'SectionGallery2', 'SectionGallery3', 'SectionGalleryBase', 'SectionLogoGallery', 'SectionContacts2']);
+const NOT_SELF_CONTAINED = new Set([
+  'SectionGallery1',
+  'SectionGallery2',
+  'SectionGallery3',
+  'SectionGalleryBase',
+  'SectionLogoGallery',
+  'SectionContacts2',
+]);
 
 const lookup = (dictionary: unknown, key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), dictionary);
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), dictionary);
 
 const FIELD_KINDS = ['text', 'richText', 'image', 'link', 'colour', 'select', 'number', 'toggle', 'list'];
 function checkFields(fields: readonly EditorField[], where: string) {
@@ -78,7 +87,11 @@ describe('section definitions', () => {
           }
         }
         if (definition.data || NOT_SELF_CONTAINED.has(type)) continue;
-        const one = section(type, localize(preset.options, 'ru') as Record<string, unknown>, preset.items.map((item) => localize(item, 'ru') as Record<string, unknown>));
+        const one = section(
+          type,
+          localize(preset.options, 'ru') as Record<string, unknown>,
+          preset.items.map((item) => localize(item, 'ru') as Record<string, unknown>),
+        );
         const document = await renderSections([one], context({ lang: 'ru', page }));
         if (!document.getElementById(`section-${one.id}`)) unrendered.push(`${type} ${preset.name}`);
       }

@@ -59,7 +59,11 @@ export function context(overrides: Partial<SectionContext> & { imageList?: Image
 
 let container: AstroContainer | null = null;
 
-export async function renderSections(sections: SectionDto[], sectionContext: SectionContext = context(), firstIndex = 0): Promise<Document> {
+export async function renderSections(
+  sections: SectionDto[],
+  sectionContext: SectionContext = context(),
+  firstIndex = 0,
+): Promise<Document> {
   container ??= await createContainer();
   container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
   container.addClientRenderer({ name: '@astrojs/react', entrypoint: '@astrojs/react/client.js' });

@@ -7,7 +7,11 @@ describe('section frame', () => {
       'SectionFaq',
       {
         heading: { title: 'Questions', note: 'All you need to know', align: 'center', fontStyleTitle: 'h3', colorTitle: '#123456' },
-        footer: { note: 'Still unsure?', textAlign: 'center', button: { isShow: true, text: 'Ask us', defaultComment: 'I have a question' } },
+        footer: {
+          note: 'Still unsure?',
+          textAlign: 'center',
+          button: { isShow: true, text: 'Ask us', defaultComment: 'I have a question' },
+        },
       },
       [{ question: 'How long is delivery?', answer: '<p>Two days.</p>' }],
     );
@@ -97,7 +101,12 @@ describe('section frame', () => {
   it('leaves out sections without content, of unknown types or with unusable options', async () => {
     const empty = section('SectionFaq', { heading: { title: 'Questions' } }, []);
     const unknown = section('SectionNoSuchType', { heading: { title: 'x' } });
-    const garbage = section('SectionTextBlockBase', { section: 'nonsense', heading: 42, footer: [], content: { html: '<p>Still shown</p>', image: [1] } });
+    const garbage = section('SectionTextBlockBase', {
+      section: 'nonsense',
+      heading: 42,
+      footer: [],
+      content: { html: '<p>Still shown</p>', image: [1] },
+    });
     const document = await renderSections([empty, unknown, garbage]);
     expect(document.querySelectorAll('[data-section-type]')).toHaveLength(1);
     expect(document.getElementById(`section-${garbage.id}`)?.textContent).toContain('Still shown');

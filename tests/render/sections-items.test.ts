@@ -6,10 +6,11 @@ const textItem = (title: string, html = '', extra: Record<string, unknown> = {})
 describe('item layouts', () => {
   it('lays items out per screen with the layout custom properties', async () => {
     const root = await renderSection(
-      section('SectionTextBlockWithItems', { template: { desktop: { type: 'grid', columns: 3 }, tablet: { type: 'list', columns: 2 }, mobile: { type: 'centeredColumns' } } }, [
-        textItem('Natural materials', '<p>Linen and wool.</p>'),
-        textItem('Small batches'),
-      ]),
+      section(
+        'SectionTextBlockWithItems',
+        { template: { desktop: { type: 'grid', columns: 3 }, tablet: { type: 'list', columns: 2 }, mobile: { type: 'centeredColumns' } } },
+        [textItem('Natural materials', '<p>Linen and wool.</p>'), textItem('Small batches')],
+      ),
     );
     const items = root!.querySelector<HTMLElement>('[data-items]')!;
     expect(items.getAttribute('role')).toBe('list');
@@ -24,18 +25,32 @@ describe('item layouts', () => {
 
   it('gives the cells of a grid template their column spans', async () => {
     const root = await renderSection(
-      section('SectionTextBlockCustomGrid', {}, ['A', 'B', 'C', 'D', 'E', 'F'].map((title) => textItem(title))),
+      section(
+        'SectionTextBlockCustomGrid',
+        {},
+        ['A', 'B', 'C', 'D', 'E', 'F'].map((title) => textItem(title)),
+      ),
     );
-    const spans = [...root!.querySelectorAll('[role="listitem"]')].map((cell) => /--cell-span-desktop:(\d+)/.exec(cell.getAttribute('style') ?? '')?.[1]);
+    const spans = [...root!.querySelectorAll('[role="listitem"]')].map(
+      (cell) => /--cell-span-desktop:(\d+)/.exec(cell.getAttribute('style') ?? '')?.[1],
+    );
     expect(spans).toEqual(['3', '3', '2', '2', '2', '3']);
     expect(root!.querySelector('[data-items]')!.getAttribute('style')).toContain('--items-tracks-desktop:repeat(6, minmax(0, 1fr))');
   });
 
   it('mounts a carousel (no React) only where a screen shows a carousel, with CSS scrolling before that', async () => {
     const root = await renderSection(
-      section('SectionTestimonial', { template: { desktop: { type: 'grid', columns: 3 }, tablet: { type: 'grid', columns: 2 }, mobile: { type: 'carousel', columns: 1, dots: true } } }, [
-        { name: 'Olivia R.', content: { html: '<p>Softer after every wash.</p>' } },
-      ]),
+      section(
+        'SectionTestimonial',
+        {
+          template: {
+            desktop: { type: 'grid', columns: 3 },
+            tablet: { type: 'grid', columns: 2 },
+            mobile: { type: 'carousel', columns: 1, dots: true },
+          },
+        },
+        [{ name: 'Olivia R.', content: { html: '<p>Softer after every wash.</p>' } }],
+      ),
     );
     expect(root!.querySelector('astro-island')).toBeNull();
     const island = root!.querySelector('items-carousel')!;
@@ -52,7 +67,11 @@ describe('item layouts', () => {
   it('opens masonry gallery pictures in a lightbox, linking the large picture', async () => {
     const pictures = [image({ width: 800, height: 1200 }), image({ width: 1200, height: 800 })];
     const root = await renderSection(
-      section('SectionTextBlockMasonryGallery', {}, pictures.map((p, i) => ({ heading: { title: `Photo ${i + 1}` }, content: { image: p.id, alt: `Alt ${i + 1}` } }))),
+      section(
+        'SectionTextBlockMasonryGallery',
+        {},
+        pictures.map((p, i) => ({ heading: { title: `Photo ${i + 1}` }, content: { image: p.id, alt: `Alt ${i + 1}` } })),
+      ),
       context({ imageList: pictures }),
     );
     const items = root!.querySelector('[data-items]')!;
@@ -100,7 +119,9 @@ describe('text item sections', () => {
   it('links category tiles to their catalogs', async () => {
     const picture = image();
     const root = await renderSection(
-      section('SectionCategory', {}, [{ heading: { title: 'Shoes' }, content: { image: picture.id }, link: { type: 'catalog', url: 'shoes' } }]),
+      section('SectionCategory', {}, [
+        { heading: { title: 'Shoes' }, content: { image: picture.id }, link: { type: 'catalog', url: 'shoes' } },
+      ]),
       context({ imageList: [picture] }),
     );
     const tile = root!.querySelector('.text-item--tile')!;
@@ -112,7 +133,10 @@ describe('text item sections', () => {
   it('shows benefits with their icon or a check mark', async () => {
     const icon = image({ width: 64, height: 64 });
     const root = await renderSection(
-      section('SectionBenefit', {}, [textItem('Free shipping', '<p>Over $100.</p>', { content: { html: '<p>Over $100.</p>', image: icon.id } }), textItem('60-day returns')]),
+      section('SectionBenefit', {}, [
+        textItem('Free shipping', '<p>Over $100.</p>', { content: { html: '<p>Over $100.</p>', image: icon.id } }),
+        textItem('60-day returns'),
+      ]),
       context({ imageList: [icon] }),
     );
     const [first, second] = root!.querySelectorAll('.text-item--benefit');
@@ -122,9 +146,16 @@ describe('text item sections', () => {
 
   it('leaves out item sections without items even when they have a heading', async () => {
     const document = await renderSections(
-      ['SectionHoverTextWithBackground', 'SectionBenefit', 'SectionCategory', 'SectionTestimonial', 'SectionPricingPlans', 'SectionProperty', 'SectionTextBlockMasonryGallery', 'SectionFaq'].map(
-        (type) => section(type, { heading: { title: 'Heading only' } }, [{ heading: { title: '' } }]),
-      ),
+      [
+        'SectionHoverTextWithBackground',
+        'SectionBenefit',
+        'SectionCategory',
+        'SectionTestimonial',
+        'SectionPricingPlans',
+        'SectionProperty',
+        'SectionTextBlockMasonryGallery',
+        'SectionFaq',
+      ].map((type) => section(type, { heading: { title: 'Heading only' } }, [{ heading: { title: '' } }])),
     );
     expect(document.querySelectorAll('[data-section-type]')).toHaveLength(0);
   });
@@ -132,7 +163,11 @@ describe('text item sections', () => {
   it('loads item pictures lazily outside the first three sections', async () => {
     const pictures = [image(), image()];
     const filler = () => section('SectionTextBlockSimple', { content: { html: '<p>x</p>' } });
-    const hover = section('SectionHoverTextWithBackground', {}, pictures.map((p, i) => textItem(`Place ${i}`, '<p>t</p>', { content: { html: '<p>t</p>', image: p.id } })));
+    const hover = section(
+      'SectionHoverTextWithBackground',
+      {},
+      pictures.map((p, i) => textItem(`Place ${i}`, '<p>t</p>', { content: { html: '<p>t</p>', image: p.id } })),
+    );
     const document = await renderSections([filler(), filler(), filler(), hover], context({ imageList: pictures }));
     const images = [...document.querySelectorAll(`#section-${hover.id} img`)];
     expect(images.map((img) => img.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
@@ -157,7 +192,12 @@ describe('faq, properties, testimonials and plans', () => {
   });
 
   it('lists properties as names and values', async () => {
-    const root = await renderSection(section('SectionProperty', {}, [{ title: 'Material', value: 'Linen' }, { heading: { title: 'Care' }, content: { html: '<p>Wash at 30°</p>' } }]));
+    const root = await renderSection(
+      section('SectionProperty', {}, [
+        { title: 'Material', value: 'Linen' },
+        { heading: { title: 'Care' }, content: { html: '<p>Wash at 30°</p>' } },
+      ]),
+    );
     expect(texts(root!, 'dt')).toEqual(['Material', 'Care']);
     expect(texts(root!, 'dd')).toEqual(['Linen', 'Wash at 30°']);
   });

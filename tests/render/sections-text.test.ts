@@ -57,11 +57,16 @@ describe('heading and breadcrumbs', () => {
   });
 
   it("uses the page's trail without items of its own, in the page language, and is left out without any", async () => {
-    const root = await renderSection(section('SectionBreadcrumbs'), context({ lang: 'ru', page: { breadcrumbs: [{ title: 'Каталог', uri: 'catalogs/shoes' }] } }));
+    const root = await renderSection(
+      section('SectionBreadcrumbs'),
+      context({ lang: 'ru', page: { breadcrumbs: [{ title: 'Каталог', uri: 'catalogs/shoes' }] } }),
+    );
     expect(texts(root!, 'li')).toEqual(['Главная', 'Каталог']);
     expect(root!.querySelector('nav')!.getAttribute('aria-label')).toBe('Навигационная цепочка');
     expect(await renderSection(section('SectionBreadcrumbs', {}, [{ title: '' }]))).toBeNull();
-    const titled = await renderSection(section('SectionBreadcrumbs', { heading: { title: 'Not shown' } }, [{ title: 'Shoes', uri: 'shoes' }]));
+    const titled = await renderSection(
+      section('SectionBreadcrumbs', { heading: { title: 'Not shown' } }, [{ title: 'Shoes', uri: 'shoes' }]),
+    );
     expect(titled!.hasAttribute('aria-labelledby')).toBe(false);
     expect(titled!.textContent).not.toContain('Not shown');
   });
@@ -71,7 +76,10 @@ describe('text blocks', () => {
   it('renders the base block: heading, rich text and a sized picture', async () => {
     const picture = image({ width: 2400, height: 1200 });
     const root = await renderSection(
-      section('SectionTextBlockBase', { heading: { title: 'About' }, content: { html: '<p>Made well.</p>', image: picture.id, alt: 'Workshop', imageBorderRadius: 4 } }),
+      section('SectionTextBlockBase', {
+        heading: { title: 'About' },
+        content: { html: '<p>Made well.</p>', image: picture.id, alt: 'Workshop', imageBorderRadius: 4 },
+      }),
       context({ imageList: [picture] }),
     );
     expect(texts(root!, 'h2')).toEqual(['About']);
@@ -96,7 +104,9 @@ describe('text blocks', () => {
   });
 
   it('aligns simple text like its heading', async () => {
-    const root = await renderSection(section('SectionTextBlockSimple', { heading: { align: 'center' }, content: { html: '<p>We ship worldwide.</p>' } }));
+    const root = await renderSection(
+      section('SectionTextBlockSimple', { heading: { align: 'center' }, content: { html: '<p>We ship worldwide.</p>' } }),
+    );
     expect(root!.querySelector('.simple-text')!.classList.contains('simple-text--center')).toBe(true);
   });
 
@@ -118,7 +128,10 @@ describe('text blocks', () => {
     const img = right!.querySelector('img')!;
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['680', '680']);
 
-    const left = await renderSection(section('SectionTextBlockPictureLeft', { content: { html: '<p>Text</p>', image: picture.id }, grid: 'bad' }), images);
+    const left = await renderSection(
+      section('SectionTextBlockPictureLeft', { content: { html: '<p>Text</p>', image: picture.id }, grid: 'bad' }),
+      images,
+    );
     const leftLayout = left!.querySelector('.picture-text')!;
     expect(leftLayout.classList.contains('picture-text--left')).toBe(true);
     expect(leftLayout.classList.contains('picture-text--mobile-imageFirst')).toBe(true);
@@ -127,7 +140,10 @@ describe('text blocks', () => {
 
   it('centres the picture between heading and text', async () => {
     const picture = image({ width: 1600, height: 900 });
-    const root = await renderSection(section('SectionTextBlockPictureCenter', { content: { html: '<p>Exchanges</p>', image: picture.id } }), context({ imageList: [picture] }));
+    const root = await renderSection(
+      section('SectionTextBlockPictureCenter', { content: { html: '<p>Exchanges</p>', image: picture.id } }),
+      context({ imageList: [picture] }),
+    );
     const img = root!.querySelector('.picture-center img')!;
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['780', '439']);
     expect(root!.querySelector('.picture-center')!.lastElementChild!.textContent).toBe('Exchanges');

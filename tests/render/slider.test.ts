@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { context, image, renderSection, section, texts } from './section-fixtures';
 
 const slide = (picture: string | null, title: string, extra: Record<string, unknown> = {}) => ({
-  content: { image: picture, alt: `${title} picture`, tag: 'New', text: `${title} text`, alignHorizontal: 'right', alignVertical: 'bottom', innerPadding: 24, background: '#ffffff', opacity: 0, opacityMobile: 40, ...extra },
+  content: {
+    image: picture,
+    alt: `${title} picture`,
+    tag: 'New',
+    text: `${title} text`,
+    alignHorizontal: 'right',
+    alignVertical: 'bottom',
+    innerPadding: 24,
+    background: '#ffffff',
+    opacity: 0,
+    opacityMobile: 40,
+    ...extra,
+  },
   heading: { title, color: '#111111' },
   button: { isShow: true, text: 'Ask', defaultComment: `About ${title}` },
 });
@@ -49,12 +61,19 @@ describe('SectionSlider', () => {
 
   it('forms a carousel (no React) of several slides; only the first picture is eager', async () => {
     const root = await renderSection(
-      section('SectionSlider', { autoplay: { enabled: true } }, pictures.map((p, i) => slide(p.id, `Slide ${i + 1}`))),
+      section(
+        'SectionSlider',
+        { autoplay: { enabled: true } },
+        pictures.map((p, i) => slide(p.id, `Slide ${i + 1}`)),
+      ),
       ctx,
     );
     expect(root!.querySelector('astro-island')).toBeNull();
     const island = root!.querySelector('hero-slideshow')!;
-    expect(JSON.parse(island.getAttribute('data-config')!)).toMatchObject({ autoplayMs: 5000, labels: { slideOf: 'Slide {{index}} of {{count}}' } });
+    expect(JSON.parse(island.getAttribute('data-config')!)).toMatchObject({
+      autoplayMs: 5000,
+      labels: { slideOf: 'Slide {{index}} of {{count}}' },
+    });
     const slides = root!.querySelectorAll('[data-slides] > [data-slide]');
     expect(slides).toHaveLength(3);
     expect(slides[1]!.getAttribute('aria-label')).toBe('Slide 2 of 3');
@@ -81,7 +100,11 @@ describe('SectionSlider', () => {
       [{ type: 'link', url: 'https://example.com/x' }, 'https://example.com/x'],
     ] as const;
     const root = await renderSection(
-      section('SectionSlider', {}, links.map(([link], i) => slide(pictures[0]!.id, `S${i}`, { link }))),
+      section(
+        'SectionSlider',
+        {},
+        links.map(([link], i) => slide(pictures[0]!.id, `S${i}`, { link })),
+      ),
       ctx,
     );
     const anchors = [...root!.querySelectorAll<HTMLAnchorElement>('.slide__title a')];
@@ -114,7 +137,9 @@ describe('SectionSlider', () => {
 
   it('follows the button link instead of opening the lead form when the button has one', async () => {
     const root = await renderSection(
-      section('SectionSlider', {}, [{ ...slide(pictures[0]!.id, 'Shop'), button: { isShow: true, text: 'Shop clothing', link: { type: 'catalog', url: 'clothing' } } }]),
+      section('SectionSlider', {}, [
+        { ...slide(pictures[0]!.id, 'Shop'), button: { isShow: true, text: 'Shop clothing', link: { type: 'catalog', url: 'clothing' } } },
+      ]),
       ctx,
     );
     expect(root!.querySelector('.slide__actions a')!.getAttribute('href')).toBe('/catalogs/clothing');

@@ -119,7 +119,10 @@ describe('themes', () => {
     expect(inlineCss(all)).toContain("font-family:'Roboto'");
     expect(inlineCss(all)).toContain("font-family:'Oswald'");
 
-    const limited = await layout({ styles: { fontFamilyBody: 'Roboto', fontFamilyHeading: 'Oswald' }, themes: { fonts: ['Manrope', 'Roboto'] } });
+    const limited = await layout({
+      styles: { fontFamilyBody: 'Roboto', fontFamilyHeading: 'Oswald' },
+      themes: { fonts: ['Manrope', 'Roboto'] },
+    });
     const css = inlineCss(limited);
     expect(css).toContain("font-family:'Roboto'");
     expect(css).not.toContain('Oswald');
@@ -130,7 +133,14 @@ describe('themes', () => {
 
 describe('catalog listing settings', () => {
   const page = Array.from({ length: 3 }, (_, i) =>
-    product({ slug: `p${i + 1}`, title: `P${i + 1}`, properties: [{ title: 'Material', value: 'Linen' }, { title: 'Fit', value: 'Loose' }] }),
+    product({
+      slug: `p${i + 1}`,
+      title: `P${i + 1}`,
+      properties: [
+        { title: 'Material', value: 'Linen' },
+        { title: 'Fit', value: 'Loose' },
+      ],
+    }),
   );
   const facets = { price: { min: 10, max: 500 }, properties: [{ title: 'Material', values: ['Linen', 'Wool'] }], options: [] };
   const list = (data: Partial<Parameters<typeof listingData>[0]> = {}): SectionDto => ({
@@ -176,7 +186,10 @@ describe('catalog listing settings', () => {
     expect(pages.querySelector('[data-load-more]')).toBeNull();
 
     const s = list();
-    const more = await at('https://shop.example/catalogs/shirts?sort=price_asc', s, { pageNavigationType: 'loadMore', btnLoadMore: { text: 'Show more shirts' } });
+    const more = await at('https://shop.example/catalogs/shirts?sort=price_asc', s, {
+      pageNavigationType: 'loadMore',
+      btnLoadMore: { text: 'Show more shirts' },
+    });
     expect(more.querySelector('nav.pagination')).toBeNull();
     const link = more.querySelector<HTMLAnchorElement>('a[data-load-more]')!;
     expect(link.textContent).toBe('Show more shirts');
@@ -186,7 +199,11 @@ describe('catalog listing settings', () => {
 
     const last = await at('https://shop.example/catalogs/shirts?page=3', list({ page: 3 }), { pageNavigationType: 'loadMore' });
     expect(last.querySelector('[data-load-more]')).toBeNull();
-    const russian = await renderSectionsAt('https://shop.example/catalogs/shirts', [s], context({ lang: 'ru', settings: shopConfig({ ecommerce: { pageNavigationType: 'loadMore' } }, 'ru') }));
+    const russian = await renderSectionsAt(
+      'https://shop.example/catalogs/shirts',
+      [s],
+      context({ lang: 'ru', settings: shopConfig({ ecommerce: { pageNavigationType: 'loadMore' } }, 'ru') }),
+    );
     expect(russian.querySelector('[data-load-more]')!.textContent).toBe('Показать ещё');
   });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { anchorOf, tableOfContents, withHeadingIds } from '../../src/sections/table-of-contents';
 
 describe('table of contents', () => {
-  const article = '<h2 id="wash">Washing</h2><p>Cold.</p><h3>Drying &amp; ironing</h3><p>…</p><h4>Ignored</h4><h2 class="x">Storing <em>it</em></h2>';
+  const article =
+    '<h2 id="wash">Washing</h2><p>Cold.</p><h3>Drying &amp; ironing</h3><p>…</p><h4>Ignored</h4><h2 class="x">Storing <em>it</em></h2>';
 
   it('lists the h2 and h3 headings in order with their anchors', () => {
     expect(tableOfContents([article, '<h3>Более</h3>'])).toEqual([

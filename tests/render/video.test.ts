@@ -32,7 +32,11 @@ describe('parseVideo', () => {
     expect(parseVideo(RUTUBE, 'rutube')).toEqual({ source: 'rutube', id: RUTUBE });
     expect(parseVideo(`https://rutube.ru/video/${RUTUBE}/`, 'rutube')).toEqual({ source: 'rutube', id: RUTUBE });
     expect(parseVideo(`https://rutube.ru/play/embed/${RUTUBE.toUpperCase()}`, 'rutube')).toEqual({ source: 'rutube', id: RUTUBE });
-    expect(parseVideo(`https://rutube.ru/video/private/${RUTUBE}/?p=Ab_c-1`, 'rutube')).toEqual({ source: 'rutube', id: RUTUBE, privateKey: 'Ab_c-1' });
+    expect(parseVideo(`https://rutube.ru/video/private/${RUTUBE}/?p=Ab_c-1`, 'rutube')).toEqual({
+      source: 'rutube',
+      id: RUTUBE,
+      privateKey: 'Ab_c-1',
+    });
   });
 
   it('reads VK owner and video ids from page, clip and embed links', () => {
@@ -40,7 +44,12 @@ describe('parseVideo', () => {
     expect(parseVideo('https://vk.com/video-22822305_456241864', 'vk')).toEqual({ source: 'vk', ownerId: '-22822305', id: '456241864' });
     expect(parseVideo('https://vkvideo.ru/video123_456', 'vk')).toEqual({ source: 'vk', ownerId: '123', id: '456' });
     expect(parseVideo('https://vk.com/clip-1_2', 'vk')).toEqual({ source: 'vk', ownerId: '-1', id: '2' });
-    expect(parseVideo('https://vk.com/video_ext.php?oid=-1&id=2&hash=9f0e', 'vk')).toEqual({ source: 'vk', ownerId: '-1', id: '2', hash: '9f0e' });
+    expect(parseVideo('https://vk.com/video_ext.php?oid=-1&id=2&hash=9f0e', 'vk')).toEqual({
+      source: 'vk',
+      ownerId: '-1',
+      id: '2',
+      hash: '9f0e',
+    });
   });
 
   it('reads Kinescope ids', () => {
@@ -89,8 +98,12 @@ describe('videoEmbedUrl', () => {
     expect(videoEmbedUrl({ source: 'vimeo', id: '1', hash: 'abcdef' })).toBe('https://player.vimeo.com/video/1?h=abcdef&autoplay=1&dnt=1');
     expect(query(videoEmbedUrl({ source: 'vimeo', id: '1' }, 'background'))).toMatchObject({ background: '1', muted: '1', loop: '1' });
     expect(videoEmbedUrl({ source: 'rutube', id: RUTUBE, privateKey: 'k' })).toBe(`https://rutube.ru/play/embed/${RUTUBE}?p=k&autoplay=1`);
-    expect(videoEmbedUrl({ source: 'vk', ownerId: '-1', id: '2', hash: 'ff' })).toBe('https://vk.com/video_ext.php?oid=-1&id=2&hash=ff&hd=2&autoplay=1');
-    expect(videoEmbedUrl({ source: 'kinescope', id: 'abc' }, 'background')).toBe('https://kinescope.io/embed/abc?autoplay=1&muted=1&loop=1');
+    expect(videoEmbedUrl({ source: 'vk', ownerId: '-1', id: '2', hash: 'ff' })).toBe(
+      'https://vk.com/video_ext.php?oid=-1&id=2&hash=ff&hd=2&autoplay=1',
+    );
+    expect(videoEmbedUrl({ source: 'kinescope', id: 'abc' }, 'background')).toBe(
+      'https://kinescope.io/embed/abc?autoplay=1&muted=1&loop=1',
+    );
   });
 });
 

@@ -11,11 +11,22 @@ import { context, renderSections } from './section-fixtures';
  * from its API call (resolved by the one section data resolver) and are rendered as the page renders them.
  */
 
-const WIDGETS = ['SectionProductWidget', 'SectionProductWidgetByItems', 'SectionProductList', 'SectionMediaWidget', 'SectionMediaList'] as const;
+const WIDGETS = [
+  'SectionProductWidget',
+  'SectionProductWidgetByItems',
+  'SectionProductList',
+  'SectionMediaWidget',
+  'SectionMediaList',
+] as const;
 
 describe.each(databaseKinds)('widget sections on every page kind on %s', (kind) => {
   let app: TestApp;
-  const shop = { catalogSlug: uniqueSlug('shelf'), categorySlug: uniqueSlug('journal'), articleSlug: uniqueSlug('story'), pageSlug: uniqueSlug('about') };
+  const shop = {
+    catalogSlug: uniqueSlug('shelf'),
+    categorySlug: uniqueSlug('journal'),
+    articleSlug: uniqueSlug('story'),
+    pageSlug: uniqueSlug('about'),
+  };
   /** page kind → its API path, and the section ids of its widgets by type */
   const pages = new Map<string, { path: string; ids: Record<string, string> }>();
 
@@ -30,7 +41,12 @@ describe.each(databaseKinds)('widget sections on every page kind on %s', (kind) 
     const hostCatalog = uniqueSlug('host-catalog');
     const hostCatalogId = await addCatalog(db, [listed], { slug: hostCatalog });
     const categoryId = await addPage(db, { slug: shop.categorySlug, type: 'category', title: text('Journal', 'Журнал') });
-    const articleId = await addArticle(db, { categoryId, slug: shop.articleSlug, title: text('Spring story', 'Весенняя история'), publishedAt: daysAgo(1) });
+    const articleId = await addArticle(db, {
+      categoryId,
+      slug: shop.articleSlug,
+      title: text('Spring story', 'Весенняя история'),
+      publishedAt: daysAgo(1),
+    });
     const homeId = await addPage(db, { type: 'homepage', slug: uniqueSlug('home') });
     const pageId = await addPage(db, { slug: shop.pageSlug });
 
@@ -106,18 +122,20 @@ describe.each(databaseKinds)('widget sections on every page kind on %s', (kind) 
     const response = await app.request('/preview/section-data', { method: 'POST', json: { sections } });
     expect(response.status).toBe(200);
     const { sections: data } = (await response.json()) as { sections: { id: string; data: Record<string, unknown> | null }[] };
-    const resolved = sections.map((s, position): SectionDto => ({
-      ...s,
-      id: ids[s.type]!,
-      position,
-      required: false,
-      group: null,
-      enable: true,
-      hidden: false,
-      styles: {},
-      items: s.items as SectionDto['items'],
-      ...(data[position]!.data ? { data: data[position]!.data! } : {}),
-    }));
+    const resolved = sections.map(
+      (s, position): SectionDto => ({
+        ...s,
+        id: ids[s.type]!,
+        position,
+        required: false,
+        group: null,
+        enable: true,
+        hidden: false,
+        styles: {},
+        items: s.items as SectionDto['items'],
+        ...(data[position]!.data ? { data: data[position]!.data! } : {}),
+      }),
+    );
     await expectWidgetsRender(resolved, ids, 'preview');
   });
 });

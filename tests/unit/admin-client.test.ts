@@ -35,7 +35,10 @@ describe('admin fetch client', () => {
   });
 
   it('maps field errors of the error shape to field paths', async () => {
-    const body = errorBody(400, 'Validation Failed', { priceCents: { errors: ['Too big'], children: {} }, items: { errors: [], children: { 0: { errors: ['Bad'], children: {} } } } });
+    const body = errorBody(400, 'Validation Failed', {
+      priceCents: { errors: ['Too big'], children: {} },
+      items: { errors: [], children: { 0: { errors: ['Bad'], children: {} } } },
+    });
     const error = await request('POST', '/x', { body: {} }, fakeFetch(400, body)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AdminApiError);
     expect((error as AdminApiError).status).toBe(400);
@@ -44,7 +47,9 @@ describe('admin fetch client', () => {
   });
 
   it('marks a version conflict', async () => {
-    const error = (await request('POST', '/orders/1/status', { body: {} }, fakeFetch(409, errorBody(409, 'Changed by someone else'))).catch((e: unknown) => e)) as AdminApiError;
+    const error = (await request('POST', '/orders/1/status', { body: {} }, fakeFetch(409, errorBody(409, 'Changed by someone else'))).catch(
+      (e: unknown) => e,
+    )) as AdminApiError;
     expect(error.isConflict).toBe(true);
     expect(error.errors.form).toEqual(['Changed by someone else']);
   });

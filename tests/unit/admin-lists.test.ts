@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, pageCount, readListParams, sortToState, stateToSort, withFilter, writeListParams } from '../../src/admin/lib/list-params';
+import {
+  apiQuery,
+  pageCount,
+  readListParams,
+  sortToState,
+  stateToSort,
+  withFilter,
+  writeListParams,
+} from '../../src/admin/lib/list-params';
 import { parseMoneyInput } from '../../src/admin/lib/money-input';
 
 const FILTERS = ['status', 'q'] as const;
@@ -8,7 +16,12 @@ describe('list params in the address', () => {
   it('reads page, perPage, sort and the known filters with defaults', () => {
     const params = readListParams(new URLSearchParams('page=3&perPage=50&sort=number&status=new&q=+Anna+&other=x'), FILTERS, '-createdAt');
     expect(params).toEqual({ page: 3, perPage: 50, sort: 'number', filters: { status: 'new', q: 'Anna' } });
-    expect(readListParams(new URLSearchParams(''), FILTERS, '-createdAt')).toEqual({ page: 1, perPage: 25, sort: '-createdAt', filters: {} });
+    expect(readListParams(new URLSearchParams(''), FILTERS, '-createdAt')).toEqual({
+      page: 1,
+      perPage: 25,
+      sort: '-createdAt',
+      filters: {},
+    });
   });
 
   it('ignores nonsense pages and caps perPage at 100', () => {
@@ -26,7 +39,12 @@ describe('list params in the address', () => {
   });
 
   it('sends the API every param, the default sort included', () => {
-    expect(apiQuery({ page: 1, perPage: 25, sort: '-createdAt', filters: { q: '1042' } })).toEqual({ page: '1', perPage: '25', sort: '-createdAt', q: '1042' });
+    expect(apiQuery({ page: 1, perPage: 25, sort: '-createdAt', filters: { q: '1042' } })).toEqual({
+      page: '1',
+      perPage: '25',
+      sort: '-createdAt',
+      q: '1042',
+    });
   });
 
   it('returns to the first page when a filter changes, and drops an emptied filter', () => {

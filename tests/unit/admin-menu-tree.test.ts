@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItemNode } from '../../src/contract/admin/content';
-import { canIndent, canMoveUp, dropAt, flatten, indent, moveDown, moveUp, outdent, removeAt, toTree, type FlatItem } from '../../src/admin/screens/content/menu-tree';
+import {
+  canIndent,
+  canMoveUp,
+  dropAt,
+  flatten,
+  indent,
+  moveDown,
+  moveUp,
+  outdent,
+  removeAt,
+  toTree,
+  type FlatItem,
+} from '../../src/admin/screens/content/menu-tree';
 
-const node = (id: string, children: MenuItemNode[] = []): MenuItemNode => ({ id, title: { en: id, ru: '' }, link: { type: 'page', url: id }, children });
+const node = (id: string, children: MenuItemNode[] = []): MenuItemNode => ({
+  id,
+  title: { en: id, ru: '' },
+  link: { type: 'page', url: id },
+  children,
+});
 /** `a b(c d) e` style outline of a flat list: children in brackets. */
 function outline(flat: FlatItem[]): string {
   const walk = (items: ReturnType<typeof toTree>): string =>
@@ -14,7 +31,13 @@ const at = (flat: FlatItem[], id: string) => flat.findIndex((item) => item.id ==
 
 describe('menu tree edits', () => {
   it('flattens and rebuilds a tree', () => {
-    expect(menu().map((i) => [i.id, i.depth])).toEqual([['a', 0], ['b', 0], ['c', 1], ['d', 1], ['e', 0]]);
+    expect(menu().map((i) => [i.id, i.depth])).toEqual([
+      ['a', 0],
+      ['b', 0],
+      ['c', 1],
+      ['d', 1],
+      ['e', 0],
+    ]);
     expect(outline(menu())).toBe('a b(c d) e');
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, changeVariations, draftOf, newKey, regrid, setDefault, type ProductDraft } from '../../src/admin/screens/catalog/product-draft';
+import {
+  bodyOf,
+  changeVariations,
+  draftOf,
+  newKey,
+  regrid,
+  setDefault,
+  type ProductDraft,
+} from '../../src/admin/screens/catalog/product-draft';
 
 const text = (en: string) => ({ en, ru: '' });
 
@@ -8,8 +16,25 @@ function withOptions(): ProductDraft {
   draft.title = text('Shirt');
   draft.variations[0]!.price = '20';
   const options = [
-    { key: 'c', title: text('Colour'), type: 'string' as const, view: 'color' as const, unit: text(''), values: [{ key: 'red', title: text('Red'), value: '#ff0000' }, { key: 'blue', title: text('Blue'), value: '' }] },
-    { key: 's', title: text('Size'), type: 'string' as const, view: 'select' as const, unit: text(''), values: [{ key: 'sm', title: text('S'), value: '#00ff00' }] },
+    {
+      key: 'c',
+      title: text('Colour'),
+      type: 'string' as const,
+      view: 'color' as const,
+      unit: text(''),
+      values: [
+        { key: 'red', title: text('Red'), value: '#ff0000' },
+        { key: 'blue', title: text('Blue'), value: '' },
+      ],
+    },
+    {
+      key: 's',
+      title: text('Size'),
+      type: 'string' as const,
+      view: 'select' as const,
+      unit: text(''),
+      values: [{ key: 'sm', title: text('S'), value: '#00ff00' }],
+    },
   ];
   return regrid({ ...draft, options });
 }
@@ -23,10 +48,16 @@ describe('product editor draft', () => {
 
   it('options regenerate the grid from the old variation, and the body names values by index', () => {
     const draft = withOptions();
-    expect(draft.variations.map((v) => [v.valueKeys, v.price, v.isDefault])).toEqual([[['red', 'sm'], '20', true], [['blue', 'sm'], '20', false]]);
+    expect(draft.variations.map((v) => [v.valueKeys, v.price, v.isDefault])).toEqual([
+      [['red', 'sm'], '20', true],
+      [['blue', 'sm'], '20', false],
+    ]);
     const { body, problems } = bodyOf(setDefault(draft, 1));
     expect(problems).toEqual({});
-    expect(body.variations.map((v) => [v.values, v.fullPriceCents, v.isDefault])).toEqual([[[0, 0], 2000, false], [[1, 0], 2000, true]]);
+    expect(body.variations.map((v) => [v.values, v.fullPriceCents, v.isDefault])).toEqual([
+      [[0, 0], 2000, false],
+      [[1, 0], 2000, true],
+    ]);
     // only swatches carry a colour
     expect(body.options!.map((o) => o.values.map((v) => v.value))).toEqual([['#ff0000', null], [null]]);
   });

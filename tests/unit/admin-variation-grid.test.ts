@@ -3,16 +3,39 @@ import { changePrice, changeVariationPrice } from '../../src/lib/admin/bulk-pric
 import { buildGrid, combinations, variationTitle, withOneDefault, type GridOption } from '../../src/lib/admin/variation-grid';
 
 const text = (en: string, ru = `${en}-ru`) => ({ en, ru });
-const colour: GridOption = { key: 'c', values: [{ key: 'red', title: text('Red', 'Красный') }, { key: 'blue', title: text('Blue', 'Синий') }] };
-const size: GridOption = { key: 's', unit: text('cm', 'см'), values: [{ key: 's', title: text('S') }, { key: 'm', title: text('M') }] };
+const colour: GridOption = {
+  key: 'c',
+  values: [
+    { key: 'red', title: text('Red', 'Красный') },
+    { key: 'blue', title: text('Blue', 'Синий') },
+  ],
+};
+const size: GridOption = {
+  key: 's',
+  unit: text('cm', 'см'),
+  values: [
+    { key: 's', title: text('S') },
+    { key: 'm', title: text('M') },
+  ],
+};
 
 type V = { id: string; valueKeys: string[]; isDefault: boolean; price: number };
 let made = 0;
-const create = (valueKeys: string[], template: V | null): V => ({ id: `new-${(made += 1)}`, valueKeys, isDefault: false, price: template?.price ?? 0 });
+const create = (valueKeys: string[], template: V | null): V => ({
+  id: `new-${(made += 1)}`,
+  valueKeys,
+  isDefault: false,
+  price: template?.price ?? 0,
+});
 
 describe('variations grid', () => {
   it('is the cartesian product of the option values, in option order', () => {
-    expect(combinations([colour, size])).toEqual([['red', 's'], ['red', 'm'], ['blue', 's'], ['blue', 'm']]);
+    expect(combinations([colour, size])).toEqual([
+      ['red', 's'],
+      ['red', 'm'],
+      ['blue', 's'],
+      ['blue', 'm'],
+    ]);
     expect(combinations([])).toEqual([[]]);
     expect(combinations([{ values: [] }])).toEqual([]);
   });
@@ -39,7 +62,9 @@ describe('variations grid', () => {
     const grid = buildGrid([colour, size], existing, create);
     expect(grid.map((v) => v.price)).toEqual([100, 100, 200, 200]);
     expect(grid.map((v) => v.isDefault)).toEqual([true, false, false, false]);
-    expect(buildGrid([], existing, create)).toEqual([{ ...existing[0], valueKeys: [], isDefault: true, id: expect.stringMatching(/^new-/) }]);
+    expect(buildGrid([], existing, create)).toEqual([
+      { ...existing[0], valueKeys: [], isDefault: true, id: expect.stringMatching(/^new-/) },
+    ]);
   });
 
   it('names a variation by its values, with units, in both languages', () => {
@@ -48,7 +73,10 @@ describe('variations grid', () => {
   });
 
   it('keeps exactly one default', () => {
-    const list = [{ valueKeys: [], isDefault: true }, { valueKeys: [], isDefault: true }];
+    const list = [
+      { valueKeys: [], isDefault: true },
+      { valueKeys: [], isDefault: true },
+    ];
     expect(withOneDefault(list).map((v) => v.isDefault)).toEqual([true, false]);
     expect(withOneDefault(list, 1).map((v) => v.isDefault)).toEqual([false, true]);
     expect(withOneDefault([{ valueKeys: [], isDefault: false }]).map((v) => v.isDefault)).toEqual([true]);
@@ -65,9 +93,21 @@ describe('bulk price changes', () => {
   });
 
   it('moves discount prices with a percentage and drops them when a set price is not above them', () => {
-    expect(changeVariationPrice({ fullPriceCents: 1000, discountPriceCents: 800 }, { mode: 'percent', percent: -50 })).toEqual({ fullPriceCents: 500, discountPriceCents: 400 });
-    expect(changeVariationPrice({ fullPriceCents: 1000, discountPriceCents: 800 }, { mode: 'set', cents: 700 })).toEqual({ fullPriceCents: 700, discountPriceCents: null });
-    expect(changeVariationPrice({ fullPriceCents: 1000, discountPriceCents: 800 }, { mode: 'set', cents: 1200 })).toEqual({ fullPriceCents: 1200, discountPriceCents: 800 });
-    expect(changeVariationPrice({ fullPriceCents: 1000, discountPriceCents: null }, { mode: 'percent', percent: 5 })).toEqual({ fullPriceCents: 1050, discountPriceCents: null });
+    expect(changeVariationPrice({ fullPriceCents: 1000, discountPriceCents: 800 }, { mode: 'percent', percent: -50 })).toEqual({
+      fullPriceCents: 500,
+      discountPriceCents: 400,
+    });
+    expect(changeVariationPrice({ fullPriceCents: 1000, discountPriceCents: 800 }, { mode: 'set', cents: 700 })).toEqual({
+      fullPriceCents: 700,
+      discountPriceCents: null,
+    });
+    expect(changeVariationPrice({ fullPriceCents: 1000, discountPriceCents: 800 }, { mode: 'set', cents: 1200 })).toEqual({
+      fullPriceCents: 1200,
+      discountPriceCents: 800,
+    });
+    expect(changeVariationPrice({ fullPriceCents: 1000, discountPriceCents: null }, { mode: 'percent', percent: 5 })).toEqual({
+      fullPriceCents: 1050,
+      discountPriceCents: null,
+    });
   });
 });

@@ -2,7 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingConfig } from '../../src/lib/analytics';
 
-const none: TrackingConfig = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '', callTrackingMango: '', currency: 'USD' };
+const none: TrackingConfig = {
+  googleAnalytics: '',
+  googleTagManager: '',
+  metaPixel: '',
+  yandexMetrika: '',
+  snapchatPixel: '',
+  callTrackingMango: '',
+  currency: 'USD',
+};
 type Store = typeof import('../../src/stores/analytics');
 type TrackingWindow = Window & { dataLayer?: unknown[]; fbq?: { queue: unknown[][] }; ym?: { a: unknown[][] } };
 
@@ -65,7 +73,12 @@ describe('tracking in the browser', () => {
       { event: 'search', search_term: 'early' },
       { event: 'generate_lead', item_id: 'p1' },
     ]);
-    expect(w.fbq!.queue).toEqual([['init', '42'], ['track', 'PageView'], ['track', 'Search', { search_string: 'early' }], ['track', 'Lead', { content_ids: ['p1'] }]]);
+    expect(w.fbq!.queue).toEqual([
+      ['init', '42'],
+      ['track', 'PageView'],
+      ['track', 'Search', { search_string: 'early' }],
+      ['track', 'Lead', { content_ids: ['p1'] }],
+    ]);
     expect(scripts()).toEqual([]);
     window.dispatchEvent(new Event('keydown'));
     expect(scripts()).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-1', 'https://connect.facebook.net/en_US/fbevents.js']);

@@ -19,7 +19,15 @@ import {
 } from '../../src/lib/analytics';
 import { productDto, variationDto } from './fixtures/products';
 
-const none: TrackingConfig = { googleAnalytics: '', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '', callTrackingMango: '', currency: 'USD' };
+const none: TrackingConfig = {
+  googleAnalytics: '',
+  googleTagManager: '',
+  metaPixel: '',
+  yandexMetrika: '',
+  snapchatPixel: '',
+  callTrackingMango: '',
+  currency: 'USD',
+};
 const all: TrackingConfig = {
   googleAnalytics: 'G-TEST',
   googleTagManager: 'GTM-TEST',
@@ -41,7 +49,12 @@ describe('analytics items', () => {
   });
 
   it('add up value in cents, without floating point drift', () => {
-    expect(itemsValue([{ ...item, price: 0.1, quantity: 3 }, { ...item, price: 0.2, quantity: 1 }])).toBe(0.5);
+    expect(
+      itemsValue([
+        { ...item, price: 0.1, quantity: 3 },
+        { ...item, price: 0.2, quantity: 1 },
+      ]),
+    ).toBe(0.5);
   });
 });
 
@@ -57,7 +70,9 @@ describe('provider calls', () => {
 
   it('send an e-commerce event to each configured provider in its own vocabulary', () => {
     const calls = providerCalls(addToCart, all);
-    const gaItems = [{ item_id: 'NF-1-W-S', item_name: 'Linen shirt', item_variant: 'White / S', item_category: 'Clothing', price: 59.9, quantity: 2 }];
+    const gaItems = [
+      { item_id: 'NF-1-W-S', item_name: 'Linen shirt', item_variant: 'White / S', item_category: 'Clothing', price: 59.9, quantity: 2 },
+    ];
     expect(calls).toEqual([
       { provider: 'gtag', args: ['event', 'add_to_cart', { currency: 'USD', value: 119.8, items: gaItems }] },
       { provider: 'dataLayer', entry: { ecommerce: null } },
@@ -82,7 +97,9 @@ describe('provider calls', () => {
         entry: {
           ecommerce: {
             currencyCode: 'USD',
-            add: { products: [{ id: 'NF-1-W-S', name: 'Linen shirt', price: 59.9, quantity: 2, variant: 'White / S', category: 'Clothing' }] },
+            add: {
+              products: [{ id: 'NF-1-W-S', name: 'Linen shirt', price: 59.9, quantity: 2, variant: 'White / S', category: 'Clothing' }],
+            },
           },
         },
       },
@@ -104,7 +121,9 @@ describe('provider calls', () => {
       { name: 'contact', channel: 'whatsapp', target: 'https://wa.me/1' },
     ];
     const config = { ...none, googleAnalytics: 'G-1', metaPixel: '1' };
-    const names = events.map((event) => providerCalls(event, config).map((call) => ('args' in call ? call.args.slice(0, 2).join(' ') : '')));
+    const names = events.map((event) =>
+      providerCalls(event, config).map((call) => ('args' in call ? call.args.slice(0, 2).join(' ') : '')),
+    );
     expect(names).toEqual([
       ['event view_item', 'track ViewContent'],
       ['event remove_from_cart', 'trackCustom RemoveFromCart'],
@@ -117,7 +136,12 @@ describe('provider calls', () => {
       ['event contact', 'track Contact'],
     ]);
     const purchase = providerCalls(events[5]!, config)[0]!;
-    expect('args' in purchase && purchase.args[2]).toMatchObject({ transaction_id: '1001', value: 127.79, shipping: 7.99, coupon: 'WELCOME10' });
+    expect('args' in purchase && purchase.args[2]).toMatchObject({
+      transaction_id: '1001',
+      value: 127.79,
+      shipping: 7.99,
+      coupon: 'WELCOME10',
+    });
     const shipping = providerCalls(events[3]!, config)[0]!;
     expect('args' in shipping && shipping.args[2]).toMatchObject({ shipping_tier: 'Express' });
   });
@@ -129,7 +153,12 @@ describe('provider calls', () => {
     );
     expect(calls[0]).toEqual({
       provider: 'dataLayer',
-      entry: { ecommerce: { currencyCode: 'USD', purchase: { actionField: { id: '1001', revenue: 127.79 }, products: [expect.objectContaining({ id: 'NF-1-W-S' })] } } },
+      entry: {
+        ecommerce: {
+          currencyCode: 'USD',
+          purchase: { actionField: { id: '1001', revenue: 127.79 }, products: [expect.objectContaining({ id: 'NF-1-W-S' })] },
+        },
+      },
     });
   });
 
@@ -140,7 +169,16 @@ describe('provider calls', () => {
 
   it('set each provider up and name its script', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    expect(providerSetupCalls(all, now).map((call) => call.provider)).toEqual(['dataLayer', 'gtag', 'gtag', 'fbq', 'fbq', 'ym', 'snaptr', 'snaptr']);
+    expect(providerSetupCalls(all, now).map((call) => call.provider)).toEqual([
+      'dataLayer',
+      'gtag',
+      'gtag',
+      'fbq',
+      'fbq',
+      'ym',
+      'snaptr',
+      'snaptr',
+    ]);
     expect(trackingScriptUrls(all)).toEqual([
       'https://www.googletagmanager.com/gtm.js?id=GTM-TEST',
       'https://www.googletagmanager.com/gtag/js?id=G-TEST',
@@ -194,9 +232,12 @@ describe('contact channels', () => {
     expect(contactChannelOf(href)).toBe(channel);
   });
 
-  it.each(['/products/linen-shirt', 'https://example.com/x', 'https://notfacebook.com', 'javascript:alert(1)'])('%s is no contact', (href) => {
-    expect(contactChannelOf(href)).toBeNull();
-  });
+  it.each(['/products/linen-shirt', 'https://example.com/x', 'https://notfacebook.com', 'javascript:alert(1)'])(
+    '%s is no contact',
+    (href) => {
+      expect(contactChannelOf(href)).toBeNull();
+    },
+  );
 });
 
 describe('when tracking scripts are inserted', () => {

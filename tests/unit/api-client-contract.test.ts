@@ -135,7 +135,10 @@ describe.each(databaseKinds)('API client against the API on %s', (kind) => {
       expect(saved.data.map((i) => [i.variationId, i.quantity])).toEqual([[shop.shirt.redVariationId, 2]]);
       expect((await api.getCart()).data.map((i) => i.product.id)).toEqual([shop.shirt.id]);
 
-      const discount = await api.checkDiscountCode({ code: 'NO-SUCH-CODE', items: [{ variationId: shop.shirt.redVariationId, quantity: 2 }] });
+      const discount = await api.checkDiscountCode({
+        code: 'NO-SUCH-CODE',
+        items: [{ variationId: shop.shirt.redVariationId, quantity: 2 }],
+      });
       expect(discount.data).toBeNull();
       expect(discount.error).toMatchObject({ statusCode: 400, errorCode: 1 });
 

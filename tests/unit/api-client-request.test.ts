@@ -36,11 +36,11 @@ describe('buildQueryString', () => {
   });
 
   it('encodes keys and values so that any title survives the round trip', () => {
-    const qs = buildQueryString({ filter: { properties: { 'Size & Fit #EU': { '42=big? 100%': 1 } } }, q: 'a&b=c', 'ключ': 'значение' });
+    const qs = buildQueryString({ filter: { properties: { 'Size & Fit #EU': { '42=big? 100%': 1 } } }, q: 'a&b=c', ключ: 'значение' });
     expect(parseQueryString(qs.slice(1))).toEqual({
       filter: { properties: { 'Size & Fit #EU': { '42=big? 100%': '1' } } },
       q: 'a&b=c',
-      'ключ': 'значение',
+      ключ: 'значение',
     });
   });
 
@@ -95,7 +95,10 @@ describe('createCaller: success', () => {
 
   it('reads the body through the method reader', async () => {
     const { call } = setup(() => json(200, { count: 7 }));
-    expect(await call({ context: 'count', path: '/c', fallback: 0, read: (d) => (d as { count: number }).count })).toEqual({ error: null, data: 7 });
+    expect(await call({ context: 'count', path: '/c', fallback: 0, read: (d) => (d as { count: number }).count })).toEqual({
+      error: null,
+      data: 7,
+    });
   });
 
   it('skips calls that need a token when there is none, without an error', async () => {
@@ -151,7 +154,12 @@ describe('createCaller: failures', () => {
   it('falls back to a status message for a failure without a readable message', async () => {
     const { call } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const { error } = await call(spec());
-    expect(error).toMatchObject({ message: 'Request failed with status code 502', statusCode: 502, status: 502, data: '<html>Bad gateway</html>' });
+    expect(error).toMatchObject({
+      message: 'Request failed with status code 502',
+      statusCode: 502,
+      status: 502,
+      data: '<html>Bad gateway</html>',
+    });
   });
 
   it('treats a successful status with a body that is not JSON as a failed request with a response', async () => {
@@ -258,11 +266,18 @@ describe('normalizeError', () => {
   });
 
   it('uses 500 as status code when a carried response has status 0', () => {
-    expect(normalizeError({ response: { status: 0 } }, 'ctx', '/p')).toMatchObject({ statusCode: 500, status: 0, message: UNKNOWN_ERROR_MESSAGE });
+    expect(normalizeError({ response: { status: 0 } }, 'ctx', '/p')).toMatchObject({
+      statusCode: 500,
+      status: 0,
+      message: UNKNOWN_ERROR_MESSAGE,
+    });
   });
 
   it('ignores a response without a numeric status', () => {
-    expect(normalizeError({ response: { data: 1 }, message: 'x' }, 'ctx', '/p')).toMatchObject({ status: 'no status', message: UNKNOWN_ERROR_MESSAGE });
+    expect(normalizeError({ response: { data: 1 }, message: 'x' }, 'ctx', '/p')).toMatchObject({
+      status: 'no status',
+      message: UNKNOWN_ERROR_MESSAGE,
+    });
   });
 });
 

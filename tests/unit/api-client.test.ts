@@ -4,10 +4,14 @@ import { parseQueryString } from '../../src/lib/query-string';
 
 type Sent = { path: string; method: string; headers: Record<string, string>; body: unknown };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A client over a fake fetcher that answers `answer` (or what `respond` gives) and records what was sent. */
-function fakeClient(respond: (sent: Sent) => Response = () => json(200, null), options: { token?: string | null; lang?: 'en' | 'ru' } = {}) {
+function fakeClient(
+  respond: (sent: Sent) => Response = () => json(200, null),
+  options: { token?: string | null; lang?: 'en' | 'ru' } = {},
+) {
   const sent: Sent[] = [];
   const log = { notify: vi.fn(), alert: vi.fn() };
   const fetcher = vi.fn(async (path: string, init: RequestInit) => {
@@ -50,9 +54,31 @@ const order = {
 };
 
 const cases: Case[] = [
-  { name: 'getConfig', invoke: (a) => a.getConfig(), method: 'GET', path: '/config', fallback: null, answer: { common: {} }, severity: 'alert' },
-  { name: 'getProduct', invoke: (a) => a.getProduct('red shirt'), method: 'GET', path: '/products/red%20shirt', fallback: null, answer: product },
-  { name: 'getSimilar', invoke: (a) => a.getSimilar('p1'), method: 'GET', path: '/products/p1/similar?limit=6', fallback: [], answer: [product] },
+  {
+    name: 'getConfig',
+    invoke: (a) => a.getConfig(),
+    method: 'GET',
+    path: '/config',
+    fallback: null,
+    answer: { common: {} },
+    severity: 'alert',
+  },
+  {
+    name: 'getProduct',
+    invoke: (a) => a.getProduct('red shirt'),
+    method: 'GET',
+    path: '/products/red%20shirt',
+    fallback: null,
+    answer: product,
+  },
+  {
+    name: 'getSimilar',
+    invoke: (a) => a.getSimilar('p1'),
+    method: 'GET',
+    path: '/products/p1/similar?limit=6',
+    fallback: [],
+    answer: [product],
+  },
   {
     name: 'getCatalogProducts',
     invoke: (a) => a.getCatalogProducts('c1'),
@@ -90,7 +116,14 @@ const cases: Case[] = [
     fallback: null,
     answer: { success: true, status: 'pending', id: 'r1', message: 'Thanks' },
   },
-  { name: 'getProductByVariation', invoke: (a) => a.getProductByVariation('v1'), method: 'GET', path: '/products/variation/v1', fallback: null, answer: product },
+  {
+    name: 'getProductByVariation',
+    invoke: (a) => a.getProductByVariation('v1'),
+    method: 'GET',
+    path: '/products/variation/v1',
+    fallback: null,
+    answer: product,
+  },
   {
     name: 'getRelatedProducts',
     invoke: (a) => a.getRelatedProducts(['p1', 'p2']),
@@ -116,18 +149,41 @@ const cases: Case[] = [
     fallback: { results: [], totalResultCount: 0 },
     answer: { results: [{ id: 'p1' }], totalResultCount: 1 },
   },
-  { name: 'getCart', invoke: (a) => a.getCart(), method: 'GET', path: '/cart', fallback: [], answer: { items: [{ id: 'i1' }] }, data: [{ id: 'i1' }] },
+  {
+    name: 'getCart',
+    invoke: (a) => a.getCart(),
+    method: 'GET',
+    path: '/cart',
+    fallback: [],
+    answer: { items: [{ id: 'i1' }] },
+    data: [{ id: 'i1' }],
+  },
   {
     name: 'putCart',
-    invoke: (a) => a.putCart([{ id: 'i1', variationId: 'v1', quantity: 2 }, { id: null, variationId: 'v2', quantity: 1 }]),
+    invoke: (a) =>
+      a.putCart([
+        { id: 'i1', variationId: 'v1', quantity: 2 },
+        { id: null, variationId: 'v2', quantity: 1 },
+      ]),
     method: 'PUT',
     path: '/cart',
-    body: [{ id: 'i1', variationId: 'v1', quantity: 2 }, { variationId: 'v2', quantity: 1 }],
+    body: [
+      { id: 'i1', variationId: 'v1', quantity: 2 },
+      { variationId: 'v2', quantity: 1 },
+    ],
     fallback: [],
     answer: { items: [] },
     data: [],
   },
-  { name: 'placeOrder', invoke: (a) => a.placeOrder(order), method: 'POST', path: '/orders', body: order, fallback: null, answer: { number: 1001 } },
+  {
+    name: 'placeOrder',
+    invoke: (a) => a.placeOrder(order),
+    method: 'POST',
+    path: '/orders',
+    body: order,
+    fallback: null,
+    answer: { number: 1001 },
+  },
   {
     name: 'checkDiscountCode',
     invoke: (a) => a.checkDiscountCode({ code: 'SALE', items: order.items }),
@@ -137,7 +193,14 @@ const cases: Case[] = [
     fallback: null,
     answer: { id: 'd1', code: 'SALE', price: 5, totalPrice: 15 },
   },
-  { name: 'getOrder', invoke: (a) => a.getOrder(1001, 'secret'), method: 'GET', path: '/orders/1001?token=secret', fallback: null, answer: { number: 1001 } },
+  {
+    name: 'getOrder',
+    invoke: (a) => a.getOrder(1001, 'secret'),
+    method: 'GET',
+    path: '/orders/1001?token=secret',
+    fallback: null,
+    answer: { number: 1001 },
+  },
   {
     name: 'getOrdersBatch',
     invoke: (a) => a.getOrdersBatch([1001, 'o-2']),
@@ -146,9 +209,23 @@ const cases: Case[] = [
     fallback: [],
     answer: [{ number: 1001 }],
   },
-  { name: 'getOrderStates', invoke: (a) => a.getOrderStates(), method: 'GET', path: '/order-states', fallback: [], answer: [{ code: 'new' }] },
+  {
+    name: 'getOrderStates',
+    invoke: (a) => a.getOrderStates(),
+    method: 'GET',
+    path: '/order-states',
+    fallback: [],
+    answer: [{ code: 'new' }],
+  },
   { name: 'getUserOrders', invoke: (a) => a.getUserOrders(), method: 'GET', path: '/users/orders', fallback: [], answer: [{ number: 1 }] },
-  { name: 'getUserReviews', invoke: (a) => a.getUserReviews(), method: 'GET', path: '/users/reviews?offset=0&limit=50', fallback: [], answer: [{ id: 'r1' }] },
+  {
+    name: 'getUserReviews',
+    invoke: (a) => a.getUserReviews(),
+    method: 'GET',
+    path: '/users/reviews?offset=0&limit=50',
+    fallback: [],
+    answer: [{ id: 'r1' }],
+  },
   {
     name: 'sendLead',
     invoke: (a) => a.sendLead({ type: 'enquiry', product: 'p1', name: 'Ann', phone: '+7 999 123-45-67', email: null, text: 'Call me' }),
@@ -166,7 +243,14 @@ const cases: Case[] = [
     fallback: { items: [], total: 0 },
     answer: { items: [{ id: 'a1' }], total: 1 },
   },
-  { name: 'getArticle', invoke: (a) => a.getArticle('hello'), method: 'GET', path: '/articles/hello', fallback: null, answer: { slug: 'hello' } },
+  {
+    name: 'getArticle',
+    invoke: (a) => a.getArticle('hello'),
+    method: 'GET',
+    path: '/articles/hello',
+    fallback: null,
+    answer: { slug: 'hello' },
+  },
   {
     name: 'getGroupedArticles',
     invoke: (a) => a.getGroupedArticles({ categoryIds: ['c1', 'c2'], limit: 3 }),
@@ -185,7 +269,14 @@ const cases: Case[] = [
     fallback: null,
     answer: { success: true },
   },
-  { name: 'getArticleComments', invoke: (a) => a.getArticleComments('hello'), method: 'GET', path: '/articles/hello/comments?offset=0&limit=20', fallback: [], answer: [{ id: 'c1' }] },
+  {
+    name: 'getArticleComments',
+    invoke: (a) => a.getArticleComments('hello'),
+    method: 'GET',
+    path: '/articles/hello/comments?offset=0&limit=20',
+    fallback: [],
+    answer: [{ id: 'c1' }],
+  },
   { name: 'getPage', invoke: (a) => a.getPage('about'), method: 'GET', path: '/pages/v2/about', fallback: null, answer: { slug: 'about' } },
   { name: 'getHomepage', invoke: (a) => a.getHomepage(), method: 'GET', path: '/homepage/v2', fallback: null, answer: { slug: 'home' } },
   { name: 'getImage', invoke: (a) => a.getImage(UUID_A), method: 'GET', path: `/images/${UUID_A}`, fallback: null, answer: { id: UUID_A } },
@@ -197,7 +288,14 @@ const cases: Case[] = [
     fallback: [],
     answer: [{ id: UUID_A }],
   },
-  { name: 'getRedirect', invoke: (a) => a.getRedirect('/old-page'), method: 'GET', path: '/redirects?from=%2Fold-page', fallback: null, answer: { from: '/old-page', to: '/new' } },
+  {
+    name: 'getRedirect',
+    invoke: (a) => a.getRedirect('/old-page'),
+    method: 'GET',
+    path: '/redirects?from=%2Fold-page',
+    fallback: null,
+    answer: { from: '/old-page', to: '/new' },
+  },
   { name: 'getUsers', invoke: (a) => a.getUsers(), method: 'GET', path: '/users', fallback: [], answer: [{ id: 'u1' }] },
   {
     name: 'putUser',
@@ -228,7 +326,14 @@ const cases: Case[] = [
     fallback: null,
     answer: { success: true, token: 't', data: { id: 'u1', email: 'ann@example.com' } },
   },
-  { name: 'getProfile', invoke: (a) => a.getProfile(), method: 'GET', path: '/users/profile', fallback: null, answer: { id: 'u1', firstName: 'Ann' } },
+  {
+    name: 'getProfile',
+    invoke: (a) => a.getProfile(),
+    method: 'GET',
+    path: '/users/profile',
+    fallback: null,
+    answer: { id: 'u1', firstName: 'Ann' },
+  },
   {
     name: 'putProfile',
     invoke: (a) => a.putProfile({ firstName: 'Ann', address: { country: 'AE' } }),
@@ -256,7 +361,14 @@ const cases: Case[] = [
     fallback: null,
     answer: { success: true },
   },
-  { name: 'getShippingZones', invoke: (a) => a.getShippingZones(), method: 'GET', path: '/shipping-zones', fallback: [], answer: [{ id: 'z1' }] },
+  {
+    name: 'getShippingZones',
+    invoke: (a) => a.getShippingZones(),
+    method: 'GET',
+    path: '/shipping-zones',
+    fallback: [],
+    answer: [{ id: 'z1' }],
+  },
   { name: 'getLocations', invoke: (a) => a.getLocations(), method: 'GET', path: '/locations', fallback: [], answer: [{ id: 'l1' }] },
   {
     name: 'getMenus',
@@ -266,7 +378,14 @@ const cases: Case[] = [
     fallback: {},
     answer: { main: [] },
   },
-  { name: 'getMenuEntries', invoke: (a) => a.getMenuEntries('main'), method: 'GET', path: '/menus/main/entries', fallback: [], answer: [{ id: 'm1' }] },
+  {
+    name: 'getMenuEntries',
+    invoke: (a) => a.getMenuEntries('main'),
+    method: 'GET',
+    path: '/menus/main/entries',
+    fallback: [],
+    answer: [{ id: 'm1' }],
+  },
   {
     name: 'getPaymentMethods',
     invoke: (a) => a.getPaymentMethods(),
@@ -336,7 +455,12 @@ describe('every call of spec 7', () => {
     );
     const result = await c.invoke(api);
     expect(result.data).toEqual(c.fallback);
-    expect(result.error).toMatchObject({ message: 'No response received from server', status: 'no status', statusCode: 500, context: c.name });
+    expect(result.error).toMatchObject({
+      message: 'No response received from server',
+      status: 'no status',
+      statusCode: 500,
+      context: c.name,
+    });
   });
 
   it('gives every call a fresh fallback value', async () => {
@@ -369,7 +493,19 @@ describe('headers', () => {
 });
 
 describe('signed-in calls', () => {
-  const signedInOnly: Case['name'][] = ['getCart', 'putCart', 'getUserOrders', 'getUserReviews', 'getOrdersBatch', 'getUsers', 'putUser', 'logout', 'deleteUser', 'getProfile', 'putProfile'];
+  const signedInOnly: Case['name'][] = [
+    'getCart',
+    'putCart',
+    'getUserOrders',
+    'getUserReviews',
+    'getOrdersBatch',
+    'getUsers',
+    'putUser',
+    'logout',
+    'deleteUser',
+    'getProfile',
+    'putProfile',
+  ];
 
   it.each(signedInOnly)('%s does nothing without a token and answers its fallback', async (name) => {
     const c = cases.find((x) => x.name === name)!;
@@ -392,7 +528,12 @@ describe('query building', () => {
     await api.getCatalogV3('shirts', {
       page: 2,
       sort: 'price_asc',
-      filter: { minPrice: 10, maxPrice: 99.5, properties: { Material: ['Cotton', 'Linen'] }, options: [{ title: 'Colour', values: ['Red'] }] },
+      filter: {
+        minPrice: 10,
+        maxPrice: 99.5,
+        properties: { Material: ['Cotton', 'Linen'] },
+        options: [{ title: 'Colour', values: ['Red'] }],
+      },
     });
     expect(sent[0]!.path).toBe(
       '/catalogs/v3/shirts?page=2&sort=price_asc&filter[minPrice]=10&filter[maxPrice]=99.5' +
@@ -401,13 +542,20 @@ describe('query building', () => {
     expect(parseQueryString(sent[0]!.path.split('?')[1]!)).toEqual({
       page: '2',
       sort: 'price_asc',
-      filter: { minPrice: '10', maxPrice: '99.5', properties: { Material: { Cotton: '1', Linen: '1' } }, options: { Colour: { Red: '1' } } },
+      filter: {
+        minPrice: '10',
+        maxPrice: '99.5',
+        properties: { Material: { Cotton: '1', Linen: '1' } },
+        options: { Colour: { Red: '1' } },
+      },
     });
   });
 
   it('leaves out empty filters and missing prices', async () => {
     const { api, sent } = fakeClient(() => json(200, {}));
-    await api.getCatalogV3('shirts', { filter: { minPrice: null, properties: { Fit: [''] }, options: { Colour: [], '': ['x'], Size: ['', 'M'] } } });
+    await api.getCatalogV3('shirts', {
+      filter: { minPrice: null, properties: { Fit: [''] }, options: { Colour: [], '': ['x'], Size: ['', 'M'] } },
+    });
     await api.getCatalogV3('shirts', { page: 1, filter: { properties: [{ title: 'Fit', values: [''] }] } });
     expect(sent.map((s) => s.path)).toEqual(['/catalogs/v3/shirts?filter[options][Size][M]=1', '/catalogs/v3/shirts?page=1']);
   });

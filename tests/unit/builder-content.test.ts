@@ -12,7 +12,13 @@ import { previewSectionSchema } from '../../src/lib/preview-actions';
 
 /** The back office's texts, as src/admin/i18n.tsx loads them. */
 const i18n = i18next.createInstance();
-void i18n.init({ lng: 'en', fallbackLng: 'en', resources: { en: { translation: adminEn }, ru: { translation: adminRu } }, initAsync: false, returnNull: false });
+void i18n.init({
+  lng: 'en',
+  fallbackLng: 'en',
+  resources: { en: { translation: adminEn }, ru: { translation: adminRu } },
+  initAsync: false,
+  returnNull: false,
+});
 const t = i18n.t.bind(i18n);
 
 const section = (id: string, title = id): SectionsContent['sections'][number] => ({
@@ -27,7 +33,10 @@ const section = (id: string, title = id): SectionsContent['sections'][number] =>
   ],
   styles: {},
 });
-const page = (...ids: string[]): SectionsContent => ({ page: { title: { en: 'About', ru: 'О нас' }, slug: 'about' }, sections: ids.map((id) => section(id)) });
+const page = (...ids: string[]): SectionsContent => ({
+  page: { title: { en: 'About', ru: 'О нас' }, slug: 'about' },
+  sections: ids.map((id) => section(id)),
+});
 const faq: SectionType = {
   type: 'SectionFaq',
   label: { en: 'FAQ', ru: 'Вопросы' },
@@ -35,7 +44,14 @@ const faq: SectionType = {
   itemFields: [],
   hasItems: true,
   dataNeed: null,
-  presets: [{ name: 'default', label: { en: 'Default', ru: 'Обычный' }, options: { heading: { title: { en: 'Questions', ru: 'Вопросы' } } }, items: [{ question: { en: 'Why?', ru: 'Почему?' } }] }],
+  presets: [
+    {
+      name: 'default',
+      label: { en: 'Default', ru: 'Обычный' },
+      options: { heading: { title: { en: 'Questions', ru: 'Вопросы' } } },
+      items: [{ question: { en: 'Why?', ru: 'Почему?' } }],
+    },
+  ],
 };
 
 describe('builder edits', () => {
@@ -45,7 +61,9 @@ describe('builder edits', () => {
     expect(before.sections[0]!.options).toEqual({ heading: { title: { en: 'a', ru: 'a' } } });
     expect(change.content.sections[0]!.options['heading']).toEqual({ title: { en: 'New', ru: 'Новый' } });
     expect(change.content.sections[1]).toBe(before.sections[1]);
-    expect(change.actions).toEqual([{ action: 'updateSection', payload: { id: 'a', options: { heading: { title: { en: 'New', ru: 'Новый' } } } } }]);
+    expect(change.actions).toEqual([
+      { action: 'updateSection', payload: { id: 'a', options: { heading: { title: { en: 'New', ru: 'Новый' } } } } },
+    ]);
   });
 
   it('adds a section from a preset with fresh ids the preview accepts', () => {
@@ -75,7 +93,10 @@ describe('builder edits', () => {
     const content = page('a');
     const edited = edits.setItemOption(content, 'a', 'a-2', 'question', { en: 'Changed', ru: 'Изменено' });
     expect(edited.content.sections[0]!.items[1]!.options['question']).toEqual({ en: 'Changed', ru: 'Изменено' });
-    expect(edited.actions[0]).toEqual({ action: 'updateSectionItem', payload: { sectionId: 'a', item: { id: 'a-2', options: { question: { en: 'Changed', ru: 'Изменено' } } } } });
+    expect(edited.actions[0]).toEqual({
+      action: 'updateSectionItem',
+      payload: { sectionId: 'a', item: { id: 'a-2', options: { question: { en: 'Changed', ru: 'Изменено' } } } },
+    });
     const moved = edits.moveItem(content, 'a', 1, 0);
     expect(moved.content.sections[0]!.items.map((i) => i.id)).toEqual(['a-2', 'a-1']);
     expect(moved.actions[0]!.action).toBe('updateSection');
@@ -110,7 +131,8 @@ describe('builder undo history', () => {
 });
 
 describe('settings form', () => {
-  const fieldsOf = (group: 'header' | 'footer' | 'styles' | 'themes') => new Map(settingsFields(group, t).map((field) => [field.path, field]));
+  const fieldsOf = (group: 'header' | 'footer' | 'styles' | 'themes') =>
+    new Map(settingsFields(group, t).map((field) => [field.path, field]));
 
   it('makes each group form from its field descriptors, not from its value', () => {
     const header = fieldsOf('header');
@@ -153,10 +175,16 @@ describe('settings form', () => {
 
   it('names the fields as the settings screens do, in both languages, the path otherwise', () => {
     const themes = fieldsOf('themes');
-    expect(themes.get('current')?.label).toEqual({ en: t('settings.paths.themes_current', { lng: 'en' }), ru: t('settings.paths.themes_current', { lng: 'ru' }) });
+    expect(themes.get('current')?.label).toEqual({
+      en: t('settings.paths.themes_current', { lng: 'en' }),
+      ru: t('settings.paths.themes_current', { lng: 'ru' }),
+    });
     expect(themes.get('current')?.label.ru).not.toBe(themes.get('current')?.label.en);
     expect(themes.get('fonts')?.label.en).toBe(settingsFieldLabel(t, 'themes', ['fonts'], { lng: 'en' }));
-    expect(fieldsOf('footer').get('menuColumns')?.label).toEqual({ en: 'Menu columns', ru: t('settings.fields.menuColumns', { lng: 'ru' }) });
+    expect(fieldsOf('footer').get('menuColumns')?.label).toEqual({
+      en: 'Menu columns',
+      ru: t('settings.fields.menuColumns', { lng: 'ru' }),
+    });
     expect(fieldsOf('styles').get('fontSize.h1.mobile')?.label.en).toBe(settingsLabel(t, 'styles', 'fontSize.h1.mobile', 'en'));
     expect(settingsLabel(() => '', 'styles', 'fontSize.h1.mobile', 'en')).toBe('');
     const untranslated = (_key: string, options: { defaultValue: string }) => options.defaultValue;
@@ -165,7 +193,11 @@ describe('settings form', () => {
 
   it('keeps only the keys a group declares, taking a missing one from the published value, so the draft passes the API', () => {
     const published = shopSettingsSchema.shape.header.parse({});
-    const stored = { template: 'default', oldKey: 'x', sendEnquiry: { isShow: true, text: { en: 'Ask', ru: 'Спросить', de: 'Fragen' }, extra: 1 } };
+    const stored = {
+      template: 'default',
+      oldKey: 'x',
+      sendEnquiry: { isShow: true, text: { en: 'Ask', ru: 'Спросить', de: 'Fragen' }, extra: 1 },
+    };
     const value = declaredSettingsValue('header', stored, published);
     expect(value).not.toHaveProperty('oldKey');
     expect(value['sendEnquiry']).toEqual({ isShow: true, text: { en: 'Ask', ru: 'Спросить' } });

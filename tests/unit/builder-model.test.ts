@@ -27,7 +27,8 @@ describe('builder targets', () => {
   it('parses the target forms and refuses others', () => {
     expect(parseBuilderTarget('page:abc-1')).toEqual({ kind: 'page', id: 'abc-1' });
     expect(parseBuilderTarget('settings:footer')).toEqual({ kind: 'settings', id: 'footer' });
-    for (const bad of ['settings:seo', 'page:', 'widget:1', 'page:a/b', 'page:a:b', ' page:a']) expect(parseBuilderTarget(bad), bad).toBeNull();
+    for (const bad of ['settings:seo', 'page:', 'widget:1', 'page:a/b', 'page:a:b', ' page:a'])
+      expect(parseBuilderTarget(bad), bad).toBeNull();
   });
 });
 
@@ -72,19 +73,35 @@ describe('revisions and publish time', () => {
   it('keeps section ids unless another owner has them or they repeat', () => {
     let n = 0;
     const fresh = () => `new-${(n += 1)}`;
-    expect(sectionIdsForPublish([section('a'), section('b'), section('a'), section('c')], new Set(['c']), fresh)).toEqual(['a', 'b', 'new-1', 'new-2']);
+    expect(sectionIdsForPublish([section('a'), section('b'), section('a'), section('c')], new Set(['c']), fresh)).toEqual([
+      'a',
+      'b',
+      'new-1',
+      'new-2',
+    ]);
   });
 });
 
 describe('draft content', () => {
   it('accepts sections of known types with unique ids', () => {
-    expect(contentIssues('page', { page, sections: [section('a', 'SectionFaq', ['q1', 'q2']), section('b', 'SectionSlider')] }, known)).toEqual([]);
+    expect(
+      contentIssues('page', { page, sections: [section('a', 'SectionFaq', ['q1', 'q2']), section('b', 'SectionSlider')] }, known),
+    ).toEqual([]);
     expect(contentIssues('settings', { value: { logo: null } }, known)).toEqual([]);
   });
 
   it('names unknown types, repeated ids and bad ids by path', () => {
-    const issues = contentIssues('catalog', { page, sections: [section('a', 'SectionNope'), section('a'), section('b', 'SectionFaq', ['q', 'q']), section('x y')] }, known);
-    expect(issues.map((i) => i.path)).toEqual(['content.sections.0.type', 'content.sections.1.id', 'content.sections.2.items.1.id', 'content.sections.3.id']);
+    const issues = contentIssues(
+      'catalog',
+      { page, sections: [section('a', 'SectionNope'), section('a'), section('b', 'SectionFaq', ['q', 'q']), section('x y')] },
+      known,
+    );
+    expect(issues.map((i) => i.path)).toEqual([
+      'content.sections.0.type',
+      'content.sections.1.id',
+      'content.sections.2.items.1.id',
+      'content.sections.3.id',
+    ]);
   });
 
   it('refuses the wrong form for the target and content over the size bound', () => {

@@ -1,6 +1,13 @@
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyAdminAction, emptyPageState, mergeSectionChange, overStoredSection, pageSection, type PreviewSection } from '../../src/lib/preview-actions';
+import {
+  applyAdminAction,
+  emptyPageState,
+  mergeSectionChange,
+  overStoredSection,
+  pageSection,
+  type PreviewSection,
+} from '../../src/lib/preview-actions';
 import { PreviewChannel, startPreviewChannel } from '../../src/scripts/preview/channel';
 
 /**
@@ -36,15 +43,30 @@ const stored = {
 
 describe('partial section updates', () => {
   it('merge the changed options over the current ones; sent items replace', () => {
-    const section: PreviewSection = { id: 'a', type: 'SectionFaq', options: { heading: { title: 'Old', align: 'left' }, limit: 3 }, items: [{ id: 'q', options: {} }], enable: true, hidden: false };
-    expect(mergeSectionChange(section, { id: 'a', options: { heading: { title: 'New' } } })).toEqual({ ...section, options: { heading: { title: 'New', align: 'left' }, limit: 3 } });
-    expect(mergeSectionChange(section, { id: 'a', items: [{ id: 'r', options: { x: 1 } }, 'junk'] }).items).toEqual([{ id: 'r', options: { x: 1 } }]);
+    const section: PreviewSection = {
+      id: 'a',
+      type: 'SectionFaq',
+      options: { heading: { title: 'Old', align: 'left' }, limit: 3 },
+      items: [{ id: 'q', options: {} }],
+      enable: true,
+      hidden: false,
+    };
+    expect(mergeSectionChange(section, { id: 'a', options: { heading: { title: 'New' } } })).toEqual({
+      ...section,
+      options: { heading: { title: 'New', align: 'left' }, limit: 3 },
+    });
+    expect(mergeSectionChange(section, { id: 'a', items: [{ id: 'r', options: { x: 1 } }, 'junk'] }).items).toEqual([
+      { id: 'r', options: { x: 1 } },
+    ]);
     expect(mergeSectionChange(section, { id: 'a', hidden: true }).hidden).toBe(true);
   });
 
   it('a section of the rendered page stays partial: completed from the stored section, keeping its 8 questions', () => {
     const state = emptyPageState([pageSection('faq', 'SectionFaq')]);
-    const result = applyAdminAction(state, { action: 'updateSection', payload: { id: 'faq', options: { heading: { title: { en: 'FAQ', ru: 'ЧаВо' } } } } });
+    const result = applyAdminAction(state, {
+      action: 'updateSection',
+      payload: { id: 'faq', options: { heading: { title: { en: 'FAQ', ru: 'ЧаВо' } } } },
+    });
     expect(result.ok).toBe(true);
     const changed = result.ok ? result.state.sections[0]! : null!;
     expect(changed).toMatchObject({ partial: true, options: { heading: { title: { en: 'FAQ', ru: 'ЧаВо' } } }, items: [] });
@@ -55,7 +77,10 @@ describe('partial section updates', () => {
     expect(whole).not.toHaveProperty('partial');
 
     // items sent in a later change replace the stored ones
-    const next = applyAdminAction(result.ok ? result.state : state, { action: 'updateSection', payload: { id: 'faq', items: [{ id: 'only', options: {} }] } });
+    const next = applyAdminAction(result.ok ? result.state : state, {
+      action: 'updateSection',
+      payload: { id: 'faq', items: [{ id: 'only', options: {} }] },
+    });
     const withItems = next.ok ? next.state.sections[0]! : null!;
     expect(withItems).toMatchObject({ partial: true, itemsKnown: true });
     expect(overStoredSection(withItems, stored).items).toEqual([{ id: 'only', options: {} }]);
@@ -63,12 +88,22 @@ describe('partial section updates', () => {
 
   it('a section the builder sent whole is never merged with the stored one', () => {
     const state = emptyPageState([pageSection('faq', 'SectionFaq')]);
-    const set = applyAdminAction(state, { action: 'setSections', payload: [{ id: 'faq', type: 'SectionFaq', options: { heading: { title: 'Sent' } } }] });
+    const set = applyAdminAction(state, {
+      action: 'setSections',
+      payload: [{ id: 'faq', type: 'SectionFaq', options: { heading: { title: 'Sent' } } }],
+    });
     const sent = set.ok ? set.state.sections[0]! : null!;
     expect(sent.partial).toBeUndefined();
     expect(overStoredSection(sent, stored)).toBe(sent);
     // a partial section whose stored row is gone renders what the channel has
-    expect(overStoredSection(pageSection('gone', 'SectionFaq'), undefined)).toEqual({ id: 'gone', type: 'SectionFaq', options: {}, items: [], enable: true, hidden: false });
+    expect(overStoredSection(pageSection('gone', 'SectionFaq'), undefined)).toEqual({
+      id: 'gone',
+      type: 'SectionFaq',
+      options: {},
+      items: [],
+      enable: true,
+      hidden: false,
+    });
   });
 });
 
@@ -93,10 +128,24 @@ describe('the channel with a partial update before setSections', () => {
   it('asks the render endpoint to merge the change over the stored section', async () => {
     const { doc } = page();
     const channel = new PreviewChannel(doc);
-    await channel.dispatch({ author: 'shop-builder', action: 'updateSection', payload: { id: 'faq', options: { heading: { title: 'FAQ' } } } });
-    expect(bodies.at(-1)!.sections).toEqual([{ id: 'faq', type: 'SectionFaq', options: { heading: { title: 'FAQ' } }, items: [], enable: true, hidden: false, partial: true }]);
-    await channel.dispatch({ author: 'shop-builder', action: 'setSections', payload: [{ id: 'faq', type: 'SectionFaq', options: { heading: { title: 'Whole' } }, items: [{ id: 'q', options: {} }] }] });
-    await channel.dispatch({ author: 'shop-builder', action: 'updateSection', payload: { id: 'faq', options: { heading: { note: 'n' } } } });
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'updateSection',
+      payload: { id: 'faq', options: { heading: { title: 'FAQ' } } },
+    });
+    expect(bodies.at(-1)!.sections).toEqual([
+      { id: 'faq', type: 'SectionFaq', options: { heading: { title: 'FAQ' } }, items: [], enable: true, hidden: false, partial: true },
+    ]);
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'setSections',
+      payload: [{ id: 'faq', type: 'SectionFaq', options: { heading: { title: 'Whole' } }, items: [{ id: 'q', options: {} }] }],
+    });
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'updateSection',
+      payload: { id: 'faq', options: { heading: { note: 'n' } } },
+    });
     const last = bodies.at(-1)!.sections[0]!;
     expect(last.partial).toBeUndefined();
     expect(last.options).toEqual({ heading: { title: 'Whole', note: 'n' } });

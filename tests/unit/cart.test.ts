@@ -34,7 +34,10 @@ const line = (variationId: string, quantity: number, extra: Partial<CartItem> = 
 describe('addItem', () => {
   it('appends a new variation', () => {
     const items = addItem([line('a', 1)], line('b', 2));
-    expect(items.map((i) => [i.variationId, i.quantity])).toEqual([['a', 1], ['b', 2]]);
+    expect(items.map((i) => [i.variationId, i.quantity])).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
   });
 
   it('merges the quantity when the variation is already in the cart', () => {
@@ -128,7 +131,11 @@ describe('mergeCarts', () => {
   it('keeps server lines first, then new local lines, with the larger quantity per variation', () => {
     const server = [line('a', 2, { id: 's-a' }), line('b', 5, { id: 's-b' })];
     const local = [line('c', 1), line('b', 7), line('a', 1)];
-    expect(mergeCarts(server, local)).toEqual([line('a', 2, { id: 's-a', product: undefined }), line('b', 7, { id: 's-b', product: undefined }), line('c', 1)]);
+    expect(mergeCarts(server, local)).toEqual([
+      line('a', 2, { id: 's-a', product: undefined }),
+      line('b', 7, { id: 's-b', product: undefined }),
+      line('c', 1),
+    ]);
   });
 
   it('handles empty sides', () => {

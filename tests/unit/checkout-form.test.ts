@@ -32,7 +32,14 @@ const policy: CheckoutPolicy = {
 };
 const methods = [{ code: 'cash', name: 'Cash', kind: 'cash' }];
 // The checkout's own messages are its text keys here; the page passes them translated.
-const context: CheckoutContext = { showReceiver: true, policy, hasRates: true, paymentMethods: methods, regionRequired: false, text: (key) => key };
+const context: CheckoutContext = {
+  showReceiver: true,
+  policy,
+  hasRates: true,
+  paymentMethods: methods,
+  regionRequired: false,
+  text: (key) => key,
+};
 
 /** What the form engine finds wrong with the values under the checkout's rules (the submit's check). */
 function validateCheckout(values: CheckoutValues, given: CheckoutContext = context) {
@@ -69,7 +76,9 @@ describe('starting values', () => {
     expect(JSON.stringify(kept)).not.toContain('agreement');
     const back = initialCheckoutValues(JSON.parse(JSON.stringify(kept)), policy);
     expect(back).toEqual({ ...typed, agreement: false, extraChecks: [false, false, false] });
-    expect(initialCheckoutValues({ checkout: { customer: { name: 5 }, delivery: { method: 'teleport' } } }, policy)).toEqual(initialCheckoutValues({}, policy));
+    expect(initialCheckoutValues({ checkout: { customer: { name: 5 }, delivery: { method: 'teleport' } } }, policy)).toEqual(
+      initialCheckoutValues({}, policy),
+    );
   });
 
   it("fill the empty fields from a signed-in shopper's profile, never what was typed", () => {
@@ -138,7 +147,12 @@ describe('validation (spec 5)', () => {
       agreement: 'agreementRequired',
       'extraChecks.0': 'agreementRequired',
     });
-    expect(validateCheckout(filled({ agreement: false, extraChecks: [false, false, false] }), { ...context, policy: { ...policy, show: false } })).toEqual({
+    expect(
+      validateCheckout(filled({ agreement: false, extraChecks: [false, false, false] }), {
+        ...context,
+        policy: { ...policy, show: false },
+      }),
+    ).toEqual({
       'extraChecks.0': 'agreementRequired',
     });
   });
@@ -184,9 +198,13 @@ describe('shipping rates', () => {
   it('weigh the cart by each line’s delivery size times its quantity', () => {
     const box = productDto('box', { weight: 1, length: 50, width: 40, height: 30, variations: [variationDto('box-1')] });
     const light = productDto('light', { weight: 0.3, variations: [variationDto('light-1', { weight: 0.5 })] });
-    expect(cartDeliveryWeight([{ variationId: 'box-1', quantity: 2, product: box }, { variationId: 'light-1', quantity: 3, product: light }, { variationId: 'gone', quantity: 1 }])).toBeCloseTo(
-      12 * 2 + 0.5 * 3,
-    );
+    expect(
+      cartDeliveryWeight([
+        { variationId: 'box-1', quantity: 2, product: box },
+        { variationId: 'light-1', quantity: 3, product: light },
+        { variationId: 'gone', quantity: 1 },
+      ]),
+    ).toBeCloseTo(12 * 2 + 0.5 * 3);
   });
 });
 
@@ -238,7 +256,12 @@ describe('the order payload', () => {
   });
 
   it('carries the description of a method (cash on delivery) when it has one', () => {
-    expect(paymentMethodOptions({ cash: { methodName: 'Pay on receipt', kind: 'cash', description: 'Cash to the courier.' }, card: { methodName: 'Card', kind: 'online', description: '' } })).toEqual([
+    expect(
+      paymentMethodOptions({
+        cash: { methodName: 'Pay on receipt', kind: 'cash', description: 'Cash to the courier.' },
+        card: { methodName: 'Card', kind: 'online', description: '' },
+      }),
+    ).toEqual([
       { code: 'cash', name: 'Pay on receipt', kind: 'cash', description: 'Cash to the courier.' },
       { code: 'card', name: 'Card', kind: 'online' },
     ]);
@@ -255,12 +278,24 @@ describe('the rules follow the values and the contract', () => {
     expect(label(filled(), 'receiver.name')).toBe('X');
     expect(label(filled({ otherReceiver: true }), 'receiver.name')).toBe('X *');
     const shipping = filled({ delivery: { ...filled().delivery, method: 'shipping' } });
-    expect(['country', 'region', 'locality', 'street', 'postalCode'].map((name) => label(shipping, `delivery.address.${name}`))).toEqual(['X *', 'X', 'X *', 'X *', 'X']);
+    expect(['country', 'region', 'locality', 'street', 'postalCode'].map((name) => label(shipping, `delivery.address.${name}`))).toEqual([
+      'X *',
+      'X',
+      'X *',
+      'X *',
+      'X',
+    ]);
   });
 
   it('need a region when the zone serves only some regions of the country', () => {
     const values = filled({
-      delivery: { method: 'shipping', locationId: '', zoneId: 'west', rateId: 'standard', address: { country: 'US', region: '', locality: 'LA', street: '1 Main St', postalCode: '' } },
+      delivery: {
+        method: 'shipping',
+        locationId: '',
+        zoneId: 'west',
+        rateId: 'standard',
+        address: { country: 'US', region: '', locality: 'LA', street: '1 Main St', postalCode: '' },
+      },
     });
     expect(validateCheckout(values)).toEqual({});
     expect(validateCheckout(values, { ...context, regionRequired: true })).toEqual({ 'delivery.address.region': 'forms.errors.noEmpty' });
@@ -281,7 +316,10 @@ describe('the rules follow the values and the contract', () => {
 
   it("keep the contract's own words, translated where the storefront knows them", () => {
     const errors = validateCheckout(filled({ comment: 'a\u0000b', customer: { ...filled().customer, phone: 'call me' } }));
-    expect(errors).toEqual({ 'customer.phone': DEFAULT_MESSAGES['forms.errors.phone'], comment: 'This value contains characters that are not allowed.' });
+    expect(errors).toEqual({
+      'customer.phone': DEFAULT_MESSAGES['forms.errors.phone'],
+      comment: 'This value contains characters that are not allowed.',
+    });
     expect(translateMessage(errors['customer.phone'] as string, 'ru')).toBe('неверный формат телефона');
     expect(translateMessage(errors.comment as string, 'ru')).toBe('Значение содержит недопустимые символы.');
   });
@@ -296,7 +334,18 @@ describe('server errors on the form', () => {
     errors: {
       errors: [],
       children: {
-        items: { errors: [], children: { 1: { errors: [], children: { quantity: { errors: ['Only 2 items are available'], children: {} }, variationId: { errors: ['gone'], children: {} } } } } },
+        items: {
+          errors: [],
+          children: {
+            1: {
+              errors: [],
+              children: {
+                quantity: { errors: ['Only 2 items are available'], children: {} },
+                variationId: { errors: ['gone'], children: {} },
+              },
+            },
+          },
+        },
         delivery: { errors: [], children: { rateId: { errors: ['Not available'], children: {} } } },
         body: { errors: ['Malformed'], children: {} },
       },
@@ -305,7 +354,14 @@ describe('server errors on the form', () => {
   const isField = (path: string) => defAt(checkoutForm(filled(), context), path)?.kind === 'field';
 
   it('put each server path next to its field, the cart line or the discount code', () => {
-    for (const path of ['customer.phone', 'delivery.address.country', 'delivery.rateId', 'items.1.quantity', 'discountCodeId', 'paymentMethod']) {
+    for (const path of [
+      'customer.phone',
+      'delivery.address.country',
+      'delivery.rateId',
+      'items.1.quantity',
+      'discountCodeId',
+      'paymentMethod',
+    ]) {
       expect(shownOnForm(path, isField)).toBe(true);
     }
     expect(shownOnForm('body', isField)).toBe(false);

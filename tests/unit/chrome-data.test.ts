@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { contactLinks, isExternalLink, languageHref, languageLinks, menuLook, shopContacts, socialLinks } from '../../src/components/chrome/chrome-data';
+import {
+  contactLinks,
+  isExternalLink,
+  languageHref,
+  languageLinks,
+  menuLook,
+  shopContacts,
+  socialLinks,
+} from '../../src/components/chrome/chrome-data';
 import { shopConfig } from '../helpers/chrome-fixtures';
 
 const contacts = {
@@ -35,7 +43,13 @@ describe('contact channels per place (spec 2.8)', () => {
 
   it('lists phones, e-mails, address with its map and opening hours for the footer', () => {
     const settings = shopConfig({
-      common: { phones: ['+1 212 555 0147'], emails: ['hello@shop.test', 'broken@'], address: ' 214 Mercer St ', mapUrl: 'javascript:alert(1)', workTime: 'Mon–Sat' },
+      common: {
+        phones: ['+1 212 555 0147'],
+        emails: ['hello@shop.test', 'broken@'],
+        address: ' 214 Mercer St ',
+        mapUrl: 'javascript:alert(1)',
+        workTime: 'Mon–Sat',
+      },
     });
     expect(shopContacts(settings)).toEqual({
       phones: [{ label: '+1 212 555 0147', href: 'tel:+12125550147' }],
@@ -50,7 +64,9 @@ describe('contact channels per place (spec 2.8)', () => {
 
 describe('social profiles', () => {
   it('keeps http(s) profiles only, in a fixed order', () => {
-    const settings = shopConfig({ socials: { vk: 'https://vk.com/shop', instagram: 'https://instagram.com/shop', facebook: 'javascript:alert(1)', twitter: '' } });
+    const settings = shopConfig({
+      socials: { vk: 'https://vk.com/shop', instagram: 'https://instagram.com/shop', facebook: 'javascript:alert(1)', twitter: '' },
+    });
     expect(socialLinks(settings)).toEqual([
       { network: 'instagram', name: 'Instagram', href: 'https://instagram.com/shop' },
       { network: 'vk', name: 'VK', href: 'https://vk.com/shop' },
@@ -60,7 +76,9 @@ describe('social profiles', () => {
 
 describe('menu looks', () => {
   it('turns the menu options into custom properties', () => {
-    expect(menuLook({ color: '#1f1d1a', colorHover: '#c3643f', fontSize: 16, fontWeight: 500, textTransform: 'uppercase' }, 'menu')).toEqual({
+    expect(
+      menuLook({ color: '#1f1d1a', colorHover: '#c3643f', fontSize: 16, fontWeight: 500, textTransform: 'uppercase' }, 'menu'),
+    ).toEqual({
       '--menu-color': '#1f1d1a',
       '--menu-hover': '#c3643f',
       '--menu-size': '16px',

@@ -41,10 +41,22 @@ describe('the cookie answer (cookie bar: Accept and Reject)', () => {
   });
 
   it("Google's consent mode starts from the stored answer", async () => {
-    const config = { googleAnalytics: 'G-1', googleTagManager: '', metaPixel: '', yandexMetrika: '', snapchatPixel: '', callTrackingMango: '', currency: 'USD' };
+    const config = {
+      googleAnalytics: 'G-1',
+      googleTagManager: '',
+      metaPixel: '',
+      yandexMetrika: '',
+      snapchatPixel: '',
+      callTrackingMango: '',
+      currency: 'USD',
+    };
     vi.resetModules();
     const store = await import('../../src/stores/analytics');
     store.initTracking(config);
-    expect(((window as ConsentWindow).dataLayer ?? []).map((entry) => [...(entry as IArguments)])[0]).toEqual(['consent', 'default', denied]);
+    expect(((window as ConsentWindow).dataLayer ?? []).map((entry) => [...(entry as IArguments)])[0]).toEqual([
+      'consent',
+      'default',
+      denied,
+    ]);
   });
 });

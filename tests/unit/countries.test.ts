@@ -105,7 +105,9 @@ describe('writing an address', () => {
   });
 
   it('keeps a free-text region and skips empty parts', () => {
-    expect(formatAddress({ country: 'FR', locality: 'Paris', region: 'Île-de-France', street: null }, 'en')).toBe('Paris, Île-de-France, France');
+    expect(formatAddress({ country: 'FR', locality: 'Paris', region: 'Île-de-France', street: null }, 'en')).toBe(
+      'Paris, Île-de-France, France',
+    );
     expect(formatAddress(null, 'en')).toBe('');
   });
 });

@@ -21,7 +21,14 @@ describe('database errors', () => {
   });
 
   it('does not hide bugs or bad data as outages', () => {
-    for (const error of [new Error('boom'), withCode('23505', 'duplicate key'), withCode('22P02', 'invalid input syntax'), new TypeError('x is undefined'), null, 'text']) {
+    for (const error of [
+      new Error('boom'),
+      withCode('23505', 'duplicate key'),
+      withCode('22P02', 'invalid input syntax'),
+      new TypeError('x is undefined'),
+      null,
+      'text',
+    ]) {
       expect(isDatabaseUnavailable(error)).toBe(false);
     }
   });
@@ -40,7 +47,9 @@ describe('database errors', () => {
   });
 
   it('tells writes that collided with another (a unique value taken meanwhile, serialization, deadlock) from bugs', () => {
-    for (const code of ['23505', '40001', '40P01']) expect(isWriteConflict(new Error('Failed query', { cause: withCode(code) }))).toBe(true);
-    for (const error of [new Error('boom'), withCode('23503'), withCode('22P02'), withCode('57P01'), null]) expect(isWriteConflict(error)).toBe(false);
+    for (const code of ['23505', '40001', '40P01'])
+      expect(isWriteConflict(new Error('Failed query', { cause: withCode(code) }))).toBe(true);
+    for (const error of [new Error('boom'), withCode('23503'), withCode('22P02'), withCode('57P01'), null])
+      expect(isWriteConflict(error)).toBe(false);
   });
 });

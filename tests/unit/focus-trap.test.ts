@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { nextFocusTarget } from '../../src/islands/modals/focus-trap';
 
 describe('focus kept inside a dialog', () => {
-  const [close, field, submit] = ['close', 'field', 'submit'].map((name) => ({ name }) as unknown as HTMLElement) as [HTMLElement, HTMLElement, HTMLElement];
+  const [close, field, submit] = ['close', 'field', 'submit'].map((name) => ({ name }) as unknown as HTMLElement) as [
+    HTMLElement,
+    HTMLElement,
+    HTMLElement,
+  ];
   const focusable = [close, field, submit];
 
   it('wraps Tab from the last element to the first and Shift+Tab from the first to the last', () => {

@@ -50,9 +50,11 @@ describe('account creation', () => {
       email: 'forms.errors.noEmpty',
       password: 'forms.errors.noEmpty',
     });
-    expect(
-      errorsOf(createAccountForm, { profile: { firstName: ' ', lastName: 'Lovelace' }, email: 'ada@', password: 'short' }),
-    ).toEqual({ 'profile.firstName': 'forms.errors.noEmpty', email: 'forms.errors.email', password: 'forms.errors.password' });
+    expect(errorsOf(createAccountForm, { profile: { firstName: ' ', lastName: 'Lovelace' }, email: 'ada@', password: 'short' })).toEqual({
+      'profile.firstName': 'forms.errors.noEmpty',
+      email: 'forms.errors.email',
+      password: 'forms.errors.password',
+    });
     expect(
       errorsOf(createAccountForm, { profile: { firstName: 'Ada', lastName: 'Lovelace' }, email: 'ada@example.com', password: 'secret' }),
     ).toEqual({});
@@ -96,7 +98,9 @@ describe('account settings', () => {
       password: 'forms.errors.password',
       repeat: 'forms.errors.passwordMismatch',
     });
-    expect(errorsOf(credentialsForm, { email: 'ada@example.com', currentPassword: 'old', password: 'secret', repeat: 'secret' })).toEqual({});
+    expect(errorsOf(credentialsForm, { email: 'ada@example.com', currentPassword: 'old', password: 'secret', repeat: 'secret' })).toEqual(
+      {},
+    );
   });
 });
 
@@ -136,7 +140,10 @@ describe('the lead form', () => {
 
   it('needs a name and a valid phone; checks the e-mail only when filled; the comment is optional', () => {
     expect(errorsOf(def, {})).toEqual({ name: 'forms.errors.noEmpty', phone: 'forms.errors.noEmpty' });
-    expect(errorsOf(def, { name: 'Ada', phone: '555', email: 'ada@' })).toEqual({ phone: 'forms.errors.phone', email: 'forms.errors.email' });
+    expect(errorsOf(def, { name: 'Ada', phone: '555', email: 'ada@' })).toEqual({
+      phone: 'forms.errors.phone',
+      email: 'forms.errors.email',
+    });
     expect(errorsOf(def, { name: 'Ada', phone: '+12125550147' })).toEqual({});
   });
 
@@ -209,10 +216,33 @@ describe('the lead form’s product summary', () => {
   const product = {
     price: 69,
     priceFull: 79,
-    optionsTextValue: [{ title: 'Colour', value: 'White', unit: '' }, { title: 'Length', value: '70', unit: 'cm' }],
+    optionsTextValue: [
+      { title: 'Colour', value: 'White', unit: '' },
+      { title: 'Length', value: '70', unit: 'cm' },
+    ],
     options: [
-      { id: 'o1', title: 'Colour', type: 'string', view: 'select', unit: '', values: [{ id: 'white', title: 'White' }, { id: 'blue', title: 'Blue' }] },
-      { id: 'o2', title: 'Length', type: 'string', view: 'select', unit: 'cm', values: [{ id: 'l70', title: '70' }, { id: 'l80', title: '80' }] },
+      {
+        id: 'o1',
+        title: 'Colour',
+        type: 'string',
+        view: 'select',
+        unit: '',
+        values: [
+          { id: 'white', title: 'White' },
+          { id: 'blue', title: 'Blue' },
+        ],
+      },
+      {
+        id: 'o2',
+        title: 'Length',
+        type: 'string',
+        view: 'select',
+        unit: 'cm',
+        values: [
+          { id: 'l70', title: '70' },
+          { id: 'l80', title: '80' },
+        ],
+      },
     ],
     variations: [{ id: 'v-blue-80', productOptionValueIds: ['blue', 'l80'], price: 75, fullPrice: 75 }],
   } as unknown as Parameters<typeof optionsText>[0] & Parameters<typeof summaryPrice>[0];

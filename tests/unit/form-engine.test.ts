@@ -58,7 +58,10 @@ describe('validation', () => {
     let state = initialState(contactForm, { email: 'nope' });
     state = addListItem(state, contactForm, 'addresses');
     state = addListItem(state, contactForm, 'addresses', { street: 'Main St 1' });
-    expect(state.values.addresses).toEqual([{ street: '', postalCode: '00000' }, { street: 'Main St 1', postalCode: '00000' }]);
+    expect(state.values.addresses).toEqual([
+      { street: '', postalCode: '00000' },
+      { street: 'Main St 1', postalCode: '00000' },
+    ]);
     expect(validateForm(contactForm, state.values)).toEqual({
       name: 'forms.errors.noEmpty',
       email: 'forms.errors.email',
@@ -188,7 +191,10 @@ describe('rules from the API contract', () => {
     expect(fieldLabel(def, 'phone', 'Phone')).toBe('Phone *');
     expect(fieldLabel(def, 'email', 'E-mail')).toBe('E-mail');
     expect(validateForm(def, { phone: '', email: '' })).toEqual({ phone: 'forms.errors.noEmpty' });
-    expect(validateForm(def, { phone: 'call me', email: 'ann@' })).toEqual({ phone: 'incorrect phone number format', email: 'incorrect email format' });
+    expect(validateForm(def, { phone: 'call me', email: 'ann@' })).toEqual({
+      phone: 'incorrect phone number format',
+      email: 'incorrect email format',
+    });
     expect(validateForm(def, { phone: '+1 212 555 0147', email: 'ann@example.com' })).toEqual({});
   });
 
@@ -211,7 +217,12 @@ describe('rules from the API contract', () => {
     expect(message(z.string(), 5)).toBe('forms.errors.invalid');
     expect(message(z.enum(['a']), 'b')).toBe('forms.errors.invalid');
     // the contract's own words stay: refinements and the spec's texts
-    expect(message(z.string().refine(() => false, 'Not here'), 'x')).toBe('Not here');
+    expect(
+      message(
+        z.string().refine(() => false, 'Not here'),
+        'x',
+      ),
+    ).toBe('Not here');
     expect(message(z.string().max(1, { error: 'incorrect phone number format' }), 'xx')).toBe('incorrect phone number format');
     expect(readMessage('plain {text}')).toEqual({ key: 'plain {text}', values: {} });
   });

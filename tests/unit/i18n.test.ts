@@ -5,9 +5,7 @@ import ru from '../../locales/ru.json';
 import { getTranslator } from '../../src/lib/i18n';
 
 function keys(obj: object, prefix = ''): string[] {
-  return Object.entries(obj).flatMap(([k, v]) =>
-    typeof v === 'object' && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
+  return Object.entries(obj).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
 }
 
 describe('translations', () => {
@@ -44,14 +42,23 @@ describe('translations', () => {
   const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
   const baseKeys = (obj: object) => [...new Set(keys(obj).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
   const pluralForms = (obj: object, base: string) =>
-    keys(obj).filter((key) => key.replace(PLURAL_SUFFIX, '') === base && PLURAL_SUFFIX.test(key)).map((key) => PLURAL_SUFFIX.exec(key)![1]).sort();
+    keys(obj)
+      .filter((key) => key.replace(PLURAL_SUFFIX, '') === base && PLURAL_SUFFIX.test(key))
+      .map((key) => PLURAL_SUFFIX.exec(key)![1])
+      .sort();
 
   it('has the same keys in English and Russian (plural forms aside)', () => {
     expect(baseKeys(ru)).toEqual(baseKeys(en));
   });
 
   it('gives each plural text every form its language needs', () => {
-    const plurals = [...new Set(keys(en).filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')))];
+    const plurals = [
+      ...new Set(
+        keys(en)
+          .filter((key) => PLURAL_SUFFIX.test(key))
+          .map((key) => key.replace(PLURAL_SUFFIX, '')),
+      ),
+    ];
     for (const base of plurals) {
       expect(pluralForms(en, base), base).toEqual(expect.arrayContaining(['one', 'other']));
       expect(pluralForms(ru, base), base).toEqual(expect.arrayContaining(['few', 'many', 'one', 'other']));

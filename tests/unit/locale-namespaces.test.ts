@@ -23,7 +23,11 @@ describe('locale namespaces', () => {
 
   it('loads only the namespace', async () => {
     const file = path.resolve('locales/ru.json');
-    const id = (await plugin.resolveId.call({ resolve: async () => ({ id: file }) }, '../../../locales/ru.json?namespace=shop', '/x.ts')) as string;
+    const id = (await plugin.resolveId.call(
+      { resolve: async () => ({ id: file }) },
+      '../../../locales/ru.json?namespace=shop',
+      '/x.ts',
+    )) as string;
     const errors: string[] = [];
     const source = plugin.load.call({ addWatchFile: () => {}, error: (m: string) => errors.push(m) }, id) as string;
     const shop = JSON.parse(fs.readFileSync(file, 'utf8')).shop;

@@ -23,8 +23,23 @@ describe('log redaction', () => {
   it('censors secrets and personal data in logged fields, however deep', () => {
     const { logger, text } = capture();
     logger.info({ to: SECRETS.email, subject: 'Your order' }, 'mail sent');
-    logger.info({ body: { username: 'x', password: SECRETS.password }, req: { headers: { authorization: `Bearer ${SECRETS.token}`, cookie: 'shop_admin=abc' } } }, 'request');
-    logger.warn({ order: { secretToken: SECRETS.orderSecret, customer: { name: SECRETS.name, phone: SECRETS.phone, email: SECRETS.email }, receiver: { name: SECRETS.name } } }, 'order');
+    logger.info(
+      {
+        body: { username: 'x', password: SECRETS.password },
+        req: { headers: { authorization: `Bearer ${SECRETS.token}`, cookie: 'shop_admin=abc' } },
+      },
+      'request',
+    );
+    logger.warn(
+      {
+        order: {
+          secretToken: SECRETS.orderSecret,
+          customer: { name: SECRETS.name, phone: SECRETS.phone, email: SECRETS.email },
+          receiver: { name: SECRETS.name },
+        },
+      },
+      'order',
+    );
     logger.info({ user: { email: SECRETS.email, firstName: 'Ada', lastName: 'Lovelace', address: { street: SECRETS.street } } }, 'profile');
     const written = text();
     for (const secret of Object.values(SECRETS)) expect(written).not.toContain(secret);

@@ -14,7 +14,10 @@ const failure = (status: number | 'no status', message = 'Boom'): ApiClientError
 
 describe('notifications of failed calls (spec 2.4, 8)', () => {
   it('announce calls that got no answer or a server error, as a notification or an alert', () => {
-    expect(notificationOfFailure(failure('no status', 'No response received from server'), 'notify')).toEqual({ kind: 'notification', text: null });
+    expect(notificationOfFailure(failure('no status', 'No response received from server'), 'notify')).toEqual({
+      kind: 'notification',
+      text: null,
+    });
     expect(notificationOfFailure(failure(503, 'The shop is temporarily unavailable'), 'alert')).toEqual({
       kind: 'alert',
       text: 'The shop is temporarily unavailable',
@@ -29,14 +32,23 @@ describe('notifications of failed calls (spec 2.4, 8)', () => {
   it('show the same text once, at most three at a time, and drop "offline" when back online', () => {
     const a = { kind: 'notification' as const, text: 'a' };
     expect(withNotification([a], { ...a })).toEqual([a]);
-    const four = ['1', '2', '3', '4'].reduce((list, text) => withNotification(list, { kind: 'notification', text }), [] as { kind: 'notification'; text: string }[]);
+    const four = ['1', '2', '3', '4'].reduce(
+      (list, text) => withNotification(list, { kind: 'notification', text }),
+      [] as { kind: 'notification'; text: string }[],
+    );
     expect(four.map((item) => item.text)).toEqual(['2', '3', '4']);
     expect(withNotification([{ kind: 'offline', text: null }], { kind: 'online', text: null })).toEqual([{ kind: 'online', text: null }]);
   });
 });
 
 describe('the notifications area', () => {
-  const texts = { notification: 'Something went wrong', alert: 'Something went wrong', offline: 'You are offline', online: 'Back online', close: 'Close' };
+  const texts = {
+    notification: 'Something went wrong',
+    alert: 'Something went wrong',
+    offline: 'You are offline',
+    online: 'Back online',
+    close: 'Close',
+  };
   beforeEach(async () => {
     vi.useFakeTimers();
     vi.resetModules();
@@ -47,7 +59,10 @@ describe('the notifications area', () => {
   const shown = () => [...document.querySelectorAll('.notification p')].map((p) => p.textContent);
 
   it('shows a failed browser call, then hides it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Server error' }), { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Server error' }), { status: 500 })),
+    );
     vi.spyOn(console, 'log').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const result = await createBrowserApiClient().getConfig();

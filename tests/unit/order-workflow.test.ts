@@ -40,7 +40,11 @@ describe('order workflow rules', () => {
   });
 
   it('shows "awaiting the delivery price", then "pay now" on the result page of a "by manager" order', () => {
-    const order = (priceSet: boolean, paymentStatus = 'new') => ({ paymentKind: 'online' as const, paymentStatus, deliveryInformation: { priceByManager: true, priceSet } });
+    const order = (priceSet: boolean, paymentStatus = 'new') => ({
+      paymentKind: 'online' as const,
+      paymentStatus,
+      deliveryInformation: { priceByManager: true, priceSet },
+    });
     expect(paymentScreen({ order: order(false), cash: false, initializationFailed: false })).toBe('awaitingDeliveryPrice');
     expect(paymentScreen({ order: order(true), cash: false, initializationFailed: false })).toBe('payNow');
     expect(paymentScreen({ order: order(true), cash: false, initializationFailed: true })).toBe('initializationFailed');

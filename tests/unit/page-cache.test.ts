@@ -77,14 +77,27 @@ const facts = (path: string, headers: Record<string, string> = {}, method = 'GET
 
 describe('which requests the page cache answers', () => {
   it('keys a page by path, meaningful query and language', () => {
-    expect(pageCacheKey(facts('/catalogs/shoes?sort=price&page=2'))).toBe(pageCacheKey(facts('/catalogs/shoes?page=2&sort=price&utm_source=mail')));
+    expect(pageCacheKey(facts('/catalogs/shoes?sort=price&page=2'))).toBe(
+      pageCacheKey(facts('/catalogs/shoes?page=2&sort=price&utm_source=mail')),
+    );
     expect(pageCacheKey(facts('/about', { cookie: 'a=1; lang=ru' }))).not.toBe(pageCacheKey(facts('/about', { cookie: 'lang=en' })));
     expect(pageCacheKey(facts('/about', { cookie: 'lang=ru' }))).toBe(pageCacheKey(facts('/about?lang=ru', { cookie: 'lang=ru' })));
     expect(pageCacheKey(facts('/api/config', { 'x-shop-language': 'ru' }))).not.toBe(pageCacheKey(facts('/api/config')));
   });
 
   it('never answers personal pages, previews, other methods or a language switch', () => {
-    for (const path of ['/account/orders', '/cart', '/checkout', '/payment?order=1', '/search?q=x', '/api/cart', '/api/users', '/_preview/render', '/admin', '/sitemap.xml']) {
+    for (const path of [
+      '/account/orders',
+      '/cart',
+      '/checkout',
+      '/payment?order=1',
+      '/search?q=x',
+      '/api/cart',
+      '/api/users',
+      '/_preview/render',
+      '/admin',
+      '/sitemap.xml',
+    ]) {
       expect(isNeverCachedPath(new URL(path, 'http://shop.test').pathname), path).toBe(true);
       expect(pageCacheKey(facts(path)), path).toBeNull();
     }
@@ -165,7 +178,11 @@ describe('encodings of a kept page', () => {
     const { sharedPageCache, storedAnswer } = await import('../../src/server/cache/astro-page-cache');
     const cache = sharedPageCache();
     const html = new TextEncoder().encode('<!doctype html><p>' + 'a catalog page '.repeat(400));
-    const stored: StoredPage = { ...page(['page:enc']), headers: [['content-type', 'text/html; charset=utf-8']], bodies: { identity: html } };
+    const stored: StoredPage = {
+      ...page(['page:enc']),
+      headers: [['content-type', 'text/html; charset=utf-8']],
+      bodies: { identity: html },
+    };
     cache.set('|/enc', stored, cache.generation);
     const before = cache.bytes;
     const asking = (encoding: string | null) => (name: string) => (name === 'accept-encoding' ? encoding : null);

@@ -23,12 +23,14 @@ describe('catalog address to API parameters', () => {
     });
   });
 
-  it('starts at page 1 with the catalog\'s own sort and no filter', () => {
+  it("starts at page 1 with the catalog's own sort and no filter", () => {
     expect(params('')).toEqual({ page: 1 });
   });
 
   it('leaves out what the API would refuse, so a mistyped address still shows the catalog', () => {
-    expect(params('?page=-2&sort=cheapest&filter[minPrice]=abc&filter[maxPrice]=-1&filter[properties]=x&filter[options][][]=')).toEqual({ page: 1 });
+    expect(params('?page=-2&sort=cheapest&filter[minPrice]=abc&filter[maxPrice]=-1&filter[properties]=x&filter[options][][]=')).toEqual({
+      page: 1,
+    });
     expect(params('?page=99999999999').page).toBe(1_000_000);
     expect(params('?page=2.5').page).toBe(1);
   });
@@ -44,7 +46,7 @@ describe('catalog address to API parameters', () => {
 });
 
 describe('page data helpers', () => {
-  it('treats a missing record as the page\'s 404 and a server failure as an error', () => {
+  it("treats a missing record as the page's 404 and a server failure as an error", () => {
     expect(() => failUnlessMissing(null)).not.toThrow();
     expect(() => failUnlessMissing({ statusCode: 404, message: 'Page not found' })).not.toThrow();
     expect(() => failUnlessMissing({ statusCode: 500, message: 'database down' })).toThrow('database down');

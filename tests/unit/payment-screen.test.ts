@@ -22,7 +22,9 @@ describe('payment result screens (spec 4)', () => {
   });
 
   it('end cash orders on the cash success screen, or cash failed when the placed order cannot be shown', () => {
-    expect(paymentScreen({ order: { paymentKind: 'cash', paymentStatus: 'new' }, cash: true, initializationFailed: false })).toBe('cashSuccess');
+    expect(paymentScreen({ order: { paymentKind: 'cash', paymentStatus: 'new' }, cash: true, initializationFailed: false })).toBe(
+      'cashSuccess',
+    );
     expect(paymentScreen({ order: null, cash: true, initializationFailed: false })).toBe('cashFailed');
     expect(paymentScreen({ order: null, cash: false, initializationFailed: false })).toBe('notFound');
   });
@@ -53,7 +55,8 @@ describe('payment result screens (spec 4)', () => {
 
 describe('API field errors (read by the form engine, as the checkout shows them)', () => {
   // The first message per path is the one shown (the engine's fieldMessage).
-  const fieldErrorsOf = (data: unknown) => Object.fromEntries(Object.entries(serverFieldErrors(data)).map(([path, messages]) => [path, messages[0]]));
+  const fieldErrorsOf = (data: unknown) =>
+    Object.fromEntries(Object.entries(serverFieldErrors(data)).map(([path, messages]) => [path, messages[0]]));
 
   it('flatten errors.children into one message per dotted path', () => {
     const data = {
@@ -63,15 +66,23 @@ describe('API field errors (read by the form engine, as the checkout shows them)
         errors: [],
         children: {
           customer: { errors: [], children: { phone: { errors: ['incorrect phone number format', 'second'], children: {} } } },
-          items: { errors: [], children: { '0': { errors: [], children: { quantity: { errors: ['Only 1 items are available'], children: {} } } } } },
+          items: {
+            errors: [],
+            children: { '0': { errors: [], children: { quantity: { errors: ['Only 1 items are available'], children: {} } } } },
+          },
         },
       },
     };
-    expect(fieldErrorsOf(data)).toEqual({ 'customer.phone': 'incorrect phone number format', 'items.0.quantity': 'Only 1 items are available' });
+    expect(fieldErrorsOf(data)).toEqual({
+      'customer.phone': 'incorrect phone number format',
+      'items.0.quantity': 'Only 1 items are available',
+    });
   });
 
   it('use errorPath with the message when there are no children, and nothing for other answers', () => {
-    expect(fieldErrorsOf({ message: 'Validation Failed', errorPath: 'code', errors: { errors: ['x'], children: {} } })).toEqual({ code: 'Validation Failed' });
+    expect(fieldErrorsOf({ message: 'Validation Failed', errorPath: 'code', errors: { errors: ['x'], children: {} } })).toEqual({
+      code: 'Validation Failed',
+    });
     expect(fieldErrorsOf('Bad gateway')).toEqual({});
     expect(fieldErrorsOf(null)).toEqual({});
   });

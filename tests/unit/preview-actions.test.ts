@@ -57,15 +57,29 @@ describe('admin messages', () => {
     expect(failed(applyAdminAction(state, { action: 'removeSection', payload: { id: 5 } }))).toMatch(
       /^Invalid payload of admin action removeSection: id: /,
     );
-    expect(failed(applyAdminAction(state, { action: 'updateSettings', payload: 'dark' }))).toMatch(/^Invalid payload of admin action updateSettings/);
+    expect(failed(applyAdminAction(state, { action: 'updateSettings', payload: 'dark' }))).toMatch(
+      /^Invalid payload of admin action updateSettings/,
+    );
     expect(state).toEqual(page('a'));
   });
 
   it('cover the actions of the spec', () => {
     expect(ADMIN_ACTIONS).toEqual(
       expect.arrayContaining([
-        'updateStore', 'updateSettings', 'updateMenus', 'updatePageOptions', 'setSections', 'updateSection', 'addSection', 'removeSection',
-        'reorderSection', 'addSectionItem', 'removeSectionItem', 'updateSectionItem', 'focusSection', 'changeRoute',
+        'updateStore',
+        'updateSettings',
+        'updateMenus',
+        'updatePageOptions',
+        'setSections',
+        'updateSection',
+        'addSection',
+        'removeSection',
+        'reorderSection',
+        'addSectionItem',
+        'removeSectionItem',
+        'updateSectionItem',
+        'focusSection',
+        'changeRoute',
       ]),
     );
   });
@@ -92,21 +106,32 @@ describe('mergeDeep', () => {
 
 describe('settings, menus and page options', () => {
   it('updateSettings merges the changes over the settings changed so far', () => {
-    let state = applied(applyAdminAction(page('a'), { action: 'updateSettings', payload: { styles: { colors: { primary: '#ff0000' } } } })).state;
-    state = applied(applyAdminAction(state, { action: 'updateSettings', payload: { styles: { colors: { accent: '#00ff00' } }, common: { sitename: 'New' } } })).state;
+    let state = applied(
+      applyAdminAction(page('a'), { action: 'updateSettings', payload: { styles: { colors: { primary: '#ff0000' } } } }),
+    ).state;
+    state = applied(
+      applyAdminAction(state, {
+        action: 'updateSettings',
+        payload: { styles: { colors: { accent: '#00ff00' } }, common: { sitename: 'New' } },
+      }),
+    ).state;
     expect(state.settings).toEqual({ styles: { colors: { primary: '#ff0000', accent: '#00ff00' } }, common: { sitename: 'New' } });
     expect(ids(state)).toEqual(['a']);
   });
 
   it('updateMenus replaces the named menus and keeps the others', () => {
-    let state = applied(applyAdminAction(page(), { action: 'updateMenus', payload: { main: [{ title: 'A' }], footer: [{ title: 'F' }] } })).state;
+    let state = applied(
+      applyAdminAction(page(), { action: 'updateMenus', payload: { main: [{ title: 'A' }], footer: [{ title: 'F' }] } }),
+    ).state;
     state = applied(applyAdminAction(state, { action: 'updateMenus', payload: { main: [{ title: 'B' }] } })).state;
     expect(state.menus).toEqual({ main: [{ title: 'B' }], footer: [{ title: 'F' }] });
     expect(failed(applyAdminAction(state, { action: 'updateMenus', payload: { main: 'not a list' } }))).toMatch(/main/);
   });
 
   it('updatePageOptions merges over the page options', () => {
-    let state = applied(applyAdminAction(page(), { action: 'updatePageOptions', payload: { title: 'About', metaTitle: 'About us' } })).state;
+    let state = applied(
+      applyAdminAction(page(), { action: 'updatePageOptions', payload: { title: 'About', metaTitle: 'About us' } }),
+    ).state;
     state = applied(applyAdminAction(state, { action: 'updatePageOptions', payload: { metaTitle: 'About the shop' } })).state;
     expect(state.pageOptions).toEqual({ title: 'About', metaTitle: 'About the shop' });
   });
@@ -115,7 +140,12 @@ describe('settings, menus and page options', () => {
     const result = applied(
       applyAdminAction(page('a'), {
         action: 'updateStore',
-        payload: { settings: { common: { sitename: 'S' } }, menus: { info: [] }, pageOptions: { title: 'T' }, sections: [{ id: 'b', type: 'SectionFaq' }] },
+        payload: {
+          settings: { common: { sitename: 'S' } },
+          menus: { info: [] },
+          pageOptions: { title: 'T' },
+          sections: [{ id: 'b', type: 'SectionFaq' }],
+        },
       }),
     );
     expect(result.state.settings).toEqual({ common: { sitename: 'S' } });
@@ -150,47 +180,90 @@ describe('sections', () => {
   });
 
   it('setSections also takes { sections } and refuses duplicate ids and unsafe ids', () => {
-    expect(ids(applied(applyAdminAction(page(), { action: 'setSections', payload: { sections: [{ id: 'x', type: 'SectionFaq' }] } })).state)).toEqual(['x']);
-    expect(failed(applyAdminAction(page(), { action: 'setSections', payload: [{ id: 'x', type: 'T' }, { id: 'x', type: 'T' }] }))).toBe('Duplicate section x');
+    expect(
+      ids(applied(applyAdminAction(page(), { action: 'setSections', payload: { sections: [{ id: 'x', type: 'SectionFaq' }] } })).state),
+    ).toEqual(['x']);
+    expect(
+      failed(
+        applyAdminAction(page(), {
+          action: 'setSections',
+          payload: [
+            { id: 'x', type: 'T' },
+            { id: 'x', type: 'T' },
+          ],
+        }),
+      ),
+    ).toBe('Duplicate section x');
     expect(failed(applyAdminAction(page(), { action: 'setSections', payload: [{ id: 'x"><img', type: 'T' }] }))).toMatch(/An id is/);
     expect(failed(applyAdminAction(page(), { action: 'setSections', payload: [{ id: 'x' }] }))).toMatch(/type/);
   });
 
   it('updateSection merges the change into that section only, keeping the others as they were', () => {
     const state = page('a', 'b');
-    const result = applied(applyAdminAction(state, { action: 'updateSection', payload: { id: 'b', options: { heading: { title: 'New title' } } } }));
+    const result = applied(
+      applyAdminAction(state, { action: 'updateSection', payload: { id: 'b', options: { heading: { title: 'New title' } } } }),
+    );
     expect(result.state.sections[1]!.options).toEqual({ heading: { title: 'New title', align: 'left' }, content: { html: '<p>Text</p>' } });
     expect(result.state.sections[0]).toBe(state.sections[0]);
     expect(state.sections[1]!.options['heading']).toEqual({ title: 'Title b', align: 'left' });
   });
 
   it('updateSection takes { section } too, replaces items as a list, and needs a known section', () => {
-    const result = applied(applyAdminAction(page('a'), { action: 'updateSection', payload: { section: { id: 'a', hidden: true, items: [{ id: 'i' }, 7] } } }));
+    const result = applied(
+      applyAdminAction(page('a'), { action: 'updateSection', payload: { section: { id: 'a', hidden: true, items: [{ id: 'i' }, 7] } } }),
+    );
     expect(result.state.sections[0]).toMatchObject({ hidden: true, items: [{ id: 'i', options: {} }] });
     expect(isSectionVisible(result.state.sections[0]!)).toBe(false);
-    expect(failed(applyAdminAction(page('a'), { action: 'updateSection', payload: { id: 'zzz', options: {} } }))).toBe('Unknown section zzz');
+    expect(failed(applyAdminAction(page('a'), { action: 'updateSection', payload: { id: 'zzz', options: {} } }))).toBe(
+      'Unknown section zzz',
+    );
   });
 
   it('addSection inserts at the index, at the end without one, and refuses an id already on the page', () => {
-    const atIndex = applied(applyAdminAction(page('a', 'b'), { action: 'addSection', payload: { section: { id: 'n', type: 'SectionFaq' }, index: 1 } }));
+    const atIndex = applied(
+      applyAdminAction(page('a', 'b'), { action: 'addSection', payload: { section: { id: 'n', type: 'SectionFaq' }, index: 1 } }),
+    );
     expect(ids(atIndex.state)).toEqual(['a', 'n', 'b']);
-    const atEnd = applied(applyAdminAction(page('a', 'b'), { action: 'addSection', payload: { section: { id: 'n', type: 'SectionFaq' } } }));
+    const atEnd = applied(
+      applyAdminAction(page('a', 'b'), { action: 'addSection', payload: { section: { id: 'n', type: 'SectionFaq' } } }),
+    );
     expect(ids(atEnd.state)).toEqual(['a', 'b', 'n']);
-    const beyond = applied(applyAdminAction(page('a'), { action: 'addSection', payload: { section: { id: 'n', type: 'SectionFaq' }, index: 99 } }));
+    const beyond = applied(
+      applyAdminAction(page('a'), { action: 'addSection', payload: { section: { id: 'n', type: 'SectionFaq' }, index: 99 } }),
+    );
     expect(ids(beyond.state)).toEqual(['a', 'n']);
-    expect(failed(applyAdminAction(page('a'), { action: 'addSection', payload: { section: { id: 'a', type: 'SectionFaq' } } }))).toBe('Duplicate section a');
-    expect(failed(applyAdminAction(page('a'), { action: 'addSection', payload: { section: { id: 'n', type: 'SectionFaq' }, index: -1 } }))).toMatch(/index/);
+    expect(failed(applyAdminAction(page('a'), { action: 'addSection', payload: { section: { id: 'a', type: 'SectionFaq' } } }))).toBe(
+      'Duplicate section a',
+    );
+    expect(
+      failed(applyAdminAction(page('a'), { action: 'addSection', payload: { section: { id: 'n', type: 'SectionFaq' }, index: -1 } })),
+    ).toMatch(/index/);
   });
 
   it('removeSection removes it and names an unknown one', () => {
-    expect(ids(applied(applyAdminAction(page('a', 'b', 'c'), { action: 'removeSection', payload: { id: 'b' } })).state)).toEqual(['a', 'c']);
+    expect(ids(applied(applyAdminAction(page('a', 'b', 'c'), { action: 'removeSection', payload: { id: 'b' } })).state)).toEqual([
+      'a',
+      'c',
+    ]);
     expect(failed(applyAdminAction(page('a'), { action: 'removeSection', payload: { id: 'b' } }))).toBe('Unknown section b');
   });
 
   it('reorderSection moves a section from one position to another', () => {
-    expect(ids(applied(applyAdminAction(page('a', 'b', 'c'), { action: 'reorderSection', payload: { from: 0, to: 2 } })).state)).toEqual(['b', 'c', 'a']);
-    expect(ids(applied(applyAdminAction(page('a', 'b', 'c'), { action: 'reorderSection', payload: { from: 2, to: 0 } })).state)).toEqual(['c', 'a', 'b']);
-    expect(ids(applied(applyAdminAction(page('a', 'b', 'c'), { action: 'reorderSection', payload: { from: 1, to: 9 } })).state)).toEqual(['a', 'c', 'b']);
+    expect(ids(applied(applyAdminAction(page('a', 'b', 'c'), { action: 'reorderSection', payload: { from: 0, to: 2 } })).state)).toEqual([
+      'b',
+      'c',
+      'a',
+    ]);
+    expect(ids(applied(applyAdminAction(page('a', 'b', 'c'), { action: 'reorderSection', payload: { from: 2, to: 0 } })).state)).toEqual([
+      'c',
+      'a',
+      'b',
+    ]);
+    expect(ids(applied(applyAdminAction(page('a', 'b', 'c'), { action: 'reorderSection', payload: { from: 1, to: 9 } })).state)).toEqual([
+      'a',
+      'c',
+      'b',
+    ]);
     expect(failed(applyAdminAction(page('a'), { action: 'reorderSection', payload: { from: 3, to: 0 } }))).toBe('No section at position 3');
     expect(failed(applyAdminAction(page('a'), { action: 'reorderSection', payload: { from: 0.5, to: 0 } }))).toMatch(/from/);
   });
@@ -215,30 +288,61 @@ describe('sections', () => {
 
 describe('section items', () => {
   const withItems = () =>
-    emptyPageState([section('s', { items: [{ id: 'i1', options: { heading: { title: 'One' } } }, { id: 'i2', options: { heading: { title: 'Two' } } }] })]);
+    emptyPageState([
+      section('s', {
+        items: [
+          { id: 'i1', options: { heading: { title: 'One' } } },
+          { id: 'i2', options: { heading: { title: 'Two' } } },
+        ],
+      }),
+    ]);
   const itemIds = (state: PreviewPageState) => state.sections[0]!.items.map((item) => item.id);
 
   it('addSectionItem inserts at the index or at the end, once per id', () => {
-    expect(itemIds(applied(applyAdminAction(withItems(), { action: 'addSectionItem', payload: { sectionId: 's', item: { id: 'n' }, index: 0 } })).state)).toEqual(['n', 'i1', 'i2']);
-    const added = applied(applyAdminAction(withItems(), { action: 'addSectionItem', payload: { sectionId: 's', item: { id: 'n', options: { a: 1 } } } }));
+    expect(
+      itemIds(
+        applied(applyAdminAction(withItems(), { action: 'addSectionItem', payload: { sectionId: 's', item: { id: 'n' }, index: 0 } }))
+          .state,
+      ),
+    ).toEqual(['n', 'i1', 'i2']);
+    const added = applied(
+      applyAdminAction(withItems(), { action: 'addSectionItem', payload: { sectionId: 's', item: { id: 'n', options: { a: 1 } } } }),
+    );
     expect(added.state.sections[0]!.items[2]).toEqual({ id: 'n', options: { a: 1 } });
-    expect(failed(applyAdminAction(withItems(), { action: 'addSectionItem', payload: { sectionId: 's', item: { id: 'i1' } } }))).toBe('Duplicate item i1');
-    expect(failed(applyAdminAction(withItems(), { action: 'addSectionItem', payload: { sectionId: 'x', item: { id: 'n' } } }))).toBe('Unknown section x');
+    expect(failed(applyAdminAction(withItems(), { action: 'addSectionItem', payload: { sectionId: 's', item: { id: 'i1' } } }))).toBe(
+      'Duplicate item i1',
+    );
+    expect(failed(applyAdminAction(withItems(), { action: 'addSectionItem', payload: { sectionId: 'x', item: { id: 'n' } } }))).toBe(
+      'Unknown section x',
+    );
   });
 
   it('removeSectionItem removes the item and names an unknown one', () => {
-    expect(itemIds(applied(applyAdminAction(withItems(), { action: 'removeSectionItem', payload: { sectionId: 's', itemId: 'i1' } })).state)).toEqual(['i2']);
-    expect(failed(applyAdminAction(withItems(), { action: 'removeSectionItem', payload: { sectionId: 's', itemId: 'i9' } }))).toBe('Unknown item i9');
-    expect(failed(applyAdminAction(withItems(), { action: 'removeSectionItem', payload: { sectionId: 'x', itemId: 'i1' } }))).toBe('Unknown section x');
+    expect(
+      itemIds(applied(applyAdminAction(withItems(), { action: 'removeSectionItem', payload: { sectionId: 's', itemId: 'i1' } })).state),
+    ).toEqual(['i2']);
+    expect(failed(applyAdminAction(withItems(), { action: 'removeSectionItem', payload: { sectionId: 's', itemId: 'i9' } }))).toBe(
+      'Unknown item i9',
+    );
+    expect(failed(applyAdminAction(withItems(), { action: 'removeSectionItem', payload: { sectionId: 'x', itemId: 'i1' } }))).toBe(
+      'Unknown section x',
+    );
   });
 
   it('updateSectionItem merges the change into the item', () => {
     const result = applied(
-      applyAdminAction(withItems(), { action: 'updateSectionItem', payload: { sectionId: 's', item: { id: 'i2', options: { content: { html: 'x' } } } } }),
+      applyAdminAction(withItems(), {
+        action: 'updateSectionItem',
+        payload: { sectionId: 's', item: { id: 'i2', options: { content: { html: 'x' } } } },
+      }),
     );
     expect(result.state.sections[0]!.items[1]).toEqual({ id: 'i2', options: { heading: { title: 'Two' }, content: { html: 'x' } } });
-    expect(failed(applyAdminAction(withItems(), { action: 'updateSectionItem', payload: { sectionId: 's', item: { id: 'i9' } } }))).toBe('Unknown item i9');
-    expect(failed(applyAdminAction(withItems(), { action: 'updateSectionItem', payload: { sectionId: 'x', item: { id: 'i1' } } }))).toBe('Unknown section x');
+    expect(failed(applyAdminAction(withItems(), { action: 'updateSectionItem', payload: { sectionId: 's', item: { id: 'i9' } } }))).toBe(
+      'Unknown item i9',
+    );
+    expect(failed(applyAdminAction(withItems(), { action: 'updateSectionItem', payload: { sectionId: 'x', item: { id: 'i1' } } }))).toBe(
+      'Unknown section x',
+    );
   });
 });
 

@@ -15,7 +15,10 @@ const sectionHtml = (id: string, title: string, type = 'SectionTextBlockBase') =
   `<section id="section-${id}" data-section-type="${type}"><h2>${title}</h2></section>`;
 
 function page(body: string): Document {
-  const dom = new openPage(`<!doctype html><html lang="en"><head><title>Home</title><meta name="description" content="old"></head><body>${body}</body></html>`, { url: `${ORIGIN}/` });
+  const dom = new openPage(
+    `<!doctype html><html lang="en"><head><title>Home</title><meta name="description" content="old"></head><body>${body}</body></html>`,
+    { url: `${ORIGIN}/` },
+  );
   const doc = dom.window.document;
   // jsdom does not lay out pages
   dom.window.HTMLElement.prototype.scrollIntoView = vi.fn();
@@ -23,7 +26,9 @@ function page(body: string): Document {
 }
 
 const homepage = () =>
-  page(`<header class="site-header">old header</header><main id="main"><h1>Home</h1>${sectionHtml('a', 'A')}<p class="between">between</p>${sectionHtml('b', 'B')}${sectionHtml('c', 'C')}</main><footer class="site-footer">old footer</footer>`);
+  page(
+    `<header class="site-header">old header</header><main id="main"><h1>Home</h1>${sectionHtml('a', 'A')}<p class="between">between</p>${sectionHtml('b', 'B')}${sectionHtml('c', 'C')}</main><footer class="site-footer">old footer</footer>`,
+  );
 
 const ids = (doc: Document) => [...doc.querySelectorAll('[data-section-type]')].map((e) => e.id.replace('section-', ''));
 const titleOf = (doc: Document, id: string) => doc.getElementById(`section-${id}`)?.querySelector('h2')?.textContent;
@@ -32,7 +37,14 @@ function section(id: string, title = id.toUpperCase(), overrides: Partial<Previe
   return { id, type: 'SectionTextBlockBase', options: { heading: { title } }, items: [], enable: true, hidden: false, ...overrides };
 }
 
-type RenderRequest = { sections: PreviewSection[]; settings?: Record<string, unknown>; menus?: unknown; chrome: boolean; lang: string; page?: { title: string } };
+type RenderRequest = {
+  sections: PreviewSection[];
+  settings?: Record<string, unknown>;
+  menus?: unknown;
+  chrome: boolean;
+  lang: string;
+  page?: { title: string };
+};
 let requests: RenderRequest[];
 let errors: ReturnType<typeof vi.spyOn>;
 
@@ -44,7 +56,9 @@ function answer(request: RenderRequest) {
       return { id: s.id, html: title === 'empty' ? '' : sectionHtml(s.id, title, s.type) };
     }),
     ...(request.settings ? { theme: { css: ':root{--color-primary:#f00}', customStyle: '.owner{}' } } : {}),
-    ...(request.chrome ? { chrome: { header: '<header class="site-header">new header</header>', footer: '<footer class="site-footer">new footer</footer>' } } : {}),
+    ...(request.chrome
+      ? { chrome: { header: '<header class="site-header">new header</header>', footer: '<footer class="site-footer">new footer</footer>' } }
+      : {}),
   };
 }
 
@@ -85,7 +99,11 @@ describe('the preview channel', () => {
   it('setSections renders the sections given, in their order, dropping the others', async () => {
     const doc = homepage();
     const channel = new PreviewChannel(doc);
-    await channel.dispatch({ author: 'shop-builder', action: 'setSections', payload: [section('c', 'Third'), section('n', 'New'), section('a', 'First')] });
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'setSections',
+      payload: [section('c', 'Third'), section('n', 'New'), section('a', 'First')],
+    });
     expect(requests).toHaveLength(1);
     expect(requests[0]!.sections.map((s) => s.id)).toEqual(['c', 'n', 'a']);
     expect(requests[0]!.lang).toBe('en');
@@ -100,7 +118,11 @@ describe('the preview channel', () => {
     const channel = new PreviewChannel(doc);
     await channel.dispatch({ author: 'shop-builder', action: 'setSections', payload: [section('a'), section('b'), section('c')] });
     const untouched = doc.getElementById('section-a');
-    await channel.dispatch({ author: 'shop-builder', action: 'updateSection', payload: { id: 'b', options: { heading: { title: 'Changed' } } } });
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'updateSection',
+      payload: { id: 'b', options: { heading: { title: 'Changed' } } },
+    });
     expect(requests.at(-1)!.sections.map((s) => s.id)).toEqual(['b']);
     expect(titleOf(doc, 'b')).toBe('Changed');
     expect(doc.getElementById('section-a')).toBe(untouched);
@@ -115,11 +137,19 @@ describe('the preview channel', () => {
     expect(ids(doc)).toEqual(['a', 'n', 'b', 'c']);
     await channel.dispatch({ author: 'shop-builder', action: 'removeSection', payload: { id: 'b' } });
     expect(ids(doc)).toEqual(['a', 'n', 'c']);
-    await channel.dispatch({ author: 'shop-builder', action: 'updateSection', payload: { id: 'n', options: { heading: { title: 'empty' } } } });
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'updateSection',
+      payload: { id: 'n', options: { heading: { title: 'empty' } } },
+    });
     const placeholder = doc.getElementById('section-n')!;
     expect(placeholder.hidden).toBe(true);
     expect(placeholder.dataset['previewPlaceholder']).toBe('');
-    await channel.dispatch({ author: 'shop-builder', action: 'updateSection', payload: { id: 'n', options: { heading: { title: 'Back' } } } });
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'updateSection',
+      payload: { id: 'n', options: { heading: { title: 'Back' } } },
+    });
     expect(titleOf(doc, 'n')).toBe('Back');
     expect(doc.getElementById('section-n')!.hidden).toBe(false);
     expect(ids(doc)).toEqual(['a', 'n', 'c']);
@@ -129,9 +159,17 @@ describe('the preview channel', () => {
     const doc = homepage();
     const channel = new PreviewChannel(doc);
     await channel.dispatch({ author: 'shop-builder', action: 'setSections', payload: [section('a')] });
-    await channel.dispatch({ author: 'shop-builder', action: 'addSectionItem', payload: { sectionId: 'a', item: { id: 'i1', options: { text: 'x' } } } });
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'addSectionItem',
+      payload: { sectionId: 'a', item: { id: 'i1', options: { text: 'x' } } },
+    });
     expect(requests.at(-1)!.sections[0]!.items).toEqual([{ id: 'i1', options: { text: 'x' } }]);
-    await channel.dispatch({ author: 'shop-builder', action: 'updateSectionItem', payload: { sectionId: 'a', item: { id: 'i1', options: { text: 'y' } } } });
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'updateSectionItem',
+      payload: { sectionId: 'a', item: { id: 'i1', options: { text: 'y' } } },
+    });
     expect(requests.at(-1)!.sections[0]!.items).toEqual([{ id: 'i1', options: { text: 'y' } }]);
     await channel.dispatch({ author: 'shop-builder', action: 'removeSectionItem', payload: { sectionId: 'a', itemId: 'i1' } });
     expect(requests.at(-1)!.sections[0]!.items).toEqual([]);
@@ -181,10 +219,18 @@ describe('the preview channel', () => {
   it('updateMenus re-renders only the header and footer; updatePageOptions sets the title and description', async () => {
     const doc = homepage();
     const channel = new PreviewChannel(doc);
-    await channel.dispatch({ author: 'shop-builder', action: 'updateMenus', payload: { main: [{ title: 'Shirts', url: '/catalogs/shirts' }] } });
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'updateMenus',
+      payload: { main: [{ title: 'Shirts', url: '/catalogs/shirts' }] },
+    });
     expect(requests.at(-1)).toMatchObject({ sections: [], chrome: true, menus: { main: [{ title: 'Shirts' }] } });
     expect(doc.querySelector('header.site-header')?.textContent).toBe('new header');
-    await channel.dispatch({ author: 'shop-builder', action: 'updatePageOptions', payload: { title: 'About', metaDescription: 'All about us' } });
+    await channel.dispatch({
+      author: 'shop-builder',
+      action: 'updatePageOptions',
+      payload: { title: 'About', metaDescription: 'All about us' },
+    });
     expect(doc.title).toBe('About');
     expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('All about us');
   });
@@ -201,7 +247,10 @@ describe('the preview channel', () => {
   });
 
   it('keeps the page as it is when the render fails, and says so', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Validation Failed' }), { status: 400 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Validation Failed' }), { status: 400 })),
+    );
     const doc = homepage();
     const channel = new PreviewChannel(doc);
     await channel.dispatch({ author: 'shop-builder', action: 'updateSection', payload: { id: 'a', options: { heading: { title: 'X' } } } });
@@ -280,7 +329,11 @@ describe('page markup helpers', () => {
 
   it('takes the root of rendered markup with the scripts rendered beside it', () => {
     const doc = homepage();
-    const element = sectionElementFrom(doc, { id: 'x', type: 'SectionSlider' }, `<script>window.loaded = true</script>${sectionHtml('x', 'X', 'SectionSlider')}`);
+    const element = sectionElementFrom(
+      doc,
+      { id: 'x', type: 'SectionSlider' },
+      `<script>window.loaded = true</script>${sectionHtml('x', 'X', 'SectionSlider')}`,
+    );
     expect(element.id).toBe('section-x');
     expect(element.querySelector('script')?.textContent).toBe('window.loaded = true');
   });

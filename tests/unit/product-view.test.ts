@@ -18,7 +18,13 @@ const show = { showPriceFrom: false, showPriceForOutOfStock: true };
 
 describe('priceView', () => {
   it('shows the price, and the old price with the discount amount when discounted', () => {
-    expect(priceView(variationDto('v', { fullPrice: 69 }), show)).toEqual({ kind: 'price', price: 69, fullPrice: null, discount: 0, from: false });
+    expect(priceView(variationDto('v', { fullPrice: 69 }), show)).toEqual({
+      kind: 'price',
+      price: 69,
+      fullPrice: null,
+      discount: 0,
+      from: false,
+    });
     expect(priceView(variationDto('v', { fullPrice: 69, discountPrice: 55.5 }), show)).toEqual({
       kind: 'price',
       price: 55.5,
@@ -87,7 +93,10 @@ describe('options', () => {
 describe('gallery and delivery', () => {
   it('lists the product images, then variation images the product lacks, each once', () => {
     const [a, b, c] = [imageDto('a'), imageDto('b'), imageDto('c')];
-    const product = productDto('p', { images: [a, b], variations: [variationDto('v1', { image: b }), variationDto('v2', { image: c }), variationDto('v3')] });
+    const product = productDto('p', {
+      images: [a, b],
+      variations: [variationDto('v1', { image: b }), variationDto('v2', { image: c }), variationDto('v3')],
+    });
     expect(galleryImages(product).map((image) => image.id)).toEqual(['a', 'b', 'c']);
   });
 
@@ -99,7 +108,9 @@ describe('gallery and delivery', () => {
   });
 
   it('keeps other query parameters and the hash when setting the variation', () => {
-    expect(withVariationParam('https://shop.example/products/shirt?lang=ru&variation=old#reviews', 'new')).toBe('/products/shirt?lang=ru&variation=new#reviews');
+    expect(withVariationParam('https://shop.example/products/shirt?lang=ru&variation=old#reviews', 'new')).toBe(
+      '/products/shirt?lang=ru&variation=new#reviews',
+    );
   });
 });
 
@@ -117,7 +128,13 @@ describe('buy box settings', () => {
     });
     const settings = {
       common: { type: 'services' },
-      ecommerce: { showPriceFrom: true, skuIsShow: true, showPriceForOutOfStock: false, showQuantity: false, fastOrder: { isShow: true, text: 'Order now' } },
+      ecommerce: {
+        showPriceFrom: true,
+        skuIsShow: true,
+        showPriceForOutOfStock: false,
+        showQuantity: false,
+        fastOrder: { isShow: true, text: 'Order now' },
+      },
     } as unknown as ShopConfigDto;
     expect(buyBoxSettings(settings)).toEqual({
       siteType: 'services',

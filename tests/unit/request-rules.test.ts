@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideRequest, isCacheablePath, isMalformedPath, isSuspiciousPath, lowerCasePath, normalizeRedirectTarget } from '../../src/lib/request-rules';
+import {
+  decideRequest,
+  isCacheablePath,
+  isMalformedPath,
+  isSuspiciousPath,
+  lowerCasePath,
+  normalizeRedirectTarget,
+} from '../../src/lib/request-rules';
 
 const noRedirects = async () => null;
 const decide = (path: string, find: (p: string) => Promise<string | null> = noRedirects) =>
@@ -96,7 +103,11 @@ describe('request rules (spec 2.2)', () => {
     expect(isMalformedPath('/%D0%BE-%D0%BD%D0%B0%D1%81')).toBe(false);
     expect(await decide('/%D0%BE-%D0%BD%D0%B0%D1%81')).toEqual({ kind: 'next' });
     expect(lowerCasePath('/%D0%9E-%D0%BD%D0%B0%D1%81/Shoes%2FX')).toBe('/%D0%BE-%D0%BD%D0%B0%D1%81/shoes%2Fx');
-    expect(await decide('/%D0%9E-%D0%BD%D0%B0%D1%81?Q=1')).toEqual({ kind: 'redirect', location: '/%D0%BE-%D0%BD%D0%B0%D1%81?Q=1', status: 301 });
+    expect(await decide('/%D0%9E-%D0%BD%D0%B0%D1%81?Q=1')).toEqual({
+      kind: 'redirect',
+      location: '/%D0%BE-%D0%BD%D0%B0%D1%81?Q=1',
+      status: 301,
+    });
   });
 
   it('does not look up redirects for the liveness check', async () => {

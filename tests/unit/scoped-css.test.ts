@@ -44,8 +44,12 @@ describe('scoped CSS of components a page does not render', () => {
   it('prunes the same sheet anew for each set of rendered components (kept results never leak between pages)', () => {
     const page = (markup: string) => `<html><head><style>${css}</style></head><body>${markup}</body></html>`;
     for (let round = 0; round < 2; round++) {
-      expect(pruneInlinedCss(page('<div data-astro-cid-aaa></div>'))).toBe(page('<div data-astro-cid-aaa></div>').replace(css, dropUnrenderedScopes(css, new Set(['aaa']))));
-      expect(pruneInlinedCss(page('<p data-astro-cid-bbb></p>'))).toBe(page('<p data-astro-cid-bbb></p>').replace(css, dropUnrenderedScopes(css, new Set(['bbb']))));
+      expect(pruneInlinedCss(page('<div data-astro-cid-aaa></div>'))).toBe(
+        page('<div data-astro-cid-aaa></div>').replace(css, dropUnrenderedScopes(css, new Set(['aaa']))),
+      );
+      expect(pruneInlinedCss(page('<p data-astro-cid-bbb></p>'))).toBe(
+        page('<p data-astro-cid-bbb></p>').replace(css, dropUnrenderedScopes(css, new Set(['bbb']))),
+      );
       expect(pruneInlinedCss(page('<i data-astro-cid-bbb></i><b data-astro-cid-aaa></b>'))).toContain(`<style>${css}</style>`);
       expect(pruneInlinedCss(page('<i></i>'))).toBe(page('<i></i>').replace(css, dropUnrenderedScopes(css, new Set())));
     }

@@ -23,7 +23,10 @@ describe('productListing', () => {
   });
 
   it("reads the same section type on another page: the widget's products, no listing; items that are not products are dropped", () => {
-    const section: Pick<SectionDto, 'items' | 'data'> = { items: [{ id: 'x', options: {} }], data: { products: [product('c'), { id: 'broken' }] } };
+    const section: Pick<SectionDto, 'items' | 'data'> = {
+      items: [{ id: 'x', options: {} }],
+      data: { products: [product('c'), { id: 'broken' }] },
+    };
     const { products, listing } = productListing(section);
     expect(products.map((p) => p.id)).toEqual(['c']);
     expect(listing).toBeNull();

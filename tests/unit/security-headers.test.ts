@@ -34,7 +34,13 @@ describe('security headers', () => {
     expect(directive(policy, 'script-src')).toContain('https://widget.example.net');
     expect(directive(policy, 'script-src')).toContain('https://mc.yandex.ru');
     expect(directive(policy, 'frame-src')).toContain('https://maps.example.org');
-    for (const player of ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://rutube.ru', 'https://vk.com', 'https://kinescope.io']) {
+    for (const player of [
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
+      'https://rutube.ru',
+      'https://vk.com',
+      'https://kinescope.io',
+    ]) {
       expect(directive(policy, 'frame-src')).toContain(player);
     }
   });
@@ -47,7 +53,10 @@ describe('security headers', () => {
   });
 
   it('puts the policy on HTML answers only, and the other headers on every answer', async () => {
-    const page = await withSecurityHeaders(new Response('<script>a()</script>', { headers: { 'content-type': 'text/html; charset=utf-8' } }), options);
+    const page = await withSecurityHeaders(
+      new Response('<script>a()</script>', { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+      options,
+    );
     expect(page.headers.get('content-security-policy')).toContain(sha('a()'));
     expect(await page.text()).toBe('<script>a()</script>');
     const json = await withSecurityHeaders(Response.json({ ok: true }, { status: 201 }), options);

@@ -33,7 +33,7 @@ describe('theme custom properties (spec 9)', () => {
     expect(rootRules(css, 2)).toMatchObject({ '--font-size-h1': '26px', '--font-size-h2': '24px', '--font-size-body': '14px' });
   });
 
-  it('applies the owner\'s width, fonts, sizes per screen, radii and palette', () => {
+  it("applies the owner's width, fonts, sizes per screen, radii and palette", () => {
     const css = themeCss(
       shopConfig({
         styles: {

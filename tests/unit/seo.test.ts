@@ -64,7 +64,7 @@ describe('texts', () => {
     },
   };
 
-  it('fills the kind\'s template with the name when the record has no text of its own (spec 2.3)', () => {
+  it("fills the kind's template with the name when the record has no text of its own (spec 2.3)", () => {
     expect(metaTexts(shopConfig(templates), 'product', 'Linen shirt')).toEqual({
       h1: 'Buy Linen shirt',
       title: 'Linen shirt: buy online',
@@ -72,9 +72,13 @@ describe('texts', () => {
     });
   });
 
-  it('prefers the record\'s own texts', () => {
+  it("prefers the record's own texts", () => {
     const own = { h1: 'Our shirt', metaTitle: 'The best shirt', metaDescription: 'Soft linen.' };
-    expect(metaTexts(shopConfig(templates), 'product', 'Linen shirt', own)).toEqual({ h1: 'Our shirt', title: 'The best shirt', description: 'Soft linen.' });
+    expect(metaTexts(shopConfig(templates), 'product', 'Linen shirt', own)).toEqual({
+      h1: 'Our shirt',
+      title: 'The best shirt',
+      description: 'Soft linen.',
+    });
   });
 
   it('falls back to the name, and to no description, without templates or settings', () => {
@@ -110,7 +114,11 @@ describe('texts', () => {
 
 describe('page head (spec 2.3)', () => {
   const settings = shopConfig(
-    { common: { sitename: 'Northfold' }, seo: { googleVerification: 'g-code', yandexVerification: 'y-code' }, socials: { twitter: 'https://x.com/northfold' } },
+    {
+      common: { sitename: 'Northfold' },
+      seo: { googleVerification: 'g-code', yandexVerification: 'y-code' },
+      socials: { twitter: 'https://x.com/northfold' },
+    },
     'en',
     { sharedImage: image({ uri: '/media/shared.jpg', alt: 'Shared' }) },
   );
@@ -130,7 +138,15 @@ describe('page head (spec 2.3)', () => {
   });
 
   it('carries title, description, url, locale, Twitter data and the verification codes', () => {
-    const head = pageHead({ settings, siteUrl: SITE_URL, path: '/about?utm=1', lang: 'ru', title: 'About', description: 'Who we are', noindex: true });
+    const head = pageHead({
+      settings,
+      siteUrl: SITE_URL,
+      path: '/about?utm=1',
+      lang: 'ru',
+      title: 'About',
+      description: 'Who we are',
+      noindex: true,
+    });
     const meta = metaOf(head.meta);
     expect(head.robots).toBe('noindex');
     expect(meta).toMatchObject({
@@ -156,7 +172,13 @@ describe('page head (spec 2.3)', () => {
 
   it('describes articles and products', () => {
     const article = socialMeta({
-      sitename: 'S', lang: 'en', title: 'T', description: 'D', url: 'u', imageUrl: null, twitter: null,
+      sitename: 'S',
+      lang: 'en',
+      title: 'T',
+      description: 'D',
+      url: 'u',
+      imageUrl: null,
+      twitter: null,
       article: { author: 'Anna', section: 'Journal', publishedAt: '2025-02-01T00:00:00.000Z', modifiedAt: '2025-03-01T00:00:00.000Z' },
     });
     expect(metaOf(article)).toMatchObject({
@@ -166,9 +188,31 @@ describe('page head (spec 2.3)', () => {
       'article:published_time': '2025-02-01T00:00:00.000Z',
       'article:modified_time': '2025-03-01T00:00:00.000Z',
     });
-    const product = metaOf(socialMeta({ sitename: 'S', lang: 'en', title: 'T', description: '', url: 'u', imageUrl: null, twitter: null, product: { price: 69, currency: 'USD' } }));
+    const product = metaOf(
+      socialMeta({
+        sitename: 'S',
+        lang: 'en',
+        title: 'T',
+        description: '',
+        url: 'u',
+        imageUrl: null,
+        twitter: null,
+        product: { price: 69, currency: 'USD' },
+      }),
+    );
     expect(product).toMatchObject({ 'og:type': 'product', 'product:price:amount': '69.00', 'product:price:currency': 'USD' });
-    const onRequest = metaOf(socialMeta({ sitename: 'S', lang: 'en', title: 'T', description: '', url: 'u', imageUrl: null, twitter: null, product: { price: 0, currency: 'USD' } }));
+    const onRequest = metaOf(
+      socialMeta({
+        sitename: 'S',
+        lang: 'en',
+        title: 'T',
+        description: '',
+        url: 'u',
+        imageUrl: null,
+        twitter: null,
+        product: { price: 0, currency: 'USD' },
+      }),
+    );
     expect(onRequest['product:price:amount']).toBeUndefined();
   });
 });
@@ -177,7 +221,13 @@ describe('structured data', () => {
   it('describes the shop as an Organization with logo, contacts, address and profiles', () => {
     const settings = shopConfig(
       {
-        common: { sitename: 'Northfold', description: 'Clothing', phones: ['+1 212 555 0147'], emails: ['hello@shop.test'], address: '214 Mercer St' },
+        common: {
+          sitename: 'Northfold',
+          description: 'Clothing',
+          phones: ['+1 212 555 0147'],
+          emails: ['hello@shop.test'],
+          address: '214 Mercer St',
+        },
         socials: { instagram: 'https://instagram.com/northfold', facebook: 'not a link' },
       },
       'en',
@@ -195,11 +245,19 @@ describe('structured data', () => {
       address: { '@type': 'PostalAddress', streetAddress: '214 Mercer St' },
       sameAs: ['https://instagram.com/northfold'],
     });
-    expect(organizationData(null, SITE_URL)).toEqual({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Sitename', url: 'https://shop.test/' });
+    expect(organizationData(null, SITE_URL)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Sitename',
+      url: 'https://shop.test/',
+    });
   });
 
   it('lists the breadcrumb trail from Home (spec 2.5)', () => {
-    const steps = breadcrumbSteps('Home', [{ title: 'Journal', uri: 'blog' }, { title: 'Linen', uri: '/blog/linen' }]);
+    const steps = breadcrumbSteps('Home', [
+      { title: 'Journal', uri: 'blog' },
+      { title: 'Linen', uri: '/blog/linen' },
+    ]);
     expect(steps).toEqual([
       { title: 'Home', href: '/' },
       { title: 'Journal', href: '/blog' },
@@ -253,7 +311,11 @@ describe('structured data', () => {
   });
 
   it('sums up variations of different prices in an AggregateOffer', () => {
-    const variations = [variationDto('s', { fullPrice: 10, stock: 0, sku: 'S' }), variationDto('l', { fullPrice: 30 }), variationDto('free', { fullPrice: 0 })];
+    const variations = [
+      variationDto('s', { fullPrice: 10, stock: 0, sku: 'S' }),
+      variationDto('l', { fullPrice: 30 }),
+      variationDto('free', { fullPrice: 0 }),
+    ];
     const data = productData({ product: productDto('p', { variations }), variation: variations[0]!, currency: 'USD', siteUrl: SITE_URL });
     expect(data['offers']).toMatchObject({
       '@type': 'AggregateOffer',
@@ -270,7 +332,12 @@ describe('structured data', () => {
 
   it('gives a product priced on request no offer', () => {
     const variation = variationDto('v', { fullPrice: 0 });
-    const data = productData({ product: productDto('p', { variations: [variation], price: 0 }), variation, currency: 'USD', siteUrl: SITE_URL });
+    const data = productData({
+      product: productDto('p', { variations: [variation], price: 0 }),
+      variation,
+      currency: 'USD',
+      siteUrl: SITE_URL,
+    });
     expect(data['offers']).toBeUndefined();
   });
 
@@ -285,9 +352,13 @@ describe('robots.txt and sitemap', () => {
     expect(robotsTxt(null, SITE_URL)).toContain('Allow: /');
   });
 
-  it('serves the owner\'s rules, adding the sitemap unless they name one', () => {
-    expect(robotsTxt('User-agent: *\r\nDisallow: /cart\r\n', SITE_URL)).toBe('User-agent: *\nDisallow: /cart\n\nSitemap: https://shop.test/sitemap.xml\n');
-    expect(robotsTxt('User-agent: *\nSitemap: https://cdn.test/map.xml', SITE_URL)).toBe('User-agent: *\nSitemap: https://cdn.test/map.xml\n');
+  it("serves the owner's rules, adding the sitemap unless they name one", () => {
+    expect(robotsTxt('User-agent: *\r\nDisallow: /cart\r\n', SITE_URL)).toBe(
+      'User-agent: *\nDisallow: /cart\n\nSitemap: https://shop.test/sitemap.xml\n',
+    );
+    expect(robotsTxt('User-agent: *\nSitemap: https://cdn.test/map.xml', SITE_URL)).toBe(
+      'User-agent: *\nSitemap: https://cdn.test/map.xml\n',
+    );
   });
 
   it('lists each canonical address once with its day of change', () => {

@@ -5,7 +5,14 @@ describe('shop settings defaults (spec 3.5 and 9)', () => {
   const s = DEFAULT_SETTINGS;
 
   it('has the common, header and footer defaults', () => {
-    expect(s.common).toMatchObject({ type: 'ecommerce', sitename: 'Sitename', showAccount: true, favicon: '/favicon.ico', sharedImage: null, phones: [] });
+    expect(s.common).toMatchObject({
+      type: 'ecommerce',
+      sitename: 'Sitename',
+      showAccount: true,
+      favicon: '/favicon.ico',
+      sharedImage: null,
+      phones: [],
+    });
     expect(s.common.modalCookieAccept).toMatchObject({ enabled: false, title: { en: 'This website uses cookies' } });
     expect(s.common.modalAgeVerification).toMatchObject({ enabled: false, title: { en: 'Are you 18 years of age or older?' } });
     expect(s.common.whatsappShowOnWidgetDesktop).toBe(true);
@@ -82,7 +89,13 @@ describe('parseSettings', () => {
       styles: { fontSize: { h1: { desktop: 'big' } }, borderRadius: { block: 0 } },
       themes: { fonts: [] },
     });
-    expect(s.common).toMatchObject({ sitename: 'Sitename', showAccount: true, favicon: '/favicon.ico', phones: ['single'], emails: ['a@b.co'] });
+    expect(s.common).toMatchObject({
+      sitename: 'Sitename',
+      showAccount: true,
+      favicon: '/favicon.ico',
+      phones: ['single'],
+      emails: ['a@b.co'],
+    });
     expect(s.header).toMatchObject({ logo: null, template: 'default' });
     expect(s.footer.menuColumns).toBe(4);
     expect(s.ecommerce).toMatchObject({

@@ -26,7 +26,12 @@ describe('slideshow without track details', () => {
     vi.useFakeTimers();
     errors.length = 0;
     window.addEventListener('error', onError);
-    window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia;
   });
   afterEach(() => {
     window.removeEventListener('error', onError);
@@ -42,7 +47,8 @@ describe('slideshow without track details', () => {
     host.querySelector('[data-slides]')!.replaceChildren();
     window.dispatchEvent(new Event('resize'));
     expect(() => vi.advanceTimersByTime(5000)).not.toThrow();
-    for (const control of host.querySelectorAll<HTMLButtonElement>('.carousel__arrow, .carousel__dot')) expect(() => control.click()).not.toThrow();
+    for (const control of host.querySelectorAll<HTMLButtonElement>('.carousel__arrow, .carousel__dot'))
+      expect(() => control.click()).not.toThrow();
     unmount();
     expect(host.querySelector('.carousel__dot')).toBeNull();
     expect(errors).toEqual([]);

@@ -23,12 +23,24 @@ describe('storefront setting choices', () => {
   it('reads the names older data stored, and falls back to the default for unknown values', () => {
     const s = parseSettings({
       header: { template: 'header-1', mobileTemplate: 'header-2', contactsSize: 'enormous' },
-      ecommerce: { template: 'slider', pageNavigationType: 'load-more', productWidgetRelatedPosition: 'right', previewSizeInItem: '16x9', filter: { template: 'style-x' } },
+      ecommerce: {
+        template: 'slider',
+        pageNavigationType: 'load-more',
+        productWidgetRelatedPosition: 'right',
+        previewSizeInItem: '16x9',
+        filter: { template: 'style-x' },
+      },
       themes: { current: 'neon', fonts: ['Roboto', 'Comic Sans', 'Manrope'] },
     });
     expect(s.header).toMatchObject({ template: 'default', mobileTemplate: 'centered', contactsSize: 'medium' });
     expect(parseSettings({ header: { template: 'header-3' } }).header.template).toBe('compact');
-    expect(s.ecommerce).toMatchObject({ template: 'default', pageNavigationType: 'loadMore', productWidgetRelatedPosition: 'side', previewSizeInItem: '1x1', filter: { template: 'style-h-1' } });
+    expect(s.ecommerce).toMatchObject({
+      template: 'default',
+      pageNavigationType: 'loadMore',
+      productWidgetRelatedPosition: 'side',
+      previewSizeInItem: '1x1',
+      filter: { template: 'style-h-1' },
+    });
     expect(s.themes).toEqual({ current: 'default', fonts: ['Roboto', 'Manrope'] });
   });
 

@@ -43,7 +43,14 @@ function fakeApi(answers: Record<string, Answer>) {
 
 const failure = (status: number, errorPath: string, message: string) => ({
   status,
-  body: { success: false, status, message, errorPath, errors: { errors: [], children: { [errorPath]: { errors: [message], children: {} } } }, detail: { message } },
+  body: {
+    success: false,
+    status,
+    message,
+    errorPath,
+    errors: { errors: [], children: { [errorPath]: { errors: [message], children: {} } } },
+    detail: { message },
+  },
 });
 
 describe('the user store', () => {
@@ -85,7 +92,10 @@ describe('the user store', () => {
     // every page starts the cart store (the header's badge); it alone merges the carts on sign-in
     startCartSync();
     $cart.set({ ...$cart.get(), list: [{ variationId: 'v1', quantity: 2 }] });
-    const requests = fakeApi({ 'POST /api/login_check': { status: 200, body: signedIn }, 'GET /api/users/profile': { status: 200, body: profile } });
+    const requests = fakeApi({
+      'POST /api/login_check': { status: 200, body: signedIn },
+      'GET /api/users/profile': { status: 200, body: profile },
+    });
     const result = await login({ username: 'ada@example.com', password: 'secret' });
     expect(result.error).toBeNull();
     expect($user.get()).toEqual({ id: 'u1', email: 'ada@example.com', token: 'token-1' });

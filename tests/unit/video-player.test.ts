@@ -18,7 +18,13 @@ describe('video player rules (spec 9)', () => {
     expect(waited).toEqual([500, 1000, 2000]);
     expect(attempt).toHaveBeenCalledTimes(4);
     let calls = 0;
-    expect(await retryWithDelays(async () => (calls += 1) < 2 && Promise.reject(new Error('no')), VIMEO_REPLAY_DELAYS_MS, async () => {})).toBe(true);
+    expect(
+      await retryWithDelays(
+        async () => (calls += 1) < 2 && Promise.reject(new Error('no')),
+        VIMEO_REPLAY_DELAYS_MS,
+        async () => {},
+      ),
+    ).toBe(true);
     expect(calls).toBe(2);
   });
 });
@@ -81,7 +87,11 @@ describe('video sections in the browser', () => {
     vi.useFakeTimers();
     document.body.innerHTML = `<div data-video="background" data-embed-url="https://player.vimeo.com/video/1?background=1" data-video-source="vimeo"></div>`;
     const play = vi.fn().mockRejectedValueOnce(new Error('refused')).mockResolvedValueOnce(undefined);
-    (window as unknown as { Vimeo: unknown }).Vimeo = { Player: class { play = play; } };
+    (window as unknown as { Vimeo: unknown }).Vimeo = {
+      Player: class {
+        play = play;
+      },
+    };
     const { enableVideos } = await import('../../src/components/sections/video-player');
     enableVideos();
     scriptOf(PLAYER_SCRIPTS.vimeo!)!.dispatchEvent(new Event('load'));

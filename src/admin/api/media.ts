@@ -31,7 +31,11 @@ export function useMediaByIds(ids: string[]) {
  * Uploads files to the library as one multipart request, reporting progress (0..1). XMLHttpRequest rather than
  * fetch: only it reports upload progress. Fails as `request` does, with the messages per file (`files.N`).
  */
-export function uploadMedia(files: File[], onProgress?: (share: number) => void, lang = document.documentElement.lang || 'en'): Promise<MediaItem[]> {
+export function uploadMedia(
+  files: File[],
+  onProgress?: (share: number) => void,
+  lang = document.documentElement.lang || 'en',
+): Promise<MediaItem[]> {
   const body = new FormData();
   for (const file of files) body.append(MEDIA_FILE_FIELD, file, file.name);
   return new Promise((resolve, reject) => {

@@ -109,11 +109,7 @@ export function DataTable<T extends RowData & { id: string | number }>(props: Pr
                 const sorted = header.column.getIsSorted();
                 const canSort = header.column.getCanSort() && header.column.columnDef.enableSorting !== false;
                 return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                  >
+                  <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
                     {header.isPlaceholder ? null : canSort ? (
                       <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
                         <table.FlexRender header={header} />
@@ -182,7 +178,11 @@ export function DataTable<T extends RowData & { id: string | number }>(props: Pr
 }
 
 /** A DataTable fed by a list query and the list's params in the address (what every list screen does). */
-export function ServerList<T extends RowData & { id: string | number }>({ list, state, ...rest }: {
+export function ServerList<T extends RowData & { id: string | number }>({
+  list,
+  state,
+  ...rest
+}: {
   list: UseQueryResult<Page<T>>;
   state: { params: ListParams<string>; setSort: (sort: string) => void; setPage: (page: number, perPage: number) => void };
   caption: string;

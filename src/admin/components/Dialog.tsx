@@ -5,7 +5,14 @@ import { useT } from '../i18n';
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert (focus stays
  * inside), Escape closes it, and focus returns to what opened it.
  */
-export function Dialog({ open, onClose, title, children, footer, wide }: {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  wide,
+}: {
   open: boolean;
   onClose: () => void;
   title: string;
@@ -60,7 +67,16 @@ export function Dialog({ open, onClose, title, children, footer, wide }: {
   );
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onClose }: {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger,
+  busy,
+  onConfirm,
+  onClose,
+}: {
   open: boolean;
   title: string;
   children: ReactNode;

@@ -4,7 +4,12 @@ import { cloneElement, type ReactElement, useId } from 'react';
  * A labelled form control with its hint and error message tied to it (`aria-describedby`, `aria-invalid`).
  * The control is passed as the child and gets the id and those attributes.
  */
-export function Field({ label, error, hint, children }: {
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;

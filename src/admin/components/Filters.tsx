@@ -17,7 +17,13 @@ export function FilterBar({ children, onClear, active }: { children: ReactNode; 
 }
 
 /** A list's main search box; with `shortcut`, the "/" key (outside a field) jumps to it, as in many web apps. */
-export function SearchFilter({ label, value, onChange, placeholder, shortcut }: {
+export function SearchFilter({
+  label,
+  value,
+  onChange,
+  placeholder,
+  shortcut,
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -64,7 +70,12 @@ export function SearchFilter({ label, value, onChange, placeholder, shortcut }: 
   );
 }
 
-export function SelectFilter({ label, value, onChange, options }: {
+export function SelectFilter({
+  label,
+  value,
+  onChange,
+  options,
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;

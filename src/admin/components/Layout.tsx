@@ -10,7 +10,16 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { LoadingState } from './States';
 
 type NavGroup = 'sales' | 'catalog' | 'selling' | 'site' | 'shop';
-type NavItem = { group?: NavGroup; to: string; label: string; icon: IconName; count?: number | undefined; end?: boolean; ownerOnly?: boolean; primary?: boolean };
+type NavItem = {
+  group?: NavGroup;
+  to: string;
+  label: string;
+  icon: IconName;
+  count?: number | undefined;
+  end?: boolean;
+  ownerOnly?: boolean;
+  primary?: boolean;
+};
 
 export function useDashboard() {
   return useQuery({ queryKey: ['dashboard'], queryFn: () => api.get<Dashboard>('/dashboard'), refetchInterval: 60_000 });
@@ -90,12 +99,21 @@ export default function Layout() {
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#admin-main" onClick={(e) => { e.preventDefault(); mainRef.current?.focus(); }}>
+      <a
+        className="skip-link"
+        href="#admin-main"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
         {t('nav.skip')}
       </a>
       <aside className="sidebar" aria-label={t('nav.main')}>
         <div className="brand">
-          <a href="/" target="_blank" rel="noopener">{t('nav.brand')}</a>
+          <a href="/" target="_blank" rel="noopener">
+            {t('nav.brand')}
+          </a>
         </div>
         <nav aria-label={t('nav.main')}>
           <ul className="nav-list">{links('side')}</ul>
@@ -103,7 +121,13 @@ export default function Layout() {
         {staffBlock}
       </aside>
       <header className="topbar">
-        <button type="button" className="btn btn-icon" aria-expanded={drawerOpen} aria-controls="admin-drawer" onClick={() => setDrawerOpen(true)}>
+        <button
+          type="button"
+          className="btn btn-icon"
+          aria-expanded={drawerOpen}
+          aria-controls="admin-drawer"
+          onClick={() => setDrawerOpen(true)}
+        >
           <Icon name="menu" />
           <span className="visually-hidden">{t('nav.menu')}</span>
         </button>

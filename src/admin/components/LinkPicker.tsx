@@ -108,7 +108,15 @@ function ExternalAddress({ value, onChange }: { value: string; onChange: (link: 
   );
 }
 
-function TargetSearch({ kind, value, onChange }: { kind: Exclude<Kind, 'external'>; value: LinkValue | null; onChange: (link: LinkValue | null) => void }) {
+function TargetSearch({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: Exclude<Kind, 'external'>;
+  value: LinkValue | null;
+  onChange: (link: LinkValue | null) => void;
+}) {
   const t = useT();
   const id = useId();
   const [search, setSearch] = useState('');
@@ -148,7 +156,12 @@ function TargetSearch({ kind, value, onChange }: { kind: Exclude<Kind, 'external
               const chosen = value?.type === kind && value.url === item.url;
               return (
                 <li key={item.url}>
-                  <button type="button" className="link-picker-option" aria-pressed={chosen} onClick={() => onChange({ type: kind, url: item.url })}>
+                  <button
+                    type="button"
+                    className="link-picker-option"
+                    aria-pressed={chosen}
+                    onClick={() => onChange({ type: kind, url: item.url })}
+                  >
                     <span className="strong">{item.title}</span> <span className="muted small">{item.path}</span>
                   </button>
                 </li>

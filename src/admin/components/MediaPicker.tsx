@@ -37,7 +37,11 @@ export function MediaPicker({ value, onChange, multiple = false, label }: MediaP
   const remove = (id: string) => onChange(value.filter((v) => v !== id));
 
   const tile = (entry: (typeof entries)[number]) =>
-    entry.item ? <Thumb item={entry.item} size={96} /> : <span className="thumb thumb-missing">{chosen.isPending ? '…' : t('media.missing')}</span>;
+    entry.item ? (
+      <Thumb item={entry.item} size={96} />
+    ) : (
+      <span className="thumb thumb-missing">{chosen.isPending ? '…' : t('media.missing')}</span>
+    );
 
   return (
     <div className="media-picker" role="group" aria-labelledby={labelId}>
@@ -58,17 +62,39 @@ export function MediaPicker({ value, onChange, multiple = false, label }: MediaP
         >
           {(entry, index, handle) => (
             <>
-              <button type="button" className="picker-handle" {...handle} aria-label={t('media.dragImage', { name: nameOf(entry), position: index + 1, total: entries.length })}>
+              <button
+                type="button"
+                className="picker-handle"
+                {...handle}
+                aria-label={t('media.dragImage', { name: nameOf(entry), position: index + 1, total: entries.length })}
+              >
                 {tile(entry)}
               </button>
               <div className="picker-item-actions">
-                <button type="button" className="btn btn-icon btn-small" onClick={() => onChange(moveItem(value, index, index - 1))} disabled={index === 0} aria-label={t('media.moveEarlier', { name: nameOf(entry) })}>
+                <button
+                  type="button"
+                  className="btn btn-icon btn-small"
+                  onClick={() => onChange(moveItem(value, index, index - 1))}
+                  disabled={index === 0}
+                  aria-label={t('media.moveEarlier', { name: nameOf(entry) })}
+                >
                   ←
                 </button>
-                <button type="button" className="btn btn-icon btn-small" onClick={() => onChange(moveItem(value, index, index + 1))} disabled={index === entries.length - 1} aria-label={t('media.moveLater', { name: nameOf(entry) })}>
+                <button
+                  type="button"
+                  className="btn btn-icon btn-small"
+                  onClick={() => onChange(moveItem(value, index, index + 1))}
+                  disabled={index === entries.length - 1}
+                  aria-label={t('media.moveLater', { name: nameOf(entry) })}
+                >
                   →
                 </button>
-                <button type="button" className="btn btn-icon btn-small" onClick={() => remove(entry.id)} aria-label={t('media.removeImage', { name: nameOf(entry) })}>
+                <button
+                  type="button"
+                  className="btn btn-icon btn-small"
+                  onClick={() => remove(entry.id)}
+                  aria-label={t('media.removeImage', { name: nameOf(entry) })}
+                >
                   ×
                 </button>
               </div>
@@ -81,7 +107,12 @@ export function MediaPicker({ value, onChange, multiple = false, label }: MediaP
           <li className="picker-item">
             {tile(entries[0])}
             <div className="picker-item-actions">
-              <button type="button" className="btn btn-icon btn-small" onClick={() => remove(entries[0]!.id)} aria-label={t('media.removeImage', { name: nameOf(entries[0]) })}>
+              <button
+                type="button"
+                className="btn btn-icon btn-small"
+                onClick={() => remove(entries[0]!.id)}
+                aria-label={t('media.removeImage', { name: nameOf(entries[0]) })}
+              >
                 ×
               </button>
             </div>
@@ -107,7 +138,13 @@ export function MediaPicker({ value, onChange, multiple = false, label }: MediaP
   );
 }
 
-function PickerDialog({ label, multiple, initial, onClose, onChoose }: {
+function PickerDialog({
+  label,
+  multiple,
+  initial,
+  onClose,
+  onChoose,
+}: {
   label: string;
   multiple: boolean;
   initial: string[];
@@ -174,7 +211,9 @@ function PickerDialog({ label, multiple, initial, onClose, onChoose }: {
       {list.isPending ? <LoadingState /> : null}
       {list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : null}
       {list.data && list.data.items.length === 0 ? <p className="muted">{q ? t('media.noMatches') : t('media.empty')}</p> : null}
-      {list.data && list.data.items.length > 0 ? <MediaGrid items={list.data.items} selected={selected} onActivate={toggle} label={t('media.library')} /> : null}
+      {list.data && list.data.items.length > 0 ? (
+        <MediaGrid items={list.data.items} selected={selected} onActivate={toggle} label={t('media.library')} />
+      ) : null}
       {pages > 1 ? (
         <nav className="pager" aria-label={t('media.pages')}>
           <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>

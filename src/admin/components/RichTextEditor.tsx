@@ -68,7 +68,11 @@ export function RichTextEditor({ value, onChange, label, id }: RichTextEditorPro
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setOptions({ editorProps: { attributes: { class: 'rte-content', role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, ...(id ? { id } : {}) } } });
+    editor?.setOptions({
+      editorProps: {
+        attributes: { class: 'rte-content', role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, ...(id ? { id } : {}) },
+      },
+    });
   }, [editor, label, id]);
 
   if (!editor) return null;
@@ -84,7 +88,13 @@ type Button = { key: string; label: string; active?: boolean; disabled?: boolean
 
 const LINK_ICON = (
   <svg viewBox="0 0 24 24" width="16" height="16" focusable="false">
-    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    <path
+      d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    />
   </svg>
 );
 
@@ -108,13 +118,39 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   });
   const chain = () => editor.chain().focus();
   const buttons: Button[] = [
-    { key: 'bold', label: t('content.editor.bold'), text: 'B', className: 'rte-bold', active: state.bold, run: () => chain().toggleBold().run() },
-    { key: 'italic', label: t('content.editor.italic'), text: 'I', className: 'rte-italic', active: state.italic, run: () => chain().toggleItalic().run() },
+    {
+      key: 'bold',
+      label: t('content.editor.bold'),
+      text: 'B',
+      className: 'rte-bold',
+      active: state.bold,
+      run: () => chain().toggleBold().run(),
+    },
+    {
+      key: 'italic',
+      label: t('content.editor.italic'),
+      text: 'I',
+      className: 'rte-italic',
+      active: state.italic,
+      run: () => chain().toggleItalic().run(),
+    },
     { key: 'h2', label: t('content.editor.heading2'), text: 'H2', active: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
     { key: 'h3', label: t('content.editor.heading3'), text: 'H3', active: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
     { key: 'bullet', label: t('content.editor.bulletList'), text: '•', active: state.bullet, run: () => chain().toggleBulletList().run() },
-    { key: 'ordered', label: t('content.editor.orderedList'), text: '1.', active: state.ordered, run: () => chain().toggleOrderedList().run() },
-    { key: 'link', label: t('content.editor.link'), text: LINK_ICON, active: state.link || linkOpen, run: () => setLinkOpen((open) => !open) },
+    {
+      key: 'ordered',
+      label: t('content.editor.orderedList'),
+      text: '1.',
+      active: state.ordered,
+      run: () => chain().toggleOrderedList().run(),
+    },
+    {
+      key: 'link',
+      label: t('content.editor.link'),
+      text: LINK_ICON,
+      active: state.link || linkOpen,
+      run: () => setLinkOpen((open) => !open),
+    },
     { key: 'quote', label: t('content.editor.quote'), text: '❝', active: state.quote, run: () => chain().toggleBlockquote().run() },
     { key: 'undo', label: t('content.editor.undo'), text: '↶', disabled: !state.canUndo, run: () => chain().undo().run() },
     { key: 'redo', label: t('content.editor.redo'), text: '↷', disabled: !state.canRedo, run: () => chain().redo().run() },
@@ -174,7 +210,8 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
       return;
     }
     const chain = editor.chain().focus().extendMarkRange('link');
-    if (editor.state.selection.empty && !editor.isActive('link')) chain.insertContent({ type: 'text', text: value, marks: [{ type: 'link', attrs: { href: value } }] }).run();
+    if (editor.state.selection.empty && !editor.isActive('link'))
+      chain.insertContent({ type: 'text', text: value, marks: [{ type: 'link', attrs: { href: value } }] }).run();
     else chain.setLink({ href: value }).run();
     onClose();
   };

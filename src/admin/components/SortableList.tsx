@@ -10,7 +10,14 @@ import {
   type DraggableAttributes,
   type DraggableSyntheticListeners,
 } from '@dnd-kit/core';
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useT } from '../i18n';
@@ -19,9 +26,18 @@ import { useT } from '../i18n';
 export type DragHandleProps = DraggableAttributes & NonNullable<DraggableSyntheticListeners>;
 
 /** Moves the item at `from` to `to` (for move-up/down buttons next to the handle). */
-export const moveItem = <T,>(items: T[], from: number, to: number): T[] => (to < 0 || to >= items.length ? items : arrayMove(items, from, to));
+export const moveItem = <T,>(items: T[], from: number, to: number): T[] =>
+  to < 0 || to >= items.length ? items : arrayMove(items, from, to);
 
-function SortableRow({ id, children, className }: { id: string; className?: string; children: (handle: DragHandleProps, dragging: boolean) => ReactNode }) {
+function SortableRow({
+  id,
+  children,
+  className,
+}: {
+  id: string;
+  className?: string;
+  children: (handle: DragHandleProps, dragging: boolean) => ReactNode;
+}) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <li
@@ -38,7 +54,17 @@ function SortableRow({ id, children, className }: { id: string; className?: stri
  * A list the staff reorders by dragging a row's handle, or from the keyboard: focus the handle, Space to lift,
  * arrow keys to move, Space to drop, Escape to cancel; each step is announced to screen readers.
  */
-export function SortableList<T>({ items, getId, getLabel, onReorder, children, layout = 'vertical', className, itemClassName, label }: {
+export function SortableList<T>({
+  items,
+  getId,
+  getLabel,
+  onReorder,
+  children,
+  layout = 'vertical',
+  className,
+  itemClassName,
+  label,
+}: {
   items: T[];
   getId: (item: T) => string;
   /** how the item is named in the announcements */
@@ -74,7 +100,8 @@ export function SortableList<T>({ items, getId, getLabel, onReorder, children, l
       announcedOver.current = over.id;
       return t('media.sortMoved', { name: nameOf(active.id), position: positionOf(over.id), total: ids.length });
     },
-    onDragEnd: ({ active, over }) => (over ? t('media.sortDropped', { name: nameOf(active.id), position: positionOf(over.id), total: ids.length }) : undefined),
+    onDragEnd: ({ active, over }) =>
+      over ? t('media.sortDropped', { name: nameOf(active.id), position: positionOf(over.id), total: ids.length }) : undefined,
     onDragCancel: ({ active }) => t('media.sortCanceled', { name: nameOf(active.id) }),
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {

@@ -24,7 +24,10 @@ export default function AcceptInvite({ token, onAccepted }: { token: string; onA
     retry: false,
     staleTime: Infinity,
   });
-  const form = useForm<AcceptForm>({ values: { name: invitation.data?.name ?? '', password: '', repeat: '' }, resetOptions: { keepDirtyValues: true } });
+  const form = useForm<AcceptForm>({
+    values: { name: invitation.data?.name ?? '', password: '', repeat: '' },
+    resetOptions: { keepDirtyValues: true },
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -49,7 +52,9 @@ export default function AcceptInvite({ token, onAccepted }: { token: string; onA
         ) : invitation.isError ? (
           <>
             <p className="form-error" role="alert">
-              {invitation.error instanceof AdminApiError && invitation.error.status === 404 ? t('staff.invalidLink') : errorText(invitation.error, t)}
+              {invitation.error instanceof AdminApiError && invitation.error.status === 404
+                ? t('staff.invalidLink')
+                : errorText(invitation.error, t)}
             </p>
             <a className="btn btn-block" href="/admin/">
               {t('staff.toSignIn')}
@@ -64,14 +69,28 @@ export default function AcceptInvite({ token, onAccepted }: { token: string; onA
               </p>
             ) : null}
             <Field label={t('staff.name')} error={message(errors.name?.message)}>
-              <input autoComplete="name" {...form.register('name', { required: 'required', validate: (v) => v.trim() !== '' || 'required' })} />
+              <input
+                autoComplete="name"
+                {...form.register('name', { required: 'required', validate: (v) => v.trim() !== '' || 'required' })}
+              />
             </Field>
             <input type="email" autoComplete="username" value={invitation.data.email} readOnly hidden />
             <Field label={t('staff.password')} hint={t('staff.passwordHint')} error={message(errors.password?.message)}>
-              <input type="password" autoComplete="new-password" {...form.register('password', { required: 'required', minLength: { value: MIN_PASSWORD, message: t('validation.minLength', { count: MIN_PASSWORD }) } })} />
+              <input
+                type="password"
+                autoComplete="new-password"
+                {...form.register('password', {
+                  required: 'required',
+                  minLength: { value: MIN_PASSWORD, message: t('validation.minLength', { count: MIN_PASSWORD }) },
+                })}
+              />
             </Field>
             <Field label={t('staff.repeat')} error={message(errors.repeat?.message)}>
-              <input type="password" autoComplete="new-password" {...form.register('repeat', { validate: (v, all) => v === all.password || 'mismatch' })} />
+              <input
+                type="password"
+                autoComplete="new-password"
+                {...form.register('repeat', { validate: (v, all) => v === all.password || 'mismatch' })}
+              />
             </Field>
             <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
               {isSubmitting ? t('staff.accepting') : t('staff.accept')}

@@ -18,7 +18,10 @@ export default function Account() {
   const { t } = useI18n();
   const staff = useStaff();
   const fieldMessage = useFieldMessage();
-  const form = useForm<AccountForm>({ resolver: zodResolver(accountFormSchema), defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' } });
+  const form = useForm<AccountForm>({
+    resolver: zodResolver(accountFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
+  });
   const write = useWrite<AccountForm, void, AccountForm>({
     mutationFn: ({ currentPassword, newPassword }) => api.post<void>('/session/password', { currentPassword, newPassword }),
     invalidate: [],

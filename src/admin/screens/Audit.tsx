@@ -67,18 +67,17 @@ function AuditList() {
         <h1>{t('audit.title')}</h1>
       </div>
       <FilterBar onClear={clear} active={Object.keys(params.filters).length > 0}>
-        <SearchFilter label={t('audit.entityType')} placeholder="order" value={params.filters.entityType ?? ''} onChange={(v) => setFilter('entityType', v)} />
+        <SearchFilter
+          label={t('audit.entityType')}
+          placeholder="order"
+          value={params.filters.entityType ?? ''}
+          onChange={(v) => setFilter('entityType', v)}
+        />
         <SearchFilter label={t('audit.entityId')} value={params.filters.entityId ?? ''} onChange={(v) => setFilter('entityId', v)} />
         <DateFilter label={t('orders.from')} value={params.filters.from ?? ''} onChange={(v) => setFilter('from', v)} />
         <DateFilter label={t('orders.to')} value={params.filters.to ?? ''} onChange={(v) => setFilter('to', v)} />
       </FilterBar>
-      <ServerList
-        caption={t('audit.title')}
-        columns={columns}
-        list={list}
-        state={listState}
-        empty={t('audit.none')}
-      />
+      <ServerList caption={t('audit.title')} columns={columns} list={list} state={listState} empty={t('audit.none')} />
       {open ? (
         <Dialog open wide title={`${open.action} · ${dateTime(open.createdAt, lang)}`} onClose={() => setOpen(null)}>
           <div className="diff">

@@ -18,7 +18,8 @@ export default function CustomerDetail() {
   const query = useQuery({ queryKey: ['customers', id], queryFn: () => api.get<Customer>(`/customers/${encodeURIComponent(id)}`) });
   const [confirm, setConfirm] = useState(false);
   const toggle = useWrite({
-    mutationFn: (customer: Customer) => api.patch<Customer>(`/customers/${encodeURIComponent(customer.id)}`, { disabled: !customer.disabled, version: customer.version }),
+    mutationFn: (customer: Customer) =>
+      api.patch<Customer>(`/customers/${encodeURIComponent(customer.id)}`, { disabled: !customer.disabled, version: customer.version }),
     invalidate: [['customers']],
     success: (customer) => (customer.disabled ? t('customers.wasDisabled') : t('customers.wasEnabled')),
     onSuccess: () => setConfirm(false),
@@ -27,7 +28,9 @@ export default function CustomerDetail() {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const c = query.data;
   const name = [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email;
-  const address = [c.address.postalCode, c.address.country, c.address.region, c.address.locality, c.address.street].filter(Boolean).join(', ');
+  const address = [c.address.postalCode, c.address.country, c.address.region, c.address.locality, c.address.street]
+    .filter(Boolean)
+    .join(', ');
   return (
     <>
       <p className="back-link">
@@ -39,7 +42,11 @@ export default function CustomerDetail() {
           <p className="muted">{t('customers.sinceDate', { date: date(c.createdAt, lang) })}</p>
         </div>
         <div className="head-badges">
-          {c.disabled ? <span className="badge badge-danger">{t('customers.disabled')}</span> : <span className="badge badge-ok">{t('customers.active')}</span>}
+          {c.disabled ? (
+            <span className="badge badge-danger">{t('customers.disabled')}</span>
+          ) : (
+            <span className="badge badge-ok">{t('customers.active')}</span>
+          )}
           <button type="button" className={c.disabled ? 'btn' : 'btn btn-danger'} onClick={() => setConfirm(true)}>
             {c.disabled ? t('customers.enable') : t('customers.disable')}
           </button>
@@ -93,7 +100,9 @@ export default function CustomerDetail() {
             <ul className="plain-list">
               {c.reviews.map((review) => (
                 <li key={review.id}>
-                  <strong>{review.productTitle}</strong> <span aria-label={t('moderation.rating', { count: review.rating })}>{'★'.repeat(review.rating)}</span> <ModerationBadge status={review.status} />
+                  <strong>{review.productTitle}</strong>{' '}
+                  <span aria-label={t('moderation.rating', { count: review.rating })}>{'★'.repeat(review.rating)}</span>{' '}
+                  <ModerationBadge status={review.status} />
                   <p className="prewrap">{review.text}</p>
                   <p className="muted small">{dateTime(review.createdAt, lang)}</p>
                 </li>

@@ -36,7 +36,12 @@ export default function Customers() {
       column.accessor('disabled', {
         header: t('customers.state'),
         enableSorting: false,
-        cell: (info) => (info.getValue() ? <span className="badge badge-danger">{t('customers.disabled')}</span> : <span className="badge badge-ok">{t('customers.active')}</span>),
+        cell: (info) =>
+          info.getValue() ? (
+            <span className="badge badge-danger">{t('customers.disabled')}</span>
+          ) : (
+            <span className="badge badge-ok">{t('customers.active')}</span>
+          ),
       }),
     ],
     [t, lang],
@@ -58,13 +63,7 @@ export default function Customers() {
           ]}
         />
       </FilterBar>
-      <ServerList
-        caption={t('customers.title')}
-        columns={columns}
-        list={list}
-        state={listState}
-        empty={t('customers.none')}
-      />
+      <ServerList caption={t('customers.title')} columns={columns} list={list} state={listState} empty={t('customers.none')} />
     </>
   );
 }

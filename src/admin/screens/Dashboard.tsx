@@ -25,8 +25,18 @@ export default function Dashboard() {
               {t('dashboard.sales')}
             </h2>
             <div className="tiles">
-              <Tile to={`/orders?from=${today}`} label={t('dashboard.today')} value={String(query.data.today.orders)} note={money(query.data.today.revenueCents, query.data.currency, lang)} />
-              <Tile to={`/orders?from=${weekStart}`} label={t('dashboard.week')} value={String(query.data.week.orders)} note={money(query.data.week.revenueCents, query.data.currency, lang)} />
+              <Tile
+                to={`/orders?from=${today}`}
+                label={t('dashboard.today')}
+                value={String(query.data.today.orders)}
+                note={money(query.data.today.revenueCents, query.data.currency, lang)}
+              />
+              <Tile
+                to={`/orders?from=${weekStart}`}
+                label={t('dashboard.week')}
+                value={String(query.data.week.orders)}
+                note={money(query.data.week.revenueCents, query.data.currency, lang)}
+              />
             </div>
           </section>
           <section aria-labelledby="dash-waiting">
@@ -34,11 +44,36 @@ export default function Dashboard() {
               {t('dashboard.waiting')}
             </h2>
             <div className="tiles">
-              <Tile to="/orders?paymentStatus=unpaid" label={t('dashboard.unpaid')} value={String(query.data.unpaidOrders)} attention={query.data.unpaidOrders > 0} />
-              <Tile to="/orders?awaitingPrice=true" label={t('dashboard.awaitingPrice')} value={String(query.data.awaitingDeliveryPrice)} attention={query.data.awaitingDeliveryPrice > 0} />
-              <Tile to="/moderation/reviews?status=pending" label={t('dashboard.pendingReviews')} value={String(query.data.pendingReviews)} attention={query.data.pendingReviews > 0} />
-              <Tile to="/moderation/comments?status=pending" label={t('dashboard.pendingComments')} value={String(query.data.pendingComments)} attention={query.data.pendingComments > 0} />
-              <Tile to="/leads?handled=false" label={t('dashboard.newLeads')} value={String(query.data.newLeads)} attention={query.data.newLeads > 0} />
+              <Tile
+                to="/orders?paymentStatus=unpaid"
+                label={t('dashboard.unpaid')}
+                value={String(query.data.unpaidOrders)}
+                attention={query.data.unpaidOrders > 0}
+              />
+              <Tile
+                to="/orders?awaitingPrice=true"
+                label={t('dashboard.awaitingPrice')}
+                value={String(query.data.awaitingDeliveryPrice)}
+                attention={query.data.awaitingDeliveryPrice > 0}
+              />
+              <Tile
+                to="/moderation/reviews?status=pending"
+                label={t('dashboard.pendingReviews')}
+                value={String(query.data.pendingReviews)}
+                attention={query.data.pendingReviews > 0}
+              />
+              <Tile
+                to="/moderation/comments?status=pending"
+                label={t('dashboard.pendingComments')}
+                value={String(query.data.pendingComments)}
+                attention={query.data.pendingComments > 0}
+              />
+              <Tile
+                to="/leads?handled=false"
+                label={t('dashboard.newLeads')}
+                value={String(query.data.newLeads)}
+                attention={query.data.newLeads > 0}
+              />
             </div>
           </section>
           <section aria-labelledby="dash-stock" className="card">
@@ -55,7 +90,9 @@ export default function Dashboard() {
                       {item.title}
                       {item.sku ? <span className="muted"> · {item.sku}</span> : null}
                     </span>
-                    <span className={item.stock <= 0 ? 'badge badge-danger' : 'badge badge-warn'}>{item.stock <= 0 ? t('dashboard.outOfStock') : t('dashboard.inStock', { count: item.stock })}</span>
+                    <span className={item.stock <= 0 ? 'badge badge-danger' : 'badge badge-warn'}>
+                      {item.stock <= 0 ? t('dashboard.outOfStock') : t('dashboard.inStock', { count: item.stock })}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -29,10 +29,20 @@ function LeadActions({ lead }: { lead: LeadRow }) {
           {t('leads.reply')}
         </a>
       ) : null}
-      <button type="button" className={lead.handledAt ? 'btn btn-small btn-ghost' : 'btn btn-small btn-ok'} disabled={api.busy} onClick={() => api.toggle(lead)} aria-label={`${label}: ${lead.name}`}>
+      <button
+        type="button"
+        className={lead.handledAt ? 'btn btn-small btn-ghost' : 'btn btn-small btn-ok'}
+        disabled={api.busy}
+        onClick={() => api.toggle(lead)}
+        aria-label={`${label}: ${lead.name}`}
+      >
         {label}
       </button>
-      {lead.handledAt ? <span className="muted small">{t('leads.handledBy', { name: lead.handledByName ?? '—', date: dateTime(lead.handledAt, lang) })}</span> : null}
+      {lead.handledAt ? (
+        <span className="muted small">
+          {t('leads.handledBy', { name: lead.handledByName ?? '—', date: dateTime(lead.handledAt, lang) })}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -49,7 +59,8 @@ export default function Leads() {
     filters: { ...params.filters, handled: handled === 'all' ? undefined : handled },
   });
   const mark = useWrite({
-    mutationFn: (lead: LeadRow) => api.patch<LeadRow>(`/leads/${encodeURIComponent(lead.id)}`, { handled: !lead.handledAt, version: lead.version }),
+    mutationFn: (lead: LeadRow) =>
+      api.patch<LeadRow>(`/leads/${encodeURIComponent(lead.id)}`, { handled: !lead.handledAt, version: lead.version }),
     invalidate: [['leads'], ['dashboard']],
     success: (lead) => (lead.handledAt ? t('leads.markedHandled') : t('leads.markedNew')),
   });
@@ -87,7 +98,11 @@ export default function Leads() {
             <span className="muted">{t(`leads.type.${row.original.type}`, { defaultValue: row.original.type })}</span>
           ),
       }),
-      column.accessor('text', { header: t('leads.message'), enableSorting: false, cell: (info) => <p className="prewrap clamp">{info.getValue() ?? ''}</p> }),
+      column.accessor('text', {
+        header: t('leads.message'),
+        enableSorting: false,
+        cell: (info) => <p className="prewrap clamp">{info.getValue() ?? ''}</p>,
+      }),
       column.display({ id: 'actions', header: t('leads.actions'), cell: ({ row }) => <LeadActions lead={row.original} /> }),
     ],
     [t, lang],
@@ -102,7 +117,13 @@ export default function Leads() {
       <FilterBar onClear={clear} active={Boolean(params.filters.q)}>
         <div className="segmented" role="group" aria-label={t('leads.show')}>
           {(['false', 'true', 'all'] as const).map((value) => (
-            <button key={value} type="button" className="btn btn-small" aria-pressed={handled === value} onClick={() => setFilter('handled', value)}>
+            <button
+              key={value}
+              type="button"
+              className="btn btn-small"
+              aria-pressed={handled === value}
+              onClick={() => setFilter('handled', value)}
+            >
               {t(`leads.filter.${value}`)}
             </button>
           ))}

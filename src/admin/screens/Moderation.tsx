@@ -41,16 +41,33 @@ function RowActions({ item }: { item: Item }) {
   return (
     <div className="row-actions">
       {item.status !== 'approved' ? (
-        <button type="button" className="btn btn-small btn-ok" disabled={api.busy} onClick={() => api.patch(item, 'approved')} aria-label={t('moderation.approveOf', { name: who })}>
+        <button
+          type="button"
+          className="btn btn-small btn-ok"
+          disabled={api.busy}
+          onClick={() => api.patch(item, 'approved')}
+          aria-label={t('moderation.approveOf', { name: who })}
+        >
           {t('moderation.approve')}
         </button>
       ) : null}
       {item.status !== 'rejected' ? (
-        <button type="button" className="btn btn-small" disabled={api.busy} onClick={() => api.patch(item, 'rejected')} aria-label={t('moderation.rejectOf', { name: who })}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={api.busy}
+          onClick={() => api.patch(item, 'rejected')}
+          aria-label={t('moderation.rejectOf', { name: who })}
+        >
           {t('moderation.reject')}
         </button>
       ) : null}
-      <button type="button" className="btn btn-small btn-ghost" onClick={() => api.edit(item)} aria-label={t('moderation.editOf', { name: who })}>
+      <button
+        type="button"
+        className="btn btn-small btn-ghost"
+        onClick={() => api.edit(item)}
+        aria-label={t('moderation.editOf', { name: who })}
+      >
         {t('moderation.edit')}
       </button>
     </div>
@@ -142,7 +159,11 @@ export default function Moderation() {
           </div>
         ),
       }),
-      column.accessor('status', { header: t('moderation.statusLabel'), enableSorting: false, cell: (info) => <ModerationBadge status={info.getValue()} /> }),
+      column.accessor('status', {
+        header: t('moderation.statusLabel'),
+        enableSorting: false,
+        cell: (info) => <ModerationBadge status={info.getValue()} />,
+      }),
       column.accessor('createdAt', { header: t('moderation.date'), cell: (info) => dateTime(info.getValue(), lang) }),
       column.display({ id: 'actions', header: t('moderation.actions'), cell: ({ row }) => <RowActions item={row.original} /> }),
     ];
@@ -160,10 +181,18 @@ export default function Moderation() {
         <h1>{t('moderation.title')}</h1>
       </div>
       <nav className="tabs" aria-label={t('moderation.queues')}>
-        <NavLink to="/moderation/reviews?status=pending" className={() => (kind === 'reviews' ? 'tab is-active' : 'tab')} aria-current={kind === 'reviews' ? 'page' : undefined}>
+        <NavLink
+          to="/moderation/reviews?status=pending"
+          className={() => (kind === 'reviews' ? 'tab is-active' : 'tab')}
+          aria-current={kind === 'reviews' ? 'page' : undefined}
+        >
           {t('moderation.reviews')}
         </NavLink>
-        <NavLink to="/moderation/comments?status=pending" className={() => (kind === 'comments' ? 'tab is-active' : 'tab')} aria-current={kind === 'comments' ? 'page' : undefined}>
+        <NavLink
+          to="/moderation/comments?status=pending"
+          className={() => (kind === 'comments' ? 'tab is-active' : 'tab')}
+          aria-current={kind === 'comments' ? 'page' : undefined}
+        >
           {t('moderation.comments')}
         </NavLink>
       </nav>
@@ -232,7 +261,12 @@ function EditDialog({ kind, item, onClose }: { kind: Kind; item: Item; onClose: 
   });
   const write = useWrite<EditForm, Item, EditForm>({
     mutationFn: (values) =>
-      api.patch<Item>(`/${kind}/${encodeURIComponent(item.id)}`, { text: values.text, reply: values.reply || null, status: values.status, version: item.version }),
+      api.patch<Item>(`/${kind}/${encodeURIComponent(item.id)}`, {
+        text: values.text,
+        reply: values.reply || null,
+        status: values.status,
+        version: item.version,
+      }),
     invalidate: [[kind], ['dashboard']],
     success: t('moderation.saved'),
     setError: form.setError,

@@ -41,7 +41,11 @@ function OrderView({ order }: { order: Order }) {
   const states = useOrderStates().data;
   const currency = order.currency;
   const m = (cents: number) => money(cents, currency, lang);
-  const address = order.address ? [order.address.postalCode, order.address.country, order.address.region, order.address.locality, order.address.street].filter(Boolean).join(', ') : '';
+  const address = order.address
+    ? [order.address.postalCode, order.address.country, order.address.region, order.address.locality, order.address.street]
+        .filter(Boolean)
+        .join(', ')
+    : '';
   return (
     <>
       <div className="page-head">
@@ -76,9 +80,15 @@ function OrderView({ order }: { order: Order }) {
               <tr>
                 <th scope="col">{t('order.product')}</th>
                 <th scope="col">{t('order.sku')}</th>
-                <th scope="col" className="num">{t('order.quantity')}</th>
-                <th scope="col" className="num">{t('order.price')}</th>
-                <th scope="col" className="num">{t('order.sum')}</th>
+                <th scope="col" className="num">
+                  {t('order.quantity')}
+                </th>
+                <th scope="col" className="num">
+                  {t('order.price')}
+                </th>
+                <th scope="col" className="num">
+                  {t('order.sum')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -86,20 +96,28 @@ function OrderView({ order }: { order: Order }) {
                 <tr key={item.id}>
                   <td data-label={t('order.product')}>
                     <div className="stack-tight">
-                    {item.productSlug ? (
-                      <a href={`/products/${item.productSlug}`} target="_blank" rel="noopener">
-                        {item.title}
-                      </a>
-                    ) : (
-                      item.title
-                    )}
-                    {item.variationTitle || item.optionsText ? <span className="muted small">{item.variationTitle ?? item.optionsText}</span> : null}
+                      {item.productSlug ? (
+                        <a href={`/products/${item.productSlug}`} target="_blank" rel="noopener">
+                          {item.title}
+                        </a>
+                      ) : (
+                        item.title
+                      )}
+                      {item.variationTitle || item.optionsText ? (
+                        <span className="muted small">{item.variationTitle ?? item.optionsText}</span>
+                      ) : null}
                     </div>
                   </td>
                   <td data-label={t('order.sku')}>{item.sku ?? '—'}</td>
-                  <td data-label={t('order.quantity')} className="num">{item.quantity}</td>
-                  <td data-label={t('order.price')} className="num">{m(item.unitPriceCents)}</td>
-                  <td data-label={t('order.sum')} className="num">{m(item.totalCents)}</td>
+                  <td data-label={t('order.quantity')} className="num">
+                    {item.quantity}
+                  </td>
+                  <td data-label={t('order.price')} className="num">
+                    {m(item.unitPriceCents)}
+                  </td>
+                  <td data-label={t('order.sum')} className="num">
+                    {m(item.totalCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -114,7 +132,13 @@ function OrderView({ order }: { order: Order }) {
               </>
             ) : null}
             <dt>{t('order.deliveryTotal')}</dt>
-            <dd>{order.delivery.byManager && !order.delivery.priceSet ? <span className="badge badge-warn">{t('orders.needsPrice')}</span> : m(order.totals.deliveryCents)}</dd>
+            <dd>
+              {order.delivery.byManager && !order.delivery.priceSet ? (
+                <span className="badge badge-warn">{t('orders.needsPrice')}</span>
+              ) : (
+                m(order.totals.deliveryCents)
+              )}
+            </dd>
             <dt className="grand">{t('order.total')}</dt>
             <dd className="grand">{m(order.totals.totalCents)}</dd>
           </dl>
@@ -234,7 +258,13 @@ function OrderView({ order }: { order: Order }) {
 function HistoryChange({ kind, from, to, states }: { kind: string; from: string | null; to: string; states: OrderState[] | undefined }) {
   const { t } = useI18n();
   const show = (value: string) =>
-    kind === 'status' ? <StatusBadge code={value} states={states} /> : kind === 'payment' ? <PaymentBadge status={value} /> : <span>{value}</span>;
+    kind === 'status' ? (
+      <StatusBadge code={value} states={states} />
+    ) : kind === 'payment' ? (
+      <PaymentBadge status={value} />
+    ) : (
+      <span>{value}</span>
+    );
   return (
     <>
       {from ? (
@@ -271,7 +301,8 @@ function StatusChanger({ order }: { order: Order }) {
   const [status, setStatus] = useState('');
   const id = useId();
   const write = useWrite({
-    mutationFn: (next: string) => api.post<Order>(`/orders/${encodeURIComponent(order.id)}/status`, { status: next, version: order.version }),
+    mutationFn: (next: string) =>
+      api.post<Order>(`/orders/${encodeURIComponent(order.id)}/status`, { status: next, version: order.version }),
     invalidate: [['orders'], ['dashboard']],
     success: t('order.statusChanged'),
     onSuccess: () => setStatus(''),
@@ -307,7 +338,8 @@ function CancelOrder({ order }: { order: Order }) {
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const write = useWrite({
-    mutationFn: () => api.post<Order>(`/orders/${encodeURIComponent(order.id)}/cancel`, { reason: reason.trim() || null, version: order.version }),
+    mutationFn: () =>
+      api.post<Order>(`/orders/${encodeURIComponent(order.id)}/cancel`, { reason: reason.trim() || null, version: order.version }),
     invalidate: [['orders'], ['dashboard']],
     success: t('order.canceled'),
     onSuccess: () => setOpen(false),
@@ -336,7 +368,12 @@ function CancelOrder({ order }: { order: Order }) {
   );
 }
 
-const priceFormSchema = z.object({ price: z.string().trim().refine((v) => parseMoneyInput(v) !== null, 'price') });
+const priceFormSchema = z.object({
+  price: z
+    .string()
+    .trim()
+    .refine((v) => parseMoneyInput(v) !== null, 'price'),
+});
 type PriceForm = z.infer<typeof priceFormSchema>;
 
 function DeliveryPrice({ order }: { order: Order }) {
@@ -347,7 +384,8 @@ function DeliveryPrice({ order }: { order: Order }) {
     defaultValues: { price: order.delivery.priceSet ? String(order.delivery.priceCents / 100) : '' },
   });
   const write = useWrite<number, Order, { priceCents: string; price: string }>({
-    mutationFn: (priceCents) => api.post<Order>(`/orders/${encodeURIComponent(order.id)}/delivery-price`, { priceCents, version: order.version }),
+    mutationFn: (priceCents) =>
+      api.post<Order>(`/orders/${encodeURIComponent(order.id)}/delivery-price`, { priceCents, version: order.version }),
     invalidate: [['orders'], ['dashboard']],
     success: t('order.priceSet'),
     setError: (name, error) => form.setError(name === 'priceCents' ? 'price' : (name as 'price'), error),
@@ -361,7 +399,11 @@ function DeliveryPrice({ order }: { order: Order }) {
           ? t('order.deliveryPriceIsSet', { price: money(order.delivery.priceCents, order.currency, lang) })
           : t('order.deliveryPriceNeeded')}
       </p>
-      <form className="inline-form" noValidate onSubmit={form.handleSubmit(({ price }) => write.mutate(amountToCents(parseMoneyInput(price) ?? 0)))}>
+      <form
+        className="inline-form"
+        noValidate
+        onSubmit={form.handleSubmit(({ price }) => write.mutate(amountToCents(parseMoneyInput(price) ?? 0)))}
+      >
         <label htmlFor={inputId}>{t('order.deliveryPriceLabel', { currency: order.currency })}</label>
         <input
           id={inputId}

@@ -40,7 +40,9 @@ export default function Orders() {
         cell: (info) => (
           <div className="stack-tight">
             <span>{info.getValue()}</span>
-            <span className="muted small">{[info.row.original.customerPhone, info.row.original.customerEmail].filter(Boolean).join(' · ')}</span>
+            <span className="muted small">
+              {[info.row.original.customerPhone, info.row.original.customerEmail].filter(Boolean).join(' · ')}
+            </span>
           </div>
         ),
       }),
@@ -76,7 +78,13 @@ export default function Orders() {
         <h1>{t('orders.title')}</h1>
       </div>
       <FilterBar onClear={clear} active={Object.keys(f).length > 0}>
-        <SearchFilter shortcut label={t('orders.search')} placeholder={t('orders.searchHint')} value={f.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SearchFilter
+          shortcut
+          label={t('orders.search')}
+          placeholder={t('orders.searchHint')}
+          value={f.q ?? ''}
+          onChange={(v) => setFilter('q', v)}
+        />
         <SelectFilter
           label={t('orders.status')}
           value={f.status ?? ''}
@@ -101,12 +109,22 @@ export default function Orders() {
       {f.awaitingPrice || f.unpaid ? (
         <p className="chips">
           {f.awaitingPrice ? (
-            <button type="button" className="chip" onClick={() => setFilter('awaitingPrice', '')} aria-label={t('orders.removeFilter', { name: t('dashboard.awaitingPrice') })}>
+            <button
+              type="button"
+              className="chip"
+              onClick={() => setFilter('awaitingPrice', '')}
+              aria-label={t('orders.removeFilter', { name: t('dashboard.awaitingPrice') })}
+            >
               {t('dashboard.awaitingPrice')} ×
             </button>
           ) : null}
           {f.unpaid ? (
-            <button type="button" className="chip" onClick={() => setFilter('unpaid', '')} aria-label={t('orders.removeFilter', { name: t('dashboard.unpaid') })}>
+            <button
+              type="button"
+              className="chip"
+              onClick={() => setFilter('unpaid', '')}
+              aria-label={t('orders.removeFilter', { name: t('dashboard.unpaid') })}
+            >
               {t('dashboard.unpaid')} ×
             </button>
           ) : null}

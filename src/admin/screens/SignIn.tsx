@@ -40,7 +40,12 @@ export default function SignIn() {
           </p>
         ) : null}
         <Field label={t('signIn.email')} error={fieldMessage(errors.email?.message) || undefined}>
-          <input type="email" autoComplete="username" autoFocus {...form.register('email', { required: 'required', pattern: { value: EMAIL_PATTERN, message: 'email' } })} />
+          <input
+            type="email"
+            autoComplete="username"
+            autoFocus
+            {...form.register('email', { required: 'required', pattern: { value: EMAIL_PATTERN, message: 'email' } })}
+          />
         </Field>
         <Field label={t('signIn.password')} error={fieldMessage(errors.password?.message) || undefined}>
           <input type="password" autoComplete="current-password" {...form.register('password', { required: 'required' })} />

@@ -29,7 +29,8 @@ export function contactLinks(settings: ShopConfigDto | null, place: ContactPlace
     links.push({ kind: 'whatsapp', href: whatsappHref(whatsapp, common.whatsappMessage)!, label: whatsapp, external: true });
   }
   const telegram = common.telegram ? telegramHref(common.telegram) : null;
-  if (telegram && shown('telegram')) links.push({ kind: 'telegram', href: telegram, label: telegramLabel(common.telegram), external: true });
+  if (telegram && shown('telegram'))
+    links.push({ kind: 'telegram', href: telegram, label: telegramLabel(common.telegram), external: true });
   return links;
 }
 
@@ -107,5 +108,9 @@ export function languageHref(url: URL, lang: Language): string {
 }
 
 export function languageLinks(url: URL, current: Language, languages: readonly string[] = LANGUAGES) {
-  return LANGUAGES.filter((lang) => languages.includes(lang)).map((lang) => ({ lang, href: languageHref(url, lang), current: lang === current }));
+  return LANGUAGES.filter((lang) => languages.includes(lang)).map((lang) => ({
+    lang,
+    href: languageHref(url, lang),
+    current: lang === current,
+  }));
 }

@@ -15,13 +15,15 @@
 import { adoptStyles } from './adopt-styles';
 
 const PHONE = '(max-width: 767px)';
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
 type Listing = { root: HTMLElement; id: string; controller: AbortController | null; shown: string };
 
 const listings = new Map<string, Listing>();
 
-const isPlainClick = (event: MouseEvent) => !(event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+const isPlainClick = (event: MouseEvent) =>
+  !(event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
 
 /** The URL the filter form would navigate to, without its empty fields. */
 export function formHref(form: HTMLFormElement): string {
@@ -37,7 +39,8 @@ export function formHref(form: HTMLFormElement): string {
 /** Sets the current form's fields to the fetched page's: checked boxes, prices, the kept query and the reset link. */
 export function syncForm(form: HTMLFormElement, next: HTMLFormElement): void {
   for (const hidden of form.querySelectorAll('input[type=hidden]')) hidden.remove();
-  for (const hidden of [...next.querySelectorAll('input[type=hidden]')].reverse()) form.prepend(form.ownerDocument.importNode(hidden, true));
+  for (const hidden of [...next.querySelectorAll('input[type=hidden]')].reverse())
+    form.prepend(form.ownerDocument.importNode(hidden, true));
   for (const input of form.querySelectorAll<HTMLInputElement>('input:not([type=hidden])')) {
     const match = [...next.querySelectorAll<HTMLInputElement>('input')].find(
       (candidate) => candidate.name === input.name && (input.type !== 'checkbox' || candidate.value === input.value),
@@ -70,7 +73,8 @@ export function swapListing(root: HTMLElement, next: HTMLElement): void {
   if (summary && nextSummary) summary.innerHTML = nextSummary.innerHTML;
   if (hadFocus) {
     const target =
-      (focusKey && replacement.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`)) || replacement.querySelector<HTMLElement>('[data-listing-count]');
+      (focusKey && replacement.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`)) ||
+      replacement.querySelector<HTMLElement>('[data-listing-count]');
     target?.focus({ preventScroll: true });
   }
 }

@@ -36,7 +36,8 @@ function autoplay(delay: number, isPaused: () => boolean): KeenSliderPlugin {
       timer = setTimeout(() => move(slider, (details) => details.abs + 1), delay);
     };
     const listeners = new AbortController();
-    const on = (target: EventTarget, event: string, handler: () => void) => target.addEventListener(event, handler, { signal: listeners.signal });
+    const on = (target: EventTarget, event: string, handler: () => void) =>
+      target.addEventListener(event, handler, { signal: listeners.signal });
     slider.on('created', () => {
       const root = slider.container;
       on(root, 'mouseenter', () => ((hovered = true), schedule()));
@@ -131,7 +132,9 @@ export function mountSlideshow(host: HTMLElement, config: SlideshowConfig): () =
   dots.className = 'carousel__dots slideshow__dots';
   dots.setAttribute('role', 'group');
   dots.setAttribute('aria-label', labels.slides);
-  slider.slides.forEach((_, i) => dots.append(control('carousel__dot', fill(labels.slideOf, i + 1, slider.slides.length), () => slider.moveToIdx(i))));
+  slider.slides.forEach((_, i) =>
+    dots.append(control('carousel__dot', fill(labels.slideOf, i + 1, slider.slides.length), () => slider.moveToIdx(i))),
+  );
   controls.push(dots);
   if (delay) {
     const toggle = control('slideshow__toggle', labels.pause, () => {

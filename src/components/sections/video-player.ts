@@ -4,7 +4,14 @@
  * embed address already asks for that), and its loading cover fades out when the player has loaded.
  */
 
-import { PLAYER_SCRIPTS, VIMEO_REPLAY_DELAYS_MS, isVideoSource, preferredYoutubeQuality, retryWithDelays, type VideoSource } from '../../sections/video';
+import {
+  PLAYER_SCRIPTS,
+  VIMEO_REPLAY_DELAYS_MS,
+  isVideoSource,
+  preferredYoutubeQuality,
+  retryWithDelays,
+  type VideoSource,
+} from '../../sections/video';
 
 let enabled = false;
 
@@ -65,7 +72,11 @@ async function controlPlayer(source: VideoSource, frame: HTMLIFrameElement, back
     await loadScript(src);
     if (!background || !w.Vimeo) return;
     const player = new w.Vimeo.Player(frame);
-    await retryWithDelays(() => player.play(), VIMEO_REPLAY_DELAYS_MS, (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)));
+    await retryWithDelays(
+      () => player.play(),
+      VIMEO_REPLAY_DELAYS_MS,
+      (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+    );
   } else {
     await loadScript(src);
   }

@@ -19,12 +19,11 @@ export const BUILDER_SETTINGS_GROUPS = ['header', 'footer', 'styles', 'themes'] 
 export type BuilderSettingsGroup = (typeof BUILDER_SETTINGS_GROUPS)[number];
 
 /** `page:…`, `catalog:…`, `article:…`, `product:…` with the record's id, or `settings:<group>`. */
-export const BUILDER_TARGET_PATTERN = /^(?:(?:page|catalog|article|product):[A-Za-z0-9_.-]{1,100}|settings:(?:header|footer|styles|themes))$/;
+export const BUILDER_TARGET_PATTERN =
+  /^(?:(?:page|catalog|article|product):[A-Za-z0-9_.-]{1,100}|settings:(?:header|footer|styles|themes))$/;
 export const builderTargetSchema = z.string().regex(BUILDER_TARGET_PATTERN, 'Unknown builder target');
 
-export type ParsedBuilderTarget =
-  | { kind: BuilderSectionKind; id: string }
-  | { kind: 'settings'; id: BuilderSettingsGroup };
+export type ParsedBuilderTarget = { kind: BuilderSectionKind; id: string } | { kind: 'settings'; id: BuilderSettingsGroup };
 
 /** `page:abc` → `{ kind: 'page', id: 'abc' }`; null when it is no builder target. */
 export function parseBuilderTarget(target: string): ParsedBuilderTarget | null {

@@ -51,7 +51,12 @@ export const catalogListSchema = listAnswerSchema(catalogListItemSchema);
 /** POST /catalogs, and PATCH /catalogs/:id with `version`: the whole catalog. */
 export const catalogBodySchema = z.object({
   title: z.object({
-    en: z.string({ error: typeMessage(BLANK_MESSAGE) }).trim().min(1, BLANK_MESSAGE).max(300).refine(noNul, NUL_MESSAGE),
+    en: z
+      .string({ error: typeMessage(BLANK_MESSAGE) })
+      .trim()
+      .min(1, BLANK_MESSAGE)
+      .max(300)
+      .refine(noNul, NUL_MESSAGE),
     ru: z.string().trim().max(300).refine(noNul, NUL_MESSAGE).default(''),
   }),
   /** blank: made from the English title */
@@ -201,4 +206,8 @@ export type ProductImportAnswer = z.infer<typeof productImportAnswerSchema>;
  * A refused import answers 400 with the usual error body, each problem also under `errors.children.rows` as
  * `rows.<row>.<column>` (`rows.<row>.row` when no column), and the list in `rowErrors`.
  */
-export const productImportRefusalSchema = z.object({ status: z.literal(400), message: z.string(), rowErrors: z.array(productImportErrorSchema) });
+export const productImportRefusalSchema = z.object({
+  status: z.literal(400),
+  message: z.string(),
+  rowErrors: z.array(productImportErrorSchema),
+});

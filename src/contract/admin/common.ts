@@ -20,11 +20,20 @@ const NUL_MESSAGE = 'This value contains an invalid character.';
 const BLANK_MESSAGE = 'This value should not be blank.';
 
 /** A string stored or looked up as is (ids, codes); no NUL characters. */
-export const idSchema = z.string().min(1).max(100).refine((v) => !v.includes('\u0000'), NUL_MESSAGE);
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((v) => !v.includes('\u0000'), NUL_MESSAGE);
 
 /** Text staff type in: trimmed, at most `max` characters, not blank. */
 export const requiredTextSchema = (max: number) =>
-  z.string({ error: typeMessage(BLANK_MESSAGE) }).trim().min(1, BLANK_MESSAGE).max(max).refine((v) => !v.includes('\u0000'), NUL_MESSAGE);
+  z
+    .string({ error: typeMessage(BLANK_MESSAGE) })
+    .trim()
+    .min(1, BLANK_MESSAGE)
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), NUL_MESSAGE);
 
 /** Optional text: blank becomes null. */
 export const optionalTextSchema = (max: number) =>

@@ -15,7 +15,15 @@ const optionalLine = (max: number) => z.string().trim().max(max).refine(noNul, N
 export const contentTextSchema = (max: number) => z.object({ en: optionalLine(max), ru: optionalLine(max) });
 /** A text in both languages: English is required, Russian may stay blank (the storefront then shows English). */
 export const requiredContentTextSchema = (max: number) =>
-  z.object({ en: z.string({ error: typeMessage(BLANK_MESSAGE) }).trim().min(1, BLANK_MESSAGE).max(max).refine(noNul, NUL_MESSAGE), ru: optionalLine(max) });
+  z.object({
+    en: z
+      .string({ error: typeMessage(BLANK_MESSAGE) })
+      .trim()
+      .min(1, BLANK_MESSAGE)
+      .max(max)
+      .refine(noNul, NUL_MESSAGE),
+    ru: optionalLine(max),
+  });
 export type ContentText = { en: string; ru: string };
 
 /** Lower-case letters, digits and dashes: how storefront addresses name records. */
@@ -117,7 +125,13 @@ const articleFields = {
   excerpt: contentTextSchema(2000),
   metaTitle: contentTextSchema(300),
   metaDescription: contentTextSchema(1000),
-  authorName: z.string().trim().max(200).refine(noNul, NUL_MESSAGE).nullish().transform((v) => v || null),
+  authorName: z
+    .string()
+    .trim()
+    .max(200)
+    .refine(noNul, NUL_MESSAGE)
+    .nullish()
+    .transform((v) => v || null),
   previewImageId: idSchema.nullish().transform((v) => v ?? null),
   /** ISO date-time */
   publishedAt: z.iso.datetime({ offset: true, error: 'Use a date and time such as 2026-11-23T10:00:00Z' }),
@@ -191,7 +205,12 @@ export const CONTENT_MENU_NAMES = ['main', 'info', 'footer'] as const;
 export const menuNameSchema = z.enum(CONTENT_MENU_NAMES);
 export type MenuName = z.infer<typeof menuNameSchema>;
 
-export type MenuItemInput = { id?: string | undefined; title: { en: string; ru?: string | undefined }; link: MenuLinkValue; children?: MenuItemInput[] | undefined };
+export type MenuItemInput = {
+  id?: string | undefined;
+  title: { en: string; ru?: string | undefined };
+  link: MenuLinkValue;
+  children?: MenuItemInput[] | undefined;
+};
 export type MenuItemNode = { id: string; title: ContentText; link: MenuLinkValue; children: MenuItemNode[] };
 
 /** Menus nest at most this deep (the header shows two levels, the mobile menu three). */
@@ -216,7 +235,12 @@ export const menuUpdateSchema = z.object({
 
 /** A menu item as stored and answered (ids given, both languages, children always a list). */
 export const menuItemNodeSchema: z.ZodType<MenuItemNode> = z.lazy(() =>
-  z.strictObject({ id: z.string(), title: z.strictObject({ en: z.string(), ru: z.string() }), link: menuLinkSchema, children: z.array(menuItemNodeSchema) }),
+  z.strictObject({
+    id: z.string(),
+    title: z.strictObject({ en: z.string(), ru: z.string() }),
+    link: menuLinkSchema,
+    children: z.array(menuItemNodeSchema),
+  }),
 );
 
 /** GET /menus: each menu with how many items it has. */
@@ -244,14 +268,23 @@ export const redirectToSchema = z
   .min(1, BLANK_MESSAGE)
   .max(2000)
   .refine(noNul, NUL_MESSAGE)
-  .refine((v) => /^\/(?!\/)[^\s]*$/.test(v) || externalUrlSchema.safeParse(v).success, 'Enter a path starting with / or an http(s) address.');
+  .refine(
+    (v) => /^\/(?!\/)[^\s]*$/.test(v) || externalUrlSchema.safeParse(v).success,
+    'Enter a path starting with / or an http(s) address.',
+  );
 
 /** GET /redirects */
 export const redirectListQuerySchema = listQuerySchema(['fromPath', 'toPath', 'createdAt'], '-createdAt').extend({
   q: z.string().trim().max(200).optional(),
 });
 
-export const redirectItemSchema = z.strictObject({ id: z.string(), fromPath: z.string(), toPath: z.string(), createdAt: z.string(), version: z.int() });
+export const redirectItemSchema = z.strictObject({
+  id: z.string(),
+  fromPath: z.string(),
+  toPath: z.string(),
+  createdAt: z.string(),
+  version: z.int(),
+});
 export type RedirectItem = z.infer<typeof redirectItemSchema>;
 export const redirectListSchema = listAnswerSchema(redirectItemSchema);
 

@@ -13,7 +13,12 @@ export const MEDIA_MAX_SIDE = 3840;
 /** Multipart field the files are sent in (POST /media). */
 export const MEDIA_FILE_FIELD = 'files';
 
-const text = (max: number) => z.string().trim().max(max).refine((v) => !v.includes('\u0000'), 'This value contains an invalid character.');
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), 'This value contains an invalid character.');
 const mediaTextSchema = (max: number) => z.object({ en: text(max).default(''), ru: text(max).default('') });
 
 /** GET /media: newest first; `q` searches the name, alt and title texts; `ids` (comma-separated) picks given images. */
@@ -24,7 +29,12 @@ export const mediaListQuerySchema = z.object({
   ids: z
     .string()
     .max(100 * 40)
-    .transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().max(100)).max(100))
     .optional(),
 });
@@ -76,7 +86,10 @@ export const mediaPatchSchema = z.object({
 /** DELETE /media/:id?version=…&force=true: an image in use answers 409 with `usage` unless `force`. */
 export const mediaDeleteQuerySchema = z.object({
   version: z.coerce.number().pipe(versionSchema),
-  force: z.enum(['true', 'false']).transform((v) => v === 'true').default(false),
+  force: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
 });
 
 /** The thumbnail address of a stored image. */

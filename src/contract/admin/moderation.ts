@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { idSchema, listAnswerSchema, listQuerySchema, moderationStatusSchema, optionalTextSchema, requiredTextSchema, versionSchema } from './common';
+import {
+  idSchema,
+  listAnswerSchema,
+  listQuerySchema,
+  moderationStatusSchema,
+  optionalTextSchema,
+  requiredTextSchema,
+  versionSchema,
+} from './common';
 
 /** GET /reviews */
 export const reviewListQuerySchema = listQuerySchema(['createdAt', 'rating'], '-createdAt').extend({
@@ -56,4 +64,3 @@ export const adminCommentSchema = z.strictObject({
 });
 export type AdminComment = z.infer<typeof adminCommentSchema>;
 export const commentListSchema = listAnswerSchema(adminCommentSchema);
-

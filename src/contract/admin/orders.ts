@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { booleanQuerySchema, dateFilterSchema, idSchema, listAnswerSchema, listQuerySchema, optionalTextSchema, requiredTextSchema, versionSchema } from './common';
+import {
+  booleanQuerySchema,
+  dateFilterSchema,
+  idSchema,
+  listAnswerSchema,
+  listQuerySchema,
+  optionalTextSchema,
+  requiredTextSchema,
+  versionSchema,
+} from './common';
 
 export const PAYMENT_STATUSES = ['new', 'pending', 'completed', 'failed', 'canceled'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
@@ -101,7 +110,14 @@ export const orderDetailSchema = z.strictObject({
     method: z.strictObject({ code: z.string(), title: z.string(), kind: z.string() }),
     status: z.string(),
     transactions: z.array(
-      z.strictObject({ id: z.string(), provider: z.string(), status: z.string(), amountCents: z.int(), currency: z.string(), createdAt: z.string() }),
+      z.strictObject({
+        id: z.string(),
+        provider: z.string(),
+        status: z.string(),
+        amountCents: z.int(),
+        currency: z.string(),
+        createdAt: z.string(),
+      }),
     ),
   }),
   discount: z.strictObject({ code: z.string().nullable(), cents: z.int() }),

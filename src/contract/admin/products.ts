@@ -16,7 +16,12 @@ export const productTextSchema = (max: number) =>
 /** Text in both languages of which the English one is required (the storefront falls back to it). */
 export const productRequiredTextSchema = (max: number) =>
   z.object({
-    en: z.string({ error: typeMessage(BLANK_MESSAGE) }).trim().min(1, BLANK_MESSAGE).max(max).refine(noNul, NUL_MESSAGE),
+    en: z
+      .string({ error: typeMessage(BLANK_MESSAGE) })
+      .trim()
+      .min(1, BLANK_MESSAGE)
+      .max(max)
+      .refine(noNul, NUL_MESSAGE),
     ru: z.string().trim().max(max).refine(noNul, NUL_MESSAGE).default(''),
   });
 
@@ -73,7 +78,13 @@ export const productVariationBodySchema = z.object({
   id: idSchema.optional(),
   /** for each option, in order, the index of the chosen value in that option's `values` */
   values: z.array(z.int().min(0)).max(10),
-  sku: z.string().trim().max(100).refine(noNul, NUL_MESSAGE).nullish().transform((v) => v || null),
+  sku: z
+    .string()
+    .trim()
+    .max(100)
+    .refine(noNul, NUL_MESSAGE)
+    .nullish()
+    .transform((v) => v || null),
   fullPriceCents: listPriceCentsSchema,
   discountPriceCents: priceCentsSchema.nullish().transform((v) => v ?? null),
   /** null: unlimited */
@@ -108,7 +119,10 @@ export const productBodySchema = z.object({
   imageIds: uniqueIds(50),
   catalogIds: uniqueIds(100),
   relatedProductIds: uniqueIds(20),
-  properties: z.array(z.object({ title: productRequiredTextSchema(200), value: productTextSchema(1000) })).max(100).default([]),
+  properties: z
+    .array(z.object({ title: productRequiredTextSchema(200), value: productTextSchema(1000) }))
+    .max(100)
+    .default([]),
   weight: measureSchema.default(0),
   height: measureSchema.default(0),
   width: measureSchema.default(0),
@@ -215,7 +229,14 @@ export type ProductChoices = z.infer<typeof productChoicesSchema>;
 
 export const priceChangeSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('set'), cents: priceCentsSchema }),
-  z.object({ mode: z.literal('percent'), percent: z.number().min(-99).max(1000).refine((v) => v !== 0, 'Enter a change other than 0') }),
+  z.object({
+    mode: z.literal('percent'),
+    percent: z
+      .number()
+      .min(-99)
+      .max(1000)
+      .refine((v) => v !== 0, 'Enter a change other than 0'),
+  }),
 ]);
 
 const bulkItemsSchema = z

@@ -56,20 +56,24 @@ export const discountCodeSchema = requiredTextSchema(64)
   .refine((v) => /^[\p{L}\p{N}_-]+$/u.test(v), 'Use letters, digits, "-" and "_" only.')
   .transform(normalizeDiscountCode);
 
-export const discountBodySchema = z
-  .object({
-    code: discountCodeSchema,
-    kind: z.enum(DISCOUNT_KINDS),
-    /** percent 1..100, or the amount off in minor units */
-    value: z.int('Enter a whole number.').min(1).max(MAX_CENTS),
-    enabled: z.boolean().default(true),
-    startsAt: isoDateTime,
-    expiresAt: isoDateTime,
-    minOrderCents: nullableCents,
-    usageLimit: z.int().min(1).max(1_000_000_000).nullish().transform((v) => v ?? null),
-    productIds: idList,
-    catalogIds: idList,
-  })
+export const discountBodySchema = z.object({
+  code: discountCodeSchema,
+  kind: z.enum(DISCOUNT_KINDS),
+  /** percent 1..100, or the amount off in minor units */
+  value: z.int('Enter a whole number.').min(1).max(MAX_CENTS),
+  enabled: z.boolean().default(true),
+  startsAt: isoDateTime,
+  expiresAt: isoDateTime,
+  minOrderCents: nullableCents,
+  usageLimit: z
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
+  productIds: idList,
+  catalogIds: idList,
+});
 export const discountUpdateSchema = discountBodySchema.extend({ version: versionSchema });
 
 /** A contradiction in a record: the field it is shown on and the key of its message (`selling.problems.*`). */
@@ -114,7 +118,10 @@ export const adminDiscountListItemSchema = z.strictObject({
 });
 export type AdminDiscountListItem = z.infer<typeof adminDiscountListItemSchema>;
 /** A code with the titles of the products and catalogs it names (missing ones are left out). */
-export const adminDiscountSchema = adminDiscountListItemSchema.extend({ products: z.array(namedRefSchema), catalogs: z.array(namedRefSchema) });
+export const adminDiscountSchema = adminDiscountListItemSchema.extend({
+  products: z.array(namedRefSchema),
+  catalogs: z.array(namedRefSchema),
+});
 export type AdminDiscount = z.infer<typeof adminDiscountSchema>;
 export const discountListAnswerSchema = listAnswerSchema(adminDiscountListItemSchema);
 
@@ -124,7 +131,18 @@ export const lookupQuerySchema = z.object({ q: z.string().trim().max(100).option
 // ---------------------------------------------------------------- delivery
 
 /** Values of shipping_rates.speed (schema comment): 1 day up to 1 month. */
-export const SHIPPING_SPEEDS = ['1_day', '2_days', '3_days', '4_days', '5_days', '6_days', '1_week', '2_weeks', '3_weeks', '1_month'] as const;
+export const SHIPPING_SPEEDS = [
+  '1_day',
+  '2_days',
+  '3_days',
+  '4_days',
+  '5_days',
+  '6_days',
+  '1_week',
+  '2_weeks',
+  '3_weeks',
+  '1_month',
+] as const;
 
 /** Whether `entry` names a known country, or a region of it the address form lists. */
 export function isZoneEntry(entry: string): boolean {
@@ -154,22 +172,29 @@ export const zoneBodySchema = z.object({
 });
 export const zoneUpdateSchema = zoneBodySchema.extend({ version: versionSchema });
 
-const weightSchema = z.number().min(0).max(1_000_000).nullish().transform((v) => v ?? null);
+const weightSchema = z
+  .number()
+  .min(0)
+  .max(1_000_000)
+  .nullish()
+  .transform((v) => v ?? null);
 
-export const rateBodySchema = z
-  .object({
-    title: localizedTitleSchema(200),
-    kind: z.enum(SHIPPING_RATE_KINDS),
-    /** the price of a `flat` rate in minor units; 0 for the others */
-    priceCents: centsSchema.default(0),
-    minOrderCents: nullableCents,
-    maxOrderCents: nullableCents,
-    minWeight: weightSchema,
-    maxWeight: weightSchema,
-    speed: z.enum(SHIPPING_SPEEDS).nullish().transform((v) => v ?? null),
-    enabled: z.boolean().default(true),
-    position: z.int().min(0).max(100_000).optional(),
-  });
+export const rateBodySchema = z.object({
+  title: localizedTitleSchema(200),
+  kind: z.enum(SHIPPING_RATE_KINDS),
+  /** the price of a `flat` rate in minor units; 0 for the others */
+  priceCents: centsSchema.default(0),
+  minOrderCents: nullableCents,
+  maxOrderCents: nullableCents,
+  minWeight: weightSchema,
+  maxWeight: weightSchema,
+  speed: z
+    .enum(SHIPPING_SPEEDS)
+    .nullish()
+    .transform((v) => v ?? null),
+  enabled: z.boolean().default(true),
+  position: z.int().min(0).max(100_000).optional(),
+});
 export const rateUpdateSchema = rateBodySchema.extend({ version: versionSchema });
 
 /** Contradictions of a shipping rate: a minimum above its maximum, a fixed price of nothing. */
@@ -185,7 +210,8 @@ export function rateProblems(body: {
   if (body.minOrderCents !== null && body.maxOrderCents !== null && body.minOrderCents > body.maxOrderCents) {
     problems.push({ field: 'maxOrderCents', key: 'maxBelowMin' });
   }
-  if (body.minWeight !== null && body.maxWeight !== null && body.minWeight > body.maxWeight) problems.push({ field: 'maxWeight', key: 'maxBelowMin' });
+  if (body.minWeight !== null && body.maxWeight !== null && body.minWeight > body.maxWeight)
+    problems.push({ field: 'maxWeight', key: 'maxBelowMin' });
   if (body.kind === 'flat' && body.priceCents <= 0) problems.push({ field: 'priceCents', key: 'flatNeedsPrice' });
   return problems;
 }
@@ -208,7 +234,10 @@ export const locationUpdateSchema = locationBodySchema.extend({ version: version
 
 /** A new order of a list: every record with the version the client saw. */
 export const reorderBodySchema = z.object({
-  items: z.array(z.object({ id: idSchema, version: versionSchema })).min(1).max(500),
+  items: z
+    .array(z.object({ id: idSchema, version: versionSchema }))
+    .min(1)
+    .max(500),
 });
 
 const localizedAnswer = z.strictObject({ en: z.string(), ru: z.string() });
@@ -265,7 +294,10 @@ export const SANDBOX_PROVIDER = 'sandbox';
 const paymentMethodFields = {
   title: localizedTitleSchema(200),
   kind: z.enum(PAYMENT_METHOD_KINDS),
-  provider: z.enum(PAYMENT_PROVIDER_CODES).nullish().transform((v) => v ?? null),
+  provider: z
+    .enum(PAYMENT_PROVIDER_CODES)
+    .nullish()
+    .transform((v) => v ?? null),
   enabled: z.boolean().default(true),
   position: z.int().min(0).max(100_000).optional(),
 };

@@ -25,8 +25,5 @@ export const STAFF_PASSWORD_MIN_LENGTH = 10;
 /** POST /session/password: 204; every other session of the staff member is revoked. */
 export const passwordChangeBodySchema = z.object({
   currentPassword: z.string().min(1, 'This value should not be blank.').max(200),
-  newPassword: z
-    .string()
-    .min(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`)
-    .max(200),
+  newPassword: z.string().min(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`).max(200),
 });

@@ -11,7 +11,11 @@ export type SettingsGroupAnswer<G extends SettingsGroup = SettingsGroup> = { gro
  * GET /settings: every group, in the order of SETTINGS_GROUPS; a group never saved has version 0. A group's value is
  * what the settings' own schema (src/lib/settings.ts) outputs for it, so its type is that schema's (SettingsGroupAnswer).
  */
-export const settingsGroupAnswerSchema = z.strictObject({ group: settingsGroupSchema, value: z.record(z.string(), z.unknown()), version: z.int() });
+export const settingsGroupAnswerSchema = z.strictObject({
+  group: settingsGroupSchema,
+  value: z.record(z.string(), z.unknown()),
+  version: z.int(),
+});
 export const settingsAnswerSchema = z.strictObject({ groups: z.array(settingsGroupAnswerSchema) });
 export type SettingsAnswer = { groups: SettingsGroupAnswer[] };
 
@@ -23,4 +27,3 @@ export const settingsPutSchema = z.object({
   value: z.record(z.string(), z.unknown()),
   version: z.int().min(0),
 });
-

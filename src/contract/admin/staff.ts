@@ -27,7 +27,13 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffListSchema = z.strictObject({ items: z.array(staffMemberSchema) });
 export type StaffListAnswer = z.infer<typeof staffListSchema>;
 
-const emailSchema = z.string().trim().toLowerCase().min(1, 'This value should not be blank.').max(254).pipe(z.email('Enter a valid e-mail address.'));
+const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'This value should not be blank.')
+  .max(254)
+  .pipe(z.email('Enter a valid e-mail address.'));
 
 /** POST /staff: invites someone (201 with the new member, status invited); the link goes out by e-mail. */
 export const staffInviteSchema = z.object({

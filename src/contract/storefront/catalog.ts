@@ -33,7 +33,14 @@ const limit = (byDefault: number, max: number) => z.coerce.number().int().min(1)
 const requiredText = (max: number) =>
   z
     // only the type's message: a schema's error function also answers the issues of its checks (too long…)
-    .string({ error: (issue) => (issue.code !== 'invalid_type' ? undefined : issue.input === undefined || issue.input === null ? NOT_BLANK : 'This value should be a string.') })
+    .string({
+      error: (issue) =>
+        issue.code !== 'invalid_type'
+          ? undefined
+          : issue.input === undefined || issue.input === null
+            ? NOT_BLANK
+            : 'This value should be a string.',
+    })
     .trim()
     .min(1, NOT_BLANK)
     .max(max);
@@ -54,9 +61,7 @@ export const searchQuery = z.object({
 const oneOrMany = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
 
 export const relatedProductsQuery = z.object({
-  ids: oneOrMany
-    .pipe(z.array(z.string().trim().min(1).max(200)).max(100, 'At most 100 products can be given.'))
-    .default([]),
+  ids: oneOrMany.pipe(z.array(z.string().trim().min(1).max(200)).max(100, 'At most 100 products can be given.')).default([]),
   limit: limit(20, 50),
 });
 
@@ -64,12 +69,16 @@ export const reviewBody = z.object({
   product: requiredText(200),
   name: requiredText(100),
   email: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '') || v === null ? undefined : v,
+    (v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v),
     z.string().trim().max(254).regex(EMAIL_PATTERN, BAD_EMAIL).optional(),
   ),
   rating: z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: 'The rating should be a whole number from 1 to 5.' }).int().min(1).max(5, 'The rating should be a whole number from 1 to 5.'),
+    z
+      .number({ error: 'The rating should be a whole number from 1 to 5.' })
+      .int()
+      .min(1)
+      .max(5, 'The rating should be a whole number from 1 to 5.'),
   ),
   text: requiredText(5000),
 });
@@ -130,7 +139,10 @@ const facetFilter = z
       byTitle.set(title, values);
     }
     if (byTitle.size > MAX_FILTER_TITLES || [...byTitle.values()].some((v) => v.size > MAX_FILTER_VALUES)) {
-      ctx.addIssue({ code: 'custom', message: `At most ${MAX_FILTER_TITLES} titles with ${MAX_FILTER_VALUES} values each can be filtered.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `At most ${MAX_FILTER_TITLES} titles with ${MAX_FILTER_VALUES} values each can be filtered.`,
+      });
       return z.NEVER;
     }
     return [...byTitle].map(([title, values]) => ({ title, values: [...values] }));

@@ -22,13 +22,22 @@ export function storableString(maxLength: number) {
 
 /** Text a customer must fill in: missing, null and blank all fail with the noEmpty message. */
 export function requiredText(maxLength: number) {
-  return z
-    // only the type's message: a schema's error function also answers the issues of its checks (too long…)
-    .string({ error: (issue) => (issue.code !== 'invalid_type' ? undefined : issue.input === undefined || issue.input === null ? BLANK : 'This value should be a string.') })
-    .trim()
-    .min(1, { error: BLANK, abort: true })
-    .max(maxLength)
-    .refine(hasNoNul, INVALID_CHARACTERS);
+  return (
+    z
+      // only the type's message: a schema's error function also answers the issues of its checks (too long…)
+      .string({
+        error: (issue) =>
+          issue.code !== 'invalid_type'
+            ? undefined
+            : issue.input === undefined || issue.input === null
+              ? BLANK
+              : 'This value should be a string.',
+      })
+      .trim()
+      .min(1, { error: BLANK, abort: true })
+      .max(maxLength)
+      .refine(hasNoNul, INVALID_CHARACTERS)
+  );
 }
 
 /** Optional text: missing, null and blank all become null. */
@@ -140,7 +149,13 @@ export const shippingZoneAnswer = z.strictObject({
 export type ShippingZoneDto = z.infer<typeof shippingZoneAnswer>;
 
 /** GET /locations */
-export const pickupLocationAnswer = z.strictObject({ id: z.string(), code: z.string(), title: z.string(), address: z.string(), workTime: z.string() });
+export const pickupLocationAnswer = z.strictObject({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  address: z.string(),
+  workTime: z.string(),
+});
 export type PickupLocationDto = z.infer<typeof pickupLocationAnswer>;
 
 /** GET /configs/payments-available-methods(-by-location): payment methods keyed by method code. */
@@ -178,7 +193,10 @@ export const orderQuery = z.object({ token: z.string().max(200).optional() });
 const orderReference = storableString(ID_MAX_LENGTH);
 /** GET /orders/batch */
 export const orderBatchQuery = z.object({
-  ids: z.union([orderReference, z.array(orderReference).max(100)]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
+  ids: z
+    .union([orderReference, z.array(orderReference).max(100)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional(),
 });
 /** GET /users/orders */
 export const userOrdersQuery = z.object({
@@ -192,7 +210,13 @@ export type OrderStateDto = z.infer<typeof orderStateAnswer>;
 
 const storedText = z.string().nullable().optional();
 /** A delivery address as the order stored it (fields the customer left empty are null or absent). */
-const orderAddressAnswer = z.strictObject({ country: storedText, region: storedText, locality: storedText, street: storedText, postalCode: storedText });
+const orderAddressAnswer = z.strictObject({
+  country: storedText,
+  region: storedText,
+  locality: storedText,
+  street: storedText,
+  postalCode: storedText,
+});
 const orderContactAnswer = z.strictObject({ name: z.string(), phone: z.string(), email: storedText, lastName: storedText });
 
 /** A line of a placed order: what was bought as it was when ordered (the product may have changed or gone since). */

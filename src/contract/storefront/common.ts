@@ -23,7 +23,12 @@ export const imageAnswer = z.strictObject({
 export type ImageDto = z.infer<typeof imageAnswer>;
 
 /** A review or comment was stored and waits for moderation; `message` thanks the author. */
-export const pendingModerationAnswer = z.strictObject({ success: z.literal(true), status: z.literal('pending'), id: z.string(), message: z.string() });
+export const pendingModerationAnswer = z.strictObject({
+  success: z.literal(true),
+  status: z.literal('pending'),
+  id: z.string(),
+  message: z.string(),
+});
 export type PendingModerationDto = z.infer<typeof pendingModerationAnswer>;
 
 /** An action that answers only whether it succeeded (sign-out, account deletion, password reset). */

@@ -12,7 +12,10 @@ import { imageAnswer, sectionAnswer, type ImageDto } from './common';
 
 /** A string safe to compare in SQL: bounded and without NUL bytes (PostgreSQL refuses those). */
 export const plainText = (max: number) =>
-  z.string().max(max).refine((value) => !value.includes('\u0000'), 'This value is not valid.');
+  z
+    .string()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), 'This value is not valid.');
 
 /** An id or slug from the path or the query. */
 export const key = plainText(255).min(1, DEFAULT_MESSAGES['forms.errors.noEmpty']);
@@ -93,9 +96,14 @@ function settingsAnswer(schema: z.ZodType): z.ZodType {
 
 function objectAnswerShape(schema: z.ZodType): Record<string, z.ZodType> {
   const def = (schema as z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
-  if (def.type === 'pipe') return objectAnswerShape((def['out'] as z.ZodType)._zod.def.type === 'transform' ? (def['in'] as z.ZodType) : (def['out'] as z.ZodType));
+  if (def.type === 'pipe')
+    return objectAnswerShape(
+      (def['out'] as z.ZodType)._zod.def.type === 'transform' ? (def['in'] as z.ZodType) : (def['out'] as z.ZodType),
+    );
   if (def.type !== 'object') throw new Error(`Not a settings object: ${def.type}`);
-  return Object.fromEntries(Object.entries(def['shape'] as Record<string, z.ZodType>).map(([name, field]) => [name, settingsAnswer(field)]));
+  return Object.fromEntries(
+    Object.entries(def['shape'] as Record<string, z.ZodType>).map(([name, field]) => [name, settingsAnswer(field)]),
+  );
 }
 
 const configImage = z.union([imageAnswer, z.string()]).nullable();
@@ -315,7 +323,13 @@ export const widgetDataAnswer = z.union([
   z.strictObject({ products: z.array(productAnswer) }),
   z.strictObject({ articles: z.array(articleSummaryAnswer) }),
   z.strictObject({ articles: z.array(articleSummaryAnswer), total: z.number(), limit: z.number() }),
-  z.strictObject({ articles: z.array(articleSummaryAnswer), total: z.number(), limit: z.number(), page: z.number(), tag: z.string().nullable() }),
+  z.strictObject({
+    articles: z.array(articleSummaryAnswer),
+    total: z.number(),
+    limit: z.number(),
+    page: z.number(),
+    tag: z.string().nullable(),
+  }),
   z.strictObject({ tags: z.array(tagAnswer) }),
   z.strictObject({ comments: z.array(commentAnswer), article: z.string() }),
   listingDataAnswer,

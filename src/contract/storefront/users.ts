@@ -59,10 +59,13 @@ export const newPasswordField = z
   .superRefine((value, ctx) => {
     // one message at a time, the first rule that fails
     const message =
-      value.trim() === '' ? MESSAGES.notBlank
-      : !passes(password)(value) ? MESSAGES.password
-      : isCommonPassword(value) ? MESSAGES.commonPassword
-      : null;
+      value.trim() === ''
+        ? MESSAGES.notBlank
+        : !passes(password)(value)
+          ? MESSAGES.password
+          : isCommonPassword(value)
+            ? MESSAGES.commonPassword
+            : null;
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
@@ -157,7 +160,12 @@ export const profileAnswer = z.strictObject({
   lastName: z.string(),
   phone: z.string().nullable(),
   birthDate: z.string().nullable(),
-  address: z.strictObject(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, z.string().nullable()])) as Record<(typeof ADDRESS_FIELDS)[number], z.ZodNullable<z.ZodString>>),
+  address: z.strictObject(
+    Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, z.string().nullable()])) as Record<
+      (typeof ADDRESS_FIELDS)[number],
+      z.ZodNullable<z.ZodString>
+    >,
+  ),
 });
 export type ProfileDto = z.infer<typeof profileAnswer>;
 

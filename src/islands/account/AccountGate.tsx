@@ -66,7 +66,12 @@ export function AccountGate({ lang, children }: { lang: Language; children: Reac
 /** Loading, failure (with retry) and empty states of account lists. */
 export function LoadState({ lang, state, onRetry }: { lang: Language; state: 'loading' | 'failed'; onRetry: () => void }) {
   const t = accountTexts(lang);
-  if (state === 'loading') return <p className="account-muted" aria-busy="true">{t('loading')}</p>;
+  if (state === 'loading')
+    return (
+      <p className="account-muted" aria-busy="true">
+        {t('loading')}
+      </p>
+    );
   return (
     <div className="account-empty" role="alert">
       <p>{t('loadFailed')}</p>

@@ -37,7 +37,8 @@ function Settings({ lang, shop }: Props) {
     void load();
   }, [user?.id]);
 
-  if (!profile || profile.id !== user?.id) return <LoadState lang={lang} state={state === 'failed' ? 'failed' : 'loading'} onRetry={() => void load()} />;
+  if (!profile || profile.id !== user?.id)
+    return <LoadState lang={lang} state={state === 'failed' ? 'failed' : 'loading'} onRetry={() => void load()} />;
   return (
     <div className="account-settings">
       <section className="account-card" aria-labelledby="contact-info-title">
@@ -134,7 +135,9 @@ function AddressForm({ lang, profile }: { lang: Language; profile: ProfileDto })
     initial: Object.fromEntries(Object.entries(profile.address).map(([name, value]) => [`address.${name}`, value ?? ''])),
     send: async (values) => {
       const address = values.address as Record<string, string>;
-      return answerOf(await saveProfile({ address: Object.fromEntries(Object.entries(address).map(([name, value]) => [name, value.trim() || null])) }));
+      return answerOf(
+        await saveProfile({ address: Object.fromEntries(Object.entries(address).map(([name, value]) => [name, value.trim() || null])) }),
+      );
     },
   });
   const country = (form.value('address.country') as string) || null;
@@ -161,7 +164,15 @@ function AddressForm({ lang, profile }: { lang: Language; profile: ProfileDto })
             );
           }
           return field.options ? (
-            <SelectField key={path} form={form} path={path} label={field.label} options={field.options} placeholder={t('chooseZone')} autoComplete="address-level1" />
+            <SelectField
+              key={path}
+              form={form}
+              path={path}
+              label={field.label}
+              options={field.options}
+              placeholder={t('chooseZone')}
+              autoComplete="address-level1"
+            />
           ) : (
             <TextField key={path} form={form} path={path} label={field.label} autoComplete={ADDRESS_AUTOCOMPLETE[field.name]} />
           );

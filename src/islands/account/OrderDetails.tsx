@@ -72,7 +72,9 @@ function Details({ lang, number, separator }: Props) {
               <ProductImage image={item.image} width={64} height={64} alt={item.title} className="account-item__image" />
               <div className="account-item__text">
                 {item.productSlug ? <a href={`/products/${item.productSlug}`}>{item.title}</a> : <span>{item.title}</span>}
-                {(item.optionsText || item.variationTitle) && <span className="account-muted">{item.optionsText || item.variationTitle}</span>}
+                {(item.optionsText || item.variationTitle) && (
+                  <span className="account-muted">{item.optionsText || item.variationTitle}</span>
+                )}
                 <span className="account-muted">
                   {item.quantity} × {money(item.price)}
                 </span>
@@ -118,7 +120,8 @@ function Details({ lang, number, separator }: Props) {
 function Totals({ order, money, lang }: { order: OrderDto; money: OrderMoney; lang: Language }) {
   const t = accountTexts(lang);
   const delivery = order.deliveryInformation;
-  const deliveryText = delivery.priceByManager && !delivery.priceSet ? t('deliveryByManager') : delivery.price > 0 ? money(delivery.price) : t('free');
+  const deliveryText =
+    delivery.priceByManager && !delivery.priceSet ? t('deliveryByManager') : delivery.price > 0 ? money(delivery.price) : t('free');
   return (
     <dl className="account-totals">
       <dt>{t('subtotal')}</dt>

@@ -59,7 +59,8 @@ function Orders({ lang, separator }: Props) {
               <OrderStatus order={order} states={states} />
             </div>
             <p className="account-muted">
-              {t('placedOn', { date: formatDateShort(order.createdAt, lang) })} · {t('itemCount', { count: pieces })} · {t(paymentLabelKey(order))}
+              {t('placedOn', { date: formatDateShort(order.createdAt, lang) })} · {t('itemCount', { count: pieces })} ·{' '}
+              {t(paymentLabelKey(order))}
             </p>
             <div className="account-order__foot">
               <span>

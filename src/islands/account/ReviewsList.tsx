@@ -44,10 +44,20 @@ function Reviews({ lang }: { lang: Language }) {
     <ul className="account-reviews" data-reviews>
       {reviews.map((review) => (
         <li key={review.id} className="account-card account-review" data-review-status={review.status}>
-          <ProductImage image={review.product?.image} width={64} height={64} alt={review.product?.title ?? ''} className="account-item__image" />
+          <ProductImage
+            image={review.product?.image}
+            width={64}
+            height={64}
+            alt={review.product?.title ?? ''}
+            className="account-item__image"
+          />
           <div className="account-review__body">
             <div className="account-order__head">
-              {review.product ? <a href={`/products/${review.product.slug}`}>{review.product.title}</a> : <span className="account-muted">{t('productGone')}</span>}
+              {review.product ? (
+                <a href={`/products/${review.product.slug}`}>{review.product.title}</a>
+              ) : (
+                <span className="account-muted">{t('productGone')}</span>
+              )}
               <span className={`account-badge account-badge--${review.status}`}>{t(STATUS_LABEL[review.status])}</span>
             </div>
             <p className="account-stars" aria-label={t('ratingOf', { rating: review.rating })}>

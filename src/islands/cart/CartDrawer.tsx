@@ -42,7 +42,8 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
     setRefused(({ [line.variationId]: _old, ...rest }) => (result.ok ? rest : { ...rest, [line.variationId]: result.available }));
   };
   const remove = (line: CartLine) => {
-    if (line.product && line.variation) track({ name: 'remove_from_cart', items: [analyticsItem(line.product, line.variation, line.quantity)] });
+    if (line.product && line.variation)
+      track({ name: 'remove_from_cart', items: [analyticsItem(line.product, line.variation, line.quantity)] });
     removeFromCart(line.variationId);
   };
 
@@ -85,10 +86,22 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
                   <a className="cart-drawer__title" href={href}>
                     {title}
                   </a>
-                  {line.product && line.variation && <span className="cart-drawer__options">{optionsText(line.product, line.variation)}</span>}
+                  {line.product && line.variation && (
+                    <span className="cart-drawer__options">{optionsText(line.product, line.variation)}</span>
+                  )}
                   <div className="cart-drawer__controls">
-                    <QuantityStepper value={line.quantity} onChange={(quantity) => changeQuantity(line, quantity)} t={t} label={`${t('quantity')}: ${title}`} />
-                    <button type="button" className="button button--link cart-drawer__remove" onClick={() => remove(line)} aria-label={t('removeItem', { title })}>
+                    <QuantityStepper
+                      value={line.quantity}
+                      onChange={(quantity) => changeQuantity(line, quantity)}
+                      t={t}
+                      label={`${t('quantity')}: ${title}`}
+                    />
+                    <button
+                      type="button"
+                      className="button button--link cart-drawer__remove"
+                      onClick={() => remove(line)}
+                      aria-label={t('removeItem', { title })}
+                    >
                       <span aria-hidden="true">×</span>
                     </button>
                   </div>
@@ -117,7 +130,12 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
         )}
         <div className="cart-drawer__actions">
           {totals.lines.length > 0 && (
-            <a className="button button--wide button--accent" href={available ? '/checkout' : undefined} aria-disabled={!available} role="link">
+            <a
+              className="button button--wide button--accent"
+              href={available ? '/checkout' : undefined}
+              aria-disabled={!available}
+              role="link"
+            >
               {t('checkout')}
             </a>
           )}

@@ -59,7 +59,9 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
   const productKey = productIds.join(',');
   useEffect(() => {
     if (!related.show || productIds.length === 0) return setSuggestions([]);
-    void shopApi({ lang }).getRelatedProducts(productIds).then(({ data }) => setSuggestions(data.slice(0, RELATED_SHOWN)));
+    void shopApi({ lang })
+      .getRelatedProducts(productIds)
+      .then(({ data }) => setSuggestions(data.slice(0, RELATED_SHOWN)));
     // The products in the cart decide the suggestions; their key stands for the list.
   }, [productKey, related.show, lang]);
 
@@ -79,7 +81,8 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
     }
   };
   const remove = (line: CartLine) => {
-    if (line.product && line.variation) track({ name: 'remove_from_cart', items: [analyticsItem(line.product, line.variation, line.quantity)] });
+    if (line.product && line.variation)
+      track({ name: 'remove_from_cart', items: [analyticsItem(line.product, line.variation, line.quantity)] });
     removeFromCart(line.variationId);
   };
 
@@ -125,8 +128,18 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
                     <a className="cart-line__title" href={href}>
                       {title}
                     </a>
-                    {line.product && line.variation && <span className="cart-line__options">{optionsText(line.product, line.variation)}</span>}
-                    {line.variation && <Price price={line.variation.price} fullPrice={line.variation.fullPrice} money={money} t={t} className="cart-line__unit" />}
+                    {line.product && line.variation && (
+                      <span className="cart-line__options">{optionsText(line.product, line.variation)}</span>
+                    )}
+                    {line.variation && (
+                      <Price
+                        price={line.variation.price}
+                        fullPrice={line.variation.fullPrice}
+                        money={money}
+                        t={t}
+                        className="cart-line__unit"
+                      />
+                    )}
                     {limit !== null && (
                       <span className="shop-field__error" role="alert">
                         {t('stockError', { count: limit })}
@@ -134,7 +147,12 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
                     )}
                   </div>
                   <div className="cart-line__quantity">
-                    <QuantityStepper value={line.quantity} onChange={(quantity) => changeQuantity(line, quantity)} t={t} label={`${t('quantity')}: ${title}`} />
+                    <QuantityStepper
+                      value={line.quantity}
+                      onChange={(quantity) => changeQuantity(line, quantity)}
+                      t={t}
+                      label={`${t('quantity')}: ${title}`}
+                    />
                   </div>
                   <strong className="cart-line__total" data-testid="line-total">
                     {formatMoney(line.sumDiscountPrice, money)}

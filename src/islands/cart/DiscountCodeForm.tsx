@@ -46,7 +46,12 @@ export function DiscountCodeForm({ lang, state, error }: { lang: Language; state
           aria-invalid={shownError ? true : undefined}
           aria-describedby={shownError ? 'discount-code-error' : undefined}
         />
-        <button type="button" className="button button--outline" onClick={() => void apply()} disabled={state.checking || code.trim() === ''}>
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => void apply()}
+          disabled={state.checking || code.trim() === ''}
+        >
           {t('applyCode')}
         </button>
       </div>

@@ -10,7 +10,8 @@ export function orderLinesOf(list: readonly { variationId: string; quantity: num
 }
 
 /** A key that changes whenever a line or a quantity changes. */
-const linesKey = (list: readonly { variationId: string; quantity: number }[]) => list.map((l) => `${l.variationId}:${l.quantity}`).join(',');
+const linesKey = (list: readonly { variationId: string; quantity: number }[]) =>
+  list.map((l) => `${l.variationId}:${l.quantity}`).join(',');
 
 export type DiscountCodeState = {
   /** the applied code and the discount the server computed for the current cart */

@@ -52,7 +52,9 @@ const SAVE_FIELDS_DELAY_MS = 300;
 const SHIPPING_METHODS_CODE = 'shipping';
 
 function itemsOf(list: readonly CartItem[]): AnalyticsItem[] {
-  return cartTotals(list).lines.flatMap((line) => (line.product && line.variation ? [analyticsItem(line.product, line.variation, line.quantity)] : []));
+  return cartTotals(list).lines.flatMap((line) =>
+    line.product && line.variation ? [analyticsItem(line.product, line.variation, line.quantity)] : [],
+  );
 }
 
 /** The checkout (spec 2.1, 3.2, 5): contacts, receiver, delivery, payment, policy, and the server-computed summary. */
@@ -167,7 +169,13 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
   }, [values, ready]);
 
   const location = locations.find((l) => l.id === values.delivery?.locationId) ?? null;
-  const methodsCode = !ready ? '' : values.delivery.method === 'pickup' ? (location?.code ?? '') : values.delivery.method === 'shipping' ? SHIPPING_METHODS_CODE : '';
+  const methodsCode = !ready
+    ? ''
+    : values.delivery.method === 'pickup'
+      ? (location?.code ?? '')
+      : values.delivery.method === 'shipping'
+        ? SHIPPING_METHODS_CODE
+        : '';
 
   // Payment methods of the chosen pick-up point (or of shipping).
   useEffect(() => {
@@ -249,7 +257,15 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
       )}
       <div className="checkout__form">
         <ContactsStep form={form} showReceiver={showReceiver} />
-        <DeliveryStep form={form} money={money} locations={locations} zones={zones} zone={zone} rates={rates} servedRegions={servedRegions} />
+        <DeliveryStep
+          form={form}
+          money={money}
+          locations={locations}
+          zones={zones}
+          zone={zone}
+          rates={rates}
+          servedRegions={servedRegions}
+        />
         <PaymentStep form={form} methods={methods} />
         <CommentStep form={form} />
       </div>

@@ -33,12 +33,27 @@ export function DeliveryStep({ form, money, locations, zones, zone, rates, serve
       {locations.length === 0 && zones.length === 0 ? (
         <p className="shop-notice shop-notice--error">{t('noDeliveryMethods')}</p>
       ) : (
-        <div className="choice-tabs" role="radiogroup" aria-label={t('deliveryMethod')} aria-invalid={form.message('delivery.method') ? true : undefined}>
+        <div
+          className="choice-tabs"
+          role="radiogroup"
+          aria-label={t('deliveryMethod')}
+          aria-invalid={form.message('delivery.method') ? true : undefined}
+        >
           {locations.length > 0 && (
-            <ChoiceTab checked={delivery.method === 'pickup'} onChoose={choose('delivery.method', 'pickup')} label={t('pickup')} name="delivery-method" />
+            <ChoiceTab
+              checked={delivery.method === 'pickup'}
+              onChoose={choose('delivery.method', 'pickup')}
+              label={t('pickup')}
+              name="delivery-method"
+            />
           )}
           {zones.length > 0 && (
-            <ChoiceTab checked={delivery.method === 'shipping'} onChoose={choose('delivery.method', 'shipping')} label={t('shipping')} name="delivery-method" />
+            <ChoiceTab
+              checked={delivery.method === 'shipping'}
+              onChoose={choose('delivery.method', 'shipping')}
+              label={t('shipping')}
+              name="delivery-method"
+            />
           )}
         </div>
       )}
@@ -65,7 +80,12 @@ export function DeliveryStep({ form, money, locations, zones, zone, rates, serve
       {delivery.method === 'shipping' && (
         <>
           {zones.length > 1 && (
-            <SelectField form={form} path="delivery.zoneId" label={t('shippingZone')} options={zones.map((z) => ({ value: z.id, label: z.title }))} />
+            <SelectField
+              form={form}
+              path="delivery.zoneId"
+              label={t('shippingZone')}
+              options={zones.map((z) => ({ value: z.id, label: z.title }))}
+            />
           )}
           <div className="shop-form-grid">
             {zone && zone.countries.length > 0 ? (
@@ -84,7 +104,10 @@ export function DeliveryStep({ form, money, locations, zones, zone, rates, serve
                 form={form}
                 path="delivery.address.region"
                 label={labels.zone}
-                options={servedRegions.map((code) => ({ value: code, label: zone?.regionNames?.[`${delivery.address.country.toUpperCase()}-${code}`] ?? code }))}
+                options={servedRegions.map((code) => ({
+                  value: code,
+                  label: zone?.regionNames?.[`${delivery.address.country.toUpperCase()}-${code}`] ?? code,
+                }))}
                 placeholder={labels.zone}
               />
             ) : (
@@ -103,14 +126,20 @@ export function DeliveryStep({ form, money, locations, zones, zone, rates, serve
                 <input type="radio" name="rate" checked={delivery.rateId === r.id} onChange={choose('delivery.rateId', r.id)} />
                 <span className="choice__body">
                   <strong>{r.title}</strong>
-                  {r.speed && <span className="choice__muted">{t('deliveryTime', { time: SPEEDS[r.speed] ? t(SPEEDS[r.speed]!) : r.speed })}</span>}
+                  {r.speed && (
+                    <span className="choice__muted">{t('deliveryTime', { time: SPEEDS[r.speed] ? t(SPEEDS[r.speed]!) : r.speed })}</span>
+                  )}
                 </span>
                 <span className="choice__price">
                   <ChargeText charge={deliveryCharge(r)} money={money} lang={lang} />
                 </span>
               </label>
             ))}
-            <FieldError form={form} path="delivery.rateId" message={form.message('delivery.rateId') ?? (rates.length === 0 && zone ? t('noRates') : null)} />
+            <FieldError
+              form={form}
+              path="delivery.rateId"
+              message={form.message('delivery.rateId') ?? (rates.length === 0 && zone ? t('noRates') : null)}
+            />
           </fieldset>
         </>
       )}

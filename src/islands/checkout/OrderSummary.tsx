@@ -33,56 +33,58 @@ export function OrderSummary({ form, money, policy, formMessage, totals, discoun
   const t = shopTexts(lang);
   const serverMessage = (path: string | null) => (path ? form.message(path) : null);
   return (
-<aside className="checkout__summary cart-summary" aria-label={t('yourOrder')}>
-  <div className="checkout__summary-head">
-    <h2 className="checkout__summary-title">{t('yourOrder')}</h2>
-    <a href="/cart" className="button button--link">
-      {t('editCart')}
-    </a>
-  </div>
-  <ul className="summary-lines">
-    {totals.lines.map((line, index) => (
-      <li key={line.variationId} className="summary-line">
-        <ProductImage image={line.variation?.image ?? line.product?.imagePreview} width={56} height={56} alt="" />
-        <span className="summary-line__text">
-          <span className="summary-line__title">{line.product?.title}</span>
-          {line.product && line.variation && <span className="summary-line__options">{optionsText(line.product, line.variation)}</span>}
-          <span className="summary-line__options">
-            {line.quantity} × {line.variation ? formatMoney(line.variation.price, money) : ''}
-          </span>
-          <FieldError form={form} path={`items.${index}`} message={serverMessage(linePath(form.state.serverErrors, index))} />
-        </span>
-        <strong className="summary-line__total">{formatMoney(line.sumDiscountPrice, money)}</strong>
-      </li>
-    ))}
-  </ul>
-  <DiscountCodeForm lang={lang} state={discount} error={serverMessage('discountCodeId') ?? undefined} />
-  <SummaryRows lang={lang} money={money} totals={totals} discount={discount.applied} total={total} totalTestId="checkout-total">
-    <div className="summary-row">
-      <dt>{t('deliveryCost')}</dt>
-      <dd data-testid="delivery-cost">{charge ? <ChargeText charge={charge} money={money} lang={lang} /> : t('chooseDelivery')}</dd>
-    </div>
-  </SummaryRows>
+    <aside className="checkout__summary cart-summary" aria-label={t('yourOrder')}>
+      <div className="checkout__summary-head">
+        <h2 className="checkout__summary-title">{t('yourOrder')}</h2>
+        <a href="/cart" className="button button--link">
+          {t('editCart')}
+        </a>
+      </div>
+      <ul className="summary-lines">
+        {totals.lines.map((line, index) => (
+          <li key={line.variationId} className="summary-line">
+            <ProductImage image={line.variation?.image ?? line.product?.imagePreview} width={56} height={56} alt="" />
+            <span className="summary-line__text">
+              <span className="summary-line__title">{line.product?.title}</span>
+              {line.product && line.variation && <span className="summary-line__options">{optionsText(line.product, line.variation)}</span>}
+              <span className="summary-line__options">
+                {line.quantity} × {line.variation ? formatMoney(line.variation.price, money) : ''}
+              </span>
+              <FieldError form={form} path={`items.${index}`} message={serverMessage(linePath(form.state.serverErrors, index))} />
+            </span>
+            <strong className="summary-line__total">{formatMoney(line.sumDiscountPrice, money)}</strong>
+          </li>
+        ))}
+      </ul>
+      <DiscountCodeForm lang={lang} state={discount} error={serverMessage('discountCodeId') ?? undefined} />
+      <SummaryRows lang={lang} money={money} totals={totals} discount={discount.applied} total={total} totalTestId="checkout-total">
+        <div className="summary-row">
+          <dt>{t('deliveryCost')}</dt>
+          <dd data-testid="delivery-cost">{charge ? <ChargeText charge={charge} money={money} lang={lang} /> : t('chooseDelivery')}</dd>
+        </div>
+      </SummaryRows>
 
-  {/* Settings texts are sanitised rich text (links to the policies). */}
-  {policy.show && <CheckboxField form={form} path="agreement" html={policy.text} required />}
-  {policy.additionalCheckboxes.map((box, index) =>
-    box.isShown ? <CheckboxField key={index} form={form} path={`extraChecks.${index}`} html={box.text} required={box.isRequired} /> : null,
-  )}
-  {!available && (
-    <p className="shop-notice shop-notice--error" role="alert">
-      {t('unavailableQuantity')}
-    </p>
-  )}
-  {fixErrors && (
-    <p className="shop-field__error" role="alert">
-      {t('fixErrors')}
-    </p>
-  )}
-  <button type="submit" className="button button--wide button--accent" disabled={placing || !available} aria-busy={placing}>
-    {placing ? t('placing') : t('placeOrder')}
-  </button>
-  {formMessage && <p className="checkout__message">{formMessage}</p>}
-</aside>
+      {/* Settings texts are sanitised rich text (links to the policies). */}
+      {policy.show && <CheckboxField form={form} path="agreement" html={policy.text} required />}
+      {policy.additionalCheckboxes.map((box, index) =>
+        box.isShown ? (
+          <CheckboxField key={index} form={form} path={`extraChecks.${index}`} html={box.text} required={box.isRequired} />
+        ) : null,
+      )}
+      {!available && (
+        <p className="shop-notice shop-notice--error" role="alert">
+          {t('unavailableQuantity')}
+        </p>
+      )}
+      {fixErrors && (
+        <p className="shop-field__error" role="alert">
+          {t('fixErrors')}
+        </p>
+      )}
+      <button type="submit" className="button button--wide button--accent" disabled={placing || !available} aria-busy={placing}>
+        {placing ? t('placing') : t('placeOrder')}
+      </button>
+      {formMessage && <p className="checkout__message">{formMessage}</p>}
+    </aside>
   );
 }

@@ -43,7 +43,13 @@ function PaymentMethods({ form, state }: { form: FormApi; state: MethodsState })
       <legend className="visually-hidden">{t('paymentMethod')}</legend>
       {state.map((method) => (
         <label key={method.code} className="choice">
-          <input type="radio" name="payment-method" value={method.code} checked={chosen === method.code} onChange={() => form.setValue('paymentMethod', method.code)} />
+          <input
+            type="radio"
+            name="payment-method"
+            value={method.code}
+            checked={chosen === method.code}
+            onChange={() => form.setValue('paymentMethod', method.code)}
+          />
           <span className="choice__body">
             <strong>{method.name}</strong>
             {method.description && <span className="choice__muted">{method.description}</span>}
@@ -54,4 +60,3 @@ function PaymentMethods({ form, state }: { form: FormApi; state: MethodsState })
     </fieldset>
   );
 }
-

@@ -38,7 +38,10 @@ const ticked =
   (value) =>
     value === true ? null : message;
 
-export function checkoutForm(values: FormValues, { showReceiver, policy, hasRates, paymentMethods, regionRequired, text }: CheckoutContext) {
+export function checkoutForm(
+  values: FormValues,
+  { showReceiver, policy, hasRates, paymentMethods, regionRequired, text }: CheckoutContext,
+) {
   const { delivery, otherReceiver } = values as Partial<CheckoutValues>;
   const method = delivery?.method ?? '';
   const ships = method === 'shipping';
@@ -63,7 +66,10 @@ export function checkoutForm(values: FormValues, { showReceiver, policy, hasRate
     agreement: field(policy.show ? [ticked(text('agreementRequired'))] : [], false),
     extraChecks: group(
       Object.fromEntries(
-        policy.additionalCheckboxes.map((box, index) => [index, field(box.isShown && box.isRequired ? [ticked(text('agreementRequired'))] : [], false)]),
+        policy.additionalCheckboxes.map((box, index) => [
+          index,
+          field(box.isShown && box.isRequired ? [ticked(text('agreementRequired'))] : [], false),
+        ]),
       ),
     ),
   });

@@ -100,7 +100,10 @@ export function cartDeliveryWeight(items: readonly CartItem[]): number {
 }
 
 /** The zone's rates that serve an order of this amount (after discount) and delivery weight. */
-export function applicableRates(zone: Pick<ShippingZoneDto, 'rates'> | null | undefined, order: { amount: number; weight: number }): ShippingRateDto[] {
+export function applicableRates(
+  zone: Pick<ShippingZoneDto, 'rates'> | null | undefined,
+  order: { amount: number; weight: number },
+): ShippingRateDto[] {
   if (!zone) return [];
   return zone.rates.filter((rate) =>
     rateApplies(

@@ -160,7 +160,12 @@ export function DeleteAccountConfirm({ lang, onClose }: { lang: Language; onClos
         </p>
       )}
       <div className="form__actions">
-        <button type="button" className="form-button form-button--danger" aria-busy={state.busy || undefined} onClick={() => void confirm()}>
+        <button
+          type="button"
+          className="form-button form-button--danger"
+          aria-busy={state.busy || undefined}
+          onClick={() => void confirm()}
+        >
           {state.busy ? t('sending') : t('deleteConfirm')}
         </button>
         <button type="button" className="form-button form-button--secondary" onClick={onClose}>

@@ -39,7 +39,21 @@ export type LeadEnquiryProps = {
  * the lead modal and the inline form sections (homepage, /about, /contacts).
  */
 export function LeadEnquiry(props: LeadEnquiryProps) {
-  const { lang, settings, shop, comment, product, variation, header, submitLabel, successTitle, successText, onClose, name = 'lead', prefill = true } = props;
+  const {
+    lang,
+    settings,
+    shop,
+    comment,
+    product,
+    variation,
+    header,
+    submitLabel,
+    successTitle,
+    successText,
+    onClose,
+    name = 'lead',
+    prefill = true,
+  } = props;
   const t = formTexts(lang);
   const stored = useStore($profile);
   const profile = prefill ? stored : null;

@@ -8,7 +8,15 @@ import type { FormApi } from './use-form';
 type BaseProps = { form: FormApi; path: string; label: string; hint?: ReactNode; hideLabel?: boolean };
 
 /** Label, control, hint and message of one field; `after` follows the message (a phone example). */
-export function FieldShell({ form, path, label, hint, hideLabel, after, children }: BaseProps & { after?: ReactNode; children: ReactNode }) {
+export function FieldShell({
+  form,
+  path,
+  label,
+  hint,
+  hideLabel,
+  after,
+  children,
+}: BaseProps & { after?: ReactNode; children: ReactNode }) {
   const message = form.message(path);
   const id = form.inputId(path);
   return (
@@ -63,7 +71,15 @@ export function TextField({ form, path, label, hint, type = 'text', ...input }: 
   );
 }
 
-export function TextAreaField({ form, path, label, hint, hideLabel, rows = 4, maxLength }: BaseProps & { rows?: number; maxLength?: number }) {
+export function TextAreaField({
+  form,
+  path,
+  label,
+  hint,
+  hideLabel,
+  rows = 4,
+  maxLength,
+}: BaseProps & { rows?: number; maxLength?: number }) {
   const value = form.value(path);
   return (
     <FieldShell form={form} path={path} label={label} hint={hint} hideLabel={hideLabel}>
@@ -157,7 +173,19 @@ export function SelectField({
 }
 
 /** A checkbox whose label is text or the shop's own HTML (policy texts with a link). */
-export function CheckboxField({ form, path, label, html, required = false }: { form: FormApi; path: string; label?: string; html?: string; required?: boolean }) {
+export function CheckboxField({
+  form,
+  path,
+  label,
+  html,
+  required = false,
+}: {
+  form: FormApi;
+  path: string;
+  label?: string;
+  html?: string;
+  required?: boolean;
+}) {
   const id = form.inputId(path);
   const message = form.message(path);
   return (
@@ -194,7 +222,11 @@ export function RatingField({ form, path, label, valueLabel }: BaseProps & { val
   const message = form.message(path);
   const chosen = Number(form.value(path)) || 0;
   return (
-    <fieldset className={`form-field rating-input${message ? ' form-field--invalid' : ''}`} data-field={path} {...describedBy(form, path, false)}>
+    <fieldset
+      className={`form-field rating-input${message ? ' form-field--invalid' : ''}`}
+      data-field={path}
+      {...describedBy(form, path, false)}
+    >
       <legend className="form-field__label">{`${label} *`}</legend>
       <div className="rating-input__stars">
         {[1, 2, 3, 4, 5].map((value) => (

@@ -51,7 +51,10 @@ export function leadFormDef({ policy, customField, commentRequired }: LeadSettin
     custom: field(customField?.required ? [noEmpty] : []),
     // Policy starts from the enabled-by-default setting when shown, else true (spec 5).
     policy: field([], policy?.show ? policy.enabledByDefault : true),
-    extras: list(field([], false), shownExtraCheckboxes(policy).map(() => false)),
+    extras: list(
+      field([], false),
+      shownExtraCheckboxes(policy).map(() => false),
+    ),
   });
 }
 

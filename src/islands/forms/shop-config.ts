@@ -7,7 +7,9 @@ let config: Promise<ShopConfigDto | null> | undefined;
 
 /** The shop settings for code in the browser, fetched once per page. */
 export function loadShopConfig(lang: Language): Promise<ShopConfigDto | null> {
-  config ??= shopApi({ lang, anonymous: true }).getConfig().then((result) => result.data);
+  config ??= shopApi({ lang, anonymous: true })
+    .getConfig()
+    .then((result) => result.data);
   return config;
 }
 

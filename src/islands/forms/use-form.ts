@@ -45,7 +45,9 @@ export function answerOf(result: ApiResult<unknown>): unknown {
   const body = result.error.data;
   if (typeof body === 'object' && body !== null) return body;
   // No usable body: a missing answer is the internal error; a bare status still fails with its message.
-  return result.error.status === 'no status' ? undefined : { success: false, status: result.error.statusCode, detail: { message: result.error.message } };
+  return result.error.status === 'no status'
+    ? undefined
+    : { success: false, status: result.error.statusCode, detail: { message: result.error.message } };
 }
 
 /** The server's thanks ('…will appear after moderation'), else ours. */

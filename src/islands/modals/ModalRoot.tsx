@@ -84,7 +84,10 @@ export default function ModalRoot() {
     }
   };
   return (
-    <div className={`modal${DRAWER_TYPES.has(modal.type) ? ' modal--drawer' : ''}${modal.isClosing ? ' modal--closing' : ''}`} data-modal-type={modal.type}>
+    <div
+      className={`modal${DRAWER_TYPES.has(modal.type) ? ' modal--drawer' : ''}${modal.isClosing ? ' modal--closing' : ''}`}
+      data-modal-type={modal.type}
+    >
       <div className="modal__backdrop" onClick={closeModal} aria-hidden="true" />
       <div className="modal__dialog" role="dialog" aria-modal="true" tabIndex={-1} ref={dialog} onKeyDown={trapTab}>
         <button type="button" className="modal__close" onClick={closeModal} aria-label={formTexts(pageLanguage())('close')}>

@@ -67,7 +67,14 @@ export function PhoneField({ form, path, label, shop, autoFocus }: Props) {
         {reading.valid && (
           <span className="form-phone__valid" role="img" aria-label={t('phoneValid')} title={t('phoneValid')}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="m5 12.5 4.5 4.5L19 7.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.4"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </span>
         )}

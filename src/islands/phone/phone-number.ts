@@ -114,7 +114,10 @@ export function displayPhone(value: string): string {
  * The country the picker starts on: the stored number's, else the shop's contact address country,
  * else the country of the shop's first phone number, else the fallback.
  */
-export function initialPhoneCountry(value: string | null | undefined, shop: { addressCountry?: string | undefined; phones?: readonly string[] | undefined }): CountryCode {
+export function initialPhoneCountry(
+  value: string | null | undefined,
+  shop: { addressCountry?: string | undefined; phones?: readonly string[] | undefined },
+): CountryCode {
   const ofValue = value ? parsePhoneNumberFromString(value, metadata)?.country : undefined;
   if (ofValue) return ofValue;
   const configured = shop.addressCountry ? shop.addressCountry.toUpperCase() : null;

@@ -42,7 +42,14 @@ export function productImageHtml(image: ImageDto | null | undefined, width: numb
 }
 
 /** A price, its old price struck through when discounted, or 'Price on request' for a zero price (as islands/shop/Price). */
-export function priceHtml(input: { price: number; fullPrice: number | null; from: boolean; money: MoneyFormat; t: ShopTranslate; className?: string }): string {
+export function priceHtml(input: {
+  price: number;
+  fullPrice: number | null;
+  from: boolean;
+  money: MoneyFormat;
+  t: ShopTranslate;
+  className?: string;
+}): string {
   const { price, fullPrice, from, money, t, className = '' } = input;
   const extra = className ? ` ${className}` : '';
   if (price <= 0) return `<span class="shop-price shop-price--request${extra}">${escapeHtml(t('priceOnRequest'))}</span>`;
@@ -58,14 +65,19 @@ export function priceHtml(input: { price: number; fullPrice: number | null; from
 export function priceBlockHtml(price: PriceView, money: MoneyFormat, t: ShopTranslate): string {
   if (price.kind === 'request') return `<span class="shop-price shop-price--request">${escapeHtml(t('priceOnRequest'))}</span>`;
   if (price.kind === 'hidden') return '';
-  const saved = price.discount > 0 ? `<span class="product-buy__discount">${escapeHtml(t('youSave', { amount: formatMoney(price.discount, money) }))}</span>` : '';
+  const saved =
+    price.discount > 0
+      ? `<span class="product-buy__discount">${escapeHtml(t('youSave', { amount: formatMoney(price.discount, money) }))}</span>`
+      : '';
   return priceHtml({ ...price, money, t, className: 'shop-price--large' }) + saved;
 }
 
 /** Inside `.product-buy__meta`: the stock label and, when shown, the SKU. */
 export function metaHtml(stock: StockView, sku: string | null, t: ShopTranslate): string {
   const label = !stock.inStock ? t('outOfStock') : stock.fewLeft !== null ? t('fewLeft', { count: stock.fewLeft }) : t('inStock');
-  const skuHtml = sku ? `<span class="product-buy__sku">${escapeHtml(t('sku'))}: <span data-testid="product-sku">${escapeHtml(sku)}</span></span>` : '';
+  const skuHtml = sku
+    ? `<span class="product-buy__sku">${escapeHtml(t('sku'))}: <span data-testid="product-sku">${escapeHtml(sku)}</span></span>`
+    : '';
   return `<span class="stock-label stock-label--${stock.inStock ? 'in' : 'out'}">${escapeHtml(label)}</span>${skuHtml}`;
 }
 
@@ -91,12 +103,24 @@ export type BuyBoxView = {
   actions: 'buy' | 'request' | 'soldOut';
 };
 
-export function buyBoxView(product: ProductDto, variation: VariationDto | null, settings: BuyBoxSettings, delivery: DeliveryZone | null): BuyBoxView {
+export function buyBoxView(
+  product: ProductDto,
+  variation: VariationDto | null,
+  settings: BuyBoxSettings,
+  delivery: DeliveryZone | null,
+): BuyBoxView {
   const price = priceView(variation, settings);
   const stock = stockView(variation);
   const buyable = canBuy(variation);
   const estimate = delivery && variation ? deliveryEstimate(delivery.rates, variation.price, shippingWeight(product, variation)) : null;
-  return { variation, price, stock, buyable, estimate, actions: buyable ? 'buy' : price.kind === 'request' && stock.inStock ? 'request' : 'soldOut' };
+  return {
+    variation,
+    price,
+    stock,
+    buyable,
+    estimate,
+    actions: buyable ? 'buy' : price.kind === 'request' && stock.inStock ? 'request' : 'soldOut',
+  };
 }
 
 const addLabel = (settings: BuyBoxSettings, t: ShopTranslate) => t(isEcommerce(settings.siteType) ? 'addToCart' : 'addToOrder');
@@ -120,7 +144,12 @@ export function inCartHtml(count: number, t: ShopTranslate): string {
 }
 
 /** The delivery estimate from the home zone, or '' without one. */
-export function deliveryHtml(estimate: DeliveryEstimate | null, delivery: DeliveryZone | null, money: MoneyFormat, t: ShopTranslate): string {
+export function deliveryHtml(
+  estimate: DeliveryEstimate | null,
+  delivery: DeliveryZone | null,
+  money: MoneyFormat,
+  t: ShopTranslate,
+): string {
   if (!estimate || !delivery) return '';
   const text =
     estimate.kind === 'free'
@@ -135,7 +164,13 @@ export function deliveryHtml(estimate: DeliveryEstimate | null, delivery: Delive
 }
 
 /** Inside the phone's sticky bar (shown for a buyable variation once the main button has scrolled away). */
-export function stickyBarHtml(product: ProductDto, view: BuyBoxView, settings: BuyBoxSettings, money: MoneyFormat, t: ShopTranslate): string {
+export function stickyBarHtml(
+  product: ProductDto,
+  view: BuyBoxView,
+  settings: BuyBoxSettings,
+  money: MoneyFormat,
+  t: ShopTranslate,
+): string {
   const price = view.price.kind === 'price' ? priceHtml({ ...view.price, money, t }) : '';
   return (
     `<div class="product-sticky-bar__text"><span class="product-sticky-bar__title">${escapeHtml(product.title)}</span>${price}</div>` +
@@ -152,7 +187,13 @@ export function valueNote(state: 'available' | 'out-of-stock' | 'missing', t: Sh
 }
 
 /** 'Size 39 is not available with Black': why a value that makes no variation with the other chosen ones was refused. */
-export function missingNotice(product: ProductDto, selection: OptionSelection, optionId: string, valueId: string, t: ShopTranslate): string {
+export function missingNotice(
+  product: ProductDto,
+  selection: OptionSelection,
+  optionId: string,
+  valueId: string,
+  t: ShopTranslate,
+): string {
   const titleOf = (option: OptionDto, id: string | undefined) => {
     const value = option.values.find((v) => v.id === id);
     return value ? valueTitle(option, value.title) : '';

@@ -8,7 +8,13 @@
 import type { ImageDto, OptionDto, ProductDto } from '../../lib/api-client';
 import { analyticsItem } from '../../lib/analytics';
 import type { Language } from '../../lib/localize';
-import { INCORRECT_VARIATION_MESSAGE, previewImage, selectionForVariation, variationForImage, variationForOptions } from '../../lib/variation';
+import {
+  INCORRECT_VARIATION_MESSAGE,
+  previewImage,
+  selectionForVariation,
+  variationForImage,
+  variationForOptions,
+} from '../../lib/variation';
 import { track } from '../../stores/analytics';
 import { $cart, startCartSync } from '../../stores/cart';
 import type { MoneyFormat } from '../shop/money';
@@ -29,7 +35,14 @@ import {
   type BuyBoxView,
 } from './buy-box-markup';
 import { sliceTranslator, type ShopTextSlice } from './product-texts';
-import { galleryImages, MAIN_IMAGE_WIDTH, optionValueState, withVariationParam, type BuyBoxSettings, type DeliveryZone } from './product-view';
+import {
+  galleryImages,
+  MAIN_IMAGE_WIDTH,
+  optionValueState,
+  withVariationParam,
+  type BuyBoxSettings,
+  type DeliveryZone,
+} from './product-view';
 
 /** What the server hands the script (a JSON script element `[data-buy-box-data]` inside the buy box). */
 export type BuyBoxData = {
@@ -99,12 +112,18 @@ function enhance(root: HTMLElement): void {
     if (!chosenId && !placeholder) select.prepend(new Option(t('chooseOption', { option: option.title }), ''));
     for (const element of select.options) {
       const value = option.values.find((v) => v.id === element.value);
-      if (value) element.textContent = `${valueTitle(option, value.title)}${state(value.id) === 'out-of-stock' ? ` · ${t('outOfStock')}` : ''}`;
+      if (value)
+        element.textContent = `${valueTitle(option, value.title)}${state(value.id) === 'out-of-stock' ? ` · ${t('outOfStock')}` : ''}`;
     }
     select.value = chosenId ?? '';
   };
 
-  const renderRadios = (group: HTMLElement, option: OptionDto, chosen: OptionDto['values'][number] | undefined, state: (id: string) => ValueState) => {
+  const renderRadios = (
+    group: HTMLElement,
+    option: OptionDto,
+    chosen: OptionDto['values'][number] | undefined,
+    state: (id: string) => ValueState,
+  ) => {
     const legend = group.querySelector('legend');
     let chosenText = legend?.querySelector('.product-option__chosen');
     if (chosen && legend) {
@@ -278,7 +297,8 @@ function enhance(root: HTMLElement): void {
     if (event.target instanceof HTMLInputElement && event.target.classList.contains('shop-quantity__input')) commitTyped(event.target);
   });
   root.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.classList.contains('shop-quantity__input')) commitTyped(event.target);
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.classList.contains('shop-quantity__input'))
+      commitTyped(event.target);
   });
 
   if (typeof IntersectionObserver !== 'undefined') {

@@ -64,7 +64,10 @@ export type PriceView =
  * for a zero price, else the price with the old price and discount amount when discounted, and the
  * 'from' prefix when the shop shows prices as starting prices.
  */
-export function priceView(variation: VariationDto | null, settings: Pick<BuyBoxSettings, 'showPriceFrom' | 'showPriceForOutOfStock'>): PriceView {
+export function priceView(
+  variation: VariationDto | null,
+  settings: Pick<BuyBoxSettings, 'showPriceFrom' | 'showPriceForOutOfStock'>,
+): PriceView {
   if (!variation) return { kind: 'request' };
   if (!variation.inStock && !settings.showPriceForOutOfStock) return { kind: 'hidden' };
   if (variation.price <= 0) return { kind: 'request' };
@@ -120,7 +123,10 @@ export function galleryImages(product: Pick<ProductDto, 'images' | 'variations'>
 }
 
 /** Delivery size of spec 3.1 in kg, to 2 decimals; null when unavailable. */
-export function shippingWeight(product: Pick<ProductDto, 'weight' | 'height' | 'width' | 'length'>, variation: VariationDto | null): number | null {
+export function shippingWeight(
+  product: Pick<ProductDto, 'weight' | 'height' | 'width' | 'length'>,
+  variation: VariationDto | null,
+): number | null {
   const size = deliverySize(product, variation ?? undefined);
   return size === null ? null : Math.round(size * 100) / 100;
 }

@@ -11,7 +11,9 @@ import { escapeHtml } from './buy-box-markup';
 const RATINGS = [1, 2, 3, 4, 5];
 
 export function reviewHtml(review: ReviewDto, lang: Language, t: ShopTranslate): string {
-  const stars = RATINGS.map((value) => `<span class="${value <= review.rating ? 'review-stars__on' : 'review-stars__off'}" aria-hidden="true">★</span>`).join('');
+  const stars = RATINGS.map(
+    (value) => `<span class="${value <= review.rating ? 'review-stars__on' : 'review-stars__off'}" aria-hidden="true">★</span>`,
+  ).join('');
   const reply = review.reply
     ? `<div class="review__reply"><strong>${escapeHtml(t('shopReply'))}</strong><p class="review__text">${escapeHtml(review.reply)}</p></div>`
     : '';

@@ -32,7 +32,13 @@ function enhance(root: HTMLElement): void {
       root.prepend(list);
     }
     const known = new Set([...root.querySelectorAll<HTMLElement>('[data-review-id]')].map((item) => item.dataset['reviewId']));
-    list?.insertAdjacentHTML('beforeend', data.items.filter((review) => !known.has(review.id)).map((review) => reviewHtml(review, lang, t)).join(''));
+    list?.insertAdjacentHTML(
+      'beforeend',
+      data.items
+        .filter((review) => !known.has(review.id))
+        .map((review) => reviewHtml(review, lang, t))
+        .join(''),
+    );
     more.hidden = !data.hasMore;
   });
 

@@ -12,7 +12,10 @@ type Props = {
 
 /** A resized image from the shop's media server (same addresses as components/Picture.astro), or a neutral placeholder. */
 export function ProductImage({ image, width, height, alt, fit = 'outbound', critical = false, className = '' }: Props) {
-  if (!image) return <span className={`shop-image shop-image--empty ${className}`} style={{ aspectRatio: `${width} / ${height}` }} aria-hidden="true" />;
+  if (!image)
+    return (
+      <span className={`shop-image shop-image--empty ${className}`} style={{ aspectRatio: `${width} / ${height}` }} aria-hidden="true" />
+    );
   const src = (w: number, h: number, format: string) => `${image.uri}?w=${w}&h=${h}&fit=${fit}&format=${format}`;
   return (
     <picture className={`shop-image ${className}`}>

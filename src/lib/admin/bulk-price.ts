@@ -22,6 +22,7 @@ export function changePrice(cents: number, change: PriceChange): number {
 export function changeVariationPrice(price: VariationPrice, change: PriceChange): VariationPrice {
   const fullPriceCents = changePrice(price.fullPriceCents, change);
   if (price.discountPriceCents === null) return { fullPriceCents, discountPriceCents: null };
-  if (change.mode === 'percent') return { fullPriceCents, discountPriceCents: Math.min(fullPriceCents, changePrice(price.discountPriceCents, change)) };
+  if (change.mode === 'percent')
+    return { fullPriceCents, discountPriceCents: Math.min(fullPriceCents, changePrice(price.discountPriceCents, change)) };
   return { fullPriceCents, discountPriceCents: price.discountPriceCents < fullPriceCents ? price.discountPriceCents : null };
 }

@@ -184,7 +184,8 @@ export function createApiClient(options: ApiClientOptions) {
 
     // ---------------------------------------------------------------- cart and orders
     /** The signed-in user's cart; nothing is asked without a token. */
-    getCart: () => call<CartDto | null, CartItemDto[]>({ context: 'getCart', path: '/cart', fallback: [], read: readCartItems, needsToken: true }),
+    getCart: () =>
+      call<CartDto | null, CartItemDto[]>({ context: 'getCart', path: '/cart', fallback: [], read: readCartItems, needsToken: true }),
 
     /** Saves the signed-in user's cart and answers it as stored. */
     putCart: (items: readonly CartLineInput[]) =>
@@ -245,7 +246,13 @@ export function createApiClient(options: ApiClientOptions) {
       }),
 
     initializePayment: (payment: PaymentInitInput) =>
-      call<PaymentInitDto | null>({ context: 'initializePayment', method: 'POST', path: '/payment/initialize', body: payment, fallback: null }),
+      call<PaymentInitDto | null>({
+        context: 'initializePayment',
+        method: 'POST',
+        path: '/payment/initialize',
+        body: payment,
+        fallback: null,
+      }),
 
     // ---------------------------------------------------------------- leads and content
     sendLead: (lead: LeadInput) =>
@@ -268,7 +275,13 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** The comment is published only after moderation. */
     postComment: (comment: CommentInput) =>
-      call<PendingModerationDto | null>({ context: 'postComment', method: 'POST', path: '/articles/comments', body: comment, fallback: null }),
+      call<PendingModerationDto | null>({
+        context: 'postComment',
+        method: 'POST',
+        path: '/articles/comments',
+        body: comment,
+        fallback: null,
+      }),
 
     /** Published comments of an article, oldest first. */
     getArticleComments: (articleIdOrSlug: string, { offset = 0, limit = 20 }: { offset?: number; limit?: number } = {}) =>
@@ -331,15 +344,34 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** The signed-in user's own reviews with their moderation state, newest first. */
     getUserReviews: (offset = 0, limit = 50) =>
-      call<UserReviewDto[]>({ context: 'getUserReviews', path: '/users/reviews', query: { offset, limit }, fallback: [], needsToken: true }),
+      call<UserReviewDto[]>({
+        context: 'getUserReviews',
+        path: '/users/reviews',
+        query: { offset, limit },
+        fallback: [],
+        needsToken: true,
+      }),
 
     getProfile: () => call<ProfileDto | null>({ context: 'getProfile', path: '/users/profile', fallback: null, needsToken: true }),
 
     putProfile: (profile: ProfileChangeInput) =>
-      call<ProfileDto | null>({ context: 'putProfile', method: 'PUT', path: '/users/profile', body: profile, fallback: null, needsToken: true }),
+      call<ProfileDto | null>({
+        context: 'putProfile',
+        method: 'PUT',
+        path: '/users/profile',
+        body: profile,
+        fallback: null,
+        needsToken: true,
+      }),
 
     requestPasswordReset: (email: string) =>
-      call<SuccessDto | null>({ context: 'requestPasswordReset', method: 'POST', path: '/reset_password_request', body: { email }, fallback: null }),
+      call<SuccessDto | null>({
+        context: 'requestPasswordReset',
+        method: 'POST',
+        path: '/reset_password_request',
+        body: { email },
+        fallback: null,
+      }),
 
     confirmPasswordReset: (token: string, password: string) =>
       call<SuccessDto | null>({
@@ -356,7 +388,8 @@ export function createApiClient(options: ApiClientOptions) {
 const browserLog = (severity: 'notify' | 'alert') => (error: ApiClientError) => {
   (severity === 'alert' ? console.error : console.log)(`[api] ${error.context} failed: ${error.message}`, error);
   const notification = notificationOfFailure(error, severity);
-  if (notification && typeof document !== 'undefined') document.dispatchEvent(new CustomEvent(NOTIFICATION_EVENT, { detail: notification }));
+  if (notification && typeof document !== 'undefined')
+    document.dispatchEvent(new CustomEvent(NOTIFICATION_EVENT, { detail: notification }));
 };
 
 /**

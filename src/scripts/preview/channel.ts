@@ -172,7 +172,10 @@ export class PreviewChannel {
     }
     if (answer.theme) applyTheme(this.doc, answer.theme);
     if (answer.chrome) {
-      for (const [selector, html] of [['header.site-header', answer.chrome.header], ['footer.site-footer', answer.chrome.footer]] as const) {
+      for (const [selector, html] of [
+        ['header.site-header', answer.chrome.header],
+        ['footer.site-footer', answer.chrome.footer],
+      ] as const) {
         const element = replaceChrome(this.doc, selector, html);
         if (element) inserted.push(element);
       }

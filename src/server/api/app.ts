@@ -23,11 +23,12 @@ export const API_BASE = '/api';
 /** POST routes that limit their body themselves (media uploads, product CSV imports). */
 const OWN_BODY_LIMIT_PATHS = new Set([`${API_BASE}/admin/media`, `${API_BASE}/admin/products/import`]);
 
-
 /** Shop language of a request (`requestedLanguage`), else the shop's language setting. */
 async function resolveLanguage(deps: AppDeps, req: Request): Promise<Language> {
   const explicit = new URL(req.url).searchParams.get('lang') ?? req.headers.get('x-shop-language');
-  return requestedLanguage({ explicit, cookie: cookieLanguage(req.headers.get('cookie')) }) ?? (await loadShopSettings(deps.db)).language.current;
+  return (
+    requestedLanguage({ explicit, cookie: cookieLanguage(req.headers.get('cookie')) }) ?? (await loadShopSettings(deps.db)).language.current
+  );
 }
 
 export function createApi(deps: AppDeps) {

@@ -55,7 +55,11 @@ function maxAgeOf(header: string | null): number {
   return match ? Number(match[1]) : 0;
 }
 
-const listOf = (header: string | null) => (header ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+const listOf = (header: string | null) =>
+  (header ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 function withVary(headers: Headers, name: string) {
   const vary = listOf(headers.get('vary'));
@@ -76,12 +80,25 @@ function compressible(page: Pick<StoredPage, 'headers' | 'bodies'>): boolean {
  * The page to keep, compressed in the one encoding its first client takes (none for HEAD); the other is made
  * on the first request for it (`bodyIn`), so a page only ever asked for in brotli never costs a gzip pass.
  */
-async function storePage(response: Response, body: Uint8Array, tags: string[], maxAge: number, encoding: Encoding | null): Promise<StoredPage> {
+async function storePage(
+  response: Response,
+  body: Uint8Array,
+  tags: string[],
+  maxAge: number,
+  encoding: Encoding | null,
+): Promise<StoredPage> {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (!INTERNAL_HEADERS.includes(name.toLowerCase())) headers.push([name, value]);
   });
-  const page: StoredPage = { status: response.status, headers, bodies: { identity: body }, etag: etagOf(body), tags, expiresAt: Date.now() + maxAge * 1000 };
+  const page: StoredPage = {
+    status: response.status,
+    headers,
+    bodies: { identity: body },
+    etag: etagOf(body),
+    tags,
+    expiresAt: Date.now() + maxAge * 1000,
+  };
   if (encoding && encoding !== 'identity' && compressible(page)) page.bodies[encoding] = await compress(body, encoding, true);
   return page;
 }
@@ -99,7 +116,13 @@ function bodyIn(key: string, page: StoredPage, encoding: Encoding): Uint8Array {
 type PlainAnswer = { status: number; headers: Headers; body: Uint8Array | null };
 
 /** The stored page as an answer: 304 when the client holds it, else the body in the best encoding it takes. */
-function plainAnswer(key: string, page: StoredPage, method: string, header: (name: string) => string | null, state: 'HIT' | 'MISS'): PlainAnswer {
+function plainAnswer(
+  key: string,
+  page: StoredPage,
+  method: string,
+  header: (name: string) => string | null,
+  state: 'HIT' | 'MISS',
+): PlainAnswer {
   const headers = new Headers(page.headers);
   headers.set('etag', page.etag);
   headers.set('x-astro-cache', state);
@@ -136,7 +159,9 @@ export function storedAnswer(method: string, pathAndQuery: string, header: (name
 
 function zlibStream(encoding: Exclude<Encoding, 'identity'>) {
   return encoding === 'br'
-    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+    ? zlib.createBrotliCompress({
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+      })
     : zlib.createGzip({ level: 6 });
 }
 
@@ -145,8 +170,12 @@ function compressedOnTheFly(response: Response, request: Request): Response {
   const encoding = chooseEncoding(request.headers.get('accept-encoding'));
   const length = Number(response.headers.get('content-length') ?? Number.POSITIVE_INFINITY);
   if (
-    encoding === 'identity' || !response.body || response.status === 204 || response.status === 304 ||
-    response.headers.has('content-encoding') || !isCompressible(response.headers.get('content-type')) ||
+    encoding === 'identity' ||
+    !response.body ||
+    response.status === 204 ||
+    response.status === 304 ||
+    response.headers.has('content-encoding') ||
+    !isCompressible(response.headers.get('content-type')) ||
     length < MIN_COMPRESSIBLE_BYTES
   ) {
     return response;

@@ -20,8 +20,11 @@ export type StoredPage = {
 };
 
 const sizeOf = (page: StoredPage) =>
-  page.bodies.identity.byteLength + (page.bodies.br?.byteLength ?? 0) + (page.bodies.gzip?.byteLength ?? 0) +
-  page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
+  page.bodies.identity.byteLength +
+  (page.bodies.br?.byteLength ?? 0) +
+  (page.bodies.gzip?.byteLength ?? 0) +
+  page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) +
+  256;
 
 export class PageCache {
   readonly #pages = new Map<string, StoredPage>();

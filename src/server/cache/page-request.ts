@@ -10,8 +10,23 @@ const LANGUAGES = new Set(['en', 'ru']);
 
 /** Paths whose answer is personal, transactional or live: never cached whatever the route rules say. */
 const NEVER_CACHED = [
-  '/account', '/cart', '/checkout', '/payment', '/search', '/admin', '/_preview', '/new-page', '/catalogs/new-page',
-  '/reset_password_confirm', '/404', '/500', '/liveness', '/robots.txt', '/sitemap.xml', '/media', '/assets',
+  '/account',
+  '/cart',
+  '/checkout',
+  '/payment',
+  '/search',
+  '/admin',
+  '/_preview',
+  '/new-page',
+  '/catalogs/new-page',
+  '/reset_password_confirm',
+  '/404',
+  '/500',
+  '/liveness',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/media',
+  '/assets',
 ];
 /** The only API answers cached: the same for every visitor of a language. */
 const CACHED_API = new Set(['/api/config']);

@@ -34,7 +34,12 @@ export type OpenDatabaseOptions =
  * process, broken connections leave the pool, and a single statement whose session the server ended is
  * run once more on a fresh connection (the server rolled it back, so running it again is safe).
  */
-function createPool(options: { url: string; poolSize?: number; timeouts?: Partial<DatabaseTimeouts>; onError?: (error: Error) => void }): pg.Pool {
+function createPool(options: {
+  url: string;
+  poolSize?: number;
+  timeouts?: Partial<DatabaseTimeouts>;
+  onError?: (error: Error) => void;
+}): pg.Pool {
   const t = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
   const report = options.onError ?? (() => {});
   const pool = new pg.Pool({

@@ -6,7 +6,16 @@
 /** SQLSTATEs: connection exceptions (08), admin shutdown or crash (57P0x), cannot connect now, too many connections, query canceled by statement timeout, lock timeout. */
 const UNAVAILABLE_SQLSTATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', '57014', '55P03']);
 /** Node socket errors when the server cannot be reached. */
-const UNAVAILABLE_SYSCALL_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const UNAVAILABLE_SYSCALL_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 /** node-postgres reports a lost or timed-out connection with these messages and no code. */
 const UNAVAILABLE_MESSAGES = [
   /Connection terminated/i,

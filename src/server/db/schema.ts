@@ -23,10 +23,13 @@ const tsvector = customType<{ data: string }>({
 
 /** Full-text search over both languages of the given jsonb columns ('simple' keeps it language-neutral). */
 const searchable = (...columns: string[]) =>
-  tsvector('search_vector').generatedAlwaysAs((): SQL =>
-    sql.raw(`to_tsvector('simple'::regconfig, ${columns
-      .map((c) => `coalesce(${c}->>'en', '') || ' ' || coalesce(${c}->>'ru', '')`)
-      .join(" || ' ' || ")})`),
+  tsvector('search_vector').generatedAlwaysAs(
+    (): SQL =>
+      sql.raw(
+        `to_tsvector('simple'::regconfig, ${columns
+          .map((c) => `coalesce(${c}->>'en', '') || ' ' || coalesce(${c}->>'ru', '')`)
+          .join(" || ' ' || ")})`,
+      ),
   );
 
 const id = () => text('id').primaryKey();
@@ -70,255 +73,338 @@ export const images = pgTable('images', {
   createdAt: createdAt(),
 });
 
-export const redirects = pgTable('redirects', {
-  id: id(),
-  fromPath: text('from_path').notNull(),
-  toPath: text('to_path').notNull(),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('redirects_from_path_idx').on(t.fromPath)]);
+export const redirects = pgTable(
+  'redirects',
+  {
+    id: id(),
+    fromPath: text('from_path').notNull(),
+    toPath: text('to_path').notNull(),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('redirects_from_path_idx').on(t.fromPath)],
+);
 
 // ---------------------------------------------------------------- catalog
 
 export type ProductProperty = { title: LocalizedText; value: LocalizedText };
 
-export const products = pgTable('products', {
-  id: id(),
-  slug: text('slug').notNull(),
-  title: l10n('title').notNull(),
-  description: l10n('description'),
-  metaTitle: l10n('meta_title'),
-  metaDescription: l10n('meta_description'),
-  imageIds: jsonb('image_ids').$type<string[]>().notNull().default([]),
-  properties: jsonb('properties').$type<ProductProperty[]>().notNull().default([]),
-  relatedProductIds: jsonb('related_product_ids').$type<string[]>().notNull().default([]),
-  weight: doublePrecision('weight').notNull().default(0),
-  height: doublePrecision('height').notNull().default(0),
-  width: doublePrecision('width').notNull().default(0),
-  length: doublePrecision('length').notNull().default(0),
-  /** Denormalised price of the product's display variation, in minor units, for listing sort and filter. */
-  priceCents: integer('price_cents').notNull().default(0),
-  priceFullCents: integer('price_full_cents').notNull().default(0),
-  /** Lower-cased English title, for sorting by title. */
-  sortTitle: text('sort_title').notNull().default(''),
-  enabled: boolean('enabled').notNull().default(true),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-  searchVector: searchable('title', 'description'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('products_slug_idx').on(t.slug),
-  // listings walk these in their order and stop at the page (the id breaks ties, as the listing sorts)
-  index('products_price_idx').on(t.priceCents, t.sortTitle, t.id),
-  index('products_sort_title_idx').on(t.sortTitle, t.id),
-  index('products_search_idx').using('gin', t.searchVector),
-]);
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    title: l10n('title').notNull(),
+    description: l10n('description'),
+    metaTitle: l10n('meta_title'),
+    metaDescription: l10n('meta_description'),
+    imageIds: jsonb('image_ids').$type<string[]>().notNull().default([]),
+    properties: jsonb('properties').$type<ProductProperty[]>().notNull().default([]),
+    relatedProductIds: jsonb('related_product_ids').$type<string[]>().notNull().default([]),
+    weight: doublePrecision('weight').notNull().default(0),
+    height: doublePrecision('height').notNull().default(0),
+    width: doublePrecision('width').notNull().default(0),
+    length: doublePrecision('length').notNull().default(0),
+    /** Denormalised price of the product's display variation, in minor units, for listing sort and filter. */
+    priceCents: integer('price_cents').notNull().default(0),
+    priceFullCents: integer('price_full_cents').notNull().default(0),
+    /** Lower-cased English title, for sorting by title. */
+    sortTitle: text('sort_title').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+    searchVector: searchable('title', 'description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_idx').on(t.slug),
+    // listings walk these in their order and stop at the page (the id breaks ties, as the listing sorts)
+    index('products_price_idx').on(t.priceCents, t.sortTitle, t.id),
+    index('products_sort_title_idx').on(t.sortTitle, t.id),
+    index('products_search_idx').using('gin', t.searchVector),
+  ],
+);
 
-export const productOptions = pgTable('product_options', {
-  id: id(),
-  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  title: l10n('title').notNull(),
-  type: text('type').notNull().default('string'),
-  view: text('view').notNull().default('select'),
-  unit: l10n('unit'),
-  position: integer('position').notNull().default(0),
-}, (t) => [
-  index('product_options_product_idx').on(t.productId, t.position),
-  // option filters match titles case-insensitively in either language
-  index('product_options_title_en_idx').on(sql`lower(${t.title}->>'en')`),
-  index('product_options_title_ru_idx').on(sql`lower(${t.title}->>'ru')`),
-]);
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    title: l10n('title').notNull(),
+    type: text('type').notNull().default('string'),
+    view: text('view').notNull().default('select'),
+    unit: l10n('unit'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('product_options_product_idx').on(t.productId, t.position),
+    // option filters match titles case-insensitively in either language
+    index('product_options_title_en_idx').on(sql`lower(${t.title}->>'en')`),
+    index('product_options_title_ru_idx').on(sql`lower(${t.title}->>'ru')`),
+  ],
+);
 
-export const productOptionValues = pgTable('product_option_values', {
-  id: id(),
-  optionId: text('option_id').notNull().references(() => productOptions.id, { onDelete: 'cascade' }),
-  title: l10n('title').notNull(),
-  /** Colour code or other machine value for swatch-like views. */
-  value: text('value'),
-  position: integer('position').notNull().default(0),
-}, (t) => [
-  index('product_option_values_option_idx').on(t.optionId, t.position),
-  index('product_option_values_title_en_idx').on(sql`lower(${t.title}->>'en')`),
-  index('product_option_values_title_ru_idx').on(sql`lower(${t.title}->>'ru')`),
-]);
+export const productOptionValues = pgTable(
+  'product_option_values',
+  {
+    id: id(),
+    optionId: text('option_id')
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    title: l10n('title').notNull(),
+    /** Colour code or other machine value for swatch-like views. */
+    value: text('value'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('product_option_values_option_idx').on(t.optionId, t.position),
+    index('product_option_values_title_en_idx').on(sql`lower(${t.title}->>'en')`),
+    index('product_option_values_title_ru_idx').on(sql`lower(${t.title}->>'ru')`),
+  ],
+);
 
-export const variations = pgTable('variations', {
-  id: id(),
-  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  title: l10n('title'),
-  sku: text('sku'),
-  isDefault: boolean('is_default').notNull().default(false),
-  imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
-  fullPriceCents: integer('full_price_cents').notNull().default(0),
-  discountPriceCents: integer('discount_price_cents'),
-  /** null means unlimited stock */
-  stock: integer('stock'),
-  weight: doublePrecision('weight'),
-  height: doublePrecision('height'),
-  width: doublePrecision('width'),
-  length: doublePrecision('length'),
-  position: integer('position').notNull().default(0),
-}, (t) => [index('variations_product_idx').on(t.productId, t.position)]);
+export const variations = pgTable(
+  'variations',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    title: l10n('title'),
+    sku: text('sku'),
+    isDefault: boolean('is_default').notNull().default(false),
+    imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
+    fullPriceCents: integer('full_price_cents').notNull().default(0),
+    discountPriceCents: integer('discount_price_cents'),
+    /** null means unlimited stock */
+    stock: integer('stock'),
+    weight: doublePrecision('weight'),
+    height: doublePrecision('height'),
+    width: doublePrecision('width'),
+    length: doublePrecision('length'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('variations_product_idx').on(t.productId, t.position)],
+);
 
-export const variationOptionValues = pgTable('variation_option_values', {
-  variationId: text('variation_id').notNull().references(() => variations.id, { onDelete: 'cascade' }),
-  optionValueId: text('option_value_id').notNull().references(() => productOptionValues.id, { onDelete: 'cascade' }),
-}, (t) => [
-  primaryKey({ columns: [t.variationId, t.optionValueId] }),
-  index('variation_option_values_value_idx').on(t.optionValueId),
-]);
+export const variationOptionValues = pgTable(
+  'variation_option_values',
+  {
+    variationId: text('variation_id')
+      .notNull()
+      .references(() => variations.id, { onDelete: 'cascade' }),
+    optionValueId: text('option_value_id')
+      .notNull()
+      .references(() => productOptionValues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.variationId, t.optionValueId] }), index('variation_option_values_value_idx').on(t.optionValueId)],
+);
 
-export const catalogs = pgTable('catalogs', {
-  id: id(),
-  slug: text('slug').notNull(),
-  title: l10n('title').notNull(),
-  description: l10n('description'),
-  metaTitle: l10n('meta_title'),
-  metaDescription: l10n('meta_description'),
-  imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
-  /** custom, title, price_asc or price_desc */
-  sortCriteria: text('sort_criteria').notNull().default('title'),
-  position: integer('position').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
-  noindex: boolean('noindex').notNull().default(false),
-  nofollow: boolean('nofollow').notNull().default(false),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('catalogs_slug_idx').on(t.slug)]);
+export const catalogs = pgTable(
+  'catalogs',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    title: l10n('title').notNull(),
+    description: l10n('description'),
+    metaTitle: l10n('meta_title'),
+    metaDescription: l10n('meta_description'),
+    imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
+    /** custom, title, price_asc or price_desc */
+    sortCriteria: text('sort_criteria').notNull().default('title'),
+    position: integer('position').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    noindex: boolean('noindex').notNull().default(false),
+    nofollow: boolean('nofollow').notNull().default(false),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('catalogs_slug_idx').on(t.slug)],
+);
 
-export const catalogProducts = pgTable('catalog_products', {
-  catalogId: text('catalog_id').notNull().references(() => catalogs.id, { onDelete: 'cascade' }),
-  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  position: integer('position').notNull().default(0),
-}, (t) => [
-  primaryKey({ columns: [t.catalogId, t.productId] }),
-  index('catalog_products_catalog_position_idx').on(t.catalogId, t.position),
-  index('catalog_products_product_idx').on(t.productId),
-]);
+export const catalogProducts = pgTable(
+  'catalog_products',
+  {
+    catalogId: text('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.catalogId, t.productId] }),
+    index('catalog_products_catalog_position_idx').on(t.catalogId, t.position),
+    index('catalog_products_product_idx').on(t.productId),
+  ],
+);
 
 // ---------------------------------------------------------------- content
 
 /** Text pages, the homepage and article categories (`/{category}`). */
-export const pages = pgTable('pages', {
-  id: id(),
-  slug: text('slug').notNull(),
-  /** page, homepage or category */
-  type: text('type').notNull().default('page'),
-  title: l10n('title').notNull(),
-  metaTitle: l10n('meta_title'),
-  metaDescription: l10n('meta_description'),
-  previewImageId: text('preview_image_id').references(() => images.id, { onDelete: 'set null' }),
-  authorName: text('author_name'),
-  noindex: boolean('noindex').notNull().default(false),
-  nofollow: boolean('nofollow').notNull().default(false),
-  enabled: boolean('enabled').notNull().default(true),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-  searchVector: searchable('title', 'meta_description'),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('pages_slug_idx').on(t.slug),
-  index('pages_type_idx').on(t.type),
-  index('pages_search_idx').using('gin', t.searchVector),
-]);
+export const pages = pgTable(
+  'pages',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    /** page, homepage or category */
+    type: text('type').notNull().default('page'),
+    title: l10n('title').notNull(),
+    metaTitle: l10n('meta_title'),
+    metaDescription: l10n('meta_description'),
+    previewImageId: text('preview_image_id').references(() => images.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
+    noindex: boolean('noindex').notNull().default(false),
+    nofollow: boolean('nofollow').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+    searchVector: searchable('title', 'meta_description'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('pages_slug_idx').on(t.slug),
+    index('pages_type_idx').on(t.type),
+    index('pages_search_idx').using('gin', t.searchVector),
+  ],
+);
 
-export const articles = pgTable('articles', {
-  id: id(),
-  slug: text('slug').notNull(),
-  categoryId: text('category_id').notNull().references(() => pages.id, { onDelete: 'cascade' }),
-  title: l10n('title').notNull(),
-  excerpt: l10n('excerpt'),
-  metaTitle: l10n('meta_title'),
-  metaDescription: l10n('meta_description'),
-  previewImageId: text('preview_image_id').references(() => images.id, { onDelete: 'set null' }),
-  authorName: text('author_name'),
-  enabled: boolean('enabled').notNull().default(true),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-  searchVector: searchable('title', 'excerpt'),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('articles_slug_idx').on(t.slug),
-  index('articles_category_published_idx').on(t.categoryId, t.publishedAt),
-  index('articles_search_idx').using('gin', t.searchVector),
-]);
+export const articles = pgTable(
+  'articles',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    title: l10n('title').notNull(),
+    excerpt: l10n('excerpt'),
+    metaTitle: l10n('meta_title'),
+    metaDescription: l10n('meta_description'),
+    previewImageId: text('preview_image_id').references(() => images.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
+    enabled: boolean('enabled').notNull().default(true),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+    searchVector: searchable('title', 'excerpt'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('articles_slug_idx').on(t.slug),
+    index('articles_category_published_idx').on(t.categoryId, t.publishedAt),
+    index('articles_search_idx').using('gin', t.searchVector),
+  ],
+);
 
-export const tags = pgTable('tags', {
-  id: id(),
-  slug: text('slug').notNull(),
-  /** the category slug the tag belongs to (spec: /tags/{type}/list) */
-  type: text('type').notNull(),
-  title: l10n('title').notNull(),
-  position: integer('position').notNull().default(0),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-}, (t) => [uniqueIndex('tags_type_slug_idx').on(t.type, t.slug)]);
+export const tags = pgTable(
+  'tags',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    /** the category slug the tag belongs to (spec: /tags/{type}/list) */
+    type: text('type').notNull(),
+    title: l10n('title').notNull(),
+    position: integer('position').notNull().default(0),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('tags_type_slug_idx').on(t.type, t.slug)],
+);
 
-export const articleTags = pgTable('article_tags', {
-  articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
-  tagId: text('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index('article_tags_tag_idx').on(t.tagId)]);
+export const articleTags = pgTable(
+  'article_tags',
+  {
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    tagId: text('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index('article_tags_tag_idx').on(t.tagId)],
+);
 
 export type SectionItem = { id: string; options: Record<string, unknown> };
 
 /** Sections of pages, catalogs, articles and products, in display order. */
-export const sections = pgTable('sections', {
-  id: id(),
-  /** page, catalog, article or product */
-  ownerType: text('owner_type').notNull(),
-  ownerId: text('owner_id').notNull(),
-  type: text('type').notNull(),
-  position: integer('position').notNull().default(0),
-  required: boolean('required').notNull().default(false),
-  group: text('group'),
-  enable: boolean('enable').notNull().default(true),
-  hidden: boolean('hidden').notNull().default(false),
-  options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
-  items: jsonb('items').$type<SectionItem[]>().notNull().default([]),
-  styles: jsonb('styles').$type<Record<string, unknown>>().notNull().default({}),
-}, (t) => [index('sections_owner_idx').on(t.ownerType, t.ownerId, t.position)]);
+export const sections = pgTable(
+  'sections',
+  {
+    id: id(),
+    /** page, catalog, article or product */
+    ownerType: text('owner_type').notNull(),
+    ownerId: text('owner_id').notNull(),
+    type: text('type').notNull(),
+    position: integer('position').notNull().default(0),
+    required: boolean('required').notNull().default(false),
+    group: text('group'),
+    enable: boolean('enable').notNull().default(true),
+    hidden: boolean('hidden').notNull().default(false),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    items: jsonb('items').$type<SectionItem[]>().notNull().default([]),
+    styles: jsonb('styles').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('sections_owner_idx').on(t.ownerType, t.ownerId, t.position)],
+);
 
-export const menus = pgTable('menus', {
-  id: id(),
-  name: text('name').notNull(),
-  title: l10n('title'),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-}, (t) => [uniqueIndex('menus_name_idx').on(t.name)]);
+export const menus = pgTable(
+  'menus',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    title: l10n('title'),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('menus_name_idx').on(t.name)],
+);
 
 export type MenuLink = { type: 'page' | 'catalog' | 'product' | 'category' | 'article' | 'external'; url: string };
 
-export const menuItems = pgTable('menu_items', {
-  id: id(),
-  menuId: text('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
-  parentId: text('parent_id'),
-  title: l10n('title').notNull(),
-  link: jsonb('link').$type<MenuLink>().notNull(),
-  position: integer('position').notNull().default(0),
-}, (t) => [index('menu_items_menu_idx').on(t.menuId, t.position)]);
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: id(),
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id'),
+    title: l10n('title').notNull(),
+    link: jsonb('link').$type<MenuLink>().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('menu_items_menu_idx').on(t.menuId, t.position)],
+);
 
 // ---------------------------------------------------------------- users
 
-export const users = pgTable('users', {
-  id: id(),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  /** Raised when the password changes or the account is deleted, revoking older tokens. */
-  tokenVersion: integer('token_version').notNull().default(0),
-  /** Set by staff: a disabled customer cannot sign in and their tokens are refused. */
-  disabled: boolean('disabled').notNull().default(false),
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('users_email_idx').on(t.email)]);
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Raised when the password changes or the account is deleted, revoking older tokens. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Set by staff: a disabled customer cannot sign in and their tokens are refused. */
+    disabled: boolean('disabled').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
 
 export type Address = {
   country?: string;
@@ -329,7 +415,9 @@ export type Address = {
 };
 
 export const userProfiles = pgTable('user_profiles', {
-  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
   phone: text('phone'),
@@ -371,23 +459,37 @@ export const revokedTokens = pgTable(
   (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
 );
 
-export const passwordResetTokens = pgTable('password_reset_tokens', {
-  id: id(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)]);
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
 
-export const cartItems = pgTable('cart_items', {
-  id: id(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  variationId: text('variation_id').notNull().references(() => variations.id, { onDelete: 'cascade' }),
-  quantity: integer('quantity').notNull(),
-  position: integer('position').notNull().default(0),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('cart_items_user_variation_idx').on(t.userId, t.variationId)]);
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    variationId: text('variation_id')
+      .notNull()
+      .references(() => variations.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    position: integer('position').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('cart_items_user_variation_idx').on(t.userId, t.variationId)],
+);
 
 // ---------------------------------------------------------------- delivery and payment
 
@@ -402,24 +504,30 @@ export const shippingZones = pgTable('shipping_zones', {
   position: integer('position').notNull().default(0),
 });
 
-export const shippingRates = pgTable('shipping_rates', {
-  id: id(),
-  zoneId: text('zone_id').notNull().references(() => shippingZones.id, { onDelete: 'cascade' }),
-  title: l10n('title').notNull(),
-  /** free, flat or by_manager */
-  kind: text('kind').notNull(),
-  priceCents: integer('price_cents').notNull().default(0),
-  minOrderCents: integer('min_order_cents'),
-  maxOrderCents: integer('max_order_cents'),
-  minWeight: doublePrecision('min_weight'),
-  maxWeight: doublePrecision('max_weight'),
-  /** 1_day, 2_days, 3_days, ..., 1_week, 2_weeks, 1_month */
-  speed: text('speed'),
-  enabled: boolean('enabled').notNull().default(true),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-  position: integer('position').notNull().default(0),
-}, (t) => [index('shipping_rates_zone_idx').on(t.zoneId, t.position)]);
+export const shippingRates = pgTable(
+  'shipping_rates',
+  {
+    id: id(),
+    zoneId: text('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    title: l10n('title').notNull(),
+    /** free, flat or by_manager */
+    kind: text('kind').notNull(),
+    priceCents: integer('price_cents').notNull().default(0),
+    minOrderCents: integer('min_order_cents'),
+    maxOrderCents: integer('max_order_cents'),
+    minWeight: doublePrecision('min_weight'),
+    maxWeight: doublePrecision('max_weight'),
+    /** 1_day, 2_days, 3_days, ..., 1_week, 2_weeks, 1_month */
+    speed: text('speed'),
+    enabled: boolean('enabled').notNull().default(true),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('shipping_rates_zone_idx').on(t.zoneId, t.position)],
+);
 
 export const paymentMethods = pgTable('payment_methods', {
   code: text('code').primaryKey(),
@@ -434,40 +542,48 @@ export const paymentMethods = pgTable('payment_methods', {
   position: integer('position').notNull().default(0),
 });
 
-export const pickupLocations = pgTable('pickup_locations', {
-  id: id(),
-  code: text('code').notNull(),
-  title: l10n('title').notNull(),
-  address: l10n('address'),
-  workTime: l10n('work_time'),
-  paymentMethodCodes: jsonb('payment_method_codes').$type<string[]>().notNull().default([]),
-  enabled: boolean('enabled').notNull().default(true),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-  position: integer('position').notNull().default(0),
-}, (t) => [uniqueIndex('pickup_locations_code_idx').on(t.code)]);
+export const pickupLocations = pgTable(
+  'pickup_locations',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    title: l10n('title').notNull(),
+    address: l10n('address'),
+    workTime: l10n('work_time'),
+    paymentMethodCodes: jsonb('payment_method_codes').$type<string[]>().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(true),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('pickup_locations_code_idx').on(t.code)],
+);
 
-export const discountCodes = pgTable('discount_codes', {
-  id: id(),
-  /** stored upper-case; lookups are case-insensitive */
-  code: text('code').notNull(),
-  /** percent or fixed */
-  kind: text('kind').notNull(),
-  /** percent (1..100) or amount in minor units */
-  value: integer('value').notNull(),
-  enabled: boolean('enabled').notNull().default(true),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  minOrderCents: integer('min_order_cents'),
-  /** when non-empty the code applies only to these products or catalogs */
-  productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
-  catalogIds: jsonb('catalog_ids').$type<string[]>().notNull().default([]),
-  usageLimit: integer('usage_limit'),
-  usedCount: integer('used_count').notNull().default(0),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('discount_codes_code_idx').on(t.code)]);
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: id(),
+    /** stored upper-case; lookups are case-insensitive */
+    code: text('code').notNull(),
+    /** percent or fixed */
+    kind: text('kind').notNull(),
+    /** percent (1..100) or amount in minor units */
+    value: integer('value').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    minOrderCents: integer('min_order_cents'),
+    /** when non-empty the code applies only to these products or catalogs */
+    productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
+    catalogIds: jsonb('catalog_ids').$type<string[]>().notNull().default([]),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('discount_codes_code_idx').on(t.code)],
+);
 
 // ---------------------------------------------------------------- orders
 
@@ -480,237 +596,312 @@ export const orderStates = pgTable('order_states', {
 
 export type OrderContact = { name: string; phone: string; email?: string | null; lastName?: string | null };
 
-export const orders = pgTable('orders', {
-  id: id(),
-  number: serial('number').notNull(),
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  /** lets a guest read their own order (payment result page) */
-  secretToken: text('secret_token').notNull(),
-  status: text('status').notNull().default('new'),
-  /** new, pending, completed, failed or canceled */
-  paymentStatus: text('payment_status').notNull().default('new'),
-  paymentMethod: text('payment_method').notNull(),
-  /** pickup or shipping */
-  deliveryMethod: text('delivery_method').notNull(),
-  locationId: text('location_id'),
-  shippingZoneId: text('shipping_zone_id'),
-  shippingRateId: text('shipping_rate_id'),
-  deliveryTitle: text('delivery_title'),
-  deliveryPriceCents: integer('delivery_price_cents').notNull().default(0),
-  deliveryPriceByManager: boolean('delivery_price_by_manager').notNull().default(false),
-  itemsTotalCents: integer('items_total_cents').notNull(),
-  discountCodeId: text('discount_code_id'),
-  discountCents: integer('discount_cents').notNull().default(0),
-  totalCents: integer('total_cents').notNull(),
-  currency: text('currency').notNull(),
-  customer: jsonb('customer').$type<OrderContact>().notNull(),
-  receiver: jsonb('receiver').$type<OrderContact | null>(),
-  address: jsonb('address').$type<Address | null>(),
-  comment: text('comment'),
-  lang: text('lang').notNull().default('en'),
-  /** false while a "price by manager" delivery still waits for its price */
-  deliveryPriceSet: boolean('delivery_price_set').notNull().default(true),
-  version: integer('version').notNull().default(1),
-  /** when the stock taken by this order went back to the variations (set exactly once per reservation) */
-  stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('orders_number_idx').on(t.number),
-  index('orders_user_idx').on(t.userId, t.createdAt),
-  index('orders_created_idx').on(t.createdAt),
-  index('orders_status_idx').on(t.status),
-  // the reservation sweeper's scan: only orders still holding stock and still waiting for their money
-  index('orders_unpaid_reserved_idx').on(t.createdAt).where(sql`${t.stockReleasedAt} is null and ${t.paymentStatus} in ('new', 'pending')`),
-]);
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    number: serial('number').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** lets a guest read their own order (payment result page) */
+    secretToken: text('secret_token').notNull(),
+    status: text('status').notNull().default('new'),
+    /** new, pending, completed, failed or canceled */
+    paymentStatus: text('payment_status').notNull().default('new'),
+    paymentMethod: text('payment_method').notNull(),
+    /** pickup or shipping */
+    deliveryMethod: text('delivery_method').notNull(),
+    locationId: text('location_id'),
+    shippingZoneId: text('shipping_zone_id'),
+    shippingRateId: text('shipping_rate_id'),
+    deliveryTitle: text('delivery_title'),
+    deliveryPriceCents: integer('delivery_price_cents').notNull().default(0),
+    deliveryPriceByManager: boolean('delivery_price_by_manager').notNull().default(false),
+    itemsTotalCents: integer('items_total_cents').notNull(),
+    discountCodeId: text('discount_code_id'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    customer: jsonb('customer').$type<OrderContact>().notNull(),
+    receiver: jsonb('receiver').$type<OrderContact | null>(),
+    address: jsonb('address').$type<Address | null>(),
+    comment: text('comment'),
+    lang: text('lang').notNull().default('en'),
+    /** false while a "price by manager" delivery still waits for its price */
+    deliveryPriceSet: boolean('delivery_price_set').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    /** when the stock taken by this order went back to the variations (set exactly once per reservation) */
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.number),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_status_idx').on(t.status),
+    // the reservation sweeper's scan: only orders still holding stock and still waiting for their money
+    index('orders_unpaid_reserved_idx')
+      .on(t.createdAt)
+      .where(sql`${t.stockReleasedAt} is null and ${t.paymentStatus} in ('new', 'pending')`),
+  ],
+);
 
 /** Internal notes of staff on an order; never shown to the customer. */
-export const orderNotes = pgTable('order_notes', {
-  id: id(),
-  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
-  staffName: text('staff_name').notNull(),
-  text: text('text').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)]);
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
 
-export const orderItems = pgTable('order_items', {
-  id: id(),
-  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  productId: text('product_id'),
-  variationId: text('variation_id'),
-  productSlug: text('product_slug'),
-  title: text('title').notNull(),
-  variationTitle: text('variation_title'),
-  optionsText: text('options_text'),
-  sku: text('sku'),
-  imageId: text('image_id'),
-  quantity: integer('quantity').notNull(),
-  unitPriceCents: integer('unit_price_cents').notNull(),
-  unitFullPriceCents: integer('unit_full_price_cents').notNull(),
-  totalCents: integer('total_cents').notNull(),
-  position: integer('position').notNull().default(0),
-}, (t) => [index('order_items_order_idx').on(t.orderId, t.position)]);
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id'),
+    variationId: text('variation_id'),
+    productSlug: text('product_slug'),
+    title: text('title').notNull(),
+    variationTitle: text('variation_title'),
+    optionsText: text('options_text'),
+    sku: text('sku'),
+    imageId: text('image_id'),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    unitFullPriceCents: integer('unit_full_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId, t.position)],
+);
 
-export const orderStateHistory = pgTable('order_state_history', {
-  id: id(),
-  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  /** status, payment or stock */
-  kind: text('kind').notNull(),
-  fromValue: text('from_value'),
-  toValue: text('to_value').notNull(),
-  note: text('note'),
-  createdAt: createdAt(),
-}, (t) => [index('order_state_history_order_idx').on(t.orderId, t.createdAt)]);
+export const orderStateHistory = pgTable(
+  'order_state_history',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** status, payment or stock */
+    kind: text('kind').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_state_history_order_idx').on(t.orderId, t.createdAt)],
+);
 
-export const paymentTransactions = pgTable('payment_transactions', {
-  id: id(),
-  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  provider: text('provider').notNull(),
-  providerPaymentId: text('provider_payment_id'),
-  /** new, pending, completed, failed or canceled */
-  status: text('status').notNull().default('new'),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('payment_transactions_order_idx').on(t.orderId), uniqueIndex('payment_transactions_provider_payment_idx').on(t.provider, t.providerPaymentId)]);
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    /** new, pending, completed, failed or canceled */
+    status: text('status').notNull().default('new'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_transactions_order_idx').on(t.orderId),
+    uniqueIndex('payment_transactions_provider_payment_idx').on(t.provider, t.providerPaymentId),
+  ],
+);
 
 /** Every accepted provider notification, so a replay changes nothing twice. */
-export const paymentNotifications = pgTable('payment_notifications', {
-  id: id(),
-  provider: text('provider').notNull(),
-  eventId: text('event_id').notNull(),
-  transactionId: text('transaction_id').notNull().references(() => paymentTransactions.id, { onDelete: 'cascade' }),
-  status: text('status').notNull(),
-  payload: jsonb('payload').notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('payment_notifications_event_idx').on(t.provider, t.eventId)]);
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_notifications_event_idx').on(t.provider, t.eventId)],
+);
 
 // ---------------------------------------------------------------- leads, reviews, comments
 
-export const leads = pgTable('leads', {
-  id: id(),
-  type: text('type').notNull().default('enquiry'),
-  productId: text('product_id'),
-  variationId: text('variation_id'),
-  userId: text('user_id'),
-  name: text('name').notNull(),
-  phone: text('phone').notNull(),
-  email: text('email'),
-  text: text('text'),
-  handledAt: timestamp('handled_at', { withTimezone: true }),
-  handledBy: text('handled_by').references(() => staffUsers.id, { onDelete: 'set null' }),
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-}, (t) => [index('leads_created_idx').on(t.createdAt)]);
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    type: text('type').notNull().default('enquiry'),
+    productId: text('product_id'),
+    variationId: text('variation_id'),
+    userId: text('user_id'),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    text: text('text'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('leads_created_idx').on(t.createdAt)],
+);
 
-export const reviews = pgTable('reviews', {
-  id: id(),
-  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  authorName: text('author_name').notNull(),
-  email: text('email'),
-  rating: integer('rating').notNull(),
-  text: text('text').notNull(),
-  /** pending, approved or rejected */
-  status: text('status').notNull().default('pending'),
-  /** the shop's public answer, shown under the review */
-  reply: text('reply'),
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-}, (t) => [
-  index('reviews_product_status_idx').on(t.productId, t.status, t.createdAt),
-  index('reviews_user_idx').on(t.userId),
-]);
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    email: text('email'),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    /** pending, approved or rejected */
+    status: text('status').notNull().default('pending'),
+    /** the shop's public answer, shown under the review */
+    reply: text('reply'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reviews_product_status_idx').on(t.productId, t.status, t.createdAt), index('reviews_user_idx').on(t.userId)],
+);
 
-export const comments = pgTable('comments', {
-  id: id(),
-  articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
-  parentId: text('parent_id'),
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  authorName: text('author_name').notNull(),
-  email: text('email'),
-  text: text('text').notNull(),
-  status: text('status').notNull().default('pending'),
-  reply: text('reply'),
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-}, (t) => [index('comments_article_status_idx').on(t.articleId, t.status, t.createdAt)]);
-
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    email: text('email'),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending'),
+    reply: text('reply'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_article_status_idx').on(t.articleId, t.status, t.createdAt)],
+);
 
 // ---------------------------------------------------------------- back office
 
 /** Staff of the shop (back office), separate from customers. */
-export const staffUsers = pgTable('staff_users', {
-  id: id(),
-  /** stored lower-case */
-  email: text('email').notNull(),
-  name: text('name').notNull(),
-  /** owner or manager */
-  role: text('role').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  disabled: boolean('disabled').notNull().default(false),
-  lang: text('lang').notNull().default('en'),
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('staff_users_email_idx').on(t.email)]);
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: id(),
+    /** stored lower-case */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** owner or manager */
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    lang: text('lang').notNull().default('en'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('staff_users_email_idx').on(t.email)],
+);
 
 /** Server-side back office sessions; the cookie holds a random id, this table only its SHA-256. */
-export const staffSessions = pgTable('staff_sessions', {
-  idHash: text('id_hash').primaryKey(),
-  staffId: text('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  /** absolute expiry, however active the session is */
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [index('staff_sessions_staff_idx').on(t.staffId)]);
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** absolute expiry, however active the session is */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
 
 /** Every back office write: who, what, before and after. */
-export const auditLog = pgTable('audit_log', {
-  id: id(),
-  staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
-  staffName: text('staff_name').notNull(),
-  action: text('action').notNull(),
-  entityType: text('entity_type').notNull(),
-  entityId: text('entity_id').notNull(),
-  before: jsonb('before'),
-  after: jsonb('after'),
-  createdAt: createdAt(),
-}, (t) => [
-  index('audit_log_created_idx').on(t.createdAt),
-  index('audit_log_entity_idx').on(t.entityType, t.entityId),
-  index('audit_log_staff_idx').on(t.staffId),
-]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_staff_idx').on(t.staffId),
+  ],
+);
 
 /** Outgoing e-mail: requests only insert rows; a worker on each instance renders and sends them. */
-export const mailQueue = pgTable('mail_queue', {
-  id: id(),
-  /** template name, e.g. order-placed */
-  template: text('template').notNull(),
-  to: text('to').notNull(),
-  lang: text('lang').notNull().default('en'),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-  /** pending, sent or failed (gave up) */
-  status: text('status').notNull().default('pending'),
-  attempts: integer('attempts').notNull().default(0),
-  /** due time of the next attempt; a claimed row is pushed ahead so a crashed worker's claim expires */
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-  lastError: text('last_error'),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)]);
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: id(),
+    /** template name, e.g. order-placed */
+    template: text('template').notNull(),
+    to: text('to').notNull(),
+    lang: text('lang').notNull().default('en'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** pending, sent or failed (gave up) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** due time of the next attempt; a claimed row is pushed ahead so a crashed worker's claim expires */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)],
+);
 
 /** Invitations to the back office: the e-mailed link holds a random token, this table only its SHA-256. */
-export const staffInvites = pgTable('staff_invites', {
-  tokenHash: text('token_hash').primaryKey(),
-  staffId: text('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [index('staff_invites_staff_idx').on(t.staffId)]);
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_invites_staff_idx').on(t.staffId)],
+);
 
 // ---------------------------------------------------------------- site builder
 
@@ -719,27 +910,35 @@ export const staffInvites = pgTable('staff_invites', {
  * `product:{id}` (its sections) or `settings:{group}` (header, footer, styles, themes). A draft is seen
  * only by staff; publishing writes it to the live tables and appends a revision, in one transaction.
  */
-export const builderDrafts = pgTable('builder_drafts', {
-  target: text('target').primaryKey(),
-  content: jsonb('content').$type<Record<string, unknown>>().notNull(),
-  /** raised by every save; a save based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
-  /** the revision number the draft started from */
-  baseRevision: integer('base_revision').notNull().default(0),
-  /** when set, a worker publishes the draft at this time */
-  publishAt: timestamp('publish_at', { withTimezone: true }),
-  updatedBy: text('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
-  updatedByName: text('updated_by_name').notNull().default(''),
-  updatedAt: updatedAt(),
-}, (t) => [index('builder_drafts_publish_at_idx').on(t.publishAt)]);
+export const builderDrafts = pgTable(
+  'builder_drafts',
+  {
+    target: text('target').primaryKey(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    /** raised by every save; a save based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+    /** the revision number the draft started from */
+    baseRevision: integer('base_revision').notNull().default(0),
+    /** when set, a worker publishes the draft at this time */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    updatedBy: text('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    updatedByName: text('updated_by_name').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('builder_drafts_publish_at_idx').on(t.publishAt)],
+);
 
 /** Every published version of a builder target, numbered from 1, for history, preview and restore. */
-export const builderRevisions = pgTable('builder_revisions', {
-  id: id(),
-  target: text('target').notNull(),
-  number: integer('number').notNull(),
-  content: jsonb('content').$type<Record<string, unknown>>().notNull(),
-  publishedBy: text('published_by').references(() => staffUsers.id, { onDelete: 'set null' }),
-  publishedByName: text('published_by_name').notNull().default(''),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('builder_revisions_target_number_idx').on(t.target, t.number)]);
+export const builderRevisions = pgTable(
+  'builder_revisions',
+  {
+    id: id(),
+    target: text('target').notNull(),
+    number: integer('number').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    publishedBy: text('published_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    publishedByName: text('published_by_name').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('builder_revisions_target_number_idx').on(t.target, t.number)],
+);

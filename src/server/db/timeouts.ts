@@ -10,4 +10,9 @@ export type DatabaseTimeouts = {
   idleInTransactionMs: number;
 };
 
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 30_000, lockMs: 3000, idleInTransactionMs: 30_000 };
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 30_000,
+  lockMs: 3000,
+  idleInTransactionMs: 30_000,
+};

@@ -22,7 +22,10 @@ export function textWhenRead(write: () => string): ReadableStream<Uint8Array> {
 
 export function htmlResponse(html: string, init: ResponseInit): Response {
   // the next step usually takes the text itself: the body is encoded only if something reads it
-  const response = new Response(textWhenRead(() => html), init);
+  const response = new Response(
+    textWhenRead(() => html),
+    init,
+  );
   texts.set(response, html);
   return response;
 }

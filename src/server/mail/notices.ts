@@ -4,9 +4,18 @@ import { enqueueMail, type QueuedMail } from './queue';
 import { shopLanguage, shopRecipients, type MailTemplateName } from './templates';
 
 /** Queues a notice to each of the shop's own addresses, in the shop's language. */
-export async function queueShopNotice(deps: AppDeps, executor: Executor, template: MailTemplateName, data: Record<string, unknown>): Promise<void> {
+export async function queueShopNotice(
+  deps: AppDeps,
+  executor: Executor,
+  template: MailTemplateName,
+  data: Record<string, unknown>,
+): Promise<void> {
   const [recipients, lang] = await Promise.all([shopRecipients(deps), shopLanguage(deps)]);
-  await enqueueMail(executor, recipients.map((to): QueuedMail => ({ template, to, lang, data })), deps.now());
+  await enqueueMail(
+    executor,
+    recipients.map((to): QueuedMail => ({ template, to, lang, data })),
+    deps.now(),
+  );
 }
 
 /**

@@ -14,6 +14,14 @@ export async function enqueueMail(executor: Executor, mails: QueuedMail[], now: 
   const rows = mails.filter((m) => m.to.trim() !== '');
   if (rows.length === 0) return;
   await executor.insert(mailQueue).values(
-    rows.map((m) => ({ id: randomUUID(), template: m.template, to: m.to, lang: m.lang, data: m.data, nextAttemptAt: now, createdAt: now })),
+    rows.map((m) => ({
+      id: randomUUID(),
+      template: m.template,
+      to: m.to,
+      lang: m.lang,
+      data: m.data,
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
   );
 }

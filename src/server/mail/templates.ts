@@ -6,7 +6,20 @@ import { centsToAmount } from '../../lib/money';
 import { loadShopSettings } from '../api/core/settings-store';
 import type { AppDeps } from '../api/core/context';
 import { customerOrderUrl } from '../api/admin/order-detail';
-import { articles, comments, images, leads, orderItems, orderStates, orders, paymentMethods, products, reviews, staffUsers, variations } from '../db/schema';
+import {
+  articles,
+  comments,
+  images,
+  leads,
+  orderItems,
+  orderStates,
+  orders,
+  paymentMethods,
+  products,
+  reviews,
+  staffUsers,
+  variations,
+} from '../db/schema';
 import { renderLayout, type Branding, type MailBlock, type MailContent } from './layout';
 
 /** The e-mails the shop sends; each is rendered by the worker from its queued data. */
@@ -38,7 +51,8 @@ export async function shopLanguage(deps: AppDeps): Promise<Language> {
   return (await loadShopSettings(deps.db)).language.current;
 }
 
-const absolute = (publicUrl: string, uri: string) => (/^https?:\/\//.test(uri) ? uri : `${publicUrl}${uri.startsWith('/') ? '' : '/'}${uri}`);
+const absolute = (publicUrl: string, uri: string) =>
+  /^https?:\/\//.test(uri) ? uri : `${publicUrl}${uri.startsWith('/') ? '' : '/'}${uri}`;
 
 async function loadBranding(deps: AppDeps, lang: Language): Promise<Branding> {
   const settings = await loadShopSettings(deps.db);
@@ -64,7 +78,11 @@ async function orderParts(deps: AppDeps, orderId: string, lang: Language, t: Tra
   ]);
   const money = (cents: number) => formatPrice(centsToAmount(cents), { currency: order.currency });
   const deliveryValue =
-    order.deliveryPriceByManager && !order.deliveryPriceSet ? t('mail.deliveryByManager') : order.deliveryPriceCents > 0 ? money(order.deliveryPriceCents) : t('mail.free');
+    order.deliveryPriceByManager && !order.deliveryPriceSet
+      ? t('mail.deliveryByManager')
+      : order.deliveryPriceCents > 0
+        ? money(order.deliveryPriceCents)
+        : t('mail.free');
   const summary: MailBlock = {
     kind: 'rows',
     rows: [
@@ -79,7 +97,9 @@ async function orderParts(deps: AppDeps, orderId: string, lang: Language, t: Tra
     ],
   };
   const address = order.address
-    ? [order.address.street, order.address.locality, order.address.region, order.address.postalCode, order.address.country].filter(Boolean).join(', ')
+    ? [order.address.street, order.address.locality, order.address.region, order.address.postalCode, order.address.country]
+        .filter(Boolean)
+        .join(', ')
     : '';
   return { order, summary, money, address, url: customerOrderUrl(deps.config.publicUrl, order), online: method?.kind === 'online' };
 }
@@ -90,7 +110,13 @@ async function stateTitle(deps: AppDeps, code: string, lang: Language): Promise<
 }
 
 /** The content of one queued mail, or null when what it is about no longer exists (nothing to send). */
-async function buildContent(deps: AppDeps, template: MailTemplateName, lang: Language, data: Record<string, unknown>, shop: string): Promise<MailContent | null> {
+async function buildContent(
+  deps: AppDeps,
+  template: MailTemplateName,
+  lang: Language,
+  data: Record<string, unknown>,
+  shop: string,
+): Promise<MailContent | null> {
   const translate = getTranslator(lang);
   const t: Translate = (key, params = {}) => translate(key, params);
   const footer = t('mail.footer', { shop });
@@ -129,7 +155,14 @@ async function buildContent(deps: AppDeps, template: MailTemplateName, lang: Lan
           subject: t('mail.orderPlacedShop.subject', { number, total: money(order.totalCents) }),
           heading: t('mail.orderPlacedShop.heading', { number }),
           blocks: [
-            { kind: 'text', text: t('mail.orderPlacedShop.intro', { name: customerName, phone: order.customer.phone, email: order.customer.email ?? '—' }) },
+            {
+              kind: 'text',
+              text: t('mail.orderPlacedShop.intro', {
+                name: customerName,
+                phone: order.customer.phone,
+                email: order.customer.email ?? '—',
+              }),
+            },
             summary,
             ...(address ? [{ kind: 'text' as const, text: `${t('mail.address')}: ${address}` }] : []),
             ...(order.comment ? [{ kind: 'text' as const, text: `${t('mail.comment')}: ${order.comment}` }] : []),
@@ -152,7 +185,10 @@ async function buildContent(deps: AppDeps, template: MailTemplateName, lang: Lan
           subject: t('mail.deliveryPriceSet.subject', { number }),
           heading: t('mail.deliveryPriceSet.heading', { number }),
           blocks: [
-            { kind: 'text', text: t('mail.deliveryPriceSet.intro', { number, price: money(order.deliveryPriceCents), total: money(order.totalCents) }) },
+            {
+              kind: 'text',
+              text: t('mail.deliveryPriceSet.intro', { number, price: money(order.deliveryPriceCents), total: money(order.totalCents) }),
+            },
             summary,
             payable ? { kind: 'button', label: t('mail.payNow'), url } : toOrder,
           ],
@@ -166,7 +202,9 @@ async function buildContent(deps: AppDeps, template: MailTemplateName, lang: Lan
           heading: t('mail.orderCanceled.heading', { number }),
           blocks: [
             { kind: 'text', text: t('mail.orderCanceled.intro', { number }) },
-            ...(typeof data.reason === 'string' && data.reason ? [{ kind: 'text' as const, text: t('mail.orderCanceled.reason', { reason: data.reason }) }] : []),
+            ...(typeof data.reason === 'string' && data.reason
+              ? [{ kind: 'text' as const, text: t('mail.orderCanceled.reason', { reason: data.reason }) }]
+              : []),
             toOrder,
           ],
           footer,
@@ -221,7 +259,14 @@ async function buildContent(deps: AppDeps, template: MailTemplateName, lang: Lan
         subject: t('mail.reviewCreated.subject', { product }),
         heading: t('mail.reviewCreated.heading'),
         blocks: [
-          { kind: 'rows', rows: [{ label: t('mail.product'), value: product }, { label: t('mail.author'), value: row.review.authorName }, { label: t('mail.rating'), value: `${row.review.rating}/5` }] },
+          {
+            kind: 'rows',
+            rows: [
+              { label: t('mail.product'), value: product },
+              { label: t('mail.author'), value: row.review.authorName },
+              { label: t('mail.rating'), value: `${row.review.rating}/5` },
+            ],
+          },
           { kind: 'text', text: row.review.text },
           { kind: 'button', label: t('mail.moderate'), url: adminUrl },
         ],
@@ -230,7 +275,10 @@ async function buildContent(deps: AppDeps, template: MailTemplateName, lang: Lan
     }
     case 'staff-invite': {
       // data.secretToken is the link's token; the queue keeps it only until the mail is sent
-      const [member] = await deps.db.select().from(staffUsers).where(eq(staffUsers.id, String(data.staffId)));
+      const [member] = await deps.db
+        .select()
+        .from(staffUsers)
+        .where(eq(staffUsers.id, String(data.staffId)));
       if (!member || typeof data.secretToken !== 'string') return null;
       const url = `${deps.config.publicUrl}/admin/invite?token=${encodeURIComponent(data.secretToken)}`;
       return {
@@ -238,7 +286,14 @@ async function buildContent(deps: AppDeps, template: MailTemplateName, lang: Lan
         heading: t('mail.staffInvite.heading', { shop }),
         blocks: [
           { kind: 'text', text: t('mail.greeting', { name: member.name }) },
-          { kind: 'text', text: t('mail.staffInvite.intro', { shop, inviter: String(data.inviter ?? ''), role: t(`mail.staffInvite.roles.${member.role}`) }) },
+          {
+            kind: 'text',
+            text: t('mail.staffInvite.intro', {
+              shop,
+              inviter: String(data.inviter ?? ''),
+              role: t(`mail.staffInvite.roles.${member.role}`),
+            }),
+          },
           { kind: 'button', label: t('mail.staffInvite.button'), url },
           { kind: 'text', text: t('mail.staffInvite.expires', { count: Number(data.days ?? 7) }) },
         ],
@@ -257,7 +312,13 @@ async function buildContent(deps: AppDeps, template: MailTemplateName, lang: Lan
         subject: t('mail.commentCreated.subject', { article }),
         heading: t('mail.commentCreated.heading'),
         blocks: [
-          { kind: 'rows', rows: [{ label: t('mail.article'), value: article }, { label: t('mail.author'), value: row.comment.authorName }] },
+          {
+            kind: 'rows',
+            rows: [
+              { label: t('mail.article'), value: article },
+              { label: t('mail.author'), value: row.comment.authorName },
+            ],
+          },
           { kind: 'text', text: row.comment.text },
           { kind: 'button', label: t('mail.moderate'), url: adminUrl },
         ],

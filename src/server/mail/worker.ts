@@ -36,7 +36,12 @@ async function claimDue(deps: AppDeps, now: Date): Promise<MailRow[]> {
     return tx
       .update(mailQueue)
       .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + MAIL_CLAIM_MS) })
-      .where(inArray(mailQueue.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          mailQueue.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }
@@ -60,16 +65,26 @@ export async function deliverDueMail(deps: AppDeps, now: Date = deps.now()): Pro
       try {
         const rendered = await renderQueuedMail(deps, row);
         if (rendered) await deps.mailer.send({ to: row.to, ...rendered });
-        await deps.db.update(mailQueue).set({ status: 'sent', sentAt: now, lastError: null, ...withoutSecret(row) }).where(eq(mailQueue.id, row.id));
+        await deps.db
+          .update(mailQueue)
+          .set({ status: 'sent', sentAt: now, lastError: null, ...withoutSecret(row) })
+          .where(eq(mailQueue.id, row.id));
         result.sent += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const givingUp = row.attempts >= MAX_MAIL_ATTEMPTS;
         await deps.db
           .update(mailQueue)
-          .set(givingUp ? { status: 'failed', lastError: message, ...withoutSecret(row) } : { lastError: message, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) })
+          .set(
+            givingUp
+              ? { status: 'failed', lastError: message, ...withoutSecret(row) }
+              : { lastError: message, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) },
+          )
           .where(eq(mailQueue.id, row.id));
-        deps.logger[givingUp ? 'error' : 'warn']({ err: error, mailId: row.id, template: row.template, attempts: row.attempts }, givingUp ? 'mail given up' : 'mail failed; will retry');
+        deps.logger[givingUp ? 'error' : 'warn'](
+          { err: error, mailId: row.id, template: row.template, attempts: row.attempts },
+          givingUp ? 'mail given up' : 'mail failed; will retry',
+        );
         if (givingUp) result.failed += 1;
         else result.retried += 1;
       }

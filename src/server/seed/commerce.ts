@@ -5,17 +5,47 @@ import { t } from './text';
 type Rate = Omit<typeof shippingRates.$inferInsert, 'id' | 'zoneId' | 'position'>;
 
 const DOMESTIC_RATES: Rate[] = [
-  { title: t('Free standard shipping', 'Бесплатная стандартная доставка'), kind: 'free', minOrderCents: 10000, maxWeight: 20, speed: '1_week' },
-  { title: t('Standard shipping', 'Стандартная доставка'), kind: 'flat', priceCents: 799, maxOrderCents: 9999, maxWeight: 20, speed: '5_days' },
+  {
+    title: t('Free standard shipping', 'Бесплатная стандартная доставка'),
+    kind: 'free',
+    minOrderCents: 10000,
+    maxWeight: 20,
+    speed: '1_week',
+  },
+  {
+    title: t('Standard shipping', 'Стандартная доставка'),
+    kind: 'flat',
+    priceCents: 799,
+    maxOrderCents: 9999,
+    maxWeight: 20,
+    speed: '5_days',
+  },
   { title: t('Express shipping', 'Экспресс-доставка'), kind: 'flat', priceCents: 1999, maxWeight: 10, speed: '1_day' },
   { title: t('Freight for heavy orders', 'Грузовая доставка тяжёлых заказов'), kind: 'by_manager', minWeight: 20, speed: '2_weeks' },
 ];
 
 const INTERNATIONAL_RATES: Rate[] = [
-  { title: t('International standard', 'Международная стандартная доставка'), kind: 'flat', priceCents: 2499, maxWeight: 15, speed: '2_weeks' },
+  {
+    title: t('International standard', 'Международная стандартная доставка'),
+    kind: 'flat',
+    priceCents: 2499,
+    maxWeight: 15,
+    speed: '2_weeks',
+  },
   { title: t('International express', 'Международная экспресс-доставка'), kind: 'flat', priceCents: 4999, maxWeight: 5, speed: '3_days' },
-  { title: t('Free international shipping', 'Бесплатная международная доставка'), kind: 'free', minOrderCents: 30000, maxWeight: 15, speed: '1_month' },
-  { title: t('Heavy parcels, price by manager', 'Тяжёлые посылки, стоимость рассчитает менеджер'), kind: 'by_manager', minWeight: 15, speed: '1_month' },
+  {
+    title: t('Free international shipping', 'Бесплатная международная доставка'),
+    kind: 'free',
+    minOrderCents: 30000,
+    maxWeight: 15,
+    speed: '1_month',
+  },
+  {
+    title: t('Heavy parcels, price by manager', 'Тяжёлые посылки, стоимость рассчитает менеджер'),
+    kind: 'by_manager',
+    minWeight: 15,
+    speed: '1_month',
+  },
 ];
 
 const ZONES = [
@@ -27,7 +57,13 @@ const ZONES = [
     rates: INTERNATIONAL_RATES,
   },
   /** A zone switched off by the shop owner: never offered at checkout. */
-  { key: 'rest-of-world', title: t('Rest of the world', 'Остальной мир'), countries: [], rates: INTERNATIONAL_RATES.slice(0, 1), enabled: false },
+  {
+    key: 'rest-of-world',
+    title: t('Rest of the world', 'Остальной мир'),
+    countries: [],
+    rates: INTERNATIONAL_RATES.slice(0, 1),
+    enabled: false,
+  },
 ];
 
 export function shippingRows(): { zones: (typeof shippingZones.$inferInsert)[]; rates: (typeof shippingRates.$inferInsert)[] } {
@@ -88,8 +124,11 @@ export const DISCOUNT_CODES: DiscountCode[] = [
   discountCode({ code: 'MINUS5', kind: 'fixed', value: 500 }),
   discountCode({ code: 'SHOES20', kind: 'percent', value: 20, catalogIds: [catalogId('shoes')] }),
   discountCode({
-    code: 'SUMMER2024', kind: 'percent', value: 15,
-    startsAt: new Date('2024-06-01T00:00:00Z'), expiresAt: new Date('2024-08-31T23:59:59Z'),
+    code: 'SUMMER2024',
+    kind: 'percent',
+    value: 15,
+    startsAt: new Date('2024-06-01T00:00:00Z'),
+    expiresAt: new Date('2024-08-31T23:59:59Z'),
   }),
   discountCode({ code: 'BLACKFRIDAY', kind: 'percent', value: 30, enabled: false }),
   discountCode({ code: 'LAUNCH50', kind: 'fixed', value: 5000, usageLimit: 50, usedCount: 50 }),

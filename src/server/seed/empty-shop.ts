@@ -74,7 +74,11 @@ export async function setupEmptyShop(db: Database, input: EmptyShopInput): Promi
   const shopName = name ? t(name, name) : DEFAULT_SHOP_NAME;
   return db.transaction(async (tx) => {
     if (await shopExists(tx)) {
-      if (!force) throw new ShopWipeRefused('shop-exists', 'setup refused: this database already holds a shop. Add --force to wipe it and start empty.');
+      if (!force)
+        throw new ShopWipeRefused(
+          'shop-exists',
+          'setup refused: this database already holds a shop. Add --force to wipe it and start empty.',
+        );
       await assertNoRealOrders(tx, 'setup --force', false);
       await clearShopData(tx);
     }

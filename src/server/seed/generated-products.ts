@@ -11,10 +11,14 @@ import type { Executor } from '../db/client';
  */
 export async function generateProducts(db: Executor, count: number, options: { batchSize?: number } = {}): Promise<number> {
   const batchSize = options.batchSize ?? 20_000;
-  const existing = (await db.execute(sql`select count(*)::int as start from products where slug like 'generated-%'`)) as unknown as { rows: { start: number }[] };
+  const existing = (await db.execute(sql`select count(*)::int as start from products where slug like 'generated-%'`)) as unknown as {
+    rows: { start: number }[];
+  };
   const start = existing.rows[0]?.start ?? 0;
   // Rows made here reference each other consistently, so a superuser skips the per-row foreign key checks.
-  const superuser = (await db.execute(sql`select rolsuper as yes from pg_roles where rolname = current_user`)) as unknown as { rows: { yes: boolean }[] };
+  const superuser = (await db.execute(sql`select rolsuper as yes from pg_roles where rolname = current_user`)) as unknown as {
+    rows: { yes: boolean }[];
+  };
   const skipChecks = superuser.rows[0]?.yes === true;
   for (let from = start + 1; from <= count; from += batchSize) {
     const to = Math.min(count, from + batchSize - 1);

@@ -48,7 +48,10 @@ async function insertDemoShop(tx: Executor, images: (typeof schema.images.$infer
   await insertAll(tx, schema.variations, catalog.variations);
   await insertAll(tx, schema.variationOptionValues, catalog.variationOptionValues);
   await insertAll(tx, schema.catalogProducts, catalog.catalogProducts);
-  await refreshListingFields(tx, catalog.products.map((p) => p.id));
+  await refreshListingFields(
+    tx,
+    catalog.products.map((p) => p.id),
+  );
   await insertAll(tx, schema.reviews, reviewRows());
   await insertAll(tx, schema.pages, [...pages.pages, blog.page]);
   await insertAll(tx, schema.tags, blog.tags);

@@ -14,6 +14,9 @@ export const SHOP_TABLES: string[] = (Object.values(schema) as unknown[])
 
 /** Empties every shop table (and restarts order numbers) inside the caller's transaction. */
 export async function clearShopData(tx: Executor): Promise<void> {
-  const tables = sql.join(SHOP_TABLES.map((name) => sql.identifier(name)), sql`, `);
+  const tables = sql.join(
+    SHOP_TABLES.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
   await tx.execute(sql`truncate table ${tables} restart identity cascade`);
 }

@@ -29,8 +29,16 @@ export function layout(desktop: Layout, tablet: Layout = desktop, mobile: Layout
 
 export const grid = (columns: number, gap = 32): Layout => ({ type: 'grid', columns, gap });
 export const carousel = (columns: number): Layout => ({
-  type: 'carousel', columns, arrows: true, dots: true, infinite: true, speed: 200, rows: 1,
-  centerMode: false, centerPadding: 0, adaptiveHeight: false,
+  type: 'carousel',
+  columns,
+  arrows: true,
+  dots: true,
+  infinite: true,
+  speed: 200,
+  rows: 1,
+  centerMode: false,
+  centerPadding: 0,
+  adaptiveHeight: false,
 });
 export const list = (columns: number): Layout => ({ type: 'list', columns, align: 'flex-start' });
 export const masonry = (columns: number): Layout => ({ type: 'masonry', columns, gap: 12 });

@@ -7,10 +7,13 @@ type SettingsRow = typeof settings.$inferInsert;
 
 const policyCheckbox = (text: ReturnType<typeof t>, isRequired: boolean) => ({ text, isShown: true, isRequired });
 
-const privacyLink = () => richText(t(
-  'I agree to the <a href="/privacy-policy">privacy policy</a>',
-  'Я соглашаюсь с <a href="/privacy-policy">политикой конфиденциальности</a>',
-));
+const privacyLink = () =>
+  richText(
+    t(
+      'I agree to the <a href="/privacy-policy">privacy policy</a>',
+      'Я соглашаюсь с <a href="/privacy-policy">политикой конфиденциальности</a>',
+    ),
+  );
 
 /** Display flags of a contact channel (spec 2.8): mobile header, mobile menu, floating widget, header contacts. */
 const showChannel = (prefix: string, mobileHeader: boolean) => ({
@@ -104,16 +107,34 @@ const seo = {
   twitterHandle: '@northfold',
   robots: 'User-agent: *\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\nDisallow: /payment\nAllow: /\n',
   metaTemplates: {
-    product: metaTemplate('{name}', ['{name}: buy online at Northfold', '{name}: купить онлайн в Нортфолд'],
-      ['{name} at Northfold. Free shipping over $100 and 60-day returns.', '{name} в Нортфолд. Бесплатная доставка от $100 и возврат в течение 60 дней.']),
-    catalog: metaTemplate('{name}', ['{name} | Northfold', '{name} | Нортфолд'],
-      ['Shop {name} at Northfold: small-batch pieces made to last.', '{name} в Нортфолд: вещи небольших партий, которые служат долго.']),
-    page: metaTemplate('{name}', ['{name} | Northfold', '{name} | Нортфолд'],
-      ['{name}: everything you need to know about shopping at Northfold.', '{name}: всё, что нужно знать о покупках в Нортфолд.']),
-    category: metaTemplate('{name}', ['{name} | Northfold', '{name} | Нортфолд'],
-      ['Stories from the Northfold {name}.', 'Истории из раздела «{name}» магазина Нортфолд.']),
-    article: metaTemplate('{name}', ['{name} | Northfold Journal', '{name} | Журнал Нортфолд'],
-      ['{name}. Read it in the Northfold Journal.', '{name}. Читайте в журнале Нортфолд.']),
+    product: metaTemplate(
+      '{name}',
+      ['{name}: buy online at Northfold', '{name}: купить онлайн в Нортфолд'],
+      [
+        '{name} at Northfold. Free shipping over $100 and 60-day returns.',
+        '{name} в Нортфолд. Бесплатная доставка от $100 и возврат в течение 60 дней.',
+      ],
+    ),
+    catalog: metaTemplate(
+      '{name}',
+      ['{name} | Northfold', '{name} | Нортфолд'],
+      ['Shop {name} at Northfold: small-batch pieces made to last.', '{name} в Нортфолд: вещи небольших партий, которые служат долго.'],
+    ),
+    page: metaTemplate(
+      '{name}',
+      ['{name} | Northfold', '{name} | Нортфолд'],
+      ['{name}: everything you need to know about shopping at Northfold.', '{name}: всё, что нужно знать о покупках в Нортфолд.'],
+    ),
+    category: metaTemplate(
+      '{name}',
+      ['{name} | Northfold', '{name} | Нортфолд'],
+      ['Stories from the Northfold {name}.', 'Истории из раздела «{name}» магазина Нортфолд.'],
+    ),
+    article: metaTemplate(
+      '{name}',
+      ['{name} | Northfold Journal', '{name} | Журнал Нортфолд'],
+      ['{name}. Read it in the Northfold Journal.', '{name}. Читайте в журнале Нортфолд.'],
+    ),
   },
 };
 
@@ -152,14 +173,18 @@ const ecommerce = () => ({
   filter: { enabled: true, template: 'style-h-1' },
   pageNavigationType: 'pagination',
   btnLoadMore: { text: t('Show more', 'Показать ещё') },
-  shippingPolicy: richText(t(
-    '<p>Free standard shipping in the US on orders over $100. See <a href="/delivery-and-payment">delivery and payment</a>.</p>',
-    '<p>Бесплатная стандартная доставка по США для заказов от $100. Подробнее в разделе <a href="/delivery-and-payment">«Доставка и оплата»</a>.</p>',
-  )),
-  refundPolicy: richText(t(
-    '<p>Return anything unworn within 60 days. See <a href="/returns">returns and exchanges</a>.</p>',
-    '<p>Неношеную вещь можно вернуть в течение 60 дней. Подробнее в разделе <a href="/returns">«Возврат и обмен»</a>.</p>',
-  )),
+  shippingPolicy: richText(
+    t(
+      '<p>Free standard shipping in the US on orders over $100. See <a href="/delivery-and-payment">delivery and payment</a>.</p>',
+      '<p>Бесплатная стандартная доставка по США для заказов от $100. Подробнее в разделе <a href="/delivery-and-payment">«Доставка и оплата»</a>.</p>',
+    ),
+  ),
+  refundPolicy: richText(
+    t(
+      '<p>Return anything unworn within 60 days. See <a href="/returns">returns and exchanges</a>.</p>',
+      '<p>Неношеную вещь можно вернуть в течение 60 дней. Подробнее в разделе <a href="/returns">«Возврат и обмен»</a>.</p>',
+    ),
+  ),
   skuIsShow: true,
   showPriceForOutOfStock: true,
   showSortingInCatalog: true,
@@ -171,16 +196,22 @@ const ecommerce = () => ({
     show: true,
     enabledByDefault: false,
     text: privacyLink(),
-    additionalCheckboxes: [
-      policyCheckbox(t('Send me news and offers by e-mail', 'Присылать мне новости и предложения по e-mail'), false),
-    ],
+    additionalCheckboxes: [policyCheckbox(t('Send me news and offers by e-mail', 'Присылать мне новости и предложения по e-mail'), false)],
   },
   checkoutPolicy: {
     show: true,
     enabledByDefault: true,
     text: privacyLink(),
     additionalCheckboxes: [
-      policyCheckbox(richText(t('I accept the <a href="/delivery-and-payment">delivery terms</a>', 'Я принимаю <a href="/delivery-and-payment">условия доставки</a>')), true),
+      policyCheckbox(
+        richText(
+          t(
+            'I accept the <a href="/delivery-and-payment">delivery terms</a>',
+            'Я принимаю <a href="/delivery-and-payment">условия доставки</a>',
+          ),
+        ),
+        true,
+      ),
       policyCheckbox(t('Send me news and offers by e-mail', 'Присылать мне новости и предложения по e-mail'), false),
     ],
   },
@@ -188,8 +219,14 @@ const ecommerce = () => ({
   fastOrder: { isShow: true, type: 'enquiry', text: t('Send Enquiry', 'Отправить запрос') },
   enquiryModalCustomField: { name: t('Preferred time to call', 'Удобное время для звонка'), isNoEmpty: false },
   enquiryModalCustomFieldIsRequired: false,
-  checkoutFormMessage: t('We will call you to confirm the order within an hour during opening times.', 'Мы позвоним вам для подтверждения заказа в течение часа в рабочее время.'),
-  checkoutOrderMessage: t('Thank you for your order! A confirmation is on its way to your e-mail.', 'Спасибо за заказ! Подтверждение отправлено на вашу почту.'),
+  checkoutFormMessage: t(
+    'We will call you to confirm the order within an hour during opening times.',
+    'Мы позвоним вам для подтверждения заказа в течение часа в рабочее время.',
+  ),
+  checkoutOrderMessage: t(
+    'Thank you for your order! A confirmation is on its way to your e-mail.',
+    'Спасибо за заказ! Подтверждение отправлено на вашу почту.',
+  ),
   productReviewsEnabled: true,
   showQuantity: 'always',
   showPriceFrom: false,
@@ -235,5 +272,16 @@ const paymentCashOnDelivery = {
 };
 
 export const settingsRows = (): SettingsRow[] =>
-  Object.entries({ common, header, footer, socials, seo, media, ecommerce: ecommerce(), language, styles, themes, paymentCashOnDelivery })
-    .map(([group, value]) => ({ group, value }));
+  Object.entries({
+    common,
+    header,
+    footer,
+    socials,
+    seo,
+    media,
+    ecommerce: ecommerce(),
+    language,
+    styles,
+    themes,
+    paymentCashOnDelivery,
+  }).map(([group, value]) => ({ group, value }));

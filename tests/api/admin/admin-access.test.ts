@@ -62,18 +62,27 @@ describe.each(databaseKinds)('who may not use the back office API (%s)', (kind) 
     expect(response.status).toBe(401);
   });
 
-  it.each(WRITES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 for a signed-in write without the X-Shop-Admin header', async (_, route) => {
-    expect((await call(route, { cookie: manager.cookie, csrf: false, headers: { origin: 'http://localhost:4321' } })).status).toBe(403);
-  });
+  it.each(WRITES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 403 for a signed-in write without the X-Shop-Admin header',
+    async (_, route) => {
+      expect((await call(route, { cookie: manager.cookie, csrf: false, headers: { origin: 'http://localhost:4321' } })).status).toBe(403);
+    },
+  );
 
-  it.each(WRITES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 for a signed-in write from a foreign origin', async (_, route) => {
-    const response = await call(route, { cookie: manager.cookie, headers: { 'x-shop-admin': '1', origin: 'https://attacker.example' } });
-    expect(response.status).toBe(403);
-  });
+  it.each(WRITES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 403 for a signed-in write from a foreign origin',
+    async (_, route) => {
+      const response = await call(route, { cookie: manager.cookie, headers: { 'x-shop-admin': '1', origin: 'https://attacker.example' } });
+      expect(response.status).toBe(403);
+    },
+  );
 
-  it.each(ROUTES.filter((r) => r.ownerOnly).map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 for a manager', async (_, route) => {
-    expect((await call(route, { cookie: manager.cookie })).status).toBe(403);
-  });
+  it.each(ROUTES.filter((r) => r.ownerOnly).map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 403 for a manager',
+    async (_, route) => {
+      expect((await call(route, { cookie: manager.cookie })).status).toBe(403);
+    },
+  );
 
   it('every route of the back office API, from the route table, refuses no session, a customer token and writes without the header', async () => {
     // the public ones: signing in and accepting an invitation (each has its own tests)
@@ -81,22 +90,37 @@ describe.each(databaseKinds)('who may not use the back office API (%s)', (kind) 
     const seen = new Map<string, { method: string; path: string }>();
     for (const route of app.api.routes) {
       if (!route.path.startsWith('/api/admin/') || route.method === 'ALL') continue;
-      seen.set(`${route.method} ${route.path}`, { method: route.method, path: route.path.replace(/^\/api\/admin/, '').replaceAll(/:[a-zA-Z]+/g, ID) });
+      seen.set(`${route.method} ${route.path}`, {
+        method: route.method,
+        path: route.path.replace(/^\/api\/admin/, '').replaceAll(/:[a-zA-Z]+/g, ID),
+      });
     }
     const routes = [...seen.entries()].filter(([name]) => !PUBLIC.has(name));
     // the list comes from the route table: a few are named so that a refactor cannot empty it
-    for (const expected of ['PUT /api/admin/products/:id', 'PUT /api/admin/settings/:group', 'POST /api/admin/builder/target/:target/publish']) {
+    for (const expected of [
+      'PUT /api/admin/products/:id',
+      'PUT /api/admin/settings/:group',
+      'POST /api/admin/builder/target/:target/publish',
+    ]) {
       expect(seen.has(expected), expected).toBe(true);
     }
     const wrong: string[] = [];
     for (const [name, route] of routes) {
       const init = { method: route.method, ...(route.method === 'GET' ? {} : { body: '{}' }) };
       const anonymous = (await adminRequest(app, route.path, init)).status;
-      const customerToken = (await adminRequest(app, route.path, { ...init, headers: { authorization: `Bearer ${customer.token}` } })).status;
+      const customerToken = (await adminRequest(app, route.path, { ...init, headers: { authorization: `Bearer ${customer.token}` } }))
+        .status;
       if (anonymous !== 401) wrong.push(`${name}: ${anonymous} without a session`);
       if (customerToken !== 401) wrong.push(`${name}: ${customerToken} with a customer token`);
       if (route.method !== 'GET') {
-        const noHeader = (await adminRequest(app, route.path, { ...init, cookie: manager.cookie, csrf: false, headers: { origin: 'http://localhost:4321' } })).status;
+        const noHeader = (
+          await adminRequest(app, route.path, {
+            ...init,
+            cookie: manager.cookie,
+            csrf: false,
+            headers: { origin: 'http://localhost:4321' },
+          })
+        ).status;
         if (noHeader !== 403) wrong.push(`${name}: ${noHeader} for a write without the X-Shop-Admin header`);
       }
     }

@@ -75,9 +75,16 @@ describe.each(databaseKinds)('the back office contract on %s', (kind) => {
     const rate = await fx.rate(zone, { kind: 'by_manager', priceCents: 0 });
     const product = await fx.product({ stock: 2, sku: 'CONTRACT-1' });
     const customer = await createUser(app);
-    const placed = await app.request('/orders', { method: 'POST', token: customer.token, json: orderBody([{ variationId: product.variationId, quantity: 1 }], { zoneId: zone, rateId: rate }, card) });
+    const placed = await app.request('/orders', {
+      method: 'POST',
+      token: customer.token,
+      json: orderBody([{ variationId: product.variationId, quantity: 1 }], { zoneId: zone, rateId: rate }, card),
+    });
     expect(placed.status).toBe(201);
-    await app.request('/leads', { method: 'POST', json: { product: product.productId, variation: product.variationId, name: 'Lead', phone: '+971 50 123 4567' } });
+    await app.request('/leads', {
+      method: 'POST',
+      json: { product: product.productId, variation: product.variationId, name: 'Lead', phone: '+971 50 123 4567' },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -135,7 +142,11 @@ describe.each(databaseKinds)('the back office contract on %s', (kind) => {
     expect(menus.map((menu) => menu.name).sort()).toEqual([...CONTENT_MENU_NAMES].sort());
     for (const name of CONTENT_MENU_NAMES) await read(menuDetailSchema, `/menus/${name}`);
     await read(redirectListSchema, '/redirects');
-    const created = await adminRequest(app, '/redirects', { cookie, method: 'POST', body: JSON.stringify({ fromPath: '/contract-old', toPath: '/about' }) });
+    const created = await adminRequest(app, '/redirects', {
+      cookie,
+      method: 'POST',
+      body: JSON.stringify({ fromPath: '/contract-old', toPath: '/about' }),
+    });
     expect(created.status).toBe(201);
     const redirect = redirectItemSchema.parse(await created.json());
     await read(redirectItemSchema, `/redirects/${redirect.id}`);

@@ -67,7 +67,8 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
   }
 
   /** The messages of a field in the error shape's nested children (`content.sections.0.type`). */
-  const fieldMessages = (errors: FormErrors, path: string) => path.split('.').reduce<FormErrors | undefined>((node, key) => node?.children[key], errors)?.errors;
+  const fieldMessages = (errors: FormErrors, path: string) =>
+    path.split('.').reduce<FormErrors | undefined>((node, key) => node?.children[key], errors)?.errors;
 
   const contentOf = (d: BuilderTargetDetail) => (d.draft?.content ?? d.published.content) as BuilderSectionsContent;
 
@@ -85,7 +86,12 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
         body: JSON.stringify({ content: {}, version: 0 }),
       });
       expect([401, 403]).toContain(write.status);
-      const noCsrf = await adminRequest(app, `/builder/target/${t(target)}/publish`, { method: 'POST', cookie: manager.cookie, csrf: false, body: JSON.stringify({ version: 1 }) });
+      const noCsrf = await adminRequest(app, `/builder/target/${t(target)}/publish`, {
+        method: 'POST',
+        cookie: manager.cookie,
+        csrf: false,
+        body: JSON.stringify({ version: 1 }),
+      });
       expect(noCsrf.status).toBe(403);
       expect(await app.deps.db.select().from(builderDrafts).where(eq(builderDrafts.target, target))).toEqual([]);
     });
@@ -126,7 +132,13 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       const articleId = await addArticle(app.deps.db, { categoryId, title: text('Builder story', 'История') });
       const all = builderTargetListSchema.parse(await expectJson(await get('/builder/targets'), 200));
       const byTarget = new Map(all.items.map((item) => [item.target, item]));
-      expect(byTarget.get(target)).toMatchObject({ kind: 'page', path: `/${slug}`, draft: null, revision: 0, title: { en: 'Help', ru: 'Помощь' } });
+      expect(byTarget.get(target)).toMatchObject({
+        kind: 'page',
+        path: `/${slug}`,
+        draft: null,
+        revision: 0,
+        title: { en: 'Help', ru: 'Помощь' },
+      });
       expect(byTarget.get(`catalog:${catalogId}`)).toMatchObject({ kind: 'catalog', path: expect.stringMatching(/^\/catalogs\/catalog-/) });
       expect(byTarget.get(`product:${productId}`)).toMatchObject({ kind: 'product', path: expect.stringMatching(/^\/products\//) });
       expect(byTarget.get(`article:${articleId}`)?.path).toMatch(/^\/blog-[^/]+\/article-/);
@@ -134,7 +146,9 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
 
       const found = builderTargetListSchema.parse(await expectJson(await get('/builder/targets?kind=product&search=lamp'), 200));
       expect(found.items.map((item) => item.target)).toEqual([`product:${productId}`]);
-      expect((await expectJson(await get('/builder/targets?search=Лампы'), 200)).items.map((i: { target: string }) => i.target)).toEqual([`catalog:${catalogId}`]);
+      expect((await expectJson(await get('/builder/targets?search=Лампы'), 200)).items.map((i: { target: string }) => i.target)).toEqual([
+        `catalog:${catalogId}`,
+      ]);
       await expectJson(await get('/builder/targets?kind=widget'), 400);
     });
 
@@ -145,7 +159,13 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       const content = d.published.content as BuilderSectionsContent;
       expect(content.page).toMatchObject({ title: { en: 'Help', ru: 'Помощь' }, slug, enabled: true });
       expect(content.sections).toEqual([
-        expect.objectContaining({ id: sectionId, type: 'SectionFaq', enable: true, hidden: false, options: { heading: { title: { en: 'Questions', ru: 'Вопросы' } } } }),
+        expect.objectContaining({
+          id: sectionId,
+          type: 'SectionFaq',
+          enable: true,
+          hidden: false,
+          options: { heading: { title: { en: 'Questions', ru: 'Вопросы' } } },
+        }),
       ]);
       expect(content.sections[0]!.items).toHaveLength(2);
     });
@@ -162,7 +182,12 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       // the owner edits on from version 1; the manager's stale save (version 0, then 1 again) is refused
       const second = await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content, version: 1 }, owner), 200);
       expect(second.version).toBe(2);
-      const stale = apiErrorSchema.parse(await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { ...content, sections: [] }, version: 1 }), 409));
+      const stale = apiErrorSchema.parse(
+        await expectJson(
+          await send('PUT', `/builder/target/${t(target)}/draft`, { content: { ...content, sections: [] }, version: 1 }),
+          409,
+        ),
+      );
       expect(stale.message).toMatch(/^Changed by Olga Owner at \d{4}-\d\d-\d\d \d\d:\d\d UTC; reload to see their changes$/);
       expect(fieldMessages(stale.errors, 'version')).toEqual([stale.message]);
       await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content, version: 0 }), 409);
@@ -171,10 +196,19 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect((d.draft!.content as BuilderSectionsContent).sections).toHaveLength(1);
 
       // the Russian message
-      const ru = await adminRequest(app, `/builder/target/${t(target)}/draft?lang=ru`, { method: 'PUT', cookie: manager.cookie, body: JSON.stringify({ content, version: 1 }) });
-      expect((await expectJson(ru, 409)).message).toMatch(/^Черновик изменил\(а\) Olga Owner в \d{4}-\d\d-\d\d \d\d:\d\d UTC; обновите страницу/);
+      const ru = await adminRequest(app, `/builder/target/${t(target)}/draft?lang=ru`, {
+        method: 'PUT',
+        cookie: manager.cookie,
+        body: JSON.stringify({ content, version: 1 }),
+      });
+      expect((await expectJson(ru, 409)).message).toMatch(
+        /^Черновик изменил\(а\) Olga Owner в \d{4}-\d\d-\d\d \d\d:\d\d UTC; обновите страницу/,
+      );
 
-      const audits = await app.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, target), eq(auditLog.action, 'builder.draft')));
+      const audits = await app.deps.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, target), eq(auditLog.action, 'builder.draft')));
       expect(audits).toHaveLength(2);
     });
 
@@ -182,12 +216,20 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       const { target } = await pageWithFaq();
       const content = contentOf(await detail(target));
       const unknown = { ...content, sections: [{ ...content.sections[0]!, type: 'SectionNope' }] };
-      const bad = apiErrorSchema.parse(await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: unknown, version: 0 }), 400));
+      const bad = apiErrorSchema.parse(
+        await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: unknown, version: 0 }), 400),
+      );
       expect(fieldMessages(bad.errors, 'content.sections.0.type')?.[0]).toMatch(/Unknown section type/);
       const twice = { ...content, sections: [content.sections[0]!, content.sections[0]!] };
       await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: twice, version: 0 }), 400);
       await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value: {} }, version: 0 }), 400);
-      await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { ...content, page: { ...content.page, slug: 'Not a slug' } }, version: 0 }), 400);
+      await expectJson(
+        await send('PUT', `/builder/target/${t(target)}/draft`, {
+          content: { ...content, page: { ...content.page, slug: 'Not a slug' } },
+          version: 0,
+        }),
+        400,
+      );
       await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content, version: -1 }), 400);
       await expectJson(await send('PUT', `/builder/target/${t('settings:header')}/draft`, { content, version: 0 }), 400);
       expect(await app.deps.db.select().from(builderDrafts).where(eq(builderDrafts.target, target))).toEqual([]);
@@ -222,7 +264,15 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       const newSlug = uniqueSlug('help');
       content.page = { ...content.page, title: { en: 'Help centre', ru: 'Центр помощи' }, slug: newSlug };
       content.sections[0]!.options = { heading: { title: { en: 'FAQ', ru: 'ЧаВо' } } };
-      content.sections.push({ id: 'intro', type: 'SectionTextBlockBase', enable: true, hidden: false, options: { content: { html: { en: '<p>Hello</p>', ru: '<p>Привет</p>' } } }, items: [], styles: {} });
+      content.sections.push({
+        id: 'intro',
+        type: 'SectionTextBlockBase',
+        enable: true,
+        hidden: false,
+        options: { content: { html: { en: '<p>Hello</p>', ru: '<p>Привет</p>' } } },
+        items: [],
+        styles: {},
+      });
       await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content, version: 0 }), 200);
 
       await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 2 }), 409);
@@ -231,7 +281,10 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect(invalidated).toEqual([[`page:${pageId}`]]);
 
       const live = await app.deps.db.select().from(sections).where(eq(sections.ownerId, pageId)).orderBy(sections.position);
-      expect(live.map((s) => [s.id, s.type, s.position])).toEqual([[sectionId, 'SectionFaq', 0], ['intro', 'SectionTextBlockBase', 1]]);
+      expect(live.map((s) => [s.id, s.type, s.position])).toEqual([
+        [sectionId, 'SectionFaq', 0],
+        ['intro', 'SectionTextBlockBase', 1],
+      ]);
       expect(live[0]!.options).toEqual({ heading: { title: { en: 'FAQ', ru: 'ЧаВо' } } });
       expect(live[0]!.items).toHaveLength(2);
       const [page] = await app.deps.db.select().from(pages).where(eq(pages.id, pageId));
@@ -247,11 +300,17 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect(d.draft).toBeNull();
       expect(d.published.revision).toBe(1);
       const revisions = builderRevisionListSchema.parse(await expectJson(await get(`/builder/target/${t(target)}/revisions`), 200));
-      expect(revisions.items.map((r) => [r.number, r.publishedByName])).toEqual([[1, 'Mia Manager'], [0, '']]);
+      expect(revisions.items.map((r) => [r.number, r.publishedByName])).toEqual([
+        [1, 'Mia Manager'],
+        [0, ''],
+      ]);
       const original = builderRevisionSchema.parse(await expectJson(await get(`/builder/target/${t(target)}/revisions/0`), 200));
       expect((original.content as BuilderSectionsContent).page.slug).toBe(slug);
       await expectJson(await get(`/builder/target/${t(target)}/revisions/7`), 404);
-      const [audit] = await app.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, target), eq(auditLog.action, 'builder.publish')));
+      const [audit] = await app.deps.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, target), eq(auditLog.action, 'builder.publish')));
       expect(audit).toMatchObject({ staffName: 'Mia Manager', before: { revision: 0 }, after: { revision: 1 } });
 
       // publishing the same draft again: it is gone, published by Mia
@@ -276,7 +335,13 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect((await detail(target)).draft?.version).toBe(1);
 
       // nor the address of one of the shop's own screens
-      await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { ...content, page: { ...content.page, slug: 'checkout' } }, version: 1 }), 200);
+      await expectJson(
+        await send('PUT', `/builder/target/${t(target)}/draft`, {
+          content: { ...content, page: { ...content.page, slug: 'checkout' } },
+          version: 1,
+        }),
+        200,
+      );
       const reserved = await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 2 }), 400);
       expect(fieldMessages(reserved.errors, 'content.page.slug')).toEqual([reserved.message]);
     });
@@ -289,7 +354,17 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       for (const target of [`catalog:${catalogId}`, `product:${productId}`, `article:${articleId}`]) {
         const content = contentOf(await detail(target));
         content.page.title = { en: `New ${target}`, ru: 'Новое' };
-        content.sections = [{ id: `s-${target.replace(':', '-')}`, type: 'SectionHeadingH1', enable: true, hidden: false, options: {}, items: [], styles: {} }];
+        content.sections = [
+          {
+            id: `s-${target.replace(':', '-')}`,
+            type: 'SectionHeadingH1',
+            enable: true,
+            hidden: false,
+            options: {},
+            items: [],
+            styles: {},
+          },
+        ];
         await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content, version: 0 }), 200);
         invalidated.length = 0;
         await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1 }), 200);
@@ -317,11 +392,15 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
 
   describe('settings targets are checked as the settings save checks them', () => {
     const settingsValue = (d: BuilderTargetDetail) => (d.draft?.content ?? d.published.content) as { value: Record<string, unknown> };
-    const liveGroup = async (group: string) => (await app.deps.db.select().from(settings).where(eq(settings.group, group)))[0]?.value ?? null;
+    const liveGroup = async (group: string) =>
+      (await app.deps.db.select().from(settings).where(eq(settings.group, group)))[0]?.value ?? null;
 
     it('answers the live group as the settings forms read it: every declared field, no other key', async () => {
       const stored = { template: 'default', oldKey: 'x', sendEnquiry: { isShow: true, extra: 1 } };
-      await app.deps.db.insert(settings).values({ group: 'header', value: stored, updatedAt: new Date() }).onConflictDoUpdate({ target: settings.group, set: { value: stored } });
+      await app.deps.db
+        .insert(settings)
+        .values({ group: 'header', value: stored, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: settings.group, set: { value: stored } });
       const { value } = settingsValue(await detail('settings:header'));
       expect(value).not.toHaveProperty('oldKey');
       expect(value['sendEnquiry']).toMatchObject({ isShow: true });
@@ -333,14 +412,21 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       const target = 'settings:header';
       const { value } = settingsValue(await detail(target));
       const undeclared = { ...value, oldKey: 'x', sendEnquiry: { ...(value['sendEnquiry'] as object), extra: 1 } };
-      const en = apiErrorSchema.parse(await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value: undeclared }, version: 0 }), 400));
+      const en = apiErrorSchema.parse(
+        await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value: undeclared }, version: 0 }), 400),
+      );
       expect(en.message).toBe('These settings are not valid; correct the marked fields');
       expect(['content.value.oldKey', 'content.value.sendEnquiry.extra']).toContain(en.errorPath);
       expect(fieldMessages(en.errors, 'content.value.oldKey')).toEqual(['This field was not expected.']);
       expect(fieldMessages(en.errors, 'content.value.sendEnquiry.extra')).toEqual(['This field was not expected.']);
       const ru = apiErrorSchema.parse(
         await expectJson(
-          await adminRequest(app, `/builder/target/${t(target)}/draft`, { method: 'PUT', cookie: manager.cookie, headers: { 'x-shop-language': 'ru' }, body: JSON.stringify({ content: { value: undeclared }, version: 0 }) }),
+          await adminRequest(app, `/builder/target/${t(target)}/draft`, {
+            method: 'PUT',
+            cookie: manager.cookie,
+            headers: { 'x-shop-language': 'ru' },
+            body: JSON.stringify({ content: { value: undeclared }, version: 0 }),
+          }),
           400,
         ),
       );
@@ -348,12 +434,19 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect(fieldMessages(ru.errors, 'content.value.oldKey')).toEqual(['Такое поле не предусмотрено.']);
 
       const wrongType = { ...value, contactsSize: 42, sendEnquiry: { ...(value['sendEnquiry'] as object), isShow: 'yes' } };
-      const typeEn = apiErrorSchema.parse(await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value: wrongType }, version: 0 }), 400));
+      const typeEn = apiErrorSchema.parse(
+        await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value: wrongType }, version: 0 }), 400),
+      );
       expect(fieldMessages(typeEn.errors, 'content.value.sendEnquiry.isShow')).toEqual(['This value is not valid.']);
       expect(fieldMessages(typeEn.errors, 'content.value.contactsSize')).toHaveLength(1);
       const typeRu = apiErrorSchema.parse(
         await expectJson(
-          await adminRequest(app, `/builder/target/${t(target)}/draft`, { method: 'PUT', cookie: manager.cookie, headers: { 'x-shop-language': 'ru' }, body: JSON.stringify({ content: { value: wrongType }, version: 0 }) }),
+          await adminRequest(app, `/builder/target/${t(target)}/draft`, {
+            method: 'PUT',
+            cookie: manager.cookie,
+            headers: { 'x-shop-language': 'ru' },
+            body: JSON.stringify({ content: { value: wrongType }, version: 0 }),
+          }),
           400,
         ),
       );
@@ -378,9 +471,13 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       const live = await liveGroup('themes');
       const { value } = settingsValue(await detail(target));
       const bad = { ...value, fonts: 'Roboto', oldKey: true };
-      await app.deps.db.insert(builderDrafts).values({ target, content: { value: bad }, version: 1, updatedBy: manager.id, updatedByName: manager.name, updatedAt: new Date() });
+      await app.deps.db
+        .insert(builderDrafts)
+        .values({ target, content: { value: bad }, version: 1, updatedBy: manager.id, updatedByName: manager.name, updatedAt: new Date() });
       invalidated.length = 0;
-      const refused = apiErrorSchema.parse(await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1 }), 400));
+      const refused = apiErrorSchema.parse(
+        await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1 }), 400),
+      );
       expect(fieldMessages(refused.errors, 'content.value.fonts')).toHaveLength(1);
       expect(fieldMessages(refused.errors, 'content.value.oldKey')).toEqual(['This field was not expected.']);
       expect(await liveGroup('themes')).toEqual(live);
@@ -397,7 +494,10 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect(invalidated).toEqual([]);
 
       // corrected, it publishes
-      await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value: { ...value, fonts: ['Roboto'] } }, version: 1 }), 200);
+      await expectJson(
+        await send('PUT', `/builder/target/${t(target)}/draft`, { content: { value: { ...value, fonts: ['Roboto'] } }, version: 1 }),
+        200,
+      );
       await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 2 }), 200);
       expect(await liveGroup('themes')).toEqual({ ...value, fonts: ['Roboto'] });
     });
@@ -413,12 +513,18 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect(contentOf(await detail(target)).sections).toEqual([]);
 
       // restore the original (revision 0): a new draft
-      expect(await expectJson(await send('POST', `/builder/target/${t(target)}/revisions/0/restore`, { version: 0 }), 200)).toEqual({ version: 1 });
+      expect(await expectJson(await send('POST', `/builder/target/${t(target)}/revisions/0/restore`, { version: 0 }), 200)).toEqual({
+        version: 1,
+      });
       await expectJson(await send('POST', `/builder/target/${t(target)}/revisions/1/restore`, { version: 0 }, owner), 409);
-      expect(await expectJson(await send('POST', `/builder/target/${t(target)}/revisions/1/restore`, { version: 1 }, owner), 200)).toEqual({ version: 2 });
+      expect(await expectJson(await send('POST', `/builder/target/${t(target)}/revisions/1/restore`, { version: 1 }, owner), 200)).toEqual({
+        version: 2,
+      });
       await expectJson(await send('POST', `/builder/target/${t(target)}/revisions/9/restore`, { version: 2 }), 404);
       await expectJson(await send('POST', `/builder/target/${t(target)}/revisions/0/restore`, { version: 'x' }), 400);
-      expect(await expectJson(await send('POST', `/builder/target/${t(target)}/revisions/0/restore`, { version: 2 }), 200)).toEqual({ version: 3 });
+      expect(await expectJson(await send('POST', `/builder/target/${t(target)}/revisions/0/restore`, { version: 2 }), 200)).toEqual({
+        version: 3,
+      });
       const d = await detail(target);
       expect((d.draft!.content as BuilderSectionsContent).sections).toHaveLength(1);
       expect(d.draft).toMatchObject({ baseRevision: 1, version: 3 });
@@ -434,8 +540,16 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       content.sections[0]!.options = { heading: { title: { en: 'Later', ru: 'Позже' } } };
       await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content, version: 0 }), 200);
       const at = new Date(Date.now() + 60 * 60 * 1000);
-      expect(await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1, publishAt: at.toISOString() }), 200)).toEqual({ scheduled: at.toISOString() });
-      await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1, publishAt: new Date(Date.now() + 400 * 86_400_000).toISOString() }), 400);
+      expect(
+        await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1, publishAt: at.toISOString() }), 200),
+      ).toEqual({ scheduled: at.toISOString() });
+      await expectJson(
+        await send('POST', `/builder/target/${t(target)}/publish`, {
+          version: 1,
+          publishAt: new Date(Date.now() + 400 * 86_400_000).toISOString(),
+        }),
+        400,
+      );
       await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1, publishAt: 'tomorrow' }), 400);
       expect((await detail(target)).draft).toMatchObject({ publishAt: at.toISOString(), version: 1 });
 
@@ -443,7 +557,10 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect(await app.builderScheduler.run()).toBe(0);
       expect(await publishDueDrafts(app.deps, new Date(at.getTime() - 1000))).toBe(0);
       invalidated.length = 0;
-      const results = await Promise.all([publishDueDrafts(app.deps, new Date(at.getTime() + 1000)), publishDueDrafts(app.deps, new Date(at.getTime() + 1000))]);
+      const results = await Promise.all([
+        publishDueDrafts(app.deps, new Date(at.getTime() + 1000)),
+        publishDueDrafts(app.deps, new Date(at.getTime() + 1000)),
+      ]);
       expect(results.reduce((a, b) => a + b, 0)).toBe(1);
       const revisions = await app.deps.db.select().from(builderRevisions).where(eq(builderRevisions.target, target));
       expect(revisions.map((r) => r.number).sort()).toEqual([0, 1]);
@@ -456,7 +573,10 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
 
     it('keeps a due draft it cannot publish (its page is gone) as an unscheduled draft', async () => {
       const { target, pageId } = await pageWithFaq();
-      await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: contentOf(await detail(target)), version: 0 }), 200);
+      await expectJson(
+        await send('PUT', `/builder/target/${t(target)}/draft`, { content: contentOf(await detail(target)), version: 0 }),
+        200,
+      );
       const at = new Date(Date.now() + 60_000);
       await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1, publishAt: at.toISOString() }), 200);
       await app.deps.db.delete(pages).where(eq(pages.id, pageId));
@@ -468,8 +588,16 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
 
     it('publishes at once when the time is not in the future', async () => {
       const { target } = await pageWithFaq();
-      await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content: contentOf(await detail(target)), version: 0 }), 200);
-      expect(await expectJson(await send('POST', `/builder/target/${t(target)}/publish`, { version: 1, publishAt: new Date(Date.now() - 1000).toISOString() }), 200)).toEqual({ revision: 1 });
+      await expectJson(
+        await send('PUT', `/builder/target/${t(target)}/draft`, { content: contentOf(await detail(target)), version: 0 }),
+        200,
+      );
+      expect(
+        await expectJson(
+          await send('POST', `/builder/target/${t(target)}/publish`, { version: 1, publishAt: new Date(Date.now() - 1000).toISOString() }),
+          200,
+        ),
+      ).toEqual({ revision: 1 });
     });
   });
 
@@ -478,7 +606,17 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       const { target, slug, sectionId } = await pageWithFaq();
       const content = contentOf(await detail(target));
       content.page.title = { en: 'Draft title', ru: 'Черновик' };
-      content.sections = [{ id: 'draft-only', type: 'SectionHeadingH1', enable: true, hidden: false, options: { heading: { title: { en: 'Secret', ru: 'Секрет' } } }, items: [], styles: {} }];
+      content.sections = [
+        {
+          id: 'draft-only',
+          type: 'SectionHeadingH1',
+          enable: true,
+          hidden: false,
+          options: { heading: { title: { en: 'Secret', ru: 'Секрет' } } },
+          items: [],
+          styles: {},
+        },
+      ];
       await expectJson(await send('PUT', `/builder/target/${t(target)}/draft`, { content, version: 0 }), 200);
       for (const lang of ['en', 'ru']) {
         const visitor = await expectJson(await app.request(`/pages/${slug}?lang=${lang}`), 200);
@@ -491,7 +629,10 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
   describe('POST /builder/pages', () => {
     it('creates a page from the template, hidden until published, with a draft ready', async () => {
       const slug = uniqueSlug('about');
-      const created = await expectJson(await send('POST', '/builder/pages', { template: 'page', title: { en: 'About', ru: 'О нас' }, slug }), 201);
+      const created = await expectJson(
+        await send('POST', '/builder/pages', { template: 'page', title: { en: 'About', ru: 'О нас' }, slug }),
+        201,
+      );
       expect(created.target).toMatch(/^page:/);
       const pageId = created.target.slice('page:'.length);
       expect((await app.request(`/pages/${slug}`)).status).toBe(404);
@@ -500,7 +641,9 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
       expect((d.published.content as BuilderSectionsContent).page.enabled).toBe(false);
       const draft = d.draft!.content as BuilderSectionsContent;
       expect(draft.page).toMatchObject({ title: { en: 'About', ru: 'О нас' }, slug, enabled: true });
-      expect(draft.sections).toEqual([expect.objectContaining({ type: 'SectionHeadingH1', options: { heading: { title: { en: 'About', ru: 'О нас' } } } })]);
+      expect(draft.sections).toEqual([
+        expect.objectContaining({ type: 'SectionHeadingH1', options: { heading: { title: { en: 'About', ru: 'О нас' } } } }),
+      ]);
       await expectJson(await send('POST', `/builder/target/${t(created.target)}/publish`, { version: 1 }), 200);
       const visitor = await expectJson(await app.request(`/pages/${slug}?lang=ru`), 200);
       expect(visitor).toMatchObject({ id: pageId, title: 'О нас' });
@@ -514,18 +657,30 @@ describe.each(databaseKinds)('site builder API (%s)', (kind) => {
 
     it('creates a catalog from the new-catalog template (12 products, 3/2/1 a row)', async () => {
       const slug = uniqueSlug('lamps');
-      const created = await expectJson(await send('POST', '/builder/pages', { template: 'catalog', title: { en: 'Lamps', ru: 'Лампы' }, slug }, owner), 201);
+      const created = await expectJson(
+        await send('POST', '/builder/pages', { template: 'catalog', title: { en: 'Lamps', ru: 'Лампы' }, slug }, owner),
+        201,
+      );
       const d = await detail(created.target);
-      const [catalog] = await app.deps.db.select().from(catalogs).where(eq(catalogs.id, created.target.slice('catalog:'.length)));
+      const [catalog] = await app.deps.db
+        .select()
+        .from(catalogs)
+        .where(eq(catalogs.id, created.target.slice('catalog:'.length)));
       expect(catalog).toMatchObject({ slug, enabled: false });
       expect(d.path).toBe('/catalogs/new-page');
       const [list] = (d.draft!.content as BuilderSectionsContent).sections;
       expect(list).toMatchObject({
         type: 'SectionProductList',
-        options: { limit: { isCustom: true, count: 12 }, template: { desktop: { type: 'grid', columns: 3 }, tablet: { type: 'grid', columns: 2 }, mobile: { type: 'grid', columns: 1 } } },
+        options: {
+          limit: { isCustom: true, count: 12 },
+          template: { desktop: { type: 'grid', columns: 3 }, tablet: { type: 'grid', columns: 2 }, mobile: { type: 'grid', columns: 1 } },
+        },
       });
       await expectJson(await send('POST', '/builder/pages', { template: 'catalog', title: { en: 'Lamps', ru: 'Лампы' }, slug }), 409);
-      const [audit] = await app.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, created.target), eq(auditLog.action, 'builder.create')));
+      const [audit] = await app.deps.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, created.target), eq(auditLog.action, 'builder.create')));
       expect(audit).toMatchObject({ staffName: 'Olga Owner' });
     });
   });

@@ -39,14 +39,19 @@ describe.each(databaseKinds)('back office catalogs (%s)', (kind) => {
   it('creates a catalog with bilingual texts, a made-up address, sanitised description, image and sort; audited and invalidated', async () => {
     const imageId = await createImage(app.deps.db, 'lamps.jpg');
     tags.length = 0;
-    const created = catalogDetailSchema.parse(await expectJson(await send('POST', '/catalogs', {
-      title: { en: 'Desk Lamps', ru: 'Настольные лампы' },
-      description: { en: '<p>Bright <script>alert(1)</script><b>lamps</b></p>', ru: '<p onclick="x()">Лампы</p>' },
-      metaTitle: { en: 'Lamps for desks' },
-      imageId,
-      sortCriteria: 'custom',
-      noindex: true,
-    }), 201));
+    const created = catalogDetailSchema.parse(
+      await expectJson(
+        await send('POST', '/catalogs', {
+          title: { en: 'Desk Lamps', ru: 'Настольные лампы' },
+          description: { en: '<p>Bright <script>alert(1)</script><b>lamps</b></p>', ru: '<p onclick="x()">Лампы</p>' },
+          metaTitle: { en: 'Lamps for desks' },
+          imageId,
+          sortCriteria: 'custom',
+          noindex: true,
+        }),
+        201,
+      ),
+    );
     expect(created).toMatchObject({
       slug: 'desk-lamps',
       title: { en: 'Desk Lamps', ru: 'Настольные лампы' },
@@ -65,7 +70,11 @@ describe.each(databaseKinds)('back office catalogs (%s)', (kind) => {
     expect(again.slug).toBe('desk-lamps-2');
     expect(again.position).toBeGreaterThan(created.position);
     const [entry] = await app.deps.db.select().from(auditLog).where(eq(auditLog.entityId, created.id));
-    expect(entry).toMatchObject({ action: 'catalog.create', staffName: 'Cara Catalogue', after: expect.objectContaining({ slug: 'desk-lamps' }) });
+    expect(entry).toMatchObject({
+      action: 'catalog.create',
+      staffName: 'Cara Catalogue',
+      after: expect.objectContaining({ slug: 'desk-lamps' }),
+    });
     const { status, body } = await getJson(app, '/catalogs/v3/desk-lamps');
     expect(status).toBe(200);
     expect(body).toMatchObject({ title: 'Desk Lamps', noindex: true });
@@ -73,9 +82,15 @@ describe.each(databaseKinds)('back office catalogs (%s)', (kind) => {
 
   it('refuses bad input with field messages and writes nothing', async () => {
     const before = (await app.deps.db.select().from(catalogs)).length;
-    const bad = await expectJson(await send('POST', '/catalogs', { title: { en: ' ' }, slug: 'Not A Slug', sortCriteria: 'random', enabled: 'yes' }), 400);
+    const bad = await expectJson(
+      await send('POST', '/catalogs', { title: { en: ' ' }, slug: 'Not A Slug', sortCriteria: 'random', enabled: 'yes' }),
+      400,
+    );
     expect(Object.keys(bad.errors.children).sort()).toEqual(['enabled', 'slug', 'sortCriteria', 'title']);
-    const unknownImage = await expectJson(await send('POST', '/catalogs', { title: { en: 'X' }, imageId: '00000000-0000-4000-8000-00000000000f' }), 400);
+    const unknownImage = await expectJson(
+      await send('POST', '/catalogs', { title: { en: 'X' }, imageId: '00000000-0000-4000-8000-00000000000f' }),
+      400,
+    );
     expect(unknownImage.errors.children.imageId).toBeTruthy();
     await createCatalog(app.deps.db, { slug: 'taken-address' });
     const taken = await expectJson(await send('POST', '/catalogs', { title: { en: 'X' }, slug: 'taken-address' }), 400);
@@ -88,7 +103,15 @@ describe.each(databaseKinds)('back office catalogs (%s)', (kind) => {
     const product = await createProduct(app.deps.db, { catalogs: [{ id: catalog.id }] });
     const current = catalogDetailSchema.parse(await get(`/catalogs/${catalog.id}`));
     tags.length = 0;
-    const edited = await expectJson(await send('PATCH', `/catalogs/${catalog.id}`, { ...current, slug: 'wall-shelves', title: { en: 'Wall shelves', ru: 'Полки' }, version: 1 }), 200);
+    const edited = await expectJson(
+      await send('PATCH', `/catalogs/${catalog.id}`, {
+        ...current,
+        slug: 'wall-shelves',
+        title: { en: 'Wall shelves', ru: 'Полки' },
+        version: 1,
+      }),
+      200,
+    );
     expect(edited).toMatchObject({ slug: 'wall-shelves', title: { en: 'Wall shelves', ru: 'Полки' }, version: 2, productsCount: 1 });
     expect(new Set(tags)).toEqual(new Set([`catalog:${catalog.id}`, 'redirects', `product:${product.id}`]));
     const [redirect] = await app.deps.db.select().from(redirects).where(eq(redirects.fromPath, '/catalogs/old-shelves'));
@@ -96,7 +119,12 @@ describe.each(databaseKinds)('back office catalogs (%s)', (kind) => {
     // renamed again: the first redirect follows, no chain
     await expectJson(await send('PATCH', `/catalogs/${catalog.id}`, { ...current, slug: 'shelves', version: 2 }), 200);
     const all = await app.deps.db.select().from(redirects);
-    expect(all.filter((r) => r.toPath === '/catalogs/shelves').map((r) => r.fromPath).sort()).toEqual(['/catalogs/old-shelves', '/catalogs/wall-shelves']);
+    expect(
+      all
+        .filter((r) => r.toPath === '/catalogs/shelves')
+        .map((r) => r.fromPath)
+        .sort(),
+    ).toEqual(['/catalogs/old-shelves', '/catalogs/wall-shelves']);
 
     await expectJson(await send('PATCH', `/catalogs/${catalog.id}`, { ...current, version: 1 }), 409);
     const bad = await expectJson(await send('PATCH', `/catalogs/${catalog.id}`, { ...current, title: { en: '' }, version: 3 }), 400);
@@ -106,7 +134,10 @@ describe.each(databaseKinds)('back office catalogs (%s)', (kind) => {
     await expectJson(await send('PATCH', '/catalogs/00000000-0000-4000-8000-000000000000', { ...current, version: 1 }), 404);
     // a change of the sort alone refreshes the catalog only
     tags.length = 0;
-    await expectJson(await send('PATCH', `/catalogs/${catalog.id}`, { ...current, slug: 'shelves', sortCriteria: 'price_desc', version: 3 }), 200);
+    await expectJson(
+      await send('PATCH', `/catalogs/${catalog.id}`, { ...current, slug: 'shelves', sortCriteria: 'price_desc', version: 3 }),
+      200,
+    );
     expect(tags).toEqual([`catalog:${catalog.id}`]);
     const audit = await app.deps.db.select().from(auditLog).where(eq(auditLog.entityId, catalog.id));
     expect(audit.filter((a) => a.action === 'catalog.update')).toHaveLength(3);
@@ -140,7 +171,12 @@ describe.each(databaseKinds)('back office catalogs (%s)', (kind) => {
     expect((await get(`/catalogs/${catalog.id}/candidates?q=alpha`)).items).toEqual([]);
 
     tags.length = 0;
-    const saved = catalogProductsSchema.parse(await expectJson(await send('PUT', `/catalogs/${catalog.id}/products`, { productIds: [p3.id, p4.id, p1.id], version: products.version }), 200));
+    const saved = catalogProductsSchema.parse(
+      await expectJson(
+        await send('PUT', `/catalogs/${catalog.id}/products`, { productIds: [p3.id, p4.id, p1.id], version: products.version }),
+        200,
+      ),
+    );
     expect(saved.items.map((p) => p.title)).toEqual(['Charlie', 'Delta unique-candidate', 'Alpha']);
     expect(saved.version).toBe(products.version + 1);
     expect(new Set(tags)).toEqual(new Set([`catalog:${catalog.id}`, `product:${p4.id}`, `product:${p2.id}`]));
@@ -149,9 +185,18 @@ describe.each(databaseKinds)('back office catalogs (%s)', (kind) => {
     expect(entry).toMatchObject({ entityId: catalog.id, after: expect.objectContaining({ added: [p4.id], removed: [p2.id] }) });
 
     await expectJson(await send('PUT', `/catalogs/${catalog.id}/products`, { productIds: [p1.id], version: products.version }), 409);
-    const unknown = await expectJson(await send('PUT', `/catalogs/${catalog.id}/products`, { productIds: [p1.id, '00000000-0000-4000-8000-000000000009'], version: saved.version }), 400);
+    const unknown = await expectJson(
+      await send('PUT', `/catalogs/${catalog.id}/products`, {
+        productIds: [p1.id, '00000000-0000-4000-8000-000000000009'],
+        version: saved.version,
+      }),
+      400,
+    );
     expect(Object.keys(unknown.errors.children.productIds.children)).toEqual(['1']);
-    const twice = await expectJson(await send('PUT', `/catalogs/${catalog.id}/products`, { productIds: [p1.id, p1.id], version: saved.version }), 400);
+    const twice = await expectJson(
+      await send('PUT', `/catalogs/${catalog.id}/products`, { productIds: [p1.id, p1.id], version: saved.version }),
+      400,
+    );
     expect(twice.errors.children.productIds).toBeTruthy();
     const links = await app.deps.db.select().from(catalogProducts).where(eq(catalogProducts.catalogId, catalog.id));
     expect(links).toHaveLength(3);
@@ -177,8 +222,26 @@ describe.each(databaseKinds)('back office catalogs (%s)', (kind) => {
     const customer = await createUser(app);
     expect((await adminRequest(app, '/catalogs')).status).toBe(401);
     expect((await app.request('/admin/catalogs', { token: customer.token })).status).toBe(401);
-    expect((await app.request('/admin/catalogs', { method: 'POST', token: customer.token, json: { title: { en: 'X' } }, headers: { 'x-shop-admin': '1' } })).status).toBe(401);
-    expect((await adminRequest(app, '/catalogs', { method: 'POST', cookie: owner.cookie, csrf: false, body: JSON.stringify({ title: { en: 'X' } }) })).status).toBe(403);
+    expect(
+      (
+        await app.request('/admin/catalogs', {
+          method: 'POST',
+          token: customer.token,
+          json: { title: { en: 'X' } },
+          headers: { 'x-shop-admin': '1' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await adminRequest(app, '/catalogs', {
+          method: 'POST',
+          cookie: owner.cookie,
+          csrf: false,
+          body: JSON.stringify({ title: { en: 'X' } }),
+        })
+      ).status,
+    ).toBe(403);
     expect((await adminRequest(app, '/catalogs', { cookie: owner.cookie })).status).toBe(200);
   });
 });

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onInvalidate } from '../../../src/server/cache/invalidation';
 import { articles, articleTags, auditLog, menuItems, menus, redirects, sections, tags } from '../../../src/server/db/schema';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
-import { addArticle, addCatalog, addPage, addProduct, addSection, addTag, tagArticle, text, uniqueSlug } from '../../helpers/content-fixtures';
+import {
+  addArticle,
+  addCatalog,
+  addPage,
+  addProduct,
+  addSection,
+  addTag,
+  tagArticle,
+  text,
+  uniqueSlug,
+} from '../../helpers/content-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-app';
 import { createUser } from '../../helpers/users-fixtures';
 
@@ -64,13 +74,35 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       const articleSlug = uniqueSlug('oak');
       await addArticle(db, { categoryId, slug: articleSlug, title: text('Caring for oak', 'Уход за дубом') });
 
-      expect((await get('/link-targets?kind=catalog&search=velvet', owner)).items).toContainEqual({ title: 'Velvet chairs', url: slug, path: `/catalogs/${slug}` });
-      expect((await get('/link-targets?kind=product&search=' + encodeURIComponent('Латунная'))).items).toContainEqual({ title: 'Brass lamp', url: productSlug, path: `/products/${productSlug}` });
-      expect((await get(`/link-targets?kind=page&search=${pageSlug}`)).items).toEqual([{ title: 'About the studio', url: pageSlug, path: `/${pageSlug}` }]);
+      expect((await get('/link-targets?kind=catalog&search=velvet', owner)).items).toContainEqual({
+        title: 'Velvet chairs',
+        url: slug,
+        path: `/catalogs/${slug}`,
+      });
+      expect((await get('/link-targets?kind=product&search=' + encodeURIComponent('Латунная'))).items).toContainEqual({
+        title: 'Brass lamp',
+        url: productSlug,
+        path: `/products/${productSlug}`,
+      });
+      expect((await get(`/link-targets?kind=page&search=${pageSlug}`)).items).toEqual([
+        { title: 'About the studio', url: pageSlug, path: `/${pageSlug}` },
+      ]);
       expect((await get(`/link-targets?kind=page&search=${categorySlug}`)).items).toEqual([]);
-      expect((await get(`/link-targets?kind=category&search=${categorySlug}`)).items).toEqual([{ title: 'Journal', url: categorySlug, path: `/${categorySlug}` }]);
-      expect((await get('/link-targets?kind=article&search=oak')).items).toContainEqual({ title: 'Caring for oak', url: `${categorySlug}/${articleSlug}`, path: `/${categorySlug}/${articleSlug}` });
-      const ru = await expectJson(await adminRequest(app, '/link-targets?kind=catalog&search=velvet', { cookie: manager.cookie, headers: { 'x-shop-language': 'ru' } }), 200);
+      expect((await get(`/link-targets?kind=category&search=${categorySlug}`)).items).toEqual([
+        { title: 'Journal', url: categorySlug, path: `/${categorySlug}` },
+      ]);
+      expect((await get('/link-targets?kind=article&search=oak')).items).toContainEqual({
+        title: 'Caring for oak',
+        url: `${categorySlug}/${articleSlug}`,
+        path: `/${categorySlug}/${articleSlug}`,
+      });
+      const ru = await expectJson(
+        await adminRequest(app, '/link-targets?kind=catalog&search=velvet', {
+          cookie: manager.cookie,
+          headers: { 'x-shop-language': 'ru' },
+        }),
+        200,
+      );
       expect(ru.items).toContainEqual(expect.objectContaining({ title: 'Бархатные кресла' }));
     });
 
@@ -107,7 +139,10 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       publishedAt: '2026-11-01T10:00:00Z',
       enabled: true,
       tagIds: [tagId],
-      body: { en: '<p>Use <strong>linseed</strong> oil.</p><script>alert(1)</script><img src="x" onerror="alert(2)">', ru: '<p>Масло.</p>' },
+      body: {
+        en: '<p>Use <strong>linseed</strong> oil.</p><script>alert(1)</script><img src="x" onerror="alert(2)">',
+        ru: '<p>Масло.</p>',
+      },
       ...overrides,
     });
 
@@ -116,12 +151,23 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       const invalidatedTags = await tagsOf(async () => {
         created = await expectJson(await call('POST', '/articles', articleBody()), 201);
       });
-      expect(created).toMatchObject({ categoryId, title: { en: 'Caring for oak', ru: 'Уход за дубом' }, authorName: 'Ivan Carpenter', tagIds: [tagId], enabled: true, version: 1, path: `/${categorySlug}/${created.slug}` });
+      expect(created).toMatchObject({
+        categoryId,
+        title: { en: 'Caring for oak', ru: 'Уход за дубом' },
+        authorName: 'Ivan Carpenter',
+        tagIds: [tagId],
+        enabled: true,
+        version: 1,
+        path: `/${categorySlug}/${created.slug}`,
+      });
       expect(invalidatedTags).toEqual([`article:${created.id}`, `page:${categoryId}`].sort());
       expect(created.body.en).toContain('<strong>linseed</strong>');
       expect(created.body.en).not.toContain('<script');
       expect(created.body.en).not.toContain('onerror');
-      const [section] = await app.deps.db.select().from(sections).where(and(eq(sections.ownerType, 'article'), eq(sections.ownerId, created.id)));
+      const [section] = await app.deps.db
+        .select()
+        .from(sections)
+        .where(and(eq(sections.ownerType, 'article'), eq(sections.ownerId, created.id)));
       expect(section).toMatchObject({ type: 'SectionTextBlockBase', id: created.bodySectionId });
       expect((section!.options as any).content.html.en).not.toContain('<script');
 
@@ -136,26 +182,56 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
 
       const list = await get(`/articles?categoryId=${categoryId}&q=oak`);
       expect(list.items.map((a: { id: string }) => a.id)).toContain(created.id);
-      expect(list.items.find((a: { id: string }) => a.id === created.id)).toMatchObject({ categoryTitle: 'Blog', categorySlug, title: 'Caring for oak' });
+      expect(list.items.find((a: { id: string }) => a.id === created.id)).toMatchObject({
+        categoryTitle: 'Blog',
+        categorySlug,
+        title: 'Caring for oak',
+      });
       const categories = await get('/article-categories');
       expect(categories).toContainEqual({ id: categoryId, slug: categorySlug, title: 'Blog' });
     });
 
     it('edits an article: the body goes to its existing text section, tags are replaced, both categories are invalidated; a stale version is refused', async () => {
       const created = await expectJson(await call('POST', '/articles', articleBody({ tagIds: [] })), 201);
-      const builderSection = await addSection(app.deps.db, { ownerType: 'article', ownerId: created.id, type: 'SectionQuote', position: 5, options: { quote: text('Kept') } });
+      const builderSection = await addSection(app.deps.db, {
+        ownerType: 'article',
+        ownerId: created.id,
+        type: 'SectionQuote',
+        position: 5,
+        options: { quote: text('Kept') },
+      });
       const invalidatedTags = await tagsOf(async () => {
         const updated = await expectJson(
-          await call('PUT', `/articles/${created.id}`, { ...articleBody({ slug: created.slug, categoryId: otherCategoryId, tagIds: [] }), body: { en: '<p>New <em>text</em><script>x()</script></p>', ru: '' }, version: 1 }, owner),
+          await call(
+            'PUT',
+            `/articles/${created.id}`,
+            {
+              ...articleBody({ slug: created.slug, categoryId: otherCategoryId, tagIds: [] }),
+              body: { en: '<p>New <em>text</em><script>x()</script></p>', ru: '' },
+              version: 1,
+            },
+            owner,
+          ),
           200,
         );
-        expect(updated).toMatchObject({ version: 2, categoryId: otherCategoryId, body: { en: '<p>New <em>text</em></p>', ru: '' }, bodySectionId: created.bodySectionId });
+        expect(updated).toMatchObject({
+          version: 2,
+          categoryId: otherCategoryId,
+          body: { en: '<p>New <em>text</em></p>', ru: '' },
+          bodySectionId: created.bodySectionId,
+        });
       });
       expect(invalidatedTags).toEqual([`article:${created.id}`, `page:${categoryId}`, `page:${otherCategoryId}`].sort());
-      const rows = await app.deps.db.select().from(sections).where(and(eq(sections.ownerType, 'article'), eq(sections.ownerId, created.id)));
+      const rows = await app.deps.db
+        .select()
+        .from(sections)
+        .where(and(eq(sections.ownerType, 'article'), eq(sections.ownerId, created.id)));
       expect(rows.map((r) => r.id).sort()).toEqual([created.bodySectionId, builderSection].sort());
 
-      const stale = await expectJson(await call('PUT', `/articles/${created.id}`, { ...articleBody({ slug: created.slug }), version: 1 }), 409);
+      const stale = await expectJson(
+        await call('PUT', `/articles/${created.id}`, { ...articleBody({ slug: created.slug }), version: 1 }),
+        409,
+      );
       expect(stale.errors.children.version).toBeTruthy();
       expect((await get(`/articles/${created.id}`)).categoryId).toBe(otherCategoryId);
       expect((await auditRows(created.id)).map((r) => r.action).sort()).toEqual(['article.create', 'article.update']);
@@ -163,12 +239,22 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
 
     it('refuses bad input with field errors and writes nothing', async () => {
       const before = (await app.deps.db.select().from(articles)).length;
-      const bad = await expectJson(await call('POST', '/articles', articleBody({ slug: 'Not a slug', title: { en: '  ', ru: '' }, publishedAt: 'yesterday', enabled: 'yes' })), 400);
+      const bad = await expectJson(
+        await call(
+          'POST',
+          '/articles',
+          articleBody({ slug: 'Not a slug', title: { en: '  ', ru: '' }, publishedAt: 'yesterday', enabled: 'yes' }),
+        ),
+        400,
+      );
       expect(Object.keys(bad.errors.children)).toEqual(expect.arrayContaining(['slug', 'title', 'publishedAt', 'enabled']));
       expect(bad.errors.children.title.children.en).toBeTruthy();
       const notCategory = await expectJson(await call('POST', '/articles', articleBody({ categoryId: await addPage(app.deps.db) })), 400);
       expect(notCategory.errors.children.categoryId).toBeTruthy();
-      const noImage = await expectJson(await call('POST', '/articles', articleBody({ previewImageId: '00000000-0000-4000-8000-000000000000' })), 400);
+      const noImage = await expectJson(
+        await call('POST', '/articles', articleBody({ previewImageId: '00000000-0000-4000-8000-000000000000' })),
+        400,
+      );
       expect(noImage.errors.children.previewImageId).toBeTruthy();
       const foreignTag = await expectJson(await call('POST', '/articles', articleBody({ tagIds: [foreignTagId] })), 400);
       expect(foreignTag.errors.children.tagIds).toBeTruthy();
@@ -181,7 +267,9 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
     it('deletes an article with its sections; a stale version is refused; strangers may not touch articles', async () => {
       const created = await expectJson(await call('POST', '/articles', articleBody()), 201);
       await expectJson(await call('DELETE', `/articles/${created.id}?version=2`), 409);
-      const invalidatedTags = await tagsOf(async () => expect((await call('DELETE', `/articles/${created.id}?version=1`)).status).toBe(204));
+      const invalidatedTags = await tagsOf(async () =>
+        expect((await call('DELETE', `/articles/${created.id}?version=1`)).status).toBe(204),
+      );
       expect(invalidatedTags).toEqual([`article:${created.id}`, `page:${categoryId}`].sort());
       expect(await app.deps.db.select().from(sections).where(eq(sections.ownerId, created.id))).toEqual([]);
       expect(await app.deps.db.select().from(articleTags).where(eq(articleTags.articleId, created.id))).toEqual([]);
@@ -204,29 +292,44 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       const categoryId = await addPage(db, { slug, type: 'category', title: text('Garden') });
       const articleId = await addArticle(db, { categoryId });
       let tag: any;
-      expect(await tagsOf(async () => {
-        tag = await expectJson(await call('POST', `/article-categories/${categoryId}/tags`, { slug: 'roses', title: { en: 'Roses', ru: 'Розы' } }), 201);
-      })).toEqual([`page:${categoryId}`]);
+      expect(
+        await tagsOf(async () => {
+          tag = await expectJson(
+            await call('POST', `/article-categories/${categoryId}/tags`, { slug: 'roses', title: { en: 'Roses', ru: 'Розы' } }),
+            201,
+          );
+        }),
+      ).toEqual([`page:${categoryId}`]);
       expect(tag).toMatchObject({ slug: 'roses', title: { en: 'Roses', ru: 'Розы' }, articleCount: 0, version: 1 });
       const [stored] = await db.select().from(tags).where(eq(tags.id, tag.id));
       expect(stored!.type).toBe(slug);
       await tagArticle(db, articleId, tag.id);
 
-      const duplicate = await expectJson(await call('POST', `/article-categories/${categoryId}/tags`, { slug: 'roses', title: { en: 'Again' } }), 400);
+      const duplicate = await expectJson(
+        await call('POST', `/article-categories/${categoryId}/tags`, { slug: 'roses', title: { en: 'Again' } }),
+        400,
+      );
       expect(duplicate.errors.children.slug).toBeTruthy();
       const blank = await expectJson(await call('POST', `/article-categories/${categoryId}/tags`, { slug: '', title: { en: '' } }), 400);
       expect(Object.keys(blank.errors.children).sort()).toEqual(['slug', 'title']);
       await expectJson(await call('POST', `/article-categories/${await addPage(db)}/tags`, { slug: 'x', title: { en: 'X' } }), 404);
 
-      expect(await tagsOf(async () => {
-        const renamed = await expectJson(await call('PATCH', `/tags/${tag.id}`, { slug: 'old-roses', title: { en: 'Old roses', ru: 'Старые розы' }, version: 1 }, owner), 200);
-        expect(renamed).toMatchObject({ slug: 'old-roses', articleCount: 1, version: 2 });
-      })).toEqual([`article:${articleId}`, `page:${categoryId}`].sort());
+      expect(
+        await tagsOf(async () => {
+          const renamed = await expectJson(
+            await call('PATCH', `/tags/${tag.id}`, { slug: 'old-roses', title: { en: 'Old roses', ru: 'Старые розы' }, version: 1 }, owner),
+            200,
+          );
+          expect(renamed).toMatchObject({ slug: 'old-roses', articleCount: 1, version: 2 });
+        }),
+      ).toEqual([`article:${articleId}`, `page:${categoryId}`].sort());
       await expectJson(await call('PATCH', `/tags/${tag.id}`, { slug: 'roses', title: { en: 'Roses' }, version: 1 }), 409);
       expect((await get(`/article-categories/${categoryId}/tags`)).map((t: { slug: string }) => t.slug)).toEqual(['old-roses']);
 
       await expectJson(await call('DELETE', `/tags/${tag.id}?version=1`), 409);
-      expect(await tagsOf(async () => expect((await call('DELETE', `/tags/${tag.id}?version=2`)).status).toBe(204))).toEqual([`article:${articleId}`, `page:${categoryId}`].sort());
+      expect(await tagsOf(async () => expect((await call('DELETE', `/tags/${tag.id}?version=2`)).status).toBe(204))).toEqual(
+        [`article:${articleId}`, `page:${categoryId}`].sort(),
+      );
       expect(await db.select().from(articleTags).where(eq(articleTags.tagId, tag.id))).toEqual([]);
       expect((await auditRows(tag.id)).map((r) => r.action).sort()).toEqual(['tag.create', 'tag.delete', 'tag.update']);
 
@@ -244,18 +347,24 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       const first = await get('/menus/main');
       expect(first).toEqual({ name: 'main', items: [], version: 0 });
       let saved: any;
-      expect(await tagsOf(async () => {
-        saved = await expectJson(
-          await call('PUT', '/menus/main', {
-            version: 0,
-            items: [
-              { title: { en: 'Chairs', ru: 'Стулья' }, link: catalogLink('chairs'), children: [{ title: { en: 'Oak guide' }, link: { type: 'article', url: 'blog/oak' } }] },
-              { title: { en: 'Partner' }, link: { type: 'external', url: 'https://example.com/x' } },
-            ],
-          }),
-          200,
-        );
-      })).toEqual(['menus']);
+      expect(
+        await tagsOf(async () => {
+          saved = await expectJson(
+            await call('PUT', '/menus/main', {
+              version: 0,
+              items: [
+                {
+                  title: { en: 'Chairs', ru: 'Стулья' },
+                  link: catalogLink('chairs'),
+                  children: [{ title: { en: 'Oak guide' }, link: { type: 'article', url: 'blog/oak' } }],
+                },
+                { title: { en: 'Partner' }, link: { type: 'external', url: 'https://example.com/x' } },
+              ],
+            }),
+            200,
+          );
+        }),
+      ).toEqual(['menus']);
       expect(saved.version).toBe(1);
       expect(saved.items.map((i: any) => i.title.en)).toEqual(['Chairs', 'Partner']);
       expect(saved.items[0].children[0]).toMatchObject({ title: { en: 'Oak guide', ru: '' }, link: { type: 'article', url: 'blog/oak' } });
@@ -269,7 +378,11 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       expect(reordered.version).toBe(2);
       expect(reordered.items.map((i: any) => i.id)).toEqual([partner.id, chairs.id, chairs.children[0].id]);
       const storefront = await expectJson(await app.request('/menus/batch?names=main'), 200);
-      expect(storefront.main.map((i: any) => [i.title, i.url])).toEqual([['Partner', 'https://example.com/x'], ['Chairs', '/catalogs/chairs'], ['Oak guide', '/blog/oak']]);
+      expect(storefront.main.map((i: any) => [i.title, i.url])).toEqual([
+        ['Partner', 'https://example.com/x'],
+        ['Chairs', '/catalogs/chairs'],
+        ['Oak guide', '/blog/oak'],
+      ]);
 
       const stale = await expectJson(await call('PUT', '/menus/main', { version: 1, items: [] }), 409);
       expect(stale.errors.children.version).toBeTruthy();
@@ -278,7 +391,11 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       const audit = await auditRows('main');
       expect(audit.map((r) => r.action)).toEqual(['menu.update', 'menu.update']);
       expect((audit.find((r) => (r.after as any).version === 2)!.before as any).items[0].title.en).toBe('Chairs');
-      expect((await get('/menus')).map((m: any) => [m.name, m.itemCount, m.version])).toEqual([['main', 3, 2], ['info', 0, 0], ['footer', 0, 0]]);
+      expect((await get('/menus')).map((m: any) => [m.name, m.itemCount, m.version])).toEqual([
+        ['main', 3, 2],
+        ['info', 0, 0],
+        ['footer', 0, 0],
+      ]);
     });
 
     it('refuses bad links, blank titles, too deep nesting and unknown menus with field errors', async () => {
@@ -297,8 +414,18 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       expect(bad.errors.children.items.children['1'].children.link).toBeTruthy();
       expect(bad.errors.children.items.children['2'].children.link).toBeTruthy();
       const leaf = { title: { en: 'Deep' }, link: catalogLink('x') };
-      const deep = await expectJson(await call('PUT', '/menus/footer', { version: 0, items: [{ ...leaf, children: [{ ...leaf, children: [{ ...leaf, children: [leaf] }] }] }] }), 400);
-      expect(deep.errors.children.items.children['0'].children.children.children['0'].children.children.children['0'].children.children.children['0']).toBeTruthy();
+      const deep = await expectJson(
+        await call('PUT', '/menus/footer', {
+          version: 0,
+          items: [{ ...leaf, children: [{ ...leaf, children: [{ ...leaf, children: [leaf] }] }] }],
+        }),
+        400,
+      );
+      expect(
+        deep.errors.children.items.children['0'].children.children.children['0'].children.children.children['0'].children.children.children[
+          '0'
+        ],
+      ).toBeTruthy();
       await expectJson(await call('PUT', '/menus/sidebar', { version: 0, items: [] }), 400);
       expect((await get('/menus/footer')).version).toBe(0);
 
@@ -311,21 +438,33 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
     it('creates, edits and deletes redirects that answer on the storefront; audited and invalidated', async () => {
       const from = `/${uniqueSlug('old')}`;
       let created: any;
-      expect(await tagsOf(async () => {
-        created = await expectJson(await call('POST', '/redirects', { fromPath: from, toPath: '/catalogs/chairs' }), 201);
-      })).toEqual(['redirects']);
+      expect(
+        await tagsOf(async () => {
+          created = await expectJson(await call('POST', '/redirects', { fromPath: from, toPath: '/catalogs/chairs' }), 201);
+        }),
+      ).toEqual(['redirects']);
       expect(created).toMatchObject({ fromPath: from, toPath: '/catalogs/chairs', version: 1 });
-      expect(await expectJson(await app.request(`/redirects?from=${encodeURIComponent(from)}`), 200)).toEqual({ from, to: '/catalogs/chairs' });
+      expect(await expectJson(await app.request(`/redirects?from=${encodeURIComponent(from)}`), 200)).toEqual({
+        from,
+        to: '/catalogs/chairs',
+      });
 
-      expect(await tagsOf(async () => {
-        const edited = await expectJson(await call('PUT', `/redirects/${created.id}`, { fromPath: from, toPath: 'https://example.com/new', version: 1 }, owner), 200);
-        expect(edited).toMatchObject({ toPath: 'https://example.com/new', version: 2 });
-      })).toEqual(['redirects']);
+      expect(
+        await tagsOf(async () => {
+          const edited = await expectJson(
+            await call('PUT', `/redirects/${created.id}`, { fromPath: from, toPath: 'https://example.com/new', version: 1 }, owner),
+            200,
+          );
+          expect(edited).toMatchObject({ toPath: 'https://example.com/new', version: 2 });
+        }),
+      ).toEqual(['redirects']);
       await expectJson(await call('PUT', `/redirects/${created.id}`, { fromPath: from, toPath: '/x', version: 1 }), 409);
       expect((await get(`/redirects?q=${from.slice(1)}`)).items.map((r: any) => r.id)).toEqual([created.id]);
 
       await expectJson(await call('DELETE', `/redirects/${created.id}?version=1`), 409);
-      expect(await tagsOf(async () => expect((await call('DELETE', `/redirects/${created.id}?version=2`)).status).toBe(204))).toEqual(['redirects']);
+      expect(await tagsOf(async () => expect((await call('DELETE', `/redirects/${created.id}?version=2`)).status).toBe(204))).toEqual([
+        'redirects',
+      ]);
       expect(await app.deps.db.select().from(redirects).where(eq(redirects.id, created.id))).toEqual([]);
       expect((await auditRows(created.id)).map((r) => r.action).sort()).toEqual(['redirect.create', 'redirect.delete', 'redirect.update']);
     });

@@ -44,12 +44,19 @@ describe.each(databaseKinds)('admin API answers match the shared contract (%s)',
     for (const [i, code] of ['new', 'processing', 'canceled'].entries()) await fx.orderState(code, code, i);
     const customer = await createUser(app);
     customerId = customer.id;
-    const placed = await app.request('/orders', { method: 'POST', token: customer.token, json: orderBody([{ variationId: product.variationId, quantity: 1 }], { zoneId: zone, rateId: rate }, card) });
+    const placed = await app.request('/orders', {
+      method: 'POST',
+      token: customer.token,
+      json: orderBody([{ variationId: product.variationId, quantity: 1 }], { zoneId: zone, rateId: rate }, card),
+    });
     orderId = ((await placed.json()) as { id: string }).id;
     await createReview(app.deps.db, { productId: product.productId, status: 'pending' });
     const categoryId = await addPage(app.deps.db, { type: 'category' });
     await addComment(app.deps.db, { articleId: await addArticle(app.deps.db, { categoryId }), status: 'pending' });
-    await app.request('/leads', { method: 'POST', json: { product: product.productId, variation: product.variationId, name: 'Lead', phone: '+971 50 123 4567' } });
+    await app.request('/leads', {
+      method: 'POST',
+      json: { product: product.productId, variation: product.variationId, name: 'Lead', phone: '+971 50 123 4567' },
+    });
   });
   afterAll(async () => {
     await app.close();

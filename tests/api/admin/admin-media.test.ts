@@ -13,13 +13,23 @@ import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-a
 import { createUser } from '../../helpers/users-fixtures';
 
 const png = (width: number, height: number, color = '#c33') =>
-  sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 const jpeg = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#39c' } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#39c' } })
+    .jpeg()
+    .toBuffer();
 
 function form(...files: { name: string; data: Buffer | string; type?: string }[]): FormData {
   const body = new FormData();
-  for (const file of files) body.append('files', new File([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], file.name, { type: file.type ?? 'application/octet-stream' }));
+  for (const file of files)
+    body.append(
+      'files',
+      new File([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], file.name, {
+        type: file.type ?? 'application/octet-stream',
+      }),
+    );
   return body;
 }
 
@@ -41,17 +51,21 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
     await app.close();
   });
 
-  const upload = (body: FormData, who: TestStaff | null = manager) => adminRequest(app, '/media', { method: 'POST', cookie: who?.cookie ?? null, body });
+  const upload = (body: FormData, who: TestStaff | null = manager) =>
+    adminRequest(app, '/media', { method: 'POST', cookie: who?.cookie ?? null, body });
   const get = (p: string, who: TestStaff = manager) => adminRequest(app, p, { cookie: who.cookie }).then((r) => expectJson(r, 200));
   const patch = (id: string, body: unknown, who: TestStaff = manager) =>
     adminRequest(app, `/media/${id}`, { method: 'PATCH', cookie: who.cookie, body: JSON.stringify(body) });
-  const remove = (id: string, query: string, who: TestStaff = manager) => adminRequest(app, `/media/${id}?${query}`, { method: 'DELETE', cookie: who.cookie });
+  const remove = (id: string, query: string, who: TestStaff = manager) =>
+    adminRequest(app, `/media/${id}?${query}`, { method: 'DELETE', cookie: who.cookie });
 
   it('uploads several images at once, re-encoded and scaled, stored under the data directory and audited', async () => {
-    const response = await upload(form(
-      { name: 'red square.png', data: await png(40, 30), type: 'image/png' },
-      { name: 'C:\\photos\\blue.jpeg', data: await jpeg(4200, 2100), type: 'image/jpeg' },
-    ));
+    const response = await upload(
+      form(
+        { name: 'red square.png', data: await png(40, 30), type: 'image/png' },
+        { name: 'C:\\photos\\blue.jpeg', data: await jpeg(4200, 2100), type: 'image/jpeg' },
+      ),
+    );
     const answer = mediaUploadAnswerSchema.parse(await expectJson(response, 201));
     expect(answer.items).toHaveLength(2);
     const [red, blue] = answer.items;
@@ -66,18 +80,31 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
       const thumb = await readMediaFile(app.dataDir, item.uri.replace('/media/', ''), { w: 160, h: 160, fit: 'inset', format: 'webp' });
       expect(thumb).toMatchObject({ mime: 'image/webp' });
     }
-    const audit = await app.deps.db.select().from(auditLog).where(inArray(auditLog.entityId, answer.items.map((i) => i.id)));
+    const audit = await app.deps.db
+      .select()
+      .from(auditLog)
+      .where(
+        inArray(
+          auditLog.entityId,
+          answer.items.map((i) => i.id),
+        ),
+      );
     expect(audit.map((a) => a.action)).toEqual(['media.upload', 'media.upload']);
     expect(audit[0]!.staffName).toBe('Mia Manager');
   });
 
   it('refuses files that are not images by their content (whatever their name), too large bodies and non-multipart, storing nothing', async () => {
     const before = (await app.deps.db.select().from(images)).length;
-    const bad = await expectJson(await upload(form(
-      { name: 'ok.png', data: await png(10, 10), type: 'image/png' },
-      { name: 'evil.png', data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', type: 'image/png' },
-      { name: 'notes.jpg', data: 'just text', type: 'image/jpeg' },
-    )), 400);
+    const bad = await expectJson(
+      await upload(
+        form(
+          { name: 'ok.png', data: await png(10, 10), type: 'image/png' },
+          { name: 'evil.png', data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', type: 'image/png' },
+          { name: 'notes.jpg', data: 'just text', type: 'image/jpeg' },
+        ),
+      ),
+      400,
+    );
     expect(Object.keys(bad.errors.children.files.children)).toEqual(['1', '2']);
     expect(bad.errors.children.files.children['1'].errors[0]).toContain('evil.png');
     expect((await app.deps.db.select().from(images)).length).toBe(before);
@@ -91,8 +118,12 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
   });
 
   it('lists newest first with search by name or alt text, paging and picked ids', async () => {
-    const first = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'zebra-stripes.png', data: await png(12, 12) })), 201)).items[0]!;
-    const second = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'another.png', data: await png(12, 12, '#3c3') })), 201)).items[0]!;
+    const first = mediaUploadAnswerSchema.parse(
+      await expectJson(await upload(form({ name: 'zebra-stripes.png', data: await png(12, 12) })), 201),
+    ).items[0]!;
+    const second = mediaUploadAnswerSchema.parse(
+      await expectJson(await upload(form({ name: 'another.png', data: await png(12, 12, '#3c3') })), 201),
+    ).items[0]!;
     const list = mediaListSchema.parse(await get('/media?perPage=2'));
     expect(list.items.map((i) => i.id)).toEqual([second.id, first.id]);
     expect(list.total).toBeGreaterThanOrEqual(4);
@@ -106,10 +137,14 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
   });
 
   it('edits alt and title texts in both languages with versions, and refreshes the pages that show the image', async () => {
-    const item = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'lamp.png', data: await png(20, 20) })), 201)).items[0]!;
+    const item = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'lamp.png', data: await png(20, 20) })), 201))
+      .items[0]!;
     const product = await createProduct(app.deps.db, { imageIds: [item.id] });
     tags.length = 0;
-    const edited = await expectJson(await patch(item.id, { alt: { en: ' A lamp ', ru: 'Лампа' }, title: { en: 'Lamp', ru: 'Лампа' }, version: 1 }), 200);
+    const edited = await expectJson(
+      await patch(item.id, { alt: { en: ' A lamp ', ru: 'Лампа' }, title: { en: 'Lamp', ru: 'Лампа' }, version: 1 }),
+      200,
+    );
     expect(edited).toMatchObject({ alt: { en: 'A lamp', ru: 'Лампа' }, title: { en: 'Lamp', ru: 'Лампа' }, version: 2 });
     expect(tags).toEqual([`product:${product.id}`]);
     await expectJson(await patch(item.id, { alt: { en: 'Old', ru: '' }, title: { en: '', ru: '' }, version: 1 }), 409);
@@ -123,8 +158,10 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
   });
 
   it('refuses to delete an image in use (409 naming where) unless forced; forced, it leaves every page working', async () => {
-    const item = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'shared.png', data: await png(20, 20) })), 201)).items[0]!;
-    const other = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'other.png', data: await png(20, 20) })), 201)).items[0]!;
+    const item = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'shared.png', data: await png(20, 20) })), 201))
+      .items[0]!;
+    const other = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'other.png', data: await png(20, 20) })), 201))
+      .items[0]!;
     const product = await createProduct(app.deps.db, { title: 'Shared lamp', imageIds: [other.id, item.id] });
     await app.deps.db.update(variations).set({ imageId: item.id }).where(eq(variations.id, product.variationIds[0]!));
     const catalog = await createCatalog(app.deps.db, { title: 'Lamps', imageId: item.id });
@@ -155,7 +192,8 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
 
     // an unused image goes without force
     expect((await remove(other.id, 'version=1')).status).toBe(409);
-    const unused = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'unused.png', data: await png(8, 8) })), 201)).items[0]!;
+    const unused = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'unused.png', data: await png(8, 8) })), 201))
+      .items[0]!;
     expect((await remove(unused.id, 'version=1')).status).toBe(204);
   });
 
@@ -164,7 +202,12 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
     expect((await adminRequest(app, '/media')).status).toBe(401);
     expect((await app.request('/admin/media', { token: customer.token })).status).toBe(401);
     expect((await upload(form({ name: 'a.png', data: await png(8, 8) }), null)).status).toBe(401);
-    const noCsrf = await adminRequest(app, '/media', { method: 'POST', cookie: owner.cookie, csrf: false, body: form({ name: 'a.png', data: await png(8, 8) }) });
+    const noCsrf = await adminRequest(app, '/media', {
+      method: 'POST',
+      cookie: owner.cookie,
+      csrf: false,
+      body: form({ name: 'a.png', data: await png(8, 8) }),
+    });
     expect(noCsrf.status).toBe(403);
     expect((await adminRequest(app, '/media', { cookie: owner.cookie })).status).toBe(200);
   });

@@ -30,10 +30,13 @@ describe.each(databaseKinds)('back office moderation (%s)', (kind) => {
     await app.close();
   });
 
-  const patch = (path: string, body: unknown) => adminRequest(app, path, { method: 'PATCH', cookie: manager.cookie, body: JSON.stringify(body) });
-  const post = (path: string, body: unknown) => adminRequest(app, path, { method: 'POST', cookie: manager.cookie, body: JSON.stringify(body) });
+  const patch = (path: string, body: unknown) =>
+    adminRequest(app, path, { method: 'PATCH', cookie: manager.cookie, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    adminRequest(app, path, { method: 'POST', cookie: manager.cookie, body: JSON.stringify(body) });
   const get = (path: string) => adminRequest(app, path, { cookie: manager.cookie }).then((r) => expectJson(r, 200));
-  const storefrontReviews = async () => (await (await app.request(`/products/${product.id}/reviews`)).json()) as { id: string; text: string; reply?: string }[];
+  const storefrontReviews = async () =>
+    (await (await app.request(`/products/${product.id}/reviews`)).json()) as { id: string; text: string; reply?: string }[];
 
   describe('reviews', () => {
     it('lists the queue with product, filters by status, search and product', async () => {
@@ -59,12 +62,19 @@ describe.each(databaseKinds)('back office moderation (%s)', (kind) => {
       const id = await createReview(app.deps.db, { productId: product.id, status: 'pending', text: 'Lovely tea pot' });
       expect((await storefrontReviews()).map((r) => r.id)).not.toContain(id);
       tags.length = 0;
-      const approved = await expectJson(await patch(`/reviews/${id}`, { status: 'approved', text: 'Lovely teapot', reply: 'Thank you!', version: 1 }), 200);
+      const approved = await expectJson(
+        await patch(`/reviews/${id}`, { status: 'approved', text: 'Lovely teapot', reply: 'Thank you!', version: 1 }),
+        200,
+      );
       expect(approved).toMatchObject({ status: 'approved', text: 'Lovely teapot', reply: 'Thank you!', version: 2 });
       expect(tags).toContain(`product:${product.id}`);
       expect((await storefrontReviews()).find((r) => r.id === id)).toMatchObject({ text: 'Lovely teapot', reply: 'Thank you!' });
       const [entry] = await app.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id));
-      expect(entry).toMatchObject({ action: 'review.update', staffName: 'Mo Derator', before: { status: 'pending', text: 'Lovely tea pot', reply: null, version: 1 } });
+      expect(entry).toMatchObject({
+        action: 'review.update',
+        staffName: 'Mo Derator',
+        before: { status: 'pending', text: 'Lovely tea pot', reply: null, version: 1 },
+      });
       // a blank reply removes it
       const noReply = await expectJson(await patch(`/reviews/${id}`, { reply: '  ', version: 2 }), 200);
       expect(noReply.reply).toBeNull();
@@ -84,7 +94,9 @@ describe.each(databaseKinds)('back office moderation (%s)', (kind) => {
     });
 
     it('approves, rejects and deletes in bulk', async () => {
-      const ids = await Promise.all([1, 2, 3].map((n) => createReview(app.deps.db, { productId: product.id, status: 'pending', text: `bulk ${n}` })));
+      const ids = await Promise.all(
+        [1, 2, 3].map((n) => createReview(app.deps.db, { productId: product.id, status: 'pending', text: `bulk ${n}` })),
+      );
       expect(await expectJson(await post('/reviews/bulk', { ids: ids.slice(0, 2), action: 'approve' }), 200)).toEqual({ updated: 2 });
       expect((await storefrontReviews()).map((r) => r.id)).toEqual(expect.arrayContaining(ids.slice(0, 2)));
       expect(await expectJson(await post('/reviews/bulk', { ids: [ids[2]], action: 'delete' }), 200)).toEqual({ updated: 1 });
@@ -92,7 +104,12 @@ describe.each(databaseKinds)('back office moderation (%s)', (kind) => {
       const bad = await expectJson(await post('/reviews/bulk', { ids: [], action: 'publish' }), 400);
       expect(Object.keys(bad.errors.children).sort()).toEqual(['action', 'ids']);
       const audited = await app.deps.db.select().from(auditLog).where(eq(auditLog.entityType, 'review'));
-      expect(audited.filter((e) => ids.includes(e.entityId)).map((e) => e.action).sort()).toEqual(['review.approve', 'review.approve', 'review.delete']);
+      expect(
+        audited
+          .filter((e) => ids.includes(e.entityId))
+          .map((e) => e.action)
+          .sort(),
+      ).toEqual(['review.approve', 'review.approve', 'review.delete']);
     });
   });
 
@@ -100,7 +117,12 @@ describe.each(databaseKinds)('back office moderation (%s)', (kind) => {
     it('lists, approves (shown at once on the article), replies and refuses stale versions', async () => {
       const id = await addComment(app.deps.db, { articleId, status: 'pending', text: 'Which leaves do you use?' });
       const list = await get(`/comments?status=pending&articleId=${articleId}`);
-      expect(list.items.find((c: { id: string }) => c.id === id)).toMatchObject({ articleId, articleSlug, categorySlug: 'blog', version: 1 });
+      expect(list.items.find((c: { id: string }) => c.id === id)).toMatchObject({
+        articleId,
+        articleSlug,
+        categorySlug: 'blog',
+        version: 1,
+      });
       tags.length = 0;
       const approved = await expectJson(await patch(`/comments/${id}`, { status: 'approved', reply: 'Assam, mostly', version: 1 }), 200);
       expect(approved).toMatchObject({ status: 'approved', reply: 'Assam, mostly', version: 2 });

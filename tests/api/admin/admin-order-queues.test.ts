@@ -44,7 +44,15 @@ describe.each(databaseKinds)('orders waiting for someone (%s)', (kind) => {
     const cardFreight = await place(freight, card);
     const canceled = await place(freight, card);
     const { version } = await get(`/orders/${canceled.id}`);
-    expect((await adminRequest(app, `/orders/${canceled.id}/cancel`, { method: 'POST', cookie: manager.cookie, body: JSON.stringify({ version }) })).status).toBe(200);
+    expect(
+      (
+        await adminRequest(app, `/orders/${canceled.id}/cancel`, {
+          method: 'POST',
+          cookie: manager.cookie,
+          body: JSON.stringify({ version }),
+        })
+      ).status,
+    ).toBe(200);
 
     const unpaid = await get('/orders?unpaid=true');
     const awaiting = await get('/orders?awaitingPrice=true');

@@ -35,8 +35,22 @@ describe.each(databaseKinds)('back office orders (%s)', (kind) => {
     await app.close();
   });
 
-  async function placeOrder(options: { quantity?: number; stock?: number | null; rate?: string; method?: string; customer?: Record<string, unknown>; sku?: string } = {}) {
-    const product = await fx.product({ priceCents: 2_000, stock: options.stock === undefined ? 10 : options.stock, sku: options.sku ?? 'SKU-1', title: 'Lamp' });
+  async function placeOrder(
+    options: {
+      quantity?: number;
+      stock?: number | null;
+      rate?: string;
+      method?: string;
+      customer?: Record<string, unknown>;
+      sku?: string;
+    } = {},
+  ) {
+    const product = await fx.product({
+      priceCents: 2_000,
+      stock: options.stock === undefined ? 10 : options.stock,
+      sku: options.sku ?? 'SKU-1',
+      title: 'Lamp',
+    });
     const delivery = options.rate ? { zoneId, rateId: options.rate } : { locationId: store.id };
     const body = orderBody([{ variationId: product.variationId, quantity: options.quantity ?? 2 }], delivery, options.method ?? cash);
     if (options.customer) body.customer = { ...body.customer, ...options.customer } as typeof body.customer;
@@ -46,7 +60,8 @@ describe.each(databaseKinds)('back office orders (%s)', (kind) => {
   }
 
   const detail = async (id: string) => expectJson(await adminRequest(app, `/orders/${id}`, { cookie: manager.cookie }), 200);
-  const post = (path: string, body: unknown) => adminRequest(app, path, { method: 'POST', cookie: manager.cookie, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    adminRequest(app, path, { method: 'POST', cookie: manager.cookie, body: JSON.stringify(body) });
   const auditOf = (id: string) => app.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id));
   const mailsOf = (template: string) => app.deps.db.select().from(mailQueue).where(eq(mailQueue.template, template));
 
@@ -89,7 +104,13 @@ describe.each(databaseKinds)('back office orders (%s)', (kind) => {
     });
 
     it('answers 400 with the field for bad list queries', async () => {
-      for (const [query, field] of [['perPage=1000', 'perPage'], ['page=0', 'page'], ['sort=password', 'sort'], ['from=yesterday', 'from'], ['paymentStatus=paid', 'paymentStatus']]) {
+      for (const [query, field] of [
+        ['perPage=1000', 'perPage'],
+        ['page=0', 'page'],
+        ['sort=password', 'sort'],
+        ['from=yesterday', 'from'],
+        ['paymentStatus=paid', 'paymentStatus'],
+      ]) {
         const body = await expectJson(await adminRequest(app, `/orders?${query}`, { cookie: manager.cookie }), 400);
         expect(body.errors.children[field!], query).toBeTruthy();
       }
@@ -106,7 +127,14 @@ describe.each(databaseKinds)('back office orders (%s)', (kind) => {
       version: 1,
       currency: 'USD',
       items: [{ title: 'Lamp', sku: 'SKU-1', quantity: 2, unitPriceCents: 2_000, totalCents: 4_000 }],
-      delivery: { method: 'shipping', byManager: true, priceSet: false, priceCents: 0, rate: { id: byManagerRate, kind: 'by_manager', title: 'Freight' }, zone: { id: zoneId } },
+      delivery: {
+        method: 'shipping',
+        byManager: true,
+        priceSet: false,
+        priceCents: 0,
+        rate: { id: byManagerRate, kind: 'by_manager', title: 'Freight' },
+        zone: { id: zoneId },
+      },
       payment: { method: { code: 'card', kind: 'online' }, status: 'new', transactions: [] },
       discount: { code: null, cents: 0 },
       totals: { itemsCents: 4_000, discountCents: 0, deliveryCents: 0, totalCents: 4_000 },

@@ -29,7 +29,15 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
       slug: 'linen-shirt',
       title: { en: 'Linen shirt', ru: 'Льняная рубашка' },
       description: { en: '<p>Cool, "airy" linen</p>', ru: '<p>Лён</p>' },
-      options: [{ title: { en: 'Size', ru: 'Размер' }, values: [{ en: 'S', ru: 'S' }, { en: 'M', ru: 'M' }] }],
+      options: [
+        {
+          title: { en: 'Size', ru: 'Размер' },
+          values: [
+            { en: 'S', ru: 'S' },
+            { en: 'M', ru: 'M' },
+          ],
+        },
+      ],
       variations: [
         { price: 40, discountPrice: 35.5, stock: 3, options: { Size: 'S' } },
         { price: 42, stock: null, isDefault: true, options: { Size: 'M' } },
@@ -79,7 +87,15 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
       stock: '3',
       default: 'false',
     });
-    expect(shirt[1]).toMatchObject({ title_en: '', option1_value_en: 'M', sku: '', price: '42.00', discount_price: '', stock: '', default: 'true' });
+    expect(shirt[1]).toMatchObject({
+      title_en: '',
+      option1_value_en: 'M',
+      sku: '',
+      price: '42.00',
+      discount_price: '',
+      stock: '',
+      default: 'true',
+    });
     expect(data.find((r) => r.slug === 'plain-mug')!.title_en).toBe("'=SUM(A1)");
   });
 
@@ -100,10 +116,62 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
     const [sVariation] = await app.deps.db.select().from(variations).where(eq(variations.sku, 'LS-S'));
     tags.length = 0;
     const csv = csvOf([
-      { slug: 'linen-shirt', title_en: 'Linen shirt', option1_title_en: 'Size', option1_title_ru: 'Размер', option1_value_en: 'S', sku: 'LS-S', price: '45', discount_price: '', stock: '7', catalogs: 'shirts|summer', enabled: 'yes', default: '' },
-      { slug: 'linen-shirt', title_en: '', option1_title_en: '', option1_title_ru: '', option1_value_en: 'M', sku: '', price: '42.00', discount_price: '', stock: '', catalogs: '', enabled: '', default: 'true' },
-      { slug: 'wool-socks', title_en: 'Wool socks', option1_title_en: 'Colour', option1_title_ru: 'Цвет', option1_value_en: 'Grey', sku: 'WS-G', price: '12,50', discount_price: '10', stock: '', catalogs: 'summer', enabled: 'true', default: '' },
-      { slug: 'wool-socks', title_en: 'Wool socks', option1_title_en: 'Colour', option1_title_ru: '', option1_value_en: 'Black', sku: 'WS-B', price: '12.50', discount_price: '', stock: '0', catalogs: '', enabled: '', default: '' },
+      {
+        slug: 'linen-shirt',
+        title_en: 'Linen shirt',
+        option1_title_en: 'Size',
+        option1_title_ru: 'Размер',
+        option1_value_en: 'S',
+        sku: 'LS-S',
+        price: '45',
+        discount_price: '',
+        stock: '7',
+        catalogs: 'shirts|summer',
+        enabled: 'yes',
+        default: '',
+      },
+      {
+        slug: 'linen-shirt',
+        title_en: '',
+        option1_title_en: '',
+        option1_title_ru: '',
+        option1_value_en: 'M',
+        sku: '',
+        price: '42.00',
+        discount_price: '',
+        stock: '',
+        catalogs: '',
+        enabled: '',
+        default: 'true',
+      },
+      {
+        slug: 'wool-socks',
+        title_en: 'Wool socks',
+        option1_title_en: 'Colour',
+        option1_title_ru: 'Цвет',
+        option1_value_en: 'Grey',
+        sku: 'WS-G',
+        price: '12,50',
+        discount_price: '10',
+        stock: '',
+        catalogs: 'summer',
+        enabled: 'true',
+        default: '',
+      },
+      {
+        slug: 'wool-socks',
+        title_en: 'Wool socks',
+        option1_title_en: 'Colour',
+        option1_title_ru: '',
+        option1_value_en: 'Black',
+        sku: 'WS-B',
+        price: '12.50',
+        discount_price: '',
+        stock: '0',
+        catalogs: '',
+        enabled: '',
+        default: '',
+      },
     ]);
     const dry = productImportAnswerSchema.parse(await expectJson(await importCsv(csv, true), 200));
     expect(dry).toMatchObject({ dryRun: true, rows: 4, created: 1, updated: 1 });
@@ -128,7 +196,10 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
     expect(links).toHaveLength(2);
     expect(tags).toEqual(expect.arrayContaining([`product:${shirtBefore!.id}`, `product:${socks!.id}`]));
     expect(tags.filter((t) => t.startsWith('catalog:'))).toHaveLength(2);
-    const audit = await app.deps.db.select().from(auditLog).where(inArray(auditLog.entityId, [shirtBefore!.id, socks!.id]));
+    const audit = await app.deps.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, [shirtBefore!.id, socks!.id]));
     // the round trip before updated the shirt once already
     expect(audit.map((a) => a.action).sort()).toEqual(['product.import.create', 'product.import.update', 'product.import.update']);
     expect(audit.find((a) => a.action === 'product.import.create')!.after).toMatchObject({ slug: 'wool-socks' });
@@ -138,10 +209,18 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
 
   it('a price of 0 imports as "price on request"; a discount on it does not', async () => {
     const refused = productImportRefusalSchema.parse(
-      await expectJson(await importCsv(csvOf([{ slug: 'bespoke-coat', title_en: 'Bespoke coat', sku: 'BC-1', price: '0', discount_price: '5', stock: '' }])), 400),
+      await expectJson(
+        await importCsv(
+          csvOf([{ slug: 'bespoke-coat', title_en: 'Bespoke coat', sku: 'BC-1', price: '0', discount_price: '5', stock: '' }]),
+        ),
+        400,
+      ),
     );
     expect(refused.rowErrors).toEqual([expect.objectContaining({ row: 2, column: 'discount_price' })]);
-    await expectJson(await importCsv(csvOf([{ slug: 'bespoke-coat', title_en: 'Bespoke coat', sku: 'BC-1', price: '0', discount_price: '', stock: '' }])), 200);
+    await expectJson(
+      await importCsv(csvOf([{ slug: 'bespoke-coat', title_en: 'Bespoke coat', sku: 'BC-1', price: '0', discount_price: '', stock: '' }])),
+      200,
+    );
     const [saved] = await app.deps.db.select().from(variations).where(eq(variations.sku, 'BC-1'));
     expect(saved).toMatchObject({ fullPriceCents: 0, discountPriceCents: null });
   });
@@ -172,9 +251,19 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
   it("says a row's too long value in the request language", async () => {
     const csv = csvOf([{ slug: 'long-cap', title_en: 'x'.repeat(301), sku: 'LC-1', price: '15.00', stock: '2' }]);
     const rowErrors = async (lang: 'en' | 'ru') =>
-      productImportRefusalSchema.parse(
-        await expectJson(await adminRequest(app, '/products/import', { method: 'POST', cookie: manager.cookie, headers: { 'x-shop-language': lang }, body: JSON.stringify({ csv, dryRun: true }) }), 400),
-      ).rowErrors.map((e) => e.message);
+      productImportRefusalSchema
+        .parse(
+          await expectJson(
+            await adminRequest(app, '/products/import', {
+              method: 'POST',
+              cookie: manager.cookie,
+              headers: { 'x-shop-language': lang },
+              body: JSON.stringify({ csv, dryRun: true }),
+            }),
+            400,
+          ),
+        )
+        .rowErrors.map((e) => e.message);
     expect(await rowErrors('en')).toEqual(['This value is too long: at most 300 characters.']);
     expect(await rowErrors('ru')).toEqual(['Слишком длинное значение: не более 300 символов.']);
   });
@@ -202,23 +291,54 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
     const missing = productImportRefusalSchema.parse(await expectJson(await importCsv('slug,title_en\nx,X'), 400));
     expect(missing.rowErrors).toEqual([expect.objectContaining({ row: 1, column: 'price' })]);
     expect(productImportRefusalSchema.parse(await expectJson(await importCsv('slug,title_en,price\n'), 400)).rowErrors[0]!.row).toBe(1);
-    const rows = productImportRefusalSchema.parse(await expectJson(await importCsv(csvOf([
-      { slug: 'cup', title_en: 'Cup', sku: 'C-1', price: '3', default: 'true' },
-      { slug: 'cup', title_en: 'Mug', sku: 'C-1', price: '3', default: 'true' },
-      { slug: 'Bad Slug', title_en: 'B', sku: 'B-1', price: '3', default: '' },
-    ])), 400));
-    expect(rows.rowErrors.map((e) => [e.row, e.column])).toEqual(expect.arrayContaining([[3, 'title_en'], [3, 'sku'], [3, 'default'], [4, 'slug']]));
+    const rows = productImportRefusalSchema.parse(
+      await expectJson(
+        await importCsv(
+          csvOf([
+            { slug: 'cup', title_en: 'Cup', sku: 'C-1', price: '3', default: 'true' },
+            { slug: 'cup', title_en: 'Mug', sku: 'C-1', price: '3', default: 'true' },
+            { slug: 'Bad Slug', title_en: 'B', sku: 'B-1', price: '3', default: '' },
+          ]),
+        ),
+        400,
+      ),
+    );
+    expect(rows.rowErrors.map((e) => [e.row, e.column])).toEqual(
+      expect.arrayContaining([
+        [3, 'title_en'],
+        [3, 'sku'],
+        [3, 'default'],
+        [4, 'slug'],
+      ]),
+    );
     expect((await expectJson(await importCsv(''), 400)).errors.children.csv).toBeTruthy();
-    expect((await adminRequest(app, '/products/import', { method: 'POST', cookie: manager.cookie, body: JSON.stringify({ csv: 'a', dryRun: 'maybe' }) })).status).toBe(400);
+    expect(
+      (
+        await adminRequest(app, '/products/import', {
+          method: 'POST',
+          cookie: manager.cookie,
+          body: JSON.stringify({ csv: 'a', dryRun: 'maybe' }),
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('takes the file as a multipart upload too', async () => {
     const form = new FormData();
-    form.append('file', new File([csvOf([{ slug: 'tea-towel', title_en: 'Tea towel', sku: 'TT-1', price: '6' }])], 'products.csv', { type: 'text/csv' }));
+    form.append(
+      'file',
+      new File([csvOf([{ slug: 'tea-towel', title_en: 'Tea towel', sku: 'TT-1', price: '6' }])], 'products.csv', { type: 'text/csv' }),
+    );
     form.append('dryRun', 'true');
-    const answer = await expectJson(await adminRequest(app, '/products/import', { method: 'POST', cookie: manager.cookie, body: form }), 200);
+    const answer = await expectJson(
+      await adminRequest(app, '/products/import', { method: 'POST', cookie: manager.cookie, body: form }),
+      200,
+    );
     expect(answer).toMatchObject({ dryRun: true, created: 1 });
-    const noFile = await expectJson(await adminRequest(app, '/products/import', { method: 'POST', cookie: manager.cookie, body: new FormData() }), 400);
+    const noFile = await expectJson(
+      await adminRequest(app, '/products/import', { method: 'POST', cookie: manager.cookie, body: new FormData() }),
+      400,
+    );
     expect(noFile.errors.children.file).toBeTruthy();
   });
 
@@ -226,8 +346,26 @@ describe.each(databaseKinds)('back office product CSV import and export (%s)', (
     const customer = await createUser(app);
     expect((await adminRequest(app, '/products/export.csv')).status).toBe(401);
     expect((await app.request('/admin/products/export.csv', { token: customer.token })).status).toBe(401);
-    expect((await app.request('/admin/products/import', { method: 'POST', token: customer.token, json: { csv: 'x' }, headers: { 'x-shop-admin': '1' } })).status).toBe(401);
-    expect((await adminRequest(app, '/products/import', { method: 'POST', cookie: owner.cookie, csrf: false, body: JSON.stringify({ csv: 'x' }) })).status).toBe(403);
+    expect(
+      (
+        await app.request('/admin/products/import', {
+          method: 'POST',
+          token: customer.token,
+          json: { csv: 'x' },
+          headers: { 'x-shop-admin': '1' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await adminRequest(app, '/products/import', {
+          method: 'POST',
+          cookie: owner.cookie,
+          csrf: false,
+          body: JSON.stringify({ csv: 'x' }),
+        })
+      ).status,
+    ).toBe(403);
     expect((await exportCsv(owner)).length).toBeGreaterThan(10);
   });
 });

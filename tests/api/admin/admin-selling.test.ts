@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adminDiscountSchema, adminLocationSchema, adminZoneSchema, discountListAnswerSchema, paymentMethodsAnswerSchema } from '../../../src/contract/admin';
+import {
+  adminDiscountSchema,
+  adminLocationSchema,
+  adminZoneSchema,
+  discountListAnswerSchema,
+  paymentMethodsAnswerSchema,
+} from '../../../src/contract/admin';
 import { onInvalidate } from '../../../src/server/cache/invalidation';
 import { collectPageTags } from '../../../src/server/cache/page-tags';
 import { auditLog, discountCodes, paymentMethods, pickupLocations, shippingRates } from '../../../src/server/db/schema';
@@ -122,7 +128,12 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       const percent = await expectJson(await send('POST', '/discount-codes', discount({ value: 150 })), 400);
       expect(percent.errors.children.value.errors).toEqual(['A percentage is from 1 to 100.']);
       const ru = await expectJson(
-        await adminRequest(app, '/discount-codes', { method: 'POST', cookie: manager.cookie, headers: { 'x-shop-language': 'ru' }, body: JSON.stringify(discount({ value: 150 })) }),
+        await adminRequest(app, '/discount-codes', {
+          method: 'POST',
+          cookie: manager.cookie,
+          headers: { 'x-shop-language': 'ru' },
+          body: JSON.stringify(discount({ value: 150 })),
+        }),
         400,
       );
       expect(ru.errors.children.value.errors).toEqual(['Процент — от 1 до 100.']);
@@ -132,7 +143,8 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
     it('lists with search, status filter, usage counts and paging', async () => {
       const tag = uniqueCode('LIST');
       const now = Date.now();
-      const make = async (suffix: string, extra: Partial<typeof discountCodes.$inferInsert>) => fx.discountCode({ code: `${tag}${suffix}`, ...extra });
+      const make = async (suffix: string, extra: Partial<typeof discountCodes.$inferInsert>) =>
+        fx.discountCode({ code: `${tag}${suffix}`, ...extra });
       const active = await make('A', {});
       const scheduled = await make('S', { startsAt: new Date(now + DAY) });
       const expired = await make('E', { expiresAt: new Date(now - DAY) });
@@ -149,13 +161,26 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
         `${usedUp.code}:usedUp`,
       ]);
       expect(all.items.find((i: { code: string }) => i.code === usedUp.code)).toMatchObject({ usedCount: 2, usageLimit: 2 });
-      for (const [status, row] of [['active', active], ['scheduled', scheduled], ['expired', expired], ['disabled', disabled], ['usedUp', usedUp]] as const) {
-        expect((await list(`status=${status}`)).items.map((i: { id: string }) => i.id), status).toEqual([row.id]);
+      for (const [status, row] of [
+        ['active', active],
+        ['scheduled', scheduled],
+        ['expired', expired],
+        ['disabled', disabled],
+        ['usedUp', usedUp],
+      ] as const) {
+        expect(
+          (await list(`status=${status}`)).items.map((i: { id: string }) => i.id),
+          status,
+        ).toEqual([row.id]);
       }
       const paged = await list('sort=-code&perPage=2&page=2');
       expect(paged).toMatchObject({ total: 5, page: 2, perPage: 2 });
       expect(paged.items.map((i: { code: string }) => i.code)).toEqual([expired.code, disabled.code]);
-      for (const [query, field] of [['status=old', 'status'], ['sort=value', 'sort'], ['perPage=500', 'perPage']]) {
+      for (const [query, field] of [
+        ['status=old', 'status'],
+        ['sort=value', 'sort'],
+        ['perPage=500', 'perPage'],
+      ]) {
         expect(fieldsOf(await expectJson(await send('GET', `/discount-codes?${query}`), 400))).toContain(field);
       }
     });
@@ -163,13 +188,21 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
     it('edits, disables and deletes with the version; a stale version is a 409 that changes nothing', async () => {
       const created = await expectJson(await send('POST', '/discount-codes', discount()), 201);
       const edited = await expectJson(
-        await send('PATCH', `/discount-codes/${created.id}`, { ...discount({ code: created.code, kind: 'fixed', value: 500, usageLimit: 3 }), version: 1 }),
+        await send('PATCH', `/discount-codes/${created.id}`, {
+          ...discount({ code: created.code, kind: 'fixed', value: 500, usageLimit: 3 }),
+          version: 1,
+        }),
         200,
       );
       expect(edited).toMatchObject({ kind: 'fixed', value: 500, usageLimit: 3, version: 2 });
-      const stale = await expectJson(await send('PATCH', `/discount-codes/${created.id}`, { ...discount({ code: created.code, value: 20 }), version: 1 }), 409);
+      const stale = await expectJson(
+        await send('PATCH', `/discount-codes/${created.id}`, { ...discount({ code: created.code, value: 20 }), version: 1 }),
+        409,
+      );
       expect(stale.errorPath).toBe('version');
-      expect(await expectJson(await send('POST', `/discount-codes/${created.id}/enabled`, { enabled: false, version: 1 }), 409)).toMatchObject({ status: 409 });
+      expect(
+        await expectJson(await send('POST', `/discount-codes/${created.id}/enabled`, { enabled: false, version: 1 }), 409),
+      ).toMatchObject({ status: 409 });
       const disabled = await expectJson(await send('POST', `/discount-codes/${created.id}/enabled`, { enabled: false, version: 2 }), 200);
       expect(disabled).toMatchObject({ enabled: false, status: 'disabled', version: 3, value: 500 });
       expect((await send('DELETE', `/discount-codes/${created.id}?version=2`)).status).toBe(409);
@@ -186,7 +219,10 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
     it('refuses renaming a code onto another one', async () => {
       const a = await expectJson(await send('POST', '/discount-codes', discount()), 201);
       const b = await expectJson(await send('POST', '/discount-codes', discount()), 201);
-      const body = await expectJson(await send('PATCH', `/discount-codes/${b.id}`, { ...discount({ code: a.code.toLowerCase() }), version: 1 }), 400);
+      const body = await expectJson(
+        await send('PATCH', `/discount-codes/${b.id}`, { ...discount({ code: a.code.toLowerCase() }), version: 1 }),
+        400,
+      );
       expect(body.errorPath).toBe('code');
     });
 
@@ -225,7 +261,10 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       await expectError('NO-SUCH-CODE', line(), 1, 'Discount code does not exist');
       const onlyOther = await create({ productIds: [other.productId] });
       await expectError(onlyOther.code, line(), 2, 'Discount code does not apply to these products');
-      const expired = await create({ startsAt: new Date(Date.now() - 2 * DAY).toISOString(), expiresAt: new Date(Date.now() - DAY).toISOString() });
+      const expired = await create({
+        startsAt: new Date(Date.now() - 2 * DAY).toISOString(),
+        expiresAt: new Date(Date.now() - DAY).toISOString(),
+      });
       await expectError(expired.code, line(), 3, 'Discount code has expired');
       const notStarted = await create({ startsAt: new Date(Date.now() + DAY).toISOString() });
       await expectError(notStarted.code, line(), 4, 'Discount code is invalid');
@@ -237,7 +276,10 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       const limited = await create({ usageLimit: 1 });
       const cash = await fx.paymentMethod({ kind: 'cash' });
       const { id: locationId } = await fx.location();
-      await expectJson(await app.request('/orders', { method: 'POST', json: orderBody(line(), { locationId }, cash, { discountCodeId: limited.id }) }), 201);
+      await expectJson(
+        await app.request('/orders', { method: 'POST', json: orderBody(line(), { locationId }, cash, { discountCodeId: limited.id }) }),
+        201,
+      );
       expect((await get(`/discount-codes/${limited.id}`)).usedCount).toBe(1);
       await expectError(limited.code, line(), 4, 'Discount code is invalid');
       // disabled through the back office: invalid too
@@ -245,7 +287,15 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       await expectJson(await send('POST', `/discount-codes/${disabled.id}/enabled`, { enabled: false, version: 1 }), 200);
       await expectError(disabled.code, line(), 4, 'Discount code is invalid');
       // and when every condition holds
-      const valid = await create({ kind: 'fixed', value: 500, minOrderCents: 2_000, productIds: [cheap.productId], usageLimit: 10, startsAt: new Date(Date.now() - DAY).toISOString(), expiresAt: new Date(Date.now() + DAY).toISOString() });
+      const valid = await create({
+        kind: 'fixed',
+        value: 500,
+        minOrderCents: 2_000,
+        productIds: [cheap.productId],
+        usageLimit: 10,
+        startsAt: new Date(Date.now() - DAY).toISOString(),
+        expiresAt: new Date(Date.now() + DAY).toISOString(),
+      });
       const applied = await expectJson(await check(valid.code.toLowerCase(), line()), 200);
       expect(applied).toEqual({ id: valid.id, code: valid.code, price: 5, totalPrice: 15 });
     });
@@ -254,7 +304,10 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
   describe('delivery', () => {
     it('creates zones and rates that checkout offers exactly as written', async () => {
       invalidated.length = 0;
-      const zone = await expectJson(await send('POST', '/shipping-zones', { title: { en: 'Gulf', ru: 'Залив' }, countries: ['ae', 'SA', 'AE'] }), 201);
+      const zone = await expectJson(
+        await send('POST', '/shipping-zones', { title: { en: 'Gulf', ru: 'Залив' }, countries: ['ae', 'SA', 'AE'] }),
+        201,
+      );
       expect(zone).toMatchObject({ title: { en: 'Gulf', ru: 'Залив' }, countries: ['AE', 'SA'], enabled: true, version: 1, rates: [] });
       const rate = await expectJson(
         await send('POST', `/shipping-zones/${zone.id}/rates`, {
@@ -270,16 +323,31 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
         201,
       );
       expect(rate).toMatchObject({ zoneId: zone.id, kind: 'flat', priceCents: 1_500, speed: '2_days', version: 1, position: 0 });
-      const free = await expectJson(await send('POST', `/shipping-zones/${zone.id}/rates`, { title: { en: 'Free' }, kind: 'free', priceCents: 700 }), 201);
+      const free = await expectJson(
+        await send('POST', `/shipping-zones/${zone.id}/rates`, { title: { en: 'Free' }, kind: 'free', priceCents: 700 }),
+        201,
+      );
       expect(free).toMatchObject({ priceCents: 0, position: 1, title: { en: 'Free', ru: '' } });
       const storefront = await expectJson(await app.request('/shipping-zones'), 200);
       const offered = storefront.find((z: { id: string }) => z.id === zone.id);
       expect(offered).toMatchObject({ title: 'Gulf', countries: ['AE', 'SA'] });
-      expect(offered.rates[0]).toMatchObject({ id: rate.id, title: 'Courier', kind: 'flat', price: 15, minOrderAmount: 10, maxOrderAmount: 500, maxWeight: 30, speed: '2_days' });
+      expect(offered.rates[0]).toMatchObject({
+        id: rate.id,
+        title: 'Courier',
+        kind: 'flat',
+        price: 15,
+        minOrderAmount: 10,
+        maxOrderAmount: 500,
+        maxWeight: 30,
+        speed: '2_days',
+      });
       expect((await auditOf(rate.id)).map((a) => a.action)).toEqual(['shipping-rate.create']);
       expect((await auditOf(zone.id)).map((a) => a.action)).toEqual(['shipping-zone.create']);
 
-      const disabled = await expectJson(await send('PATCH', `/shipping-zones/${zone.id}`, { title: { en: 'Gulf' }, countries: ['AE'], enabled: false, version: 1 }), 200);
+      const disabled = await expectJson(
+        await send('PATCH', `/shipping-zones/${zone.id}`, { title: { en: 'Gulf' }, countries: ['AE'], enabled: false, version: 1 }),
+        200,
+      );
       expect(disabled).toMatchObject({ enabled: false, version: 2, rates: [{ id: rate.id }, { id: free.id }] });
       expect((await expectJson(await app.request('/shipping-zones'), 200)).some((z: { id: string }) => z.id === zone.id)).toBe(false);
       expect((await send('PATCH', `/shipping-zones/${zone.id}`, { title: { en: 'Gulf' }, version: 1 })).status).toBe(409);
@@ -312,12 +380,21 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       const ok = await expectJson(await send('POST', `/shipping-zones/${zone.id}/rates`, rate({})), 201);
       const stale = await send('PATCH', `/shipping-rates/${ok.id}`, { ...rate({ priceCents: 200 }), version: 5 });
       expect(stale.status).toBe(409);
-      const contradictory = await expectJson(await send('PATCH', `/shipping-rates/${ok.id}`, { ...rate({ minWeight: 3, maxWeight: 1 }), version: 1 }), 400);
+      const contradictory = await expectJson(
+        await send('PATCH', `/shipping-rates/${ok.id}`, { ...rate({ minWeight: 3, maxWeight: 1 }), version: 1 }),
+        400,
+      );
       expect(contradictory.errors.children.maxWeight.errors).toEqual(['The maximum must not be below the minimum.']);
-      expect(await expectJson(await send('PATCH', `/shipping-rates/${ok.id}`, { ...rate({ kind: 'by_manager' }), version: 1 }), 200)).toMatchObject({ kind: 'by_manager', priceCents: 0, version: 2 });
+      expect(
+        await expectJson(await send('PATCH', `/shipping-rates/${ok.id}`, { ...rate({ kind: 'by_manager' }), version: 1 }), 200),
+      ).toMatchObject({ kind: 'by_manager', priceCents: 0, version: 2 });
       expect((await send('DELETE', `/shipping-rates/${ok.id}?version=1`)).status).toBe(409);
       expect((await send('DELETE', `/shipping-rates/${ok.id}?version=2`)).status).toBe(204);
-      expect((await auditOf(ok.id)).map((a) => a.action).sort()).toEqual(['shipping-rate.create', 'shipping-rate.delete', 'shipping-rate.update']);
+      expect((await auditOf(ok.id)).map((a) => a.action).sort()).toEqual([
+        'shipping-rate.create',
+        'shipping-rate.delete',
+        'shipping-rate.update',
+      ]);
       const kept = await expectJson(await send('POST', `/shipping-zones/${zone.id}/rates`, rate({})), 201);
       expect((await send('DELETE', `/shipping-zones/${zone.id}?version=1`)).status).toBe(204);
       expect((await auditOf(kept.id)).map((a) => a.action).sort()).toEqual(['shipping-rate.create', 'shipping-rate.delete']);
@@ -329,15 +406,49 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       const b = await expectJson(await send('POST', '/shipping-zones', { title: { en: 'B' } }), 201);
       const r1 = await expectJson(await send('POST', `/shipping-zones/${a.id}/rates`, { title: { en: 'r1' }, kind: 'free' }), 201);
       const r2 = await expectJson(await send('POST', `/shipping-zones/${a.id}/rates`, { title: { en: 'r2' }, kind: 'free' }), 201);
-      expect((await send('POST', '/shipping-zones/order', { items: [{ id: b.id, version: 1 }, { id: a.id, version: 9 }] })).status).toBe(409);
-      const zones = await expectJson(await send('POST', '/shipping-zones/order', { items: [{ id: b.id, version: 1 }, { id: a.id, version: 1 }] }), 200);
+      expect(
+        (
+          await send('POST', '/shipping-zones/order', {
+            items: [
+              { id: b.id, version: 1 },
+              { id: a.id, version: 9 },
+            ],
+          })
+        ).status,
+      ).toBe(409);
+      const zones = await expectJson(
+        await send('POST', '/shipping-zones/order', {
+          items: [
+            { id: b.id, version: 1 },
+            { id: a.id, version: 1 },
+          ],
+        }),
+        200,
+      );
       const ids = zones.map((z: { id: string }) => z.id);
       expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
-      const after = await expectJson(await send('POST', `/shipping-zones/${a.id}/rates/order`, { items: [{ id: r2.id, version: 1 }, { id: r1.id, version: 1 }] }), 200);
+      const after = await expectJson(
+        await send('POST', `/shipping-zones/${a.id}/rates/order`, {
+          items: [
+            { id: r2.id, version: 1 },
+            { id: r1.id, version: 1 },
+          ],
+        }),
+        200,
+      );
       expect(after.find((z: { id: string }) => z.id === a.id).rates.map((r: { id: string }) => r.id)).toEqual([r2.id, r1.id]);
       // a rate of another zone cannot be ordered here
       expect((await send('POST', `/shipping-zones/${b.id}/rates/order`, { items: [{ id: r1.id, version: 2 }] })).status).toBe(404);
-      expect((await send('POST', '/shipping-zones/order', { items: [{ id: a.id, version: 2 }, { id: a.id, version: 2 }] })).status).toBe(400);
+      expect(
+        (
+          await send('POST', '/shipping-zones/order', {
+            items: [
+              { id: a.id, version: 2 },
+              { id: a.id, version: 2 },
+            ],
+          })
+        ).status,
+      ).toBe(400);
     });
 
     it('pickup locations: create, edit, refuse unknown payment methods and taken codes, stale versions', async () => {
@@ -352,44 +463,108 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       const created = await expectJson(await send('POST', '/pickup-locations', body), 201);
       expect(created).toMatchObject({ ...body, enabled: true, version: 1 });
       const storefront = await expectJson(await app.request('/locations?lang=ru'), 200);
-      expect(storefront.find((l: { id: string }) => l.id === created.id)).toEqual({ id: created.id, code: body.code, title: 'Магазин в ТЦ', address: 'Торговая ул., 1', workTime: '10–22' });
+      expect(storefront.find((l: { id: string }) => l.id === created.id)).toEqual({
+        id: created.id,
+        code: body.code,
+        title: 'Магазин в ТЦ',
+        address: 'Торговая ул., 1',
+        workTime: '10–22',
+      });
       const methods = await expectJson(await app.request(`/configs/payments-available-methods-by-location?code=${body.code}`), 200);
       expect(Object.keys(methods)).toEqual([cash]);
 
-      const unknown = await expectJson(await send('POST', '/pickup-locations', { ...body, code: `${body.code}-2`, paymentMethodCodes: ['bitcoin'] }), 400);
+      const unknown = await expectJson(
+        await send('POST', '/pickup-locations', { ...body, code: `${body.code}-2`, paymentMethodCodes: ['bitcoin'] }),
+        400,
+      );
       expect(unknown.errors.children.paymentMethodCodes.errors).toEqual(['No such payment method: bitcoin.']);
       const taken = await expectJson(await send('POST', '/pickup-locations', body), 400);
       expect(taken.errorPath).toBe('code');
       expect(fieldsOf(await expectJson(await send('POST', '/pickup-locations', { ...body, code: 'Bad Code' }), 400))).toContain('code');
 
-      const edited = await expectJson(await send('PATCH', `/pickup-locations/${created.id}`, { ...body, paymentMethodCodes: [], address: null, version: 1 }), 200);
+      const edited = await expectJson(
+        await send('PATCH', `/pickup-locations/${created.id}`, { ...body, paymentMethodCodes: [], address: null, version: 1 }),
+        200,
+      );
       expect(edited).toMatchObject({ paymentMethodCodes: [], address: null, version: 2 });
       expect((await send('PATCH', `/pickup-locations/${created.id}`, { ...body, version: 1 })).status).toBe(409);
       const ordered = await expectJson(await send('POST', '/pickup-locations/order', { items: [{ id: created.id, version: 2 }] }), 200);
       expect(ordered.find((l: { id: string }) => l.id === created.id)).toMatchObject({ position: 0, version: 3 });
       expect((await send('DELETE', `/pickup-locations/${created.id}?version=2`)).status).toBe(409);
       expect((await send('DELETE', `/pickup-locations/${created.id}?version=3`)).status).toBe(204);
-      expect((await auditOf(created.id)).map((a) => a.action).sort()).toEqual(['pickup-location.create', 'pickup-location.delete', 'pickup-location.order', 'pickup-location.update']);
+      expect((await auditOf(created.id)).map((a) => a.action).sort()).toEqual([
+        'pickup-location.create',
+        'pickup-location.delete',
+        'pickup-location.order',
+        'pickup-location.update',
+      ]);
     });
   });
 
   describe('payment methods', () => {
     it('lists, creates, edits, enables and disables the sandbox, orders, and tells when the sandbox is on', async () => {
       const code = `pay-${Date.now()}`;
-      const list = await expectJson(await send('POST', '/payment-methods', { code, title: { en: 'Card online', ru: 'Картой онлайн' }, kind: 'online', provider: 'sandbox' }), 201);
-      expect(list.items.find((m: { code: string }) => m.code === code)).toMatchObject({ kind: 'online', provider: 'sandbox', enabled: true, version: 1, usedByLocations: [] });
+      const list = await expectJson(
+        await send('POST', '/payment-methods', {
+          code,
+          title: { en: 'Card online', ru: 'Картой онлайн' },
+          kind: 'online',
+          provider: 'sandbox',
+        }),
+        201,
+      );
+      expect(list.items.find((m: { code: string }) => m.code === code)).toMatchObject({
+        kind: 'online',
+        provider: 'sandbox',
+        enabled: true,
+        version: 1,
+        usedByLocations: [],
+      });
       expect(list.sandboxEnabled).toBe(true);
-      const off = await expectJson(await send('PATCH', `/payment-methods/${code}`, { title: { en: 'Card', ru: 'Карта' }, kind: 'online', provider: 'sandbox', enabled: false, version: 1 }), 200);
-      expect(off.items.find((m: { code: string }) => m.code === code)).toMatchObject({ enabled: false, title: { en: 'Card', ru: 'Карта' }, version: 2 });
+      const off = await expectJson(
+        await send('PATCH', `/payment-methods/${code}`, {
+          title: { en: 'Card', ru: 'Карта' },
+          kind: 'online',
+          provider: 'sandbox',
+          enabled: false,
+          version: 1,
+        }),
+        200,
+      );
+      expect(off.items.find((m: { code: string }) => m.code === code)).toMatchObject({
+        enabled: false,
+        title: { en: 'Card', ru: 'Карта' },
+        version: 2,
+      });
       const storefront = await expectJson(await app.request('/configs/payments-available-methods'), 200);
       expect(storefront[code]).toBeUndefined();
-      expect((await send('PATCH', `/payment-methods/${code}`, { title: { en: 'Card' }, kind: 'online', provider: 'sandbox', version: 1 })).status).toBe(409);
-      const on = await expectJson(await send('PATCH', `/payment-methods/${code}`, { title: { en: 'Card' }, kind: 'online', provider: 'sandbox', enabled: true, version: 2 }), 200);
+      expect(
+        (await send('PATCH', `/payment-methods/${code}`, { title: { en: 'Card' }, kind: 'online', provider: 'sandbox', version: 1 }))
+          .status,
+      ).toBe(409);
+      const on = await expectJson(
+        await send('PATCH', `/payment-methods/${code}`, {
+          title: { en: 'Card' },
+          kind: 'online',
+          provider: 'sandbox',
+          enabled: true,
+          version: 2,
+        }),
+        200,
+      );
       expect(on.sandboxEnabled).toBe(true);
-      expect((await expectJson(await app.request('/configs/payments-available-methods'), 200))[code]).toEqual({ methodName: 'Card', kind: 'online' });
+      expect((await expectJson(await app.request('/configs/payments-available-methods'), 200))[code]).toEqual({
+        methodName: 'Card',
+        kind: 'online',
+      });
       const reordered = await expectJson(await send('POST', '/payment-methods/order', { items: [{ id: code, version: 3 }] }), 200);
       expect(reordered.items.find((m: { code: string }) => m.code === code)).toMatchObject({ position: 0, version: 4 });
-      expect((await auditOf(code)).map((a) => a.action).sort()).toEqual(['payment-method.create', 'payment-method.order', 'payment-method.update', 'payment-method.update']);
+      expect((await auditOf(code)).map((a) => a.action).sort()).toEqual([
+        'payment-method.create',
+        'payment-method.order',
+        'payment-method.update',
+        'payment-method.update',
+      ]);
     });
 
     it('refuses contradictions: an online method without provider, cash with one, a taken code', async () => {
@@ -415,19 +590,40 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       expect(refused.errors.children.code.errors[0]).toContain(location.code);
       await app.deps.db.update(pickupLocations).set({ paymentMethodCodes: [] }).where(eq(pickupLocations.id, location.id));
       const product = await fx.product({ priceCents: 1_000 });
-      await expectJson(await app.request('/orders', { method: 'POST', json: orderBody([{ variationId: product.variationId, quantity: 1 }], { locationId: location.id }, used) }), 201);
+      await expectJson(
+        await app.request('/orders', {
+          method: 'POST',
+          json: orderBody([{ variationId: product.variationId, quantity: 1 }], { locationId: location.id }, used),
+        }),
+        201,
+      );
       const withOrders = await expectJson(await send('DELETE', `/payment-methods/${used}?version=1`), 400);
       expect(withOrders.errors.children.code.errors[0]).toMatch(/disable/);
       const unused = await fx.paymentMethod({ kind: 'cash' });
       expect((await send('DELETE', `/payment-methods/${unused}?version=2`)).status).toBe(409);
       expect((await send('DELETE', `/payment-methods/${unused}?version=1`)).status).toBe(204);
       expect(await app.deps.db.select().from(paymentMethods).where(eq(paymentMethods.code, unused))).toEqual([]);
-      expect((await app.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, unused), eq(auditLog.action, 'payment-method.delete')))).length).toBe(1);
+      expect(
+        (
+          await app.deps.db
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.entityId, unused), eq(auditLog.action, 'payment-method.delete')))
+        ).length,
+      ).toBe(1);
     });
   });
 
   it('answers in the shapes of the shared contract', async () => {
-    const code = await expectJson(await send('POST', '/discount-codes', { code: uniqueCode('SHAPE'), kind: 'fixed', value: 100, productIds: [(await fx.product()).productId] }), 201);
+    const code = await expectJson(
+      await send('POST', '/discount-codes', {
+        code: uniqueCode('SHAPE'),
+        kind: 'fixed',
+        value: 100,
+        productIds: [(await fx.product()).productId],
+      }),
+      201,
+    );
     expect(adminDiscountSchema.parse(code)).toEqual(code);
     expect(adminDiscountSchema.parse(await get(`/discount-codes/${code.id}`))).toEqual(code);
     const list = await get('/discount-codes');

@@ -2,14 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffSessions, staffUsers } from '../../../src/server/db/schema';
 import { createStaff, DEMO_OWNER, demoOwnerNotice } from '../../../src/server/api/admin/staff';
-import {
-  adminRequest,
-  createSignedInStaff,
-  expectJson,
-  sessionCookieOf,
-  signInStaff,
-  staffEmail,
-} from '../../helpers/admin-fixtures';
+import { adminRequest, createSignedInStaff, expectJson, sessionCookieOf, signInStaff, staffEmail } from '../../helpers/admin-fixtures';
 import { databaseKinds, createTestApp, type TestApp } from '../../helpers/test-app';
 import { createUser } from '../../helpers/users-fixtures';
 
@@ -53,17 +46,30 @@ describe.each(databaseKinds)('back office sessions (%s)', (kind) => {
       { email: staff.email, password: 'wrong password' },
       { email: 'nobody@staff.test', password: 'wrong password' },
     ]) {
-      const body = await expectJson(await adminRequest(app, '/session', { method: 'POST', body: JSON.stringify(json), headers: { 'x-shop-client-ip': `10.0.0.${Math.random()}` } }), 401);
+      const body = await expectJson(
+        await adminRequest(app, '/session', {
+          method: 'POST',
+          body: JSON.stringify(json),
+          headers: { 'x-shop-client-ip': `10.0.0.${Math.random()}` },
+        }),
+        401,
+      );
       expect(body.errors.children.password.errors[0]).toBe('Wrong e-mail or password');
     }
     await app.deps.db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, staff.id));
-    await expectJson(await adminRequest(app, '/session', { method: 'POST', body: JSON.stringify({ email: staff.email, password: staff.password }) }), 401);
+    await expectJson(
+      await adminRequest(app, '/session', { method: 'POST', body: JSON.stringify({ email: staff.email, password: staff.password }) }),
+      401,
+    );
     // and the disabled member's open session stops working
     await expectJson(await adminRequest(app, '/session', { cookie: staff.cookie }), 401);
   });
 
   it('answers 400 with field errors for a malformed sign-in', async () => {
-    const body = await expectJson(await adminRequest(app, '/session', { method: 'POST', body: JSON.stringify({ email: '', password: 5 }) }), 400);
+    const body = await expectJson(
+      await adminRequest(app, '/session', { method: 'POST', body: JSON.stringify({ email: '', password: 5 }) }),
+      400,
+    );
     expect(Object.keys(body.errors.children).sort()).toEqual(['email', 'password']);
   });
 
@@ -71,7 +77,11 @@ describe.each(databaseKinds)('back office sessions (%s)', (kind) => {
     const staff = await createSignedInStaff(app, 'manager');
     const address = `192.0.2.${Math.random()}`;
     const attempt = (password: string, from: string) =>
-      adminRequest(app, '/session', { method: 'POST', body: JSON.stringify({ email: staff.email, password }), headers: { 'x-shop-client-ip': from } });
+      adminRequest(app, '/session', {
+        method: 'POST',
+        body: JSON.stringify({ email: staff.email, password }),
+        headers: { 'x-shop-client-ip': from },
+      });
     for (let i = 0; i < 5; i++) expect((await attempt('wrong password', address)).status).toBe(401);
     const refused = await attempt(staff.password, address);
     expect(refused.status).toBe(429);
@@ -99,7 +109,11 @@ describe.each(databaseKinds)('back office sessions (%s)', (kind) => {
     // neither signed the member out
     await expectJson(await adminRequest(app, '/session', { cookie: staff.cookie }), 200);
     // sign-in itself is a write
-    const signIn = await adminRequest(app, '/session', { method: 'POST', csrf: false, body: JSON.stringify({ email: staff.email, password: staff.password }) });
+    const signIn = await adminRequest(app, '/session', {
+      method: 'POST',
+      csrf: false,
+      body: JSON.stringify({ email: staff.email, password: staff.password }),
+    });
     expect(signIn.status).toBe(403);
   });
 
@@ -141,12 +155,20 @@ describe.each(databaseKinds)('back office sessions (%s)', (kind) => {
     const staff = await createSignedInStaff(app, 'manager');
     const other = await signInStaff(app, staff.email, staff.password);
     const wrong = await expectJson(
-      await adminRequest(app, '/session/password', { method: 'POST', cookie: staff.cookie, body: JSON.stringify({ currentPassword: 'nope', newPassword: 'a brand new password' }) }),
+      await adminRequest(app, '/session/password', {
+        method: 'POST',
+        cookie: staff.cookie,
+        body: JSON.stringify({ currentPassword: 'nope', newPassword: 'a brand new password' }),
+      }),
       400,
     );
     expect(wrong.errors.children.currentPassword).toBeTruthy();
     const short = await expectJson(
-      await adminRequest(app, '/session/password', { method: 'POST', cookie: staff.cookie, body: JSON.stringify({ currentPassword: staff.password, newPassword: 'short' }) }),
+      await adminRequest(app, '/session/password', {
+        method: 'POST',
+        cookie: staff.cookie,
+        body: JSON.stringify({ currentPassword: staff.password, newPassword: 'short' }),
+      }),
       400,
     );
     expect(short.errors.children.newPassword).toBeTruthy();

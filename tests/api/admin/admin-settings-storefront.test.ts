@@ -28,8 +28,15 @@ describe.each(databaseKinds)('settings of the footer, the Twitter card and the p
   });
 
   const groupOf = async (group: string) =>
-    ((await expectJson(await adminRequest(app, '/settings', { cookie: owner.cookie }), 200)).groups as { group: string; value: any; version: number }[]).find((g) => g.group === group)!;
-  const put = (group: string, body: unknown) => adminRequest(app, `/settings/${group}`, { method: 'PUT', cookie: owner.cookie, body: JSON.stringify(body) });
+    (
+      (await expectJson(await adminRequest(app, '/settings', { cookie: owner.cookie }), 200)).groups as {
+        group: string;
+        value: any;
+        version: number;
+      }[]
+    ).find((g) => g.group === group)!;
+  const put = (group: string, body: unknown) =>
+    adminRequest(app, `/settings/${group}`, { method: 'PUT', cookie: owner.cookie, body: JSON.stringify(body) });
   const save = async (group: string, change: Record<string, unknown>) => {
     const { value, version } = await groupOf(group);
     return expectJson(await put(group, { value: { ...value, ...change }, version }), 200);
@@ -49,11 +56,17 @@ describe.each(databaseKinds)('settings of the footer, the Twitter card and the p
     await save('seo', { twitterHandle: 'lanternworks' });
     // a handle Twitter would not accept is refused on its field, and nothing is written
     const seo = await groupOf('seo');
-    const refused = await expectJson(await put('seo', { value: { ...seo.value, twitterHandle: 'not a handle!' }, version: seo.version }), 400);
+    const refused = await expectJson(
+      await put('seo', { value: { ...seo.value, twitterHandle: 'not a handle!' }, version: seo.version }),
+      400,
+    );
     expect(refused.errors.children.value.children.twitterHandle.errors).toHaveLength(1);
     // a country code that is not one is refused too
     const common = await groupOf('common');
-    const noCountry = await expectJson(await put('common', { value: { ...common.value, addressCountry: 'XX' }, version: common.version }), 400);
+    const noCountry = await expectJson(
+      await put('common', { value: { ...common.value, addressCountry: 'XX' }, version: common.version }),
+      400,
+    );
     expect(noCountry.errors.children.value.children.addressCountry.errors).toHaveLength(1);
 
     for (const [lang, about, copyright] of [
@@ -63,7 +76,12 @@ describe.each(databaseKinds)('settings of the footer, the Twitter card and the p
       const config = (await expectJson(await app.request('/config', { headers: { 'x-shop-language': lang } }), 200)) as ShopConfigDto;
       const parsed = shopConfigAnswer.safeParse(config);
       expect(parsed.error?.issues ?? []).toEqual([]);
-      expect([config.common.addressCountry, config.footer.text, config.footer.copyright, config.seo.twitterHandle]).toEqual(['GB', about, copyright, 'lanternworks']);
+      expect([config.common.addressCountry, config.footer.text, config.footer.copyright, config.seo.twitterHandle]).toEqual([
+        'GB',
+        about,
+        copyright,
+        'lanternworks',
+      ]);
 
       const html = await container.renderToString(BaseLayout, {
         props: { ctx: pageContext(config, lang), title: 'Lamps' },
@@ -87,6 +105,11 @@ describe.each(databaseKinds)('settings of the footer, the Twitter card and the p
     for (const group of ['common', 'footer', 'seo', 'ecommerce'] as const) {
       expect(shopConfigAnswer.safeParse({ ...config, [group]: { ...config[group], undeclared: 'x' } }).success, group).toBe(false);
     }
-    expect(shopConfigAnswer.safeParse({ ...config, seo: { ...config.seo, metaTemplates: { ...config.seo.metaTemplates, product: { ...config.seo.metaTemplates.product, extra: 1 } } } }).success).toBe(false);
+    expect(
+      shopConfigAnswer.safeParse({
+        ...config,
+        seo: { ...config.seo, metaTemplates: { ...config.seo.metaTemplates, product: { ...config.seo.metaTemplates.product, extra: 1 } } },
+      }).success,
+    ).toBe(false);
   });
 });

@@ -28,7 +28,10 @@ describe('settings forms from the settings schema', () => {
     expect(styles.get('fontFamilyBody')).toMatchObject({ kind: 'choice', options: expect.arrayContaining(['Montserrat', 'Roboto']) });
     expect(styles.get('colors')).toMatchObject({ kind: 'object', fields: expect.arrayContaining([['accent', { kind: 'color' }]]) });
     const checkboxes = new Map(settingsGroupFields('ecommerce').fields).get('checkoutPolicy');
-    expect(checkboxes).toMatchObject({ kind: 'object', fields: expect.arrayContaining([['additionalCheckboxes', expect.objectContaining({ kind: 'list' })]]) });
+    expect(checkboxes).toMatchObject({
+      kind: 'object',
+      fields: expect.arrayContaining([['additionalCheckboxes', expect.objectContaining({ kind: 'list' })]]),
+    });
   });
 });
 
@@ -50,7 +53,12 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
     await app.close();
   });
 
-  const getAll = async (who: TestStaff = manager) => (await expectJson(await adminRequest(app, '/settings', { cookie: who.cookie }), 200)).groups as { group: string; value: any; version: number }[];
+  const getAll = async (who: TestStaff = manager) =>
+    (await expectJson(await adminRequest(app, '/settings', { cookie: who.cookie }), 200)).groups as {
+      group: string;
+      value: any;
+      version: number;
+    }[];
   const groupOf = async (group: string, who: TestStaff = manager) => (await getAll(who)).find((g) => g.group === group)!;
   const put = (group: string, body: unknown, who: TestStaff | null = manager, headers: Record<string, string> = {}) =>
     adminRequest(app, `/settings/${group}`, { method: 'PUT', cookie: who?.cookie ?? null, body: JSON.stringify(body), headers });
@@ -65,16 +73,25 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
   it('saves a group: versioned, audited, the settings cache tag invalidated, and the storefront reads it at once', async () => {
     const common = await groupOf('common');
     // the shop's settings are read (and cached) by the storefront before the change
-    expect((await expectJson(await app.request('/config'), 200))).toBeTruthy();
+    expect(await expectJson(await app.request('/config'), 200)).toBeTruthy();
     tags.length = 0;
     const value = { ...common.value, sitename: { en: 'Lantern Works', ru: 'Фонарная мастерская' }, phones: ['+1 212 555 0100'] };
     const saved = await expectJson(await put('common', { value, version: common.version }), 200);
-    expect(saved).toMatchObject({ group: 'common', version: common.version + 1, value: { sitename: { en: 'Lantern Works' }, phones: ['+1 212 555 0100'] } });
+    expect(saved).toMatchObject({
+      group: 'common',
+      version: common.version + 1,
+      value: { sitename: { en: 'Lantern Works' }, phones: ['+1 212 555 0100'] },
+    });
     expect(tags).toEqual(['settings']);
     const [row] = await app.deps.db.select().from(settings).where(eq(settings.group, 'common'));
     expect(row).toMatchObject({ version: saved.version, value: expect.objectContaining({ phones: ['+1 212 555 0100'] }) });
     const [entry] = await app.deps.db.select().from(auditLog).where(eq(auditLog.entityId, 'common'));
-    expect(entry).toMatchObject({ action: 'settings.update', entityType: 'settings', staffName: 'Max Manager', after: { version: saved.version } });
+    expect(entry).toMatchObject({
+      action: 'settings.update',
+      entityType: 'settings',
+      staffName: 'Max Manager',
+      after: { version: saved.version },
+    });
     // no stale copy: the very next storefront request sees the new settings
     const config = await expectJson(await app.request('/config', { headers: { 'x-shop-language': 'ru' } }), 200);
     expect(JSON.stringify(config)).toContain('Фонарная мастерская');
@@ -87,8 +104,14 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
     const at = Date.now(); // one moment for every read: only the announcement may drop the cache
     const before = await loadSettingsRows(app.deps.db, at);
     // another instance saved the socials: this one hears the tag through the invalidation seam
-    await app.deps.db.update(settings).set({ value: { vk: 'https://vk.com/elsewhere' } }).where(eq(settings.group, 'socials'));
-    await app.deps.db.insert(settings).values({ group: 'socials', value: { vk: 'https://vk.com/elsewhere' } }).onConflictDoNothing();
+    await app.deps.db
+      .update(settings)
+      .set({ value: { vk: 'https://vk.com/elsewhere' } })
+      .where(eq(settings.group, 'socials'));
+    await app.deps.db
+      .insert(settings)
+      .values({ group: 'socials', value: { vk: 'https://vk.com/elsewhere' } })
+      .onConflictDoNothing();
     expect(await loadSettingsRows(app.deps.db, at)).toBe(before);
     await deliverRemote(['settings']);
     expect((await loadSettingsRows(app.deps.db, at)).socials).toEqual({ vk: 'https://vk.com/elsewhere' });
@@ -107,7 +130,13 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
     const styles = await groupOf('styles');
     const bad = await expectJson(
       await put('styles', {
-        value: { ...styles.value, content_width: 10, fontFamilyBody: 'Comic Sans', colors: { accent: 'url(javascript:x)' }, fontSize: { ...styles.value.fontSize, h1: { ...styles.value.fontSize.h1, mobile: 'big' } } },
+        value: {
+          ...styles.value,
+          content_width: 10,
+          fontFamilyBody: 'Comic Sans',
+          colors: { accent: 'url(javascript:x)' },
+          fontSize: { ...styles.value.fontSize, h1: { ...styles.value.fontSize.h1, mobile: 'big' } },
+        },
         version: styles.version,
       }),
       400,
@@ -118,7 +147,10 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
     expect(value.colors.children.accent.errors).toHaveLength(1);
     expect(value.fontSize.children.h1.children.mobile.errors).toHaveLength(1);
     const common = await groupOf('common');
-    const missing = await expectJson(await put('common', { value: { ...common.value, phones: ['ok', 5], showAccount: 'yes' }, version: common.version }), 400);
+    const missing = await expectJson(
+      await put('common', { value: { ...common.value, phones: ['ok', 5], showAccount: 'yes' }, version: common.version }),
+      400,
+    );
     expect(missing.errors.children.value.children.phones.children['1'].errors).toHaveLength(1);
     expect(missing.errors.children.value.children.showAccount.errors).toHaveLength(1);
     await expectJson(await put('nonsense', { value: {}, version: 0 }), 400);
@@ -128,14 +160,22 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
 
   it('refuses a key the group does not declare, at any depth, naming it in the request language; writes nothing', async () => {
     const common = await groupOf('common');
-    const value = { ...common.value, oldSetting: 'x', modalCookieAccept: { ...common.value.modalCookieAccept, extra: 1 }, sitename: { en: 'A', ru: 'Б', de: 'C' } };
+    const value = {
+      ...common.value,
+      oldSetting: 'x',
+      modalCookieAccept: { ...common.value.modalCookieAccept, extra: 1 },
+      sitename: { en: 'A', ru: 'Б', de: 'C' },
+    };
     const en = await expectJson(await put('common', { value, version: common.version }), 400);
     expect(['value.oldSetting', 'value.modalCookieAccept.extra', 'value.sitename.de']).toContain(en.errorPath);
     const fields = en.errors.children.value.children;
     expect(fields.oldSetting.errors).toEqual(['This field was not expected.']);
     expect(fields.modalCookieAccept.children.extra.errors).toEqual(['This field was not expected.']);
     expect(fields.sitename.children.de.errors).toEqual(['This field was not expected.']);
-    const ru = await expectJson(await put('common', { value: { ...common.value, oldSetting: 'x' }, version: common.version }, manager, { 'x-shop-language': 'ru' }), 400);
+    const ru = await expectJson(
+      await put('common', { value: { ...common.value, oldSetting: 'x' }, version: common.version }, manager, { 'x-shop-language': 'ru' }),
+      400,
+    );
     expect(ru.errors.children.value.children.oldSetting.errors).toEqual(['Такое поле не предусмотрено.']);
     const after = await groupOf('common');
     expect(after.version).toBe(common.version);
@@ -144,7 +184,9 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
 
   it('reads a stored group without the keys it does not declare, so the form saves it back as read', async () => {
     const stored = { ...DEFAULT_SETTINGS.socials, vk: 'https://vk.com/lanterns', myspace: 'old', nested: { x: 1 } };
-    await app.deps.db.insert(settings).values({ group: 'socials', value: stored, version: 7, updatedAt: new Date() })
+    await app.deps.db
+      .insert(settings)
+      .values({ group: 'socials', value: stored, version: 7, updatedAt: new Date() })
       .onConflictDoUpdate({ target: settings.group, set: { value: stored, version: 7 } });
     const socials = await groupOf('socials');
     expect(socials.value).toEqual({ ...DEFAULT_SETTINGS.socials, vk: 'https://vk.com/lanterns' });
@@ -158,11 +200,23 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
 
   it('lets the owner save too; refuses no session, a customer token and a write without the back office header', async () => {
     const socials = await groupOf('socials', owner);
-    await expectJson(await put('socials', { value: { ...socials.value, instagram: 'https://instagram.com/lanterns' }, version: socials.version }, owner), 200);
+    await expectJson(
+      await put('socials', { value: { ...socials.value, instagram: 'https://instagram.com/lanterns' }, version: socials.version }, owner),
+      200,
+    );
     await expectJson(await put('socials', { value: socials.value, version: 1 }, null), 401);
     const customer = await createUser(app);
     expect((await adminRequest(app, '/settings', { headers: { authorization: `Bearer ${customer.token}` } })).status).toBe(401);
     await expectJson(await put('socials', { value: socials.value, version: 1 }, null, { authorization: `Bearer ${customer.token}` }), 401);
-    expect((await adminRequest(app, '/settings/socials', { method: 'PUT', cookie: manager.cookie, csrf: false, body: JSON.stringify({ value: socials.value, version: 1 }) })).status).toBe(403);
+    expect(
+      (
+        await adminRequest(app, '/settings/socials', {
+          method: 'PUT',
+          cookie: manager.cookie,
+          csrf: false,
+          body: JSON.stringify({ value: socials.value, version: 1 }),
+        })
+      ).status,
+    ).toBe(403);
   });
 });

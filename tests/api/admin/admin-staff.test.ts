@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailQueue, staffInvites, staffUsers } from '../../../src/server/db/schema';
 import type { MailMessage } from '../../../src/server/mail';
 import { deliverDueMail } from '../../../src/server/mail/worker';
-import { ADMIN_WRITE_HEADERS, adminRequest, createSignedInStaff, expectJson, sessionCookieOf, signInStaff, staffEmail, type TestStaff } from '../../helpers/admin-fixtures';
+import {
+  ADMIN_WRITE_HEADERS,
+  adminRequest,
+  createSignedInStaff,
+  expectJson,
+  sessionCookieOf,
+  signInStaff,
+  staffEmail,
+  type TestStaff,
+} from '../../helpers/admin-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-app';
 import { createUser } from '../../helpers/users-fixtures';
 
@@ -39,7 +48,8 @@ describe.each(databaseKinds)('back office staff (%s)', (kind) => {
     expect(mail, `no mail to ${to}`).toBeTruthy();
     return INVITE_LINK.exec(mail!.text)![1]!;
   };
-  const accept = (body: Record<string, unknown>) => app.request('/admin/invitation/accept', { method: 'POST', headers: ADMIN_WRITE_HEADERS, json: body });
+  const accept = (body: Record<string, unknown>) =>
+    app.request('/admin/invitation/accept', { method: 'POST', headers: ADMIN_WRITE_HEADERS, json: body });
 
   it('invites a member who cannot sign in yet; the e-mail link sets name and password once and signs them in', async () => {
     const email = staffEmail('invited');
@@ -47,10 +57,17 @@ describe.each(databaseKinds)('back office staff (%s)', (kind) => {
     expect(member).toMatchObject({ email, name: 'Nina New', role: 'manager', lang: 'ru', status: 'invited', version: 1 });
     expect(Date.parse(member.invitationExpiresAt) - clock).toBe(7 * DAY_MS);
     expect((await list()).find((m) => m.id === member.id)).toMatchObject({ status: 'invited' });
-    const [audit] = await app.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, member.id), eq(auditLog.action, 'staff.invite')));
+    const [audit] = await app.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, member.id), eq(auditLog.action, 'staff.invite')));
     expect(audit).toMatchObject({ staffName: 'Olga Owner', after: { email, role: 'manager' } });
     // no password signs in an invited member
-    const refused = await app.request('/admin/session', { method: 'POST', headers: ADMIN_WRITE_HEADERS, json: { email, password: '!invited' } });
+    const refused = await app.request('/admin/session', {
+      method: 'POST',
+      headers: ADMIN_WRITE_HEADERS,
+      json: { email, password: '!invited' },
+    });
     expect(refused.status).toBe(401);
 
     const token = await inviteToken(email);
@@ -128,11 +145,22 @@ describe.each(databaseKinds)('back office staff (%s)', (kind) => {
     const disabled = await expectJson(await call('PATCH', `/staff/${other.id}`, { disabled: true, version: promoted.version }), 200);
     expect(disabled.status).toBe('disabled');
     expect((await adminRequest(app, '/session', { cookie: other.cookie })).status).toBe(401);
-    expect((await app.request('/admin/session', { method: 'POST', headers: ADMIN_WRITE_HEADERS, json: { email: other.email, password: other.password } })).status).toBe(401);
+    expect(
+      (
+        await app.request('/admin/session', {
+          method: 'POST',
+          headers: ADMIN_WRITE_HEADERS,
+          json: { email: other.email, password: other.password },
+        })
+      ).status,
+    ).toBe(401);
     const enabled = await expectJson(await call('PATCH', `/staff/${other.id}`, { disabled: false, version: disabled.version }), 200);
     expect(enabled.status).toBe('active');
     await signInStaff(app, other.email, other.password);
-    const [entry] = await app.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, other.id), eq(auditLog.action, 'staff.update')));
+    const [entry] = await app.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, other.id), eq(auditLog.action, 'staff.update')));
     expect(entry).toMatchObject({ before: { role: 'manager' }, after: { role: 'owner' } });
     // back to a manager, so the shop has one owner again for the next test
     await expectJson(await call('PATCH', `/staff/${other.id}`, { role: 'manager', version: enabled.version }), 200);
@@ -151,7 +179,10 @@ describe.each(databaseKinds)('back office staff (%s)', (kind) => {
     const secondRow = (await expectJson(await call('GET', '/staff', undefined, second), 200)).items.find((m: any) => m.id === second.id);
     await expectJson(await call('PATCH', `/staff/${second.id}`, { role: 'manager', version: secondRow.version }, second), 400);
     // an invited owner who never signed in does not count as one
-    const pending = await expectJson(await call('POST', '/staff', { email: staffEmail('pending-owner'), name: 'Pending Owner', role: 'owner' }, second), 201);
+    const pending = await expectJson(
+      await call('POST', '/staff', { email: staffEmail('pending-owner'), name: 'Pending Owner', role: 'owner' }, second),
+      201,
+    );
     expect(pending.status).toBe('invited');
     await expectJson(await call('PATCH', `/staff/${second.id}`, { role: 'manager', version: secondRow.version }, second), 400);
     const restored = await expectJson(await call('PATCH', `/staff/${owner.id}`, { role: 'owner', version: stepped.version }, second), 200);
@@ -172,7 +203,11 @@ describe.each(databaseKinds)('back office staff (%s)', (kind) => {
     for (const [method, path, body] of routes) {
       expect((await call(method, path, body, manager)).status, `${method} ${path}`).toBe(403);
       expect((await call(method, path, body, null)).status, `${method} ${path}`).toBe(401);
-      const withToken = await adminRequest(app, path, { method, headers: { authorization: `Bearer ${customer.token}` }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const withToken = await adminRequest(app, path, {
+        method,
+        headers: { authorization: `Bearer ${customer.token}` },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       expect(withToken.status, `${method} ${path}`).toBe(401);
     }
   });

@@ -57,7 +57,11 @@ describe.each(databaseKinds)('e-mail queue (%s)', (kind) => {
     const product = await fx.product({ priceCents: 2_500, title: 'Oolong', stock: 5 });
     const body = orderBody([{ variationId: product.variationId, quantity: 2 }], { zoneId, rateId: byManager }, card);
     body.customer = { ...body.customer, email };
-    return expectJson(await app.request(`/orders?lang=${lang}`, { method: 'POST', json: body }), 201) as Promise<{ id: string; number: number; secretToken: string }>;
+    return expectJson(await app.request(`/orders?lang=${lang}`, { method: 'POST', json: body }), 201) as Promise<{
+      id: string;
+      number: number;
+      secretToken: string;
+    }>;
   }
 
   it('the order confirmation and the shop notice: bilingual, HTML and text, branded, with the order link', async () => {
@@ -91,14 +95,24 @@ describe.each(databaseKinds)('e-mail queue (%s)', (kind) => {
   it('the delivery price e-mail carries a link to the order page where the customer can pay', async () => {
     const email = unique();
     const order = await placeOrder(email);
-    await expectJson(await adminRequest(app, `/orders/${order.id}/delivery-price`, { method: 'POST', cookie: manager.cookie, body: JSON.stringify({ priceCents: 1_000, version: 1 }) }), 200);
+    await expectJson(
+      await adminRequest(app, `/orders/${order.id}/delivery-price`, {
+        method: 'POST',
+        cookie: manager.cookie,
+        body: JSON.stringify({ priceCents: 1_000, version: 1 }),
+      }),
+      200,
+    );
     await deliver();
     const mail = mailsTo(app, email).find((m) => m.subject.includes('ready to pay'))!;
     expect(mail.text).toContain('$10');
     const link = /Pay for the order: (\S+)/.exec(mail.text)![1]!;
     const url = new URL(link);
     expect(url.searchParams.get('order')).toBe(String(order.number));
-    const pay = await app.request('/payment/initialize', { method: 'POST', json: { order: url.searchParams.get('order'), token: url.searchParams.get('token') } });
+    const pay = await app.request('/payment/initialize', {
+      method: 'POST',
+      json: { order: url.searchParams.get('order'), token: url.searchParams.get('token') },
+    });
     expect(pay.status).toBe(200);
   });
 
@@ -106,15 +120,37 @@ describe.each(databaseKinds)('e-mail queue (%s)', (kind) => {
     const email = unique();
     const order = await placeOrder(email);
     await fx.orderState('shipped', 'Shipped', 2);
-    await expectJson(await adminRequest(app, `/orders/${order.id}/status`, { method: 'POST', cookie: manager.cookie, body: JSON.stringify({ status: 'shipped', version: 1 }) }), 200);
+    await expectJson(
+      await adminRequest(app, `/orders/${order.id}/status`, {
+        method: 'POST',
+        cookie: manager.cookie,
+        body: JSON.stringify({ status: 'shipped', version: 1 }),
+      }),
+      200,
+    );
     const product = await fx.product({ title: 'Kettle' });
-    await expectJson(await app.request('/leads', { method: 'POST', json: { product: product.productId, name: 'Lena', phone: '+971 50 765 4321', text: 'Wholesale?' } }), 201);
-    await expectJson(await app.request('/product-reviews', { method: 'POST', json: { product: product.productId, name: 'Ivan', rating: 5, text: 'Great kettle' } }), 201);
+    await expectJson(
+      await app.request('/leads', {
+        method: 'POST',
+        json: { product: product.productId, name: 'Lena', phone: '+971 50 765 4321', text: 'Wholesale?' },
+      }),
+      201,
+    );
+    await expectJson(
+      await app.request('/product-reviews', {
+        method: 'POST',
+        json: { product: product.productId, name: 'Ivan', rating: 5, text: 'Great kettle' },
+      }),
+      201,
+    );
     const categoryId = await addPage(app.deps.db, { type: 'category' });
     const articleSlug = `brewing-${Date.now()}`;
     await addArticle(app.deps.db, { categoryId, slug: articleSlug, publishedAt: new Date(clock - 86_400_000) });
     await fx.setSettings('media', { pageStyle: { showComments: true } });
-    await expectJson(await app.request('/articles/comments', { method: 'POST', json: { article: articleSlug, name: 'Olga', text: 'Nice read' } }), 201);
+    await expectJson(
+      await app.request('/articles/comments', { method: 'POST', json: { article: articleSlug, name: 'Olga', text: 'Nice read' } }),
+      201,
+    );
     await deliver();
     expect(mailsTo(app, email).map((m) => m.subject)).toContain(`Order ${order.number}: Shipped`);
     const shopSubjects = mailsTo(app, SHOP_ADDRESS).map((m) => m.subject);
@@ -161,7 +197,10 @@ describe.each(databaseKinds)('e-mail queue (%s)', (kind) => {
     const email = unique();
     await placeOrder(email);
     // a worker claimed it (attempt counted, due time pushed ahead) and then the process died
-    await app.deps.db.update(mailQueue).set({ attempts: 1, nextAttemptAt: at(MAIL_CLAIM_MS) }).where(eq(mailQueue.to, email));
+    await app.deps.db
+      .update(mailQueue)
+      .set({ attempts: 1, nextAttemptAt: at(MAIL_CLAIM_MS) })
+      .where(eq(mailQueue.to, email));
     await deliver(MAIL_CLAIM_MS - 1);
     expect(mailsTo(app, email)).toEqual([]);
     const passes = await Promise.all([deliver(MAIL_CLAIM_MS), deliver(MAIL_CLAIM_MS)]);
@@ -191,7 +230,9 @@ describe('the runtime runs the mail worker and stops it on close', () => {
       mailTimers: { setInterval: (run) => ticks.push(run), clearInterval: () => void (cleared += 1) },
     });
     try {
-      await runtime.deps.db.insert(mailQueue).values({ id: crypto.randomUUID(), template: 'order-status', to: 'x@example.com', data: { orderId: 'gone', to: 'new' } });
+      await runtime.deps.db
+        .insert(mailQueue)
+        .values({ id: crypto.randomUUID(), template: 'order-status', to: 'x@example.com', data: { orderId: 'gone', to: 'new' } });
       expect(ticks).toHaveLength(1);
       ticks[0]!();
       await runtime.mailWorker!.run();

@@ -8,14 +8,29 @@ export const imageLabel = (item: MediaItem, lang: 'en' | 'ru') => item.alt[lang]
 /** A thumbnail of a library image. */
 export function Thumb({ item, size = 160 }: { item: MediaItem; size?: number }) {
   const { lang } = useI18n();
-  return <img className="thumb" src={mediaThumbnail(item.uri, size)} alt={imageLabel(item, lang)} width={size} height={size} loading="lazy" decoding="async" />;
+  return (
+    <img
+      className="thumb"
+      src={mediaThumbnail(item.uri, size)}
+      alt={imageLabel(item, lang)}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 /**
  * Library images as a grid of buttons. With `selected`, a button toggles its image (aria-pressed); otherwise it
  * opens the image.
  */
-export function MediaGrid({ items, selected, onActivate, label }: {
+export function MediaGrid({
+  items,
+  selected,
+  onActivate,
+  label,
+}: {
   items: MediaItem[];
   selected?: ReadonlySet<string>;
   onActivate: (item: MediaItem) => void;

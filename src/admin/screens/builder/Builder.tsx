@@ -18,7 +18,16 @@ import { HistoryDialog, PublishDialog } from './PublishDialog';
 import { AddSectionDialog, SectionList, sectionName } from './SectionList';
 import { declaredSettingsValue, settingsErrorList, settingsFields, settingsLabel } from './settings-fields';
 import type { SettingsGroup } from '../../../lib/settings';
-import { isSectionsContent, type BuilderContent, type FormField, type SectionsContent, type SectionType, type SectionTypes, type SettingsContent, type TargetDetail } from './types';
+import {
+  isSectionsContent,
+  type BuilderContent,
+  type FormField,
+  type SectionsContent,
+  type SectionType,
+  type SectionTypes,
+  type SettingsContent,
+  type TargetDetail,
+} from './types';
 import './builder.css';
 
 /**
@@ -86,7 +95,11 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
   const [otherConflict, setOtherConflict] = useState<string | null>(null);
   /** The API's field errors of a refused publish or restore (a draft saved before settings were checked), until the next edit. */
   const [publishErrors, setPublishErrors] = useState<Record<string, string[]> | null>(null);
-  const settingsErrors = group ? settingsErrorList((autosave.state.status === 'error' ? autosave.state.fields : null) ?? publishErrors ?? {}, (path) => settingsLabel(t, group, path)) : [];
+  const settingsErrors = group
+    ? settingsErrorList((autosave.state.status === 'error' ? autosave.state.fields : null) ?? publishErrors ?? {}, (path) =>
+        settingsLabel(t, group, path),
+      )
+    : [];
   const conflict = autosave.state.status === 'conflict' ? (autosave.state.message ?? t('errors.conflict')) : otherConflict;
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -114,7 +127,10 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
   const preview = usePreviewChannel(frame, {
     onReady: () => {
       preview.send(edits.fullState(shownRef.current as SectionsContent, group));
-      if (isSectionsContent(shownRef.current) && !group) preview.send([{ action: 'updatePageOptions', payload: { title: shownRef.current.page.title[previewLang] || shownRef.current.page.title.en } }]);
+      if (isSectionsContent(shownRef.current) && !group)
+        preview.send([
+          { action: 'updatePageOptions', payload: { title: shownRef.current.page.title[previewLang] || shownRef.current.page.title.en } },
+        ]);
       if (selectedRef.current) preview.send([{ action: 'focusSection', payload: { id: selectedRef.current } }]);
     },
     onSelect: (id) => {
@@ -187,11 +203,14 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
   // ---------------------------------------------------------------- sections
   const sections = isSectionsContent(content) ? content.sections : [];
   const selected = sections.find((section) => section.id === selectedId) ?? null;
-  const nameOf = useCallback((id: string) => {
-    const current = contentRef.current;
-    const section = isSectionsContent(current) ? current.sections.find((entry) => entry.id === id) : undefined;
-    return section ? sectionName(section, types.get(section.type), lang) : '';
-  }, [types, lang]);
+  const nameOf = useCallback(
+    (id: string) => {
+      const current = contentRef.current;
+      const section = isSectionsContent(current) ? current.sections.find((entry) => entry.id === id) : undefined;
+      return section ? sectionName(section, types.get(section.type), lang) : '';
+    },
+    [types, lang],
+  );
 
   const select = useCallback(
     (id: string | null) => {
@@ -277,7 +296,8 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
       announce(t('builder.itemRemoved'));
     },
     onItemOption: (itemId, path, value) => {
-      if (selected) editSections((current) => edits.setItemOption(current, selected.id, itemId, path, value), `${selected.id}:${itemId}:${path}`);
+      if (selected)
+        editSections((current) => edits.setItemOption(current, selected.id, itemId, path, value), `${selected.id}:${itemId}:${path}`);
     },
   };
 
@@ -423,22 +443,49 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
         <h1 className="bld-title">{title}</h1>
         <SaveStatus state={autosave.state} hasDraft={hasDraft} publishAt={publishAt} />
         <div className="bld-tools" role="toolbar" aria-label={t('builder.toolbar')}>
-          <button type="button" className="btn btn-small" onClick={() => travel('undo')} disabled={!canUndo || viewing} aria-keyshortcuts="Control+Z" title={`${t('builder.undo')} (Ctrl+Z)`}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => travel('undo')}
+            disabled={!canUndo || viewing}
+            aria-keyshortcuts="Control+Z"
+            title={`${t('builder.undo')} (Ctrl+Z)`}
+          >
             ↶ {t('builder.undo')}
           </button>
-          <button type="button" className="btn btn-small" onClick={() => travel('redo')} disabled={!canRedo || viewing} aria-keyshortcuts="Control+Shift+Z" title={`${t('builder.redo')} (Ctrl+Shift+Z)`}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => travel('redo')}
+            disabled={!canRedo || viewing}
+            aria-keyshortcuts="Control+Shift+Z"
+            title={`${t('builder.redo')} (Ctrl+Shift+Z)`}
+          >
             ↷ {t('builder.redo')}
           </button>
           <div className="segmented" role="group" aria-label={t('builder.previewWidth')}>
             {SCREENS.map((screen) => (
-              <button key={screen} type="button" className="btn btn-small" aria-pressed={device === screen} onClick={() => setDevice(screen)}>
+              <button
+                key={screen}
+                type="button"
+                className="btn btn-small"
+                aria-pressed={device === screen}
+                onClick={() => setDevice(screen)}
+              >
                 {t(`builder.device.${screen}`)}
               </button>
             ))}
           </div>
           <div className="segmented" role="group" aria-label={t('builder.previewLanguage')}>
             {(['en', 'ru'] as const).map((code) => (
-              <button key={code} type="button" className="btn btn-small" lang={code} aria-pressed={previewLang === code} onClick={() => setPreviewLang(code)}>
+              <button
+                key={code}
+                type="button"
+                className="btn btn-small"
+                lang={code}
+                aria-pressed={previewLang === code}
+                onClick={() => setPreviewLang(code)}
+              >
                 {code.toUpperCase()}
               </button>
             ))}
@@ -449,7 +496,12 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
           <button type="button" className="btn btn-small btn-ghost" onClick={() => setDiscarding(true)} disabled={!hasDraft || busy}>
             {t('builder.discard')}
           </button>
-          <button type="button" className="btn btn-small btn-primary" onClick={() => setPublishing(true)} disabled={!hasDraft || busy || conflict !== null}>
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            onClick={() => setPublishing(true)}
+            disabled={!hasDraft || busy || conflict !== null}
+          >
             {t('builder.publish')}
           </button>
         </div>
@@ -479,7 +531,16 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
 
       <div className="tabs bld-pane-tabs" role="tablist" aria-label={t('builder.panes')}>
         {(['list', 'preview', 'options'] as const).map((entry) => (
-          <button key={entry} type="button" role="tab" id={`bld-tab-${entry}`} aria-controls={`bld-pane-${entry}`} aria-selected={pane === entry} className={`tab${pane === entry ? ' is-active' : ''}`} onClick={() => setPane(entry)}>
+          <button
+            key={entry}
+            type="button"
+            role="tab"
+            id={`bld-tab-${entry}`}
+            aria-controls={`bld-pane-${entry}`}
+            aria-selected={pane === entry}
+            className={`tab${pane === entry ? ' is-active' : ''}`}
+            onClick={() => setPane(entry)}
+          >
             {t(`builder.pane.${entry}`)}
           </button>
         ))}
@@ -520,7 +581,12 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
               data-device={device}
               style={
                 desktopScale < 1
-                  ? { width: `${DESKTOP_WIDTH}px`, height: `${100 / desktopScale}%`, transform: `scale(${desktopScale})`, transformOrigin: '0 0' }
+                  ? {
+                      width: `${DESKTOP_WIDTH}px`,
+                      height: `${100 / desktopScale}%`,
+                      transform: `scale(${desktopScale})`,
+                      transformOrigin: '0 0',
+                    }
                   : undefined
               }
             />
@@ -541,7 +607,13 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
           ) : isSectionsContent(content) ? (
             <div className="bld-options">
               <h2>{t('builder.pageSettings')}</h2>
-              <OptionsForm fields={pageFields} value={content.page as unknown as Record<string, unknown>} onChange={setPageField} screen={device} onScreen={setDevice} />
+              <OptionsForm
+                fields={pageFields}
+                value={content.page as unknown as Record<string, unknown>}
+                onChange={setPageField}
+                screen={device}
+                onScreen={setDevice}
+              />
               <p className="muted small">{t('builder.selectHint')}</p>
             </div>
           ) : (
@@ -559,7 +631,13 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
                   </ul>
                 </div>
               ) : null}
-              <OptionsForm fields={groupFields} value={(content as SettingsContent).value} onChange={setSetting} screen={device} onScreen={setDevice} />
+              <OptionsForm
+                fields={groupFields}
+                value={(content as SettingsContent).value}
+                onChange={setSetting}
+                screen={device}
+                onScreen={setDevice}
+              />
             </div>
           )}
         </section>
@@ -581,7 +659,15 @@ function Editor({ detail, registry, reload }: { detail: TargetDetail; registry: 
         onPreview={(number) => void previewRevision(number)}
         onRestore={(number) => void restore(number)}
       />
-      <ConfirmDialog open={discarding} title={t('builder.discardTitle')} confirmLabel={t('builder.discard')} danger busy={busy} onConfirm={() => void discard()} onClose={() => setDiscarding(false)}>
+      <ConfirmDialog
+        open={discarding}
+        title={t('builder.discardTitle')}
+        confirmLabel={t('builder.discard')}
+        danger
+        busy={busy}
+        onConfirm={() => void discard()}
+        onClose={() => setDiscarding(false)}
+      >
         <p>{t('builder.discardText')}</p>
       </ConfirmDialog>
     </div>
@@ -611,7 +697,9 @@ function SaveStatus({ state, hasDraft, publishAt }: { state: SaveState; hasDraft
   return (
     <p className={`bld-status status-${state.status}`} role="status" data-save-state={state.status}>
       {text}
-      {publishAt && hasDraft ? <span className="badge badge-warn">{t('builder.scheduledFor', { when: dateTime(publishAt, lang) })}</span> : null}
+      {publishAt && hasDraft ? (
+        <span className="badge badge-warn">{t('builder.scheduledFor', { when: dateTime(publishAt, lang) })}</span>
+      ) : null}
     </p>
   );
 }

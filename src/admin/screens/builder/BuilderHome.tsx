@@ -37,7 +37,14 @@ export default function BuilderHome() {
       </div>
       <div className="tabs" role="tablist" aria-label={t('builder.whatToEdit')}>
         {KINDS.map((entry) => (
-          <button key={entry} type="button" role="tab" aria-selected={entry === kind} className={`tab${entry === kind ? ' is-active' : ''}`} onClick={() => setKind(entry)}>
+          <button
+            key={entry}
+            type="button"
+            role="tab"
+            aria-selected={entry === kind}
+            className={`tab${entry === kind ? ' is-active' : ''}`}
+            onClick={() => setKind(entry)}
+          >
             {t(`builder.kind.${entry}`)}
           </button>
         ))}
@@ -77,8 +84,14 @@ function TargetList({ kind, search }: { kind: TargetKind; search: string }) {
             <span className="muted small">{item.path}</span>
           </div>
           <DraftState item={item} />
-          <span className="muted small">{item.revision > 0 ? t('builder.revision', { number: item.revision }) : t('builder.neverPublished')}</span>
-          <Link to={builderPath(item.target)} className="btn btn-small" aria-label={t('builder.openNamed', { name: item.title[lang] || item.title.en || item.path })}>
+          <span className="muted small">
+            {item.revision > 0 ? t('builder.revision', { number: item.revision }) : t('builder.neverPublished')}
+          </span>
+          <Link
+            to={builderPath(item.target)}
+            className="btn btn-small"
+            aria-label={t('builder.openNamed', { name: item.title[lang] || item.title.en || item.path })}
+          >
             {t('builder.open')}
           </Link>
         </li>
@@ -93,7 +106,9 @@ function DraftState({ item }: { item: TargetListItem }) {
   const { updatedAt, updatedByName, publishAt } = item.draft;
   return (
     <span className="stack-tight small">
-      <span className={`badge ${publishAt ? 'badge-warn' : 'badge-ok'}`}>{publishAt ? t('builder.scheduledFor', { when: dateTime(publishAt, lang) }) : t('builder.draftState')}</span>
+      <span className={`badge ${publishAt ? 'badge-warn' : 'badge-ok'}`}>
+        {publishAt ? t('builder.scheduledFor', { when: dateTime(publishAt, lang) }) : t('builder.draftState')}
+      </span>
       <span className="muted">{t('builder.draftBy', { name: updatedByName, when: dateTime(updatedAt, lang) })}</span>
     </span>
   );
@@ -169,10 +184,12 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
       <fieldset className="bld-when">
         <legend>{t('builder.template')}</legend>
         <label>
-          <input type="radio" name={`${id}-template`} checked={template === 'page'} onChange={() => setTemplate('page')} /> {t('builder.templatePage')}
+          <input type="radio" name={`${id}-template`} checked={template === 'page'} onChange={() => setTemplate('page')} />{' '}
+          {t('builder.templatePage')}
         </label>
         <label>
-          <input type="radio" name={`${id}-template`} checked={template === 'catalog'} onChange={() => setTemplate('catalog')} /> {t('builder.templateCatalog')}
+          <input type="radio" name={`${id}-template`} checked={template === 'catalog'} onChange={() => setTemplate('catalog')} />{' '}
+          {t('builder.templateCatalog')}
         </label>
       </fieldset>
       {field('title.en', t('builder.titleEn'), title.en, (en) => setTitle({ ...title, en }), 'en')}

@@ -33,7 +33,8 @@ export function labelOf(label: Bilingual | string | undefined, lang: 'en' | 'ru'
 /** A stored text as both languages: a plain string counts as English. */
 export function bilingual(value: unknown): Bilingual {
   if (typeof value === 'string') return { en: value, ru: '' };
-  if (isRecord(value)) return { en: typeof value['en'] === 'string' ? value['en'] : '', ru: typeof value['ru'] === 'string' ? value['ru'] : '' };
+  if (isRecord(value))
+    return { en: typeof value['en'] === 'string' ? value['en'] : '', ru: typeof value['ru'] === 'string' ? value['ru'] : '' };
   return { en: '', ru: '' };
 }
 
@@ -68,7 +69,15 @@ export const OptionsForm = memo(function OptionsForm({ fields, value, onChange, 
  * One field of the form, drawn again only when its own value changes: an edit copies only the objects on
  * its path, so typing in one field leaves the others (rich text editors included) untouched.
  */
-const FormFieldControl = memo(function FormFieldControl({ field, value, onChange }: { field: FormField; value: unknown; onChange: (path: string, value: unknown) => void }) {
+const FormFieldControl = memo(function FormFieldControl({
+  field,
+  value,
+  onChange,
+}: {
+  field: FormField;
+  value: unknown;
+  onChange: (path: string, value: unknown) => void;
+}) {
   return <FieldControl field={field} value={value} onChange={(next) => onChange(field.path, next)} />;
 });
 
@@ -93,14 +102,23 @@ function FieldControl({ field, value, onChange }: { field: FormField; value: unk
       return (
         <PlainControl
           label={label}
-          value={typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? String(value) : ''}
+          value={
+            typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? String(value) : ''
+          }
           list={Array.isArray(value)}
           multiline={field.multiline === true}
           onChange={onChange}
         />
       );
     case 'choices':
-      return <ChoicesControl field={field} label={label} value={Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []} onChange={onChange} />;
+      return (
+        <ChoicesControl
+          field={field}
+          label={label}
+          value={Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []}
+          onChange={onChange}
+        />
+      );
     case 'json':
       return <JsonControl label={label} value={value} onChange={onChange} />;
     case 'select':
@@ -116,7 +134,17 @@ function FieldControl({ field, value, onChange }: { field: FormField; value: unk
   }
 }
 
-function BilingualControl({ label, rich, value, onChange }: { label: string; rich: boolean; value: Bilingual; onChange: (value: Bilingual) => void }) {
+function BilingualControl({
+  label,
+  rich,
+  value,
+  onChange,
+}: {
+  label: string;
+  rich: boolean;
+  value: Bilingual;
+  onChange: (value: Bilingual) => void;
+}) {
   const id = useId();
   return (
     <fieldset className={`bld-bilingual${rich ? ' is-rich' : ''}`}>
@@ -128,7 +156,12 @@ function BilingualControl({ label, rich, value, onChange }: { label: string; ric
               {lang.toUpperCase()}
             </span>
             {rich ? (
-              <RichTextEditor id={`${id}-${lang}-input`} label={`${label} ${lang.toUpperCase()}`} value={value[lang]} onChange={(html) => onChange({ ...value, [lang]: html })} />
+              <RichTextEditor
+                id={`${id}-${lang}-input`}
+                label={`${label} ${lang.toUpperCase()}`}
+                value={value[lang]}
+                onChange={(html) => onChange({ ...value, [lang]: html })}
+              />
             ) : (
               <input
                 id={`${id}-${lang}-input`}
@@ -179,7 +212,12 @@ function ColourControl({ label, value, onChange }: { label: string; value: strin
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="bld-colour">
-        <input type="color" aria-label={t('builder.colourPicker', { name: label })} value={hex} onChange={(event) => onChange(event.target.value)} />
+        <input
+          type="color"
+          aria-label={t('builder.colourPicker', { name: label })}
+          value={hex}
+          onChange={(event) => onChange(event.target.value)}
+        />
         <input id={id} value={value} placeholder="#RRGGBB" onChange={(event) => onChange(event.target.value)} />
         {value ? (
           <button type="button" className="btn btn-small btn-ghost" onClick={() => onChange('')}>
@@ -191,7 +229,17 @@ function ColourControl({ label, value, onChange }: { label: string; value: strin
   );
 }
 
-function SelectControl({ field, label, value, onChange }: { field: FormField; label: string; value: string; onChange: (value: string) => void }) {
+function SelectControl({
+  field,
+  label,
+  value,
+  onChange,
+}: {
+  field: FormField;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { t, lang } = useI18n();
   const id = useId();
   return (
@@ -209,7 +257,17 @@ function SelectControl({ field, label, value, onChange }: { field: FormField; la
   );
 }
 
-function NumberControl({ field, label, value, onChange }: { field: FormField; label: string; value: number | null; onChange: (value: number | null) => void }) {
+function NumberControl({
+  field,
+  label,
+  value,
+  onChange,
+}: {
+  field: FormField;
+  label: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -230,28 +288,64 @@ function NumberControl({ field, label, value, onChange }: { field: FormField; la
   );
 }
 
-function PlainControl({ label, value, list, multiline, onChange }: { label: string; value: string; list: boolean; multiline: boolean; onChange: (value: unknown) => void }) {
+function PlainControl({
+  label,
+  value,
+  list,
+  multiline,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  list: boolean;
+  multiline: boolean;
+  onChange: (value: unknown) => void;
+}) {
   const id = useId();
-  const change = (text: string) => onChange(list ? text.split(',').map((entry) => entry.trim()).filter(Boolean) : text);
+  const change = (text: string) =>
+    onChange(
+      list
+        ? text
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : text,
+    );
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea id={id} rows={4} value={value} onChange={(event) => change(event.target.value)} /> : <input id={id} value={value} onChange={(event) => change(event.target.value)} />}
+      {multiline ? (
+        <textarea id={id} rows={4} value={value} onChange={(event) => change(event.target.value)} />
+      ) : (
+        <input id={id} value={value} onChange={(event) => change(event.target.value)} />
+      )}
     </div>
   );
 }
 
 /** Several of the field's choices (only a choice can be picked): one picked is added at the end, so unpicking it restores the list. */
-function ChoicesControl({ field, label, value, onChange }: { field: FormField; label: string; value: string[]; onChange: (value: string[]) => void }) {
+function ChoicesControl({
+  field,
+  label,
+  value,
+  onChange,
+}: {
+  field: FormField;
+  label: string;
+  value: string[];
+  onChange: (value: string[]) => void;
+}) {
   const { lang } = useI18n();
   const choices = field.choices ?? [];
-  const toggle = (choice: string, on: boolean) => onChange(on ? [...value.filter((entry) => entry !== choice), choice] : value.filter((entry) => entry !== choice));
+  const toggle = (choice: string, on: boolean) =>
+    onChange(on ? [...value.filter((entry) => entry !== choice), choice] : value.filter((entry) => entry !== choice));
   return (
     <fieldset className="bld-choices">
       <legend>{label}</legend>
       {choices.map((choice) => (
         <label key={choice.value} className="bld-toggle">
-          <input type="checkbox" checked={value.includes(choice.value)} onChange={(event) => toggle(choice.value, event.target.checked)} /> {labelOf(choice.label, lang)}
+          <input type="checkbox" checked={value.includes(choice.value)} onChange={(event) => toggle(choice.value, event.target.checked)} />{' '}
+          {labelOf(choice.label, lang)}
         </label>
       ))}
     </fieldset>
@@ -315,7 +409,17 @@ function ToggleControl({ label, value, onChange }: { label: string; value: boole
 }
 
 /** A list inside the options (links, phone numbers…): entries of the same fields, added, removed and moved. */
-function ListControl({ field, label, value, onChange }: { field: FormField; label: string; value: unknown[]; onChange: (value: unknown[]) => void }) {
+function ListControl({
+  field,
+  label,
+  value,
+  onChange,
+}: {
+  field: FormField;
+  label: string;
+  value: unknown[];
+  onChange: (value: unknown[]) => void;
+}) {
   const { t } = useI18n();
   const entries = value.map((entry) => (isRecord(entry) ? entry : {}));
   const replace = (index: number, next: Record<string, unknown>) => onChange(entries.map((entry, at) => (at === index ? next : entry)));
@@ -334,18 +438,40 @@ function ListControl({ field, label, value, onChange }: { field: FormField; labe
           <div key={index} className="bld-list-entry" role="group" aria-label={name}>
             <div className="bld-list-head">
               <span className="small muted">{name}</span>
-              <button type="button" className="btn btn-icon bld-mini" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('builder.moveUp', { name })}>
+              <button
+                type="button"
+                className="btn btn-icon bld-mini"
+                disabled={index === 0}
+                onClick={() => move(index, index - 1)}
+                aria-label={t('builder.moveUp', { name })}
+              >
                 ↑
               </button>
-              <button type="button" className="btn btn-icon bld-mini" disabled={index === entries.length - 1} onClick={() => move(index, index + 1)} aria-label={t('builder.moveDown', { name })}>
+              <button
+                type="button"
+                className="btn btn-icon bld-mini"
+                disabled={index === entries.length - 1}
+                onClick={() => move(index, index + 1)}
+                aria-label={t('builder.moveDown', { name })}
+              >
                 ↓
               </button>
-              <button type="button" className="btn btn-icon bld-mini" onClick={() => onChange(entries.filter((_, at) => at !== index))} aria-label={t('builder.remove', { name })}>
+              <button
+                type="button"
+                className="btn btn-icon bld-mini"
+                onClick={() => onChange(entries.filter((_, at) => at !== index))}
+                aria-label={t('builder.remove', { name })}
+              >
                 ×
               </button>
             </div>
             {(field.fields ?? []).map((sub) => (
-              <FieldControl key={sub.path} field={sub} value={getPath(entry, sub.path)} onChange={(next) => replace(index, setPath(entry, sub.path, next))} />
+              <FieldControl
+                key={sub.path}
+                field={sub}
+                value={getPath(entry, sub.path)}
+                onChange={(next) => replace(index, setPath(entry, sub.path, next))}
+              />
             ))}
           </div>
         );

@@ -18,7 +18,16 @@ export type ItemHandlers = {
   onItemOption: (itemId: string, path: string, value: unknown) => void;
 };
 
-export function SectionOptions({ section, type, frameFields, screen, onScreen, onOption, selectedItemId, items }: {
+export function SectionOptions({
+  section,
+  type,
+  frameFields,
+  screen,
+  onScreen,
+  onOption,
+  selectedItemId,
+  items,
+}: {
   section: BuilderSection;
   type: SectionType | undefined;
   frameFields: FormField[];
@@ -41,7 +50,9 @@ export function SectionOptions({ section, type, frameFields, screen, onScreen, o
           <OptionsForm fields={type.fields} value={section.options} onChange={onOption} screen={screen} onScreen={onScreen} />
         </details>
       ) : null}
-      {hasItems ? <ItemsEditor section={section} type={type!} selectedItemId={selectedItemId} screen={screen} onScreen={onScreen} handlers={items} /> : null}
+      {hasItems ? (
+        <ItemsEditor section={section} type={type!} selectedItemId={selectedItemId} screen={screen} onScreen={onScreen} handlers={items} />
+      ) : null}
       <details open className="bld-group">
         <summary>{t('builder.frame')}</summary>
         <OptionsForm fields={frameFields} value={section.options} onChange={onOption} screen={screen} onScreen={onScreen} />
@@ -61,7 +72,14 @@ function itemName(item: BuilderItem, fields: FormField[], index: number, lang: '
   return `${fallback} ${index + 1}`;
 }
 
-function ItemsEditor({ section, type, selectedItemId, screen, onScreen, handlers }: {
+function ItemsEditor({
+  section,
+  type,
+  selectedItemId,
+  screen,
+  onScreen,
+  handlers,
+}: {
   section: BuilderSection;
   type: SectionType;
   selectedItemId: string | null;
@@ -97,17 +115,35 @@ function ItemsEditor({ section, type, selectedItemId, screen, onScreen, handlers
               </button>
               <span className="bld-row-tools">
                 <MoveButtons index={index} count={rows.length} name={row.label} onMove={handlers.onMoveItem} />
-                <button type="button" className="btn btn-icon bld-mini" aria-label={t('builder.duplicate', { name: row.label })} title={t('builder.duplicate', { name: row.label })} onClick={() => handlers.onDuplicateItem(row.id)}>
+                <button
+                  type="button"
+                  className="btn btn-icon bld-mini"
+                  aria-label={t('builder.duplicate', { name: row.label })}
+                  title={t('builder.duplicate', { name: row.label })}
+                  onClick={() => handlers.onDuplicateItem(row.id)}
+                >
                   <Icon name="copy" />
                 </button>
-                <button type="button" className="btn btn-icon bld-mini bld-danger" aria-label={t('builder.remove', { name: row.label })} title={t('builder.remove', { name: row.label })} onClick={() => handlers.onRemoveItem(row.id)}>
+                <button
+                  type="button"
+                  className="btn btn-icon bld-mini bld-danger"
+                  aria-label={t('builder.remove', { name: row.label })}
+                  title={t('builder.remove', { name: row.label })}
+                  onClick={() => handlers.onRemoveItem(row.id)}
+                >
                   <Icon name="trash" />
                 </button>
               </span>
             </div>
             {selected && row.id === selected.id ? (
               <div className="bld-item-form" role="group" aria-label={row.label}>
-                <OptionsForm fields={fields} value={selected.options} onChange={(path, value) => handlers.onItemOption(selected.id, path, value)} screen={screen} onScreen={onScreen} />
+                <OptionsForm
+                  fields={fields}
+                  value={selected.options}
+                  onChange={(path, value) => handlers.onItemOption(selected.id, path, value)}
+                  screen={screen}
+                  onScreen={onScreen}
+                />
               </div>
             ) : null}
           </>

@@ -5,7 +5,17 @@ import { dateTime } from '../../lib/format';
 import type { RevisionListItem } from './types';
 
 /** Publish now, or at a chosen date and time (the draft then waits, scheduled). */
-export function PublishDialog({ open, busy, onClose, onPublish }: { open: boolean; busy: boolean; onClose: () => void; onPublish: (publishAt: string | null) => void }) {
+export function PublishDialog({
+  open,
+  busy,
+  onClose,
+  onPublish,
+}: {
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onPublish: (publishAt: string | null) => void;
+}) {
   const { t } = useI18n();
   const id = useId();
   const [when, setWhen] = useState<'now' | 'later'>('now');
@@ -49,7 +59,14 @@ export function PublishDialog({ open, busy, onClose, onPublish }: { open: boolea
       {when === 'later' ? (
         <div className="field">
           <label htmlFor={`${id}-at`}>{t('builder.publishAt')}</label>
-          <input id={`${id}-at`} type="datetime-local" value={at} onChange={(event) => setAt(event.target.value)} aria-invalid={error ? 'true' : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          <input
+            id={`${id}-at`}
+            type="datetime-local"
+            value={at}
+            onChange={(event) => setAt(event.target.value)}
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
           {error ? (
             <p className="field-error" id={`${id}-error`}>
               {error}
@@ -62,7 +79,16 @@ export function PublishDialog({ open, busy, onClose, onPublish }: { open: boolea
 }
 
 /** Published versions, newest first: look at one in the preview, or bring it back into the draft. */
-export function HistoryDialog({ open, onClose, items, loading, error, previewing, onPreview, onRestore }: {
+export function HistoryDialog({
+  open,
+  onClose,
+  items,
+  loading,
+  error,
+  previewing,
+  onPreview,
+  onRestore,
+}: {
   open: boolean;
   onClose: () => void;
   items: RevisionListItem[];
@@ -83,13 +109,25 @@ export function HistoryDialog({ open, onClose, items, loading, error, previewing
           <li key={item.number} className="bld-revision" aria-current={previewing === item.number ? 'true' : undefined}>
             <div>
               <strong>{t('builder.revision', { number: item.number })}</strong>
-              <div className="muted small">{t('builder.publishedBy', { name: item.publishedByName, when: dateTime(item.publishedAt, lang) })}</div>
+              <div className="muted small">
+                {t('builder.publishedBy', { name: item.publishedByName, when: dateTime(item.publishedAt, lang) })}
+              </div>
             </div>
             <div className="bld-revision-actions">
-              <button type="button" className="btn btn-small" onClick={() => onPreview(item.number)} aria-label={t('builder.previewRevision', { number: item.number })}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => onPreview(item.number)}
+                aria-label={t('builder.previewRevision', { number: item.number })}
+              >
                 {t('builder.preview')}
               </button>
-              <button type="button" className="btn btn-small" onClick={() => onRestore(item.number)} aria-label={t('builder.restoreRevision', { number: item.number })}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => onRestore(item.number)}
+                aria-label={t('builder.restoreRevision', { number: item.number })}
+              >
                 {t('builder.restore')}
               </button>
             </div>

@@ -40,7 +40,12 @@ export function SectionList({ sections, types, selectedId, onSelect, onMove, onH
           + {t('builder.addSection')}
         </button>
       </div>
-      <button type="button" className={`bld-page-button${selectedId === null ? ' is-selected' : ''}`} aria-pressed={selectedId === null} onClick={() => onSelect(null)}>
+      <button
+        type="button"
+        className={`bld-page-button${selectedId === null ? ' is-selected' : ''}`}
+        aria-pressed={selectedId === null}
+        onClick={() => onSelect(null)}
+      >
         {t('builder.pageSettings')}
       </button>
       {rows.length === 0 ? <p className="muted small">{t('builder.noSections')}</p> : null}
@@ -52,7 +57,14 @@ export function SectionList({ sections, types, selectedId, onSelect, onMove, onH
         renderRow={(row, index, handle, moveKeys) => (
           <div className={`bld-row-main${row.section.hidden ? ' is-hidden' : ''}`}>
             {handle}
-            <button type="button" className="bld-select" aria-pressed={row.id === selectedId} onClick={() => onSelect(row.id)} onKeyDown={moveKeys} aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown">
+            <button
+              type="button"
+              className="bld-select"
+              aria-pressed={row.id === selectedId}
+              onClick={() => onSelect(row.id)}
+              onKeyDown={moveKeys}
+              aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+            >
               <Thumbnail type={row.section.type} />
               <span className="bld-row-label">
                 {row.label}
@@ -71,7 +83,13 @@ export function SectionList({ sections, types, selectedId, onSelect, onMove, onH
               >
                 <Icon name={row.section.hidden ? 'eyeOff' : 'eye'} />
               </button>
-              <button type="button" className="btn btn-icon bld-mini" aria-label={t('builder.duplicate', { name: row.label })} title={t('builder.duplicate', { name: row.label })} onClick={() => onDuplicate(row.id)}>
+              <button
+                type="button"
+                className="btn btn-icon bld-mini"
+                aria-label={t('builder.duplicate', { name: row.label })}
+                title={t('builder.duplicate', { name: row.label })}
+                onClick={() => onDuplicate(row.id)}
+              >
                 <Icon name="copy" />
               </button>
               <button
@@ -94,7 +112,12 @@ export function SectionList({ sections, types, selectedId, onSelect, onMove, onH
 }
 
 /** The section registry: every type with its schematic, its presets to start from, searchable by name. */
-export function AddSectionDialog({ open, types, onClose, onAdd }: {
+export function AddSectionDialog({
+  open,
+  types,
+  onClose,
+  onAdd,
+}: {
   open: boolean;
   types: SectionType[];
   onClose: () => void;
@@ -105,7 +128,9 @@ export function AddSectionDialog({ open, types, onClose, onAdd }: {
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const named = types.map((type) => ({ type, name: labelOf(type.label, lang) }));
-    return (needle ? named.filter(({ type, name }) => name.toLowerCase().includes(needle) || type.type.toLowerCase().includes(needle)) : named).sort((a, b) => a.name.localeCompare(b.name, lang));
+    return (
+      needle ? named.filter(({ type, name }) => name.toLowerCase().includes(needle) || type.type.toLowerCase().includes(needle)) : named
+    ).sort((a, b) => a.name.localeCompare(b.name, lang));
   }, [types, search, lang]);
   return (
     <Dialog open={open} onClose={onClose} title={t('builder.addSection')} wide>
@@ -121,7 +146,12 @@ export function AddSectionDialog({ open, types, onClose, onAdd }: {
               <strong>{name}</strong>
               <div className="bld-presets">
                 {type.presets.length === 0 ? (
-                  <button type="button" className="btn btn-small" onClick={() => onAdd(type, undefined)} aria-label={t('builder.addType', { name })}>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => onAdd(type, undefined)}
+                    aria-label={t('builder.addType', { name })}
+                  >
                     {t('builder.add')}
                   </button>
                 ) : (
@@ -133,7 +163,9 @@ export function AddSectionDialog({ open, types, onClose, onAdd }: {
                         type="button"
                         className="btn btn-small"
                         onClick={() => onAdd(type, preset)}
-                        aria-label={type.presets.length === 1 ? t('builder.addType', { name }) : t('builder.addPreset', { name, preset: presetName })}
+                        aria-label={
+                          type.presets.length === 1 ? t('builder.addType', { name }) : t('builder.addPreset', { name, preset: presetName })
+                        }
                       >
                         {type.presets.length === 1 ? t('builder.add') : presetName}
                       </button>

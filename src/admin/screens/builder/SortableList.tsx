@@ -10,14 +10,23 @@ import { useT } from '../../i18n';
  */
 export type SortableRow = { id: string; label: string };
 
-export function SortableList<R extends SortableRow>({ rows, label, onMove, renderRow, selectedId }: {
+export function SortableList<R extends SortableRow>({
+  rows,
+  label,
+  onMove,
+  renderRow,
+  selectedId,
+}: {
   rows: R[];
   label: string;
   selectedId?: string | null;
   onMove: (from: number, to: number) => void;
   renderRow: (row: R, index: number, handle: ReactNode, moveKeys: (event: KeyboardEvent) => void) => ReactNode;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
+  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = rows.findIndex((row) => row.id === active.id);
@@ -25,11 +34,24 @@ export function SortableList<R extends SortableRow>({ rows, label, onMove, rende
     if (from !== -1 && to !== -1) onMove(from, to);
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: '' } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ screenReaderInstructions: { draggable: '' } }}
+    >
       <SortableContext items={rows.map((row) => row.id)} strategy={verticalListSortingStrategy}>
         <ul className="bld-sortable" aria-label={label}>
           {rows.map((row, index) => (
-            <SortableItem key={row.id} row={row} index={index} count={rows.length} onMove={onMove} selected={row.id === selectedId} renderRow={renderRow} />
+            <SortableItem
+              key={row.id}
+              row={row}
+              index={index}
+              count={rows.length}
+              onMove={onMove}
+              selected={row.id === selectedId}
+              renderRow={renderRow}
+            />
           ))}
         </ul>
       </SortableContext>
@@ -37,7 +59,14 @@ export function SortableList<R extends SortableRow>({ rows, label, onMove, rende
   );
 }
 
-function SortableItem<R extends SortableRow>({ row, index, count, onMove, selected, renderRow }: {
+function SortableItem<R extends SortableRow>({
+  row,
+  index,
+  count,
+  onMove,
+  selected,
+  renderRow,
+}: {
   row: R;
   index: number;
   count: number;
@@ -92,20 +121,44 @@ export function keepFocus(element: HTMLElement): void {
 }
 
 /** Up / down buttons of a row, for pointer users who do not drag and for switch access. */
-export function MoveButtons({ index, count, name, onMove }: { index: number; count: number; name: string; onMove: (from: number, to: number) => void }) {
+export function MoveButtons({
+  index,
+  count,
+  name,
+  onMove,
+}: {
+  index: number;
+  count: number;
+  name: string;
+  onMove: (from: number, to: number) => void;
+}) {
   const t = useT();
   return (
     <>
-      <button type="button" className="btn btn-icon bld-mini" disabled={index === 0} onClick={(event) => {
+      <button
+        type="button"
+        className="btn btn-icon bld-mini"
+        disabled={index === 0}
+        onClick={(event) => {
           onMove(index, index - 1);
           keepFocus(event.currentTarget.closest('li')?.querySelector<HTMLElement>('.bld-select') ?? event.currentTarget);
-        }} aria-label={t('builder.moveUp', { name })} title={t('builder.moveUp', { name })}>
+        }}
+        aria-label={t('builder.moveUp', { name })}
+        title={t('builder.moveUp', { name })}
+      >
         ↑
       </button>
-      <button type="button" className="btn btn-icon bld-mini" disabled={index === count - 1} onClick={(event) => {
+      <button
+        type="button"
+        className="btn btn-icon bld-mini"
+        disabled={index === count - 1}
+        onClick={(event) => {
           onMove(index, index + 1);
           keepFocus(event.currentTarget.closest('li')?.querySelector<HTMLElement>('.bld-select') ?? event.currentTarget);
-        }} aria-label={t('builder.moveDown', { name })} title={t('builder.moveDown', { name })}>
+        }}
+        aria-label={t('builder.moveDown', { name })}
+        title={t('builder.moveDown', { name })}
+      >
         ↓
       </button>
     </>

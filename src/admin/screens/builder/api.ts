@@ -17,7 +17,8 @@ const targetPath = (target: string) => `/builder/target/${encodeURIComponent(tar
 
 export const builderApi = {
   sectionTypes: () => api.get<SectionTypes>('/builder/section-types'),
-  targets: (kind: TargetKind, search: string, signal?: AbortSignal) => api.get<BuilderTargetList>('/builder/targets', { kind, search }, signal),
+  targets: (kind: TargetKind, search: string, signal?: AbortSignal) =>
+    api.get<BuilderTargetList>('/builder/targets', { kind, search }, signal),
   create: (body: BuilderCreatePageBody) => api.post<BuilderCreated>('/builder/pages', body),
   target: (target: string) => api.get<TargetDetail>(targetPath(target)),
   saveDraft: (target: string, content: BuilderContent, version: number) =>
@@ -27,7 +28,8 @@ export const builderApi = {
     api.post<BuilderPublished>(`${targetPath(target)}/publish`, { version, publishAt }),
   revisions: (target: string) => api.get<BuilderRevisionList>(`${targetPath(target)}/revisions`),
   revision: (target: string, number: number) => api.get<BuilderRevision>(`${targetPath(target)}/revisions/${number}`),
-  restore: (target: string, number: number, version: number) => api.post<BuilderRestored>(`${targetPath(target)}/revisions/${number}/restore`, { version }),
+  restore: (target: string, number: number, version: number) =>
+    api.post<BuilderRestored>(`${targetPath(target)}/revisions/${number}/restore`, { version }),
 };
 
 export function useSectionTypes() {

@@ -11,7 +11,12 @@ import type { BuilderContent } from './types';
 export const DELAY_MS = 800;
 
 /** `fields`: the API's messages per field of a refused save (a 400), to show on the form. */
-export type SaveState = { status: 'idle' | 'pending' | 'saving' | 'saved' | 'conflict' | 'error'; message?: string; savedAt?: string; fields?: Record<string, string[]> };
+export type SaveState = {
+  status: 'idle' | 'pending' | 'saving' | 'saved' | 'conflict' | 'error';
+  message?: string;
+  savedAt?: string;
+  fields?: Record<string, string[]>;
+};
 
 export function useAutosave(target: string, initialVersion: number) {
   const [state, setState] = useState<SaveState>({ status: 'idle' });
@@ -96,9 +101,12 @@ export function useAutosave(target: string, initialVersion: number) {
     queued.current = null;
   }, []);
 
-  useEffect(() => () => {
-    if (timer.current !== null) window.clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
 
   // Leaving with an unsaved edit asks first.
   useEffect(() => {

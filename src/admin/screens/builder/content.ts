@@ -12,7 +12,10 @@ export type Change<C = SectionsContent> = { content: C; actions: PreviewAction[]
 
 /** An id the preview accepts (letters, digits, '-', '_'), unique enough for one page. */
 export function newId(prefix: string): string {
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().replaceAll('-', '').slice(0, 12) : Math.random().toString(36).slice(2, 14);
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID().replaceAll('-', '').slice(0, 12)
+      : Math.random().toString(36).slice(2, 14);
   return `${prefix}-${random}`;
 }
 
@@ -51,12 +54,16 @@ function withSections(content: SectionsContent, sections: BuilderSection[]): Sec
 }
 
 function replaceSection(content: SectionsContent, id: string, change: (section: BuilderSection) => BuilderSection): SectionsContent {
-  return withSections(content, content.sections.map((section) => (section.id === id ? change(section) : section)));
+  return withSections(
+    content,
+    content.sections.map((section) => (section.id === id ? change(section) : section)),
+  );
 }
 
 /** A preset's item as stored: `{ id, options }` (a preset may list bare options). */
 export function itemFrom(entry: Record<string, unknown>): BuilderItem {
-  const options = isRecord(entry['options']) && Object.keys(entry).every((key) => key === 'options' || key === 'id') ? entry['options'] : entry;
+  const options =
+    isRecord(entry['options']) && Object.keys(entry).every((key) => key === 'options' || key === 'id') ? entry['options'] : entry;
   return { id: newId('i'), options: clone(options) };
 }
 
@@ -79,7 +86,13 @@ export function addSection(content: SectionsContent, section: BuilderSection, in
 }
 
 export function removeSection(content: SectionsContent, id: string): Change {
-  return { content: withSections(content, content.sections.filter((section) => section.id !== id)), actions: [{ action: 'removeSection', payload: { id } }] };
+  return {
+    content: withSections(
+      content,
+      content.sections.filter((section) => section.id !== id),
+    ),
+    actions: [{ action: 'removeSection', payload: { id } }],
+  };
 }
 
 /** A copy of the section (new ids for it and its items) right after it. */
@@ -87,7 +100,11 @@ export function duplicateSection(content: SectionsContent, id: string): Change &
   const index = indexOf(content, id);
   const source = content.sections[index];
   if (!source) return { content, actions: [], id };
-  const copy: BuilderSection = { ...clone(source), id: newId('s'), items: source.items.map((item) => ({ id: newId('i'), options: clone(item.options) })) };
+  const copy: BuilderSection = {
+    ...clone(source),
+    id: newId('s'),
+    items: source.items.map((item) => ({ id: newId('i'), options: clone(item.options) })),
+  };
   return { ...addSection(content, copy, index + 1), id: copy.id };
 }
 
@@ -101,7 +118,10 @@ export function moveSection(content: SectionsContent, from: number, to: number):
 }
 
 export function setSectionHidden(content: SectionsContent, id: string, hidden: boolean): Change {
-  return { content: replaceSection(content, id, (section) => ({ ...section, hidden })), actions: [{ action: 'updateSection', payload: { id, hidden } }] };
+  return {
+    content: replaceSection(content, id, (section) => ({ ...section, hidden })),
+    actions: [{ action: 'updateSection', payload: { id, hidden } }],
+  };
 }
 
 export function setSectionOption(content: SectionsContent, id: string, path: string, value: unknown): Change {
@@ -148,16 +168,22 @@ export function duplicateItem(content: SectionsContent, sectionId: string, itemI
 /** Items have no move action of their own: the section's items are sent whole. */
 export function moveItem(content: SectionsContent, sectionId: string, from: number, to: number): Change {
   const section = sectionOf(content, sectionId);
-  if (!section || from < 0 || to < 0 || from >= section.items.length || to >= section.items.length || from === to) return { content, actions: [] };
+  if (!section || from < 0 || to < 0 || from >= section.items.length || to >= section.items.length || from === to)
+    return { content, actions: [] };
   const items = [...section.items];
   const [moved] = items.splice(from, 1);
   items.splice(to, 0, moved!);
-  return { content: replaceItems(content, sectionId, () => items), actions: [{ action: 'updateSection', payload: { id: sectionId, items } }] };
+  return {
+    content: replaceItems(content, sectionId, () => items),
+    actions: [{ action: 'updateSection', payload: { id: sectionId, items } }],
+  };
 }
 
 export function setItemOption(content: SectionsContent, sectionId: string, itemId: string, path: string, value: unknown): Change {
   return {
-    content: replaceItems(content, sectionId, ({ items }) => items.map((item) => (item.id === itemId ? { ...item, options: setPath(item.options, path, value) } : item))),
+    content: replaceItems(content, sectionId, ({ items }) =>
+      items.map((item) => (item.id === itemId ? { ...item, options: setPath(item.options, path, value) } : item)),
+    ),
     actions: [{ action: 'updateSectionItem', payload: { sectionId, item: { id: itemId, options: partialAt(path, value) } } }],
   };
 }
@@ -170,8 +196,16 @@ export function setPageField(content: SectionsContent, path: string, value: unkn
   return { content: { ...content, page }, actions: [{ action: 'updatePageOptions', payload: partialAt(path, shown) }] };
 }
 
-export function setSettingsValue<C extends { value: Record<string, unknown> }>(content: C, group: string, path: string, value: unknown): Change<C> {
-  return { content: { ...content, value: setPath(content.value, path, value) }, actions: [{ action: 'updateSettings', payload: { [group]: partialAt(path, value) } }] };
+export function setSettingsValue<C extends { value: Record<string, unknown> }>(
+  content: C,
+  group: string,
+  path: string,
+  value: unknown,
+): Change<C> {
+  return {
+    content: { ...content, value: setPath(content.value, path, value) },
+    actions: [{ action: 'updateSettings', payload: { [group]: partialAt(path, value) } }],
+  };
 }
 
 /** What brings a freshly loaded (or reset) preview to the content. */

@@ -9,7 +9,10 @@ import type { PreviewAction } from './content';
 export const BUILDER_AUTHOR = 'shop-builder';
 const STOREFRONT_AUTHOR = 'storefront';
 
-export function usePreviewChannel(frame: RefObject<HTMLIFrameElement | null>, handlers: { onReady: () => void; onSelect: (id: string) => void }) {
+export function usePreviewChannel(
+  frame: RefObject<HTMLIFrameElement | null>,
+  handlers: { onReady: () => void; onSelect: (id: string) => void },
+) {
   const ready = useRef(false);
   const latest = useRef(handlers);
   latest.current = handlers;

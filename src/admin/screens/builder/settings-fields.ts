@@ -12,30 +12,48 @@ import { settingsFieldLabel, settingsGroupFields, type SettingsField, type Setti
 
 /** "menuOptions.fontSize" → "Menu options › font size": the label of a field no locale names. */
 export function humanPath(path: string): string {
-  const words = path.split('.').map((part) => part.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+  const words = path.split('.').map((part) =>
+    part
+      .replace(/_/g, ' ')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase(),
+  );
   const text = words.join(' › ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A settings field's label (path inside the group) in `lng` (else the reader's), with `humanPath` as the last fallback. */
 export function settingsLabel(t: SettingsLabelLookup, group: string, path: string, lng?: string): string {
-  return settingsFieldLabel(t, group, path.split('.'), { fallback: humanPath(path.replace(/\.\d+(?=\.|$)/g, '')), ...(lng ? { lng } : {}) });
+  return settingsFieldLabel(t, group, path.split('.'), {
+    fallback: humanPath(path.replace(/\.\d+(?=\.|$)/g, '')),
+    ...(lng ? { lng } : {}),
+  });
 }
 
 function formFields(t: SettingsLabelLookup, group: string, field: SettingsField, path: string, relative: string): FormField[] {
   const label = { en: settingsLabel(t, group, path, 'en'), ru: settingsLabel(t, group, path, 'ru') };
   const own = { path: relative, label };
   const options = (values: readonly string[]) =>
-    values.map((value) => ({ value, label: { en: t(`settings.options.${value}`, { lng: 'en', defaultValue: value }), ru: t(`settings.options.${value}`, { lng: 'ru', defaultValue: value }) } }));
+    values.map((value) => ({
+      value,
+      label: {
+        en: t(`settings.options.${value}`, { lng: 'en', defaultValue: value }),
+        ru: t(`settings.options.${value}`, { lng: 'ru', defaultValue: value }),
+      },
+    }));
   switch (field.kind) {
     case 'object':
-      return field.fields.flatMap(([key, child]) => formFields(t, group, child, path ? `${path}.${key}` : key, relative ? `${relative}.${key}` : key));
+      return field.fields.flatMap(([key, child]) =>
+        formFields(t, group, child, path ? `${path}.${key}` : key, relative ? `${relative}.${key}` : key),
+      );
     case 'text':
       return [{ ...own, kind: 'text' }];
     case 'string':
       return [{ ...own, kind: 'plain', multiline: field.multiline }];
     case 'number':
-      return [{ ...own, kind: 'number', ...(field.min !== null ? { min: field.min } : {}), ...(field.max !== null ? { max: field.max } : {}) }];
+      return [
+        { ...own, kind: 'number', ...(field.min !== null ? { min: field.min } : {}), ...(field.max !== null ? { max: field.max } : {}) },
+      ];
     case 'boolean':
       return [{ ...own, kind: 'toggle' }];
     case 'choice':
@@ -81,7 +99,11 @@ function declared(field: SettingsField, value: unknown, fallback: unknown): unkn
  * other): a draft saved before the check may hold old keys. A declared key it lacks is taken from `fallback` (the
  * published value, which the API answers complete).
  */
-export function declaredSettingsValue(group: string, value: Record<string, unknown>, fallback: Record<string, unknown>): Record<string, unknown> {
+export function declaredSettingsValue(
+  group: string,
+  value: Record<string, unknown>,
+  fallback: Record<string, unknown>,
+): Record<string, unknown> {
   return declared(settingsGroupFields(group as SettingsGroup), value, fallback) as Record<string, unknown>;
 }
 
@@ -89,7 +111,10 @@ export function declaredSettingsValue(group: string, value: Record<string, unkno
  * A field error the API answered for a settings draft (`content.value.menuColumns`), named as the form shows the
  * field (`label`; without it, by its path).
  */
-export function settingsErrorList(fields: Record<string, string[]>, label: (path: string) => string = humanPath): { path: string; label: string; messages: string[] }[] {
+export function settingsErrorList(
+  fields: Record<string, string[]>,
+  label: (path: string) => string = humanPath,
+): { path: string; label: string; messages: string[] }[] {
   const prefix = 'content.value.';
   return Object.entries(fields)
     .filter(([path]) => path.startsWith(prefix))

@@ -41,4 +41,5 @@ export type TargetListItem = BuilderTargetListItem;
 export type TargetDetail = BuilderTargetDetail;
 export type RevisionListItem = BuilderRevisionListItem;
 
-export const isSectionsContent = (content: BuilderContent): content is SectionsContent => 'sections' in content && Array.isArray(content.sections);
+export const isSectionsContent = (content: BuilderContent): content is SectionsContent =>
+  'sections' in content && Array.isArray(content.sections);

@@ -8,7 +8,13 @@ import { parseMoneyInput } from '../../lib/money-input';
 export type BulkChange = { kind: 'price'; price: PriceChange } | { kind: 'stock'; stock: number | null };
 
 /** Asks for a bulk price (an amount, or a change in per cent) or stock (a number, or unlimited) and hands it on. */
-export function BulkChangeDialog({ kind, count, busy, onApply, onClose }: {
+export function BulkChangeDialog({
+  kind,
+  count,
+  busy,
+  onApply,
+  onClose,
+}: {
   kind: 'price' | 'stock' | null;
   count: number;
   busy?: boolean;
@@ -35,7 +41,8 @@ export function BulkChangeDialog({ kind, count, busy, onApply, onClose }: {
       return onApply({ kind: 'price', price: { mode: 'set', cents: amountToCents(amount) } });
     }
     const percent = Number(value.replace(',', '.'));
-    if (!value.trim() || !Number.isFinite(percent) || percent === 0 || percent < -99 || percent > 1000) return setError(t('products.percentInvalid'));
+    if (!value.trim() || !Number.isFinite(percent) || percent === 0 || percent < -99 || percent > 1000)
+      return setError(t('products.percentInvalid'));
     return onApply({ kind: 'price', price: { mode: 'percent', percent } });
   };
 
@@ -69,7 +76,8 @@ export function BulkChangeDialog({ kind, count, busy, onApply, onClose }: {
               <input type="radio" name={modeName} checked={mode === 'set'} onChange={() => setMode('set')} /> {t('products.priceSet')}
             </label>
             <label>
-              <input type="radio" name={modeName} checked={mode === 'percent'} onChange={() => setMode('percent')} /> {t('products.pricePercent')}
+              <input type="radio" name={modeName} checked={mode === 'percent'} onChange={() => setMode('percent')} />{' '}
+              {t('products.pricePercent')}
             </label>
           </fieldset>
         ) : (

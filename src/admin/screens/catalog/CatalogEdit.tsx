@@ -63,7 +63,11 @@ export default function CatalogEdit() {
   const { id = 'new' } = useParams();
   const { t } = useI18n();
   const isNew = id === 'new';
-  const query = useQuery({ queryKey: ['catalogs', id], queryFn: () => api.get<CatalogDetail>(`/catalogs/${encodeURIComponent(id)}`), enabled: !isNew });
+  const query = useQuery({
+    queryKey: ['catalogs', id],
+    queryFn: () => api.get<CatalogDetail>(`/catalogs/${encodeURIComponent(id)}`),
+    enabled: !isNew,
+  });
   if (!isNew && query.isPending) return <LoadingState />;
   if (!isNew && query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const catalog = isNew ? null : query.data!;
@@ -109,15 +113,33 @@ function CatalogFormView({ catalog }: { catalog: CatalogDetail | null }) {
   const message = (error: { message?: string | undefined } | undefined) =>
     error?.message === 'slug' ? t('catalogs.slugRule') : error?.message ? fieldMessage(error.message) : undefined;
   const ids = {
-    titleEn: useId(), titleRu: useId(), slug: useId(), descEn: useId(), descRu: useId(), metaTitleEn: useId(), metaTitleRu: useId(),
-    metaDescEn: useId(), metaDescRu: useId(), sort: useId(), position: useId(),
+    titleEn: useId(),
+    titleRu: useId(),
+    slug: useId(),
+    descEn: useId(),
+    descRu: useId(),
+    metaTitleEn: useId(),
+    metaTitleRu: useId(),
+    metaDescEn: useId(),
+    metaDescRu: useId(),
+    sort: useId(),
+    position: useId(),
   };
   type TextPath = 'title.en' | 'title.ru' | 'slug' | 'metaTitle.en' | 'metaTitle.ru';
   const input = (id: string, path: TextPath, label: string, error?: { message?: string | undefined }, hint?: string) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? 'true' : undefined} aria-describedby={hint ? `${id}-hint` : undefined} {...form.register(path)} />
-      {hint ? <p className="muted small" id={`${id}-hint`}>{hint}</p> : null}
+      <input
+        id={id}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...form.register(path)}
+      />
+      {hint ? (
+        <p className="muted small" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {error ? <p className="field-error">{message(error)}</p> : null}
     </div>
   );
@@ -170,7 +192,14 @@ function CatalogFormView({ catalog }: { catalog: CatalogDetail | null }) {
           {catalog ? (
             <div className="field">
               <label htmlFor={ids.position}>{t('catalogs.position')}</label>
-              <input id={ids.position} type="number" min={0} inputMode="numeric" {...form.register('position', { valueAsNumber: true })} aria-invalid={errors.position ? 'true' : undefined} />
+              <input
+                id={ids.position}
+                type="number"
+                min={0}
+                inputMode="numeric"
+                {...form.register('position', { valueAsNumber: true })}
+                aria-invalid={errors.position ? 'true' : undefined}
+              />
               {errors.position ? <p className="field-error">{message(errors.position)}</p> : null}
             </div>
           ) : null}
@@ -189,7 +218,13 @@ function CatalogFormView({ catalog }: { catalog: CatalogDetail | null }) {
           <Controller
             control={form.control}
             name="imageId"
-            render={({ field }) => <MediaPicker label={t('catalogs.image')} value={field.value ? [field.value] : []} onChange={(v) => field.onChange(v[0] ?? null)} />}
+            render={({ field }) => (
+              <MediaPicker
+                label={t('catalogs.image')}
+                value={field.value ? [field.value] : []}
+                onChange={(v) => field.onChange(v[0] ?? null)}
+              />
+            )}
           />
           {errors.imageId ? <p className="field-error">{message(errors.imageId)}</p> : null}
         </section>
@@ -212,7 +247,9 @@ function CatalogFormView({ catalog }: { catalog: CatalogDetail | null }) {
           <h2 id={`${formId}-description`}>{t('catalogs.description')}</h2>
           {(['en', 'ru'] as const).map((language) => (
             <div className="field" key={language}>
-              <label htmlFor={language === 'en' ? ids.descEn : ids.descRu}>{language === 'en' ? t('catalogs.descriptionEn') : t('catalogs.descriptionRu')}</label>
+              <label htmlFor={language === 'en' ? ids.descEn : ids.descRu}>
+                {language === 'en' ? t('catalogs.descriptionEn') : t('catalogs.descriptionRu')}
+              </label>
               <Controller
                 control={form.control}
                 name={`description.${language}`}

@@ -1,7 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { CatalogCandidates, CatalogDetail, CatalogProduct, CatalogProducts as CatalogProductsAnswer } from '../../../contract/admin/catalogs';
+import type {
+  CatalogCandidates,
+  CatalogDetail,
+  CatalogProduct,
+  CatalogProducts as CatalogProductsAnswer,
+} from '../../../contract/admin/catalogs';
 import { mediaThumbnail } from '../../../contract/admin/media';
 import { api, request } from '../../api/client';
 import { useMediaByIds } from '../../api/media';
@@ -20,7 +25,10 @@ export function CatalogProducts({ catalog }: { catalog: CatalogDetail }) {
   const client = useQueryClient();
   const headingId = useId();
   const key = ['catalogs', catalog.id, 'products'];
-  const query = useQuery({ queryKey: key, queryFn: () => api.get<CatalogProductsAnswer>(`/catalogs/${encodeURIComponent(catalog.id)}/products`) });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<CatalogProductsAnswer>(`/catalogs/${encodeURIComponent(catalog.id)}/products`),
+  });
   const [items, setItems] = useState<CatalogProduct[] | null>(null);
   const [version, setVersion] = useState<number | null>(null);
   const [loadedIds, setLoadedIds] = useState('');
@@ -38,7 +46,9 @@ export function CatalogProducts({ catalog }: { catalog: CatalogDetail }) {
   }, [query.data]);
   const save = useWrite<CatalogProduct[], CatalogProductsAnswer>({
     mutationFn: (list) =>
-      request<CatalogProductsAnswer>('PUT', `/catalogs/${encodeURIComponent(catalog.id)}/products`, { body: { productIds: list.map((p) => p.id), version } }),
+      request<CatalogProductsAnswer>('PUT', `/catalogs/${encodeURIComponent(catalog.id)}/products`, {
+        body: { productIds: list.map((p) => p.id), version },
+      }),
     invalidate: [key, ['catalogs', catalog.id], ['catalogs', 'list']],
     success: t('catalogs.orderSaved'),
     onSuccess: (answer) => client.setQueryData(key, answer),
@@ -46,7 +56,11 @@ export function CatalogProducts({ catalog }: { catalog: CatalogDetail }) {
   const images = useMediaByIds((items ?? []).map((p) => p.imageId).filter((id): id is string => !!id));
   const thumbOf = (product: CatalogProduct) => {
     const image = images.data?.items.find((i) => i.id === product.imageId);
-    return image ? <img className="thumb" src={mediaThumbnail(image.uri, 64)} alt="" width={48} height={48} /> : <span className="thumb thumb-small" aria-hidden="true" />;
+    return image ? (
+      <img className="thumb" src={mediaThumbnail(image.uri, 64)} alt="" width={48} height={48} />
+    ) : (
+      <span className="thumb thumb-small" aria-hidden="true" />
+    );
   };
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -67,7 +81,9 @@ export function CatalogProducts({ catalog }: { catalog: CatalogDetail }) {
           </button>
         </div>
       </div>
-      {catalog.sortCriteria !== 'custom' ? <p className="muted small">{t('catalogs.orderNotUsed', { sort: t(`catalogs.sorts.${catalog.sortCriteria}`) })}</p> : null}
+      {catalog.sortCriteria !== 'custom' ? (
+        <p className="muted small">{t('catalogs.orderNotUsed', { sort: t(`catalogs.sorts.${catalog.sortCriteria}`) })}</p>
+      ) : null}
       <p className="muted small">{t('catalogs.orderHelp')}</p>
       {list.length === 0 ? (
         <EmptyState>{t('catalogs.noProducts')}</EmptyState>
@@ -83,7 +99,12 @@ export function CatalogProducts({ catalog }: { catalog: CatalogDetail }) {
         >
           {(product, index, handle) => (
             <>
-              <button type="button" className="drag-handle" {...handle} aria-label={t('catalogs.dragProduct', { name: product.title, position: index + 1, total: list.length })}>
+              <button
+                type="button"
+                className="drag-handle"
+                {...handle}
+                aria-label={t('catalogs.dragProduct', { name: product.title, position: index + 1, total: list.length })}
+              >
                 ⠿
               </button>
               <span className="num muted">{index + 1}</span>
@@ -93,13 +114,30 @@ export function CatalogProducts({ catalog }: { catalog: CatalogDetail }) {
                 {!product.enabled ? <span className="badge badge-muted">{t('catalogs.off')}</span> : null}
               </span>
               <span className="row-actions">
-                <button type="button" className="btn btn-small" disabled={index === 0} onClick={() => setItems(moveItem(list, index, index - 1))} aria-label={t('catalogs.moveUp', { name: product.title })}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={index === 0}
+                  onClick={() => setItems(moveItem(list, index, index - 1))}
+                  aria-label={t('catalogs.moveUp', { name: product.title })}
+                >
                   ↑
                 </button>
-                <button type="button" className="btn btn-small" disabled={index === list.length - 1} onClick={() => setItems(moveItem(list, index, index + 1))} aria-label={t('catalogs.moveDown', { name: product.title })}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={index === list.length - 1}
+                  onClick={() => setItems(moveItem(list, index, index + 1))}
+                  aria-label={t('catalogs.moveDown', { name: product.title })}
+                >
                   ↓
                 </button>
-                <button type="button" className="btn btn-small" onClick={() => setItems(list.filter((p) => p.id !== product.id))} aria-label={t('catalogs.removeProduct', { name: product.title })}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => setItems(list.filter((p) => p.id !== product.id))}
+                  aria-label={t('catalogs.removeProduct', { name: product.title })}
+                >
                   {t('catalogs.remove')}
                 </button>
               </span>
@@ -112,7 +150,15 @@ export function CatalogProducts({ catalog }: { catalog: CatalogDetail }) {
   );
 }
 
-function AddProducts({ catalogId, chosen, onAdd }: { catalogId: string; chosen: CatalogProduct[]; onAdd: (product: CatalogProduct) => void }) {
+function AddProducts({
+  catalogId,
+  chosen,
+  onAdd,
+}: {
+  catalogId: string;
+  chosen: CatalogProduct[];
+  onAdd: (product: CatalogProduct) => void;
+}) {
   const { t } = useI18n();
   const inputId = useId();
   const [q, setQ] = useState('');
@@ -151,7 +197,12 @@ function AddProducts({ catalogId, chosen, onAdd }: { catalogId: string; chosen: 
             <li key={product.id}>
               <span>{product.title}</span>
               <span className="muted small">/products/{product.slug}</span>
-              <button type="button" className="btn btn-small" onClick={() => onAdd(product)} aria-label={t('catalogs.addProduct', { name: product.title })}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => onAdd(product)}
+                aria-label={t('catalogs.addProduct', { name: product.title })}
+              >
                 {t('catalogs.add')}
               </button>
             </li>

@@ -32,11 +32,20 @@ export default function Catalogs() {
         ),
       }),
       column.accessor('productsCount', { header: t('catalogs.products'), cell: (info) => <span className="num">{info.getValue()}</span> }),
-      column.accessor('sortCriteria', { header: t('catalogs.sort'), enableSorting: false, cell: (info) => t(`catalogs.sorts.${info.getValue()}`) }),
+      column.accessor('sortCriteria', {
+        header: t('catalogs.sort'),
+        enableSorting: false,
+        cell: (info) => t(`catalogs.sorts.${info.getValue()}`),
+      }),
       column.accessor('enabled', {
         header: t('catalogs.state'),
         enableSorting: false,
-        cell: (info) => (info.getValue() ? <span className="badge badge-ok">{t('catalogs.on')}</span> : <span className="badge badge-muted">{t('catalogs.off')}</span>),
+        cell: (info) =>
+          info.getValue() ? (
+            <span className="badge badge-ok">{t('catalogs.on')}</span>
+          ) : (
+            <span className="badge badge-muted">{t('catalogs.off')}</span>
+          ),
       }),
     ],
     [t, lang],

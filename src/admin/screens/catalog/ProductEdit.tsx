@@ -68,7 +68,10 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
 
   const collect = (path: string, error: { message?: string }) => setErrors((all) => ({ ...all, [path]: error.message ?? '' }));
   const save = useWrite<ProductBody, ProductDetail>({
-    mutationFn: (body) => (detail ? request<ProductDetail>('PUT', productPath(detail.id), { body: { ...body, version: detail.version } }) : api.post<ProductDetail>('/products', body)),
+    mutationFn: (body) =>
+      detail
+        ? request<ProductDetail>('PUT', productPath(detail.id), { body: { ...body, version: detail.version } })
+        : api.post<ProductDetail>('/products', body),
     invalidate: PRODUCT_QUERIES,
     success: t('products.saved'),
     setError: collect as never,
@@ -147,12 +150,20 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
       <div className="detail-grid">
         <section className="card span-2" aria-labelledby="product-main">
           <h2 id="product-main">{t('products.main')}</h2>
-          <TextPair label={t('products.name')} value={draft.title} onChange={(title) => edit({ title })} errors={errors} path="title" required />
+          <TextPair
+            label={t('products.name')}
+            value={draft.title}
+            onChange={(title) => edit({ title })}
+            errors={errors}
+            path="title"
+            required
+          />
           <Field label={t('products.slug')} hint={t('products.slugHint')} error={err('slug')}>
             <input value={draft.slug} autoComplete="off" spellCheck={false} onChange={(e) => edit({ slug: e.target.value })} />
           </Field>
           <label className="check">
-            <input type="checkbox" checked={draft.enabled} onChange={(e) => edit({ enabled: e.target.checked })} /> {t('products.enabledLabel')}
+            <input type="checkbox" checked={draft.enabled} onChange={(e) => edit({ enabled: e.target.checked })} />{' '}
+            {t('products.enabledLabel')}
           </label>
         </section>
 
@@ -166,7 +177,13 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
                   <input
                     type="checkbox"
                     checked={draft.catalogIds.includes(catalog.id)}
-                    onChange={(e) => edit({ catalogIds: e.target.checked ? [...draft.catalogIds, catalog.id] : draft.catalogIds.filter((id) => id !== catalog.id) })}
+                    onChange={(e) =>
+                      edit({
+                        catalogIds: e.target.checked
+                          ? [...draft.catalogIds, catalog.id]
+                          : draft.catalogIds.filter((id) => id !== catalog.id),
+                      })
+                    }
                   />{' '}
                   {catalog.title}
                   {catalog.enabled ? null : <span className="muted small"> · {t('products.disabled')}</span>}
@@ -211,8 +228,21 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
 
         <section className="card" aria-labelledby="product-seo">
           <h2 id="product-seo">{t('products.seo')}</h2>
-          <TextPair label={t('products.metaTitle')} value={draft.metaTitle} onChange={(metaTitle) => edit({ metaTitle })} errors={errors} path="metaTitle" />
-          <TextPair label={t('products.metaDescription')} value={draft.metaDescription} onChange={(metaDescription) => edit({ metaDescription })} errors={errors} path="metaDescription" multiline />
+          <TextPair
+            label={t('products.metaTitle')}
+            value={draft.metaTitle}
+            onChange={(metaTitle) => edit({ metaTitle })}
+            errors={errors}
+            path="metaTitle"
+          />
+          <TextPair
+            label={t('products.metaDescription')}
+            value={draft.metaDescription}
+            onChange={(metaDescription) => edit({ metaDescription })}
+            errors={errors}
+            path="metaDescription"
+            multiline
+          />
         </section>
 
         <Related draft={draft} edit={edit} error={err('relatedProductIds')} selfId={detail?.id ?? null} />
@@ -242,7 +272,15 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
 }
 
 /** A text in both languages: two labelled inputs. */
-function TextPair({ label, value, onChange, errors, path, required, multiline }: {
+function TextPair({
+  label,
+  value,
+  onChange,
+  errors,
+  path,
+  required,
+  multiline,
+}: {
   label: string;
   value: TextDraft;
   onChange: (value: TextDraft) => void;
@@ -261,7 +299,11 @@ function TextPair({ label, value, onChange, errors, path, required, multiline }:
           <input value={value[l]} required={required && l === 'en'} onChange={(e) => onChange({ ...value, [l]: e.target.value })} />
         );
         return (
-          <Field key={l} label={`${label} (${t(`products.lang.${l}`)})${required && l === 'en' ? ' *' : ''}`} error={errors[`${path}.${l}`]}>
+          <Field
+            key={l}
+            label={`${label} (${t(`products.lang.${l}`)})${required && l === 'en' ? ' *' : ''}`}
+            error={errors[`${path}.${l}`]}
+          >
             {control}
           </Field>
         );
@@ -296,10 +338,22 @@ function Images({ draft, edit, error }: { draft: ProductDraft; edit: (change: Pa
                 {t('products.imageN', { n: i + 1 })}
                 {i === 0 ? <span className="badge badge-ok">{t('products.preview')}</span> : null}
               </span>
-              <button type="button" className="btn btn-small btn-ghost" disabled={i === 0} onClick={() => setImages(move(draft.imageIds, i, i - 1))} aria-label={t('products.imageUp', { n: i + 1 })}>
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                disabled={i === 0}
+                onClick={() => setImages(move(draft.imageIds, i, i - 1))}
+                aria-label={t('products.imageUp', { n: i + 1 })}
+              >
                 ↑
               </button>
-              <button type="button" className="btn btn-small btn-ghost" disabled={i === draft.imageIds.length - 1} onClick={() => setImages(move(draft.imageIds, i, i + 1))} aria-label={t('products.imageDown', { n: i + 1 })}>
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                disabled={i === draft.imageIds.length - 1}
+                onClick={() => setImages(move(draft.imageIds, i, i + 1))}
+                aria-label={t('products.imageDown', { n: i + 1 })}
+              >
                 ↓
               </button>
             </li>
@@ -322,7 +376,14 @@ function Options({ draft, errors, onChange }: { draft: ProductDraft; errors: Err
       {options.map((option, i) => (
         <fieldset key={option.key} className="card option-card">
           <legend className="strong">{option.title.en || t('products.optionN', { n: i + 1 })}</legend>
-          <TextPair label={t('products.optionTitle')} value={option.title} onChange={(title) => update(i, { title })} errors={errors} path={`options.${i}.title`} required />
+          <TextPair
+            label={t('products.optionTitle')}
+            value={option.title}
+            onChange={(title) => update(i, { title })}
+            errors={errors}
+            path={`options.${i}.title`}
+            required
+          />
           <div className="inline-fields">
             <Field label={t('products.view')}>
               <select value={option.view} onChange={(e) => update(i, { view: e.target.value as OptionDraft['view'] })}>
@@ -340,7 +401,13 @@ function Options({ draft, errors, onChange }: { draft: ProductDraft; errors: Err
               </select>
             </Field>
           </div>
-          <TextPair label={t('products.unit')} value={option.unit} onChange={(unit) => update(i, { unit })} errors={errors} path={`options.${i}.unit`} />
+          <TextPair
+            label={t('products.unit')}
+            value={option.unit}
+            onChange={(unit) => update(i, { unit })}
+            errors={errors}
+            path={`options.${i}.unit`}
+          />
           <h3 className="section-title">{t('products.values')}</h3>
           {option.values.map((value, j) => (
             <div key={value.key} className="inline-fields value-row">
@@ -354,7 +421,11 @@ function Options({ draft, errors, onChange }: { draft: ProductDraft; errors: Err
               />
               {option.view === 'color' ? (
                 <Field label={t('products.colour')} error={errors[`options.${i}.values.${j}.value`]}>
-                  <input type="color" value={value.value || '#000000'} onChange={(e) => update(i, { values: option.values.map((v, k) => (k === j ? { ...v, value: e.target.value } : v)) })} />
+                  <input
+                    type="color"
+                    value={value.value || '#000000'}
+                    onChange={(e) => update(i, { values: option.values.map((v, k) => (k === j ? { ...v, value: e.target.value } : v)) })}
+                  />
                 </Field>
               ) : null}
               <button
@@ -370,7 +441,11 @@ function Options({ draft, errors, onChange }: { draft: ProductDraft; errors: Err
           ))}
           {errors[`options.${i}.values`] ? <p className="field-error">{errors[`options.${i}.values`]}</p> : null}
           <div className="row-actions">
-            <button type="button" className="btn btn-small" onClick={() => update(i, { values: [...option.values, { key: newKey(), title: { en: '', ru: '' }, value: '' }] })}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => update(i, { values: [...option.values, { key: newKey(), title: { en: '', ru: '' }, value: '' }] })}
+            >
               {t('products.addValue')}
             </button>
             <button type="button" className="btn btn-small btn-ghost" disabled={i === 0} onClick={() => onChange(move(options, i, i - 1))}>
@@ -386,7 +461,17 @@ function Options({ draft, errors, onChange }: { draft: ProductDraft; errors: Err
         type="button"
         className="btn"
         onClick={() =>
-          onChange([...options, { key: newKey(), title: { en: '', ru: '' }, type: 'string', view: 'select', unit: { en: '', ru: '' }, values: [{ key: newKey(), title: { en: '', ru: '' }, value: '' }] }])
+          onChange([
+            ...options,
+            {
+              key: newKey(),
+              title: { en: '', ru: '' },
+              type: 'string',
+              view: 'select',
+              unit: { en: '', ru: '' },
+              values: [{ key: newKey(), title: { en: '', ru: '' }, value: '' }],
+            },
+          ])
         }
       >
         {t('products.addOption')}
@@ -395,7 +480,12 @@ function Options({ draft, errors, onChange }: { draft: ProductDraft; errors: Err
   );
 }
 
-function Variations({ draft, setDraft, errors, lang }: {
+function Variations({
+  draft,
+  setDraft,
+  errors,
+  lang,
+}: {
   draft: ProductDraft;
   setDraft: (update: (d: ProductDraft) => ProductDraft) => void;
   errors: Errors;
@@ -410,7 +500,8 @@ function Variations({ draft, setDraft, errors, lang }: {
     const title = variationTitle(titles, v.valueKeys);
     return title ? title[lang] || title.en : t('products.singleVariation');
   };
-  const update = (i: number, change: Partial<VariationDraft>) => setDraft((d) => ({ ...d, variations: d.variations.map((v, j) => (j === i ? { ...v, ...change } : v)) }));
+  const update = (i: number, change: Partial<VariationDraft>) =>
+    setDraft((d) => ({ ...d, variations: d.variations.map((v, j) => (j === i ? { ...v, ...change } : v)) }));
   const allSelected = draft.variations.length > 0 && draft.variations.every((v) => selected.has(v.key));
   const apply = (change: BulkChange) => {
     setDraft((d) => changeVariations(d, selected, change.kind === 'price' ? { price: change.price } : { stock: change.stock }));
@@ -482,25 +573,58 @@ function Variations({ draft, setDraft, errors, lang }: {
                       <summary className="small">{t('products.measures')}</summary>
                       {(['weight', 'length', 'width', 'height'] as const).map((key) => (
                         <Field key={key} label={t(`products.${key}`)} error={e(i, key)}>
-                          <input inputMode="decimal" value={v[key]} placeholder={draft[key]} onChange={(ev) => update(i, { [key]: ev.target.value })} />
+                          <input
+                            inputMode="decimal"
+                            value={v[key]}
+                            placeholder={draft[key]}
+                            onChange={(ev) => update(i, { [key]: ev.target.value })}
+                          />
                         </Field>
                       ))}
                     </details>
                   </th>
                   <td data-label={t('products.fullPrice')}>
-                    <CellInput label={t('products.priceOf', { name })} value={v.price} error={e(i, 'fullPriceCents')} onChange={(price) => update(i, { price })} inputMode="decimal" />
+                    <CellInput
+                      label={t('products.priceOf', { name })}
+                      value={v.price}
+                      error={e(i, 'fullPriceCents')}
+                      onChange={(price) => update(i, { price })}
+                      inputMode="decimal"
+                    />
                   </td>
                   <td data-label={t('products.discountPrice')}>
-                    <CellInput label={t('products.discountOf', { name })} value={v.discount} error={e(i, 'discountPriceCents')} onChange={(discount) => update(i, { discount })} inputMode="decimal" />
+                    <CellInput
+                      label={t('products.discountOf', { name })}
+                      value={v.discount}
+                      error={e(i, 'discountPriceCents')}
+                      onChange={(discount) => update(i, { discount })}
+                      inputMode="decimal"
+                    />
                   </td>
                   <td data-label={t('products.stock')}>
-                    <CellInput label={t('products.stockOf', { name })} value={v.stock} error={e(i, 'stock')} onChange={(stock) => update(i, { stock })} inputMode="numeric" placeholder={t('products.unlimited')} />
+                    <CellInput
+                      label={t('products.stockOf', { name })}
+                      value={v.stock}
+                      error={e(i, 'stock')}
+                      onChange={(stock) => update(i, { stock })}
+                      inputMode="numeric"
+                      placeholder={t('products.unlimited')}
+                    />
                   </td>
                   <td data-label={t('products.sku')}>
-                    <CellInput label={t('products.skuOf', { name })} value={v.sku} error={e(i, 'sku')} onChange={(sku) => update(i, { sku })} />
+                    <CellInput
+                      label={t('products.skuOf', { name })}
+                      value={v.sku}
+                      error={e(i, 'sku')}
+                      onChange={(sku) => update(i, { sku })}
+                    />
                   </td>
                   <td data-label={t('products.image')}>
-                    <select aria-label={t('products.imageOf', { name })} value={v.imageId} onChange={(ev) => update(i, { imageId: ev.target.value })}>
+                    <select
+                      aria-label={t('products.imageOf', { name })}
+                      value={v.imageId}
+                      onChange={(ev) => update(i, { imageId: ev.target.value })}
+                    >
                       <option value="">{t('products.productImage')}</option>
                       {draft.imageIds.map((id, n) => (
                         <option key={id} value={id}>
@@ -511,7 +635,13 @@ function Variations({ draft, setDraft, errors, lang }: {
                     {e(i, 'imageId') ? <p className="field-error">{e(i, 'imageId')}</p> : null}
                   </td>
                   <td data-label={t('products.default')}>
-                    <input type="radio" name={defaultName} aria-label={t('products.defaultOf', { name })} checked={v.isDefault} onChange={() => setDraft((d) => setDefault(d, i))} />
+                    <input
+                      type="radio"
+                      name={defaultName}
+                      aria-label={t('products.defaultOf', { name })}
+                      checked={v.isDefault}
+                      onChange={() => setDraft((d) => setDefault(d, i))}
+                    />
                   </td>
                 </tr>
               );
@@ -525,7 +655,14 @@ function Variations({ draft, setDraft, errors, lang }: {
   );
 }
 
-function CellInput({ label, value, error, onChange, inputMode, placeholder }: {
+function CellInput({
+  label,
+  value,
+  error,
+  onChange,
+  inputMode,
+  placeholder,
+}: {
   label: string;
   value: string;
   error: string | undefined;
@@ -564,21 +701,53 @@ function Properties({ draft, edit, errors }: { draft: ProductDraft; edit: (chang
       <h2 id="product-properties">{t('products.properties')}</h2>
       {draft.properties.map((p, i) => (
         <div key={p.key} className="inline-fields">
-          <TextPair label={t('products.propertyTitle')} value={p.title} onChange={(title) => set(draft.properties.map((x, j) => (j === i ? { ...x, title } : x)))} errors={errors} path={`properties.${i}.title`} required />
-          <TextPair label={t('products.propertyValue')} value={p.value} onChange={(value) => set(draft.properties.map((x, j) => (j === i ? { ...x, value } : x)))} errors={errors} path={`properties.${i}.value`} />
-          <button type="button" className="btn btn-small btn-ghost" onClick={() => set(draft.properties.filter((_, j) => j !== i))} aria-label={t('products.removeProperty', { n: i + 1 })}>
+          <TextPair
+            label={t('products.propertyTitle')}
+            value={p.title}
+            onChange={(title) => set(draft.properties.map((x, j) => (j === i ? { ...x, title } : x)))}
+            errors={errors}
+            path={`properties.${i}.title`}
+            required
+          />
+          <TextPair
+            label={t('products.propertyValue')}
+            value={p.value}
+            onChange={(value) => set(draft.properties.map((x, j) => (j === i ? { ...x, value } : x)))}
+            errors={errors}
+            path={`properties.${i}.value`}
+          />
+          <button
+            type="button"
+            className="btn btn-small btn-ghost"
+            onClick={() => set(draft.properties.filter((_, j) => j !== i))}
+            aria-label={t('products.removeProperty', { n: i + 1 })}
+          >
             {t('products.remove')}
           </button>
         </div>
       ))}
-      <button type="button" className="btn" onClick={() => set([...draft.properties, { key: newKey(), title: { en: '', ru: '' }, value: { en: '', ru: '' } }])}>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => set([...draft.properties, { key: newKey(), title: { en: '', ru: '' }, value: { en: '', ru: '' } }])}
+      >
         {t('products.addProperty')}
       </button>
     </section>
   );
 }
 
-function Related({ draft, edit, error, selfId }: { draft: ProductDraft; edit: (change: Partial<ProductDraft>) => void; error: string | undefined; selfId: string | null }) {
+function Related({
+  draft,
+  edit,
+  error,
+  selfId,
+}: {
+  draft: ProductDraft;
+  edit: (change: Partial<ProductDraft>) => void;
+  error: string | undefined;
+  selfId: string | null;
+}) {
   const { t } = useI18n();
   const [q, setQ] = useState('');
   const searchId = useId();
@@ -595,7 +764,12 @@ function Related({ draft, edit, error, selfId }: { draft: ProductDraft; edit: (c
         <ul className="chips">
           {draft.related.map((r) => (
             <li key={r.id}>
-              <button type="button" className="chip" onClick={() => edit({ related: draft.related.filter((x) => x.id !== r.id) })} aria-label={t('products.removeRelated', { name: r.title })}>
+              <button
+                type="button"
+                className="chip"
+                onClick={() => edit({ related: draft.related.filter((x) => x.id !== r.id) })}
+                aria-label={t('products.removeRelated', { name: r.title })}
+              >
                 {r.title} ×
               </button>
             </li>
@@ -612,7 +786,12 @@ function Related({ draft, edit, error, selfId }: { draft: ProductDraft; edit: (c
         <ul className="plain-list">
           {candidates.map((p) => (
             <li key={p.id}>
-              <button type="button" className="btn btn-small btn-ghost" disabled={draft.related.length >= 20} onClick={() => edit({ related: [...draft.related, { id: p.id, title: p.title }] })}>
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                disabled={draft.related.length >= 20}
+                onClick={() => edit({ related: [...draft.related, { id: p.id, title: p.title }] })}
+              >
                 + {p.title}
               </button>
             </li>

@@ -15,14 +15,18 @@ import { useI18n } from '../../i18n';
 
 /** Row problems out of a refused import's field errors (`rows.<row>.<column>`). */
 function rowErrorsOf(error: AdminApiError): ProductImportError[] {
-  return Object.entries(error.errors.fields).flatMap(([path, messages]) => {
-    const match = /^rows\.(\d+)\.(.+)$/.exec(path);
-    if (!match) return [];
-    return messages.map((message) => ({ row: Number(match[1]), column: match[2] === 'row' ? null : match[2]!, message }));
-  }).sort((a, b) => a.row - b.row);
+  return Object.entries(error.errors.fields)
+    .flatMap(([path, messages]) => {
+      const match = /^rows\.(\d+)\.(.+)$/.exec(path);
+      if (!match) return [];
+      return messages.map((message) => ({ row: Number(match[1]), column: match[2] === 'row' ? null : match[2]!, message }));
+    })
+    .sort((a, b) => a.row - b.row);
 }
 
-type Result = { kind: 'checked' | 'imported'; answer: ProductImportAnswer } | { kind: 'refused'; errors: ProductImportError[]; message: string };
+type Result =
+  | { kind: 'checked' | 'imported'; answer: ProductImportAnswer }
+  | { kind: 'refused'; errors: ProductImportError[]; message: string };
 
 /** Products in and out as CSV: export every product; choose a file, check it (dry run), then import it. */
 export default function ProductImport() {
@@ -92,7 +96,12 @@ export default function ProductImport() {
             <button type="button" className="btn" disabled={!file || busy !== null} onClick={() => void run(true)}>
               {busy === 'check' ? t('catalogs.import.checking') : t('catalogs.import.check')}
             </button>
-            <button type="button" className="btn btn-primary" disabled={!file || busy !== null || result?.kind !== 'checked'} onClick={() => void run(false)}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!file || busy !== null || result?.kind !== 'checked'}
+              onClick={() => void run(false)}
+            >
               {busy === 'import' ? t('catalogs.import.importing') : t('catalogs.import.import')}
             </button>
           </div>
@@ -159,7 +168,8 @@ function ResultView({ result }: { result: Result }) {
         <ul className="plain-list small">
           {answer.products.slice(0, 200).map((p) => (
             <li key={p.slug}>
-              {p.action === 'create' ? t('catalogs.import.willCreate') : t('catalogs.import.willUpdate')} <strong>{p.slug}</strong> · {t('catalogs.import.variations', { count: p.variations })}
+              {p.action === 'create' ? t('catalogs.import.willCreate') : t('catalogs.import.willUpdate')} <strong>{p.slug}</strong> ·{' '}
+              {t('catalogs.import.variations', { count: p.variations })}
             </li>
           ))}
         </ul>

@@ -27,10 +27,22 @@ function RowActions({ item }: { item: ProductListItem }) {
   const row = useContext(RowContext)!;
   return (
     <div className="row-actions">
-      <button type="button" className="btn btn-small" disabled={row.busy} onClick={() => row.toggle(item)} aria-label={t(item.enabled ? 'products.disableOf' : 'products.enableOf', { name: item.title })}>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={row.busy}
+        onClick={() => row.toggle(item)}
+        aria-label={t(item.enabled ? 'products.disableOf' : 'products.enableOf', { name: item.title })}
+      >
         {t(item.enabled ? 'products.disable' : 'products.enable')}
       </button>
-      <button type="button" className="btn btn-small btn-ghost" disabled={row.busy} onClick={() => row.duplicate(item)} aria-label={t('products.duplicateOf', { name: item.title })}>
+      <button
+        type="button"
+        className="btn btn-small btn-ghost"
+        disabled={row.busy}
+        onClick={() => row.duplicate(item)}
+        aria-label={t('products.duplicateOf', { name: item.title })}
+      >
         {t('products.duplicate')}
       </button>
     </div>
@@ -97,7 +109,11 @@ export default function Products() {
       column.accessor('catalogs', {
         header: t('products.catalogs'),
         enableSorting: false,
-        cell: (info) => info.getValue().map((c) => c.title).join(', ') || '—',
+        cell: (info) =>
+          info
+            .getValue()
+            .map((c) => c.title)
+            .join(', ') || '—',
       }),
       column.accessor('priceCents', {
         header: t('products.price'),
@@ -105,7 +121,11 @@ export default function Products() {
           const row = info.row.original;
           return (
             <span className="num">
-              {row.priceCents > 0 ? money(row.priceCents, currency, lang) : <span className="badge badge-warn">{t('products.noPrice')}</span>}
+              {row.priceCents > 0 ? (
+                money(row.priceCents, currency, lang)
+              ) : (
+                <span className="badge badge-warn">{t('products.noPrice')}</span>
+              )}
               {row.priceFullCents > row.priceCents ? <s className="muted small"> {money(row.priceFullCents, currency, lang)}</s> : null}
             </span>
           );
@@ -127,7 +147,11 @@ export default function Products() {
       column.accessor('enabled', {
         header: t('products.state'),
         enableSorting: false,
-        cell: (info) => <span className={`badge ${info.getValue() ? 'badge-ok' : 'badge-muted'}`}>{t(info.getValue() ? 'products.enabled' : 'products.disabled')}</span>,
+        cell: (info) => (
+          <span className={`badge ${info.getValue() ? 'badge-ok' : 'badge-muted'}`}>
+            {t(info.getValue() ? 'products.enabled' : 'products.disabled')}
+          </span>
+        ),
       }),
       column.display({ id: 'actions', header: t('products.actions'), cell: (info) => <RowActions item={info.row.original} /> }),
     ],
@@ -135,7 +159,9 @@ export default function Products() {
   );
 
   const applyChange = (change: BulkChange) =>
-    bulk.mutate(change.kind === 'price' ? { action: 'price', items, price: change.price } : { action: 'stock', items, stock: change.stock });
+    bulk.mutate(
+      change.kind === 'price' ? { action: 'price', items, price: change.price } : { action: 'stock', items, stock: change.stock },
+    );
 
   return (
     <RowContext.Provider value={rowApi}>
@@ -151,7 +177,13 @@ export default function Products() {
         </div>
       </div>
       <FilterBar onClear={clear} active={Object.keys(f).length > 0}>
-        <SearchFilter shortcut label={t('products.search')} placeholder={t('products.searchHint')} value={f.q ?? ''} onChange={(v) => setFilter('q', v)} />
+        <SearchFilter
+          shortcut
+          label={t('products.search')}
+          placeholder={t('products.searchHint')}
+          value={f.q ?? ''}
+          onChange={(v) => setFilter('q', v)}
+        />
         <SelectFilter
           label={t('products.catalog')}
           value={f.catalogId ?? ''}
@@ -196,7 +228,14 @@ export default function Products() {
         empty={Object.keys(f).length > 0 ? t('products.noneFiltered') : t('products.none')}
         selection={{ selected, onChange: setSelected }}
       />
-      <BulkChangeDialog key={dialog ?? 'closed'} kind={dialog} count={chosen.length} busy={bulk.isPending} onApply={applyChange} onClose={() => setDialog(null)} />
+      <BulkChangeDialog
+        key={dialog ?? 'closed'}
+        kind={dialog}
+        count={chosen.length}
+        busy={bulk.isPending}
+        onApply={applyChange}
+        onClose={() => setDialog(null)}
+      />
       <ConfirmDialog
         open={confirmDelete}
         title={t('products.deleteManyTitle', { count: chosen.length })}

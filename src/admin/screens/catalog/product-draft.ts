@@ -11,7 +11,15 @@ import { parseMoneyInput } from '../../lib/money-input';
 export type TextDraft = { en: string; ru: string };
 export type ValueDraft = { key: string; id?: string; title: TextDraft; value: string };
 export type OptionView = 'select' | 'radio' | 'color';
-export type OptionDraft = { key: string; id?: string; title: TextDraft; type: 'string' | 'number'; view: OptionView; unit: TextDraft; values: ValueDraft[] };
+export type OptionDraft = {
+  key: string;
+  id?: string;
+  title: TextDraft;
+  type: 'string' | 'number';
+  view: OptionView;
+  unit: TextDraft;
+  values: ValueDraft[];
+};
 export type VariationDraft = {
   key: string;
   id?: string;
@@ -77,9 +85,23 @@ export function emptyVariation(valueKeys: string[] = [], template?: VariationDra
 export function draftOf(detail: ProductDetail | null): ProductDraft {
   if (!detail) {
     return {
-      title: { ...EMPTY }, slug: '', description: { ...EMPTY }, metaTitle: { ...EMPTY }, metaDescription: { ...EMPTY }, enabled: false,
-      imageIds: [], catalogIds: [], related: [], properties: [], weight: '', height: '', width: '', length: '',
-      options: [], variations: [{ ...emptyVariation(), isDefault: true }], version: null,
+      title: { ...EMPTY },
+      slug: '',
+      description: { ...EMPTY },
+      metaTitle: { ...EMPTY },
+      metaDescription: { ...EMPTY },
+      enabled: false,
+      imageIds: [],
+      catalogIds: [],
+      related: [],
+      properties: [],
+      weight: '',
+      height: '',
+      width: '',
+      length: '',
+      options: [],
+      variations: [{ ...emptyVariation(), isDefault: true }],
+      version: null,
     };
   }
   return {
@@ -136,7 +158,11 @@ export function setDefault(draft: ProductDraft, index: number): ProductDraft {
 }
 
 /** A bulk change over the chosen variations (by key), as the list's bulk edit does it on the server. */
-export function changeVariations(draft: ProductDraft, keys: ReadonlySet<string>, change: { price: PriceChange } | { stock: number | null }): ProductDraft {
+export function changeVariations(
+  draft: ProductDraft,
+  keys: ReadonlySet<string>,
+  change: { price: PriceChange } | { stock: number | null },
+): ProductDraft {
   return {
     ...draft,
     variations: draft.variations.map((v) => {
@@ -144,7 +170,10 @@ export function changeVariations(draft: ProductDraft, keys: ReadonlySet<string>,
       if ('stock' in change) return { ...v, stock: change.stock === null ? '' : String(change.stock) };
       const full = parseMoneyInput(v.price);
       const discount = parseMoneyInput(v.discount);
-      const next = changeVariationPrice({ fullPriceCents: full === null ? 0 : amountToCents(full), discountPriceCents: discount === null ? null : amountToCents(discount) }, change.price);
+      const next = changeVariationPrice(
+        { fullPriceCents: full === null ? 0 : amountToCents(full), discountPriceCents: discount === null ? null : amountToCents(discount) },
+        change.price,
+      );
       return { ...v, price: amount(next.fullPriceCents), discount: amount(next.discountPriceCents) };
     }),
   };
@@ -213,7 +242,11 @@ export function bodyOf(draft: ProductDraft): { body: ProductBody; problems: Reco
       type: o.type,
       view: o.view,
       unit: o.unit.en || o.unit.ru ? o.unit : null,
-      values: o.values.map((v) => ({ ...(v.id ? { id: v.id } : {}), title: v.title, value: o.view === 'color' && v.value ? v.value : null })),
+      values: o.values.map((v) => ({
+        ...(v.id ? { id: v.id } : {}),
+        title: v.title,
+        value: o.view === 'color' && v.value ? v.value : null,
+      })),
     })),
     variations,
   };

@@ -78,7 +78,11 @@ function toBody(form: ArticleForm): ArticleCreate {
 export default function ArticleEdit() {
   const { id = 'new' } = useParams();
   const isNew = id === 'new';
-  const query = useQuery({ queryKey: ['articles', id], queryFn: () => api.get<ArticleDetail>(`/articles/${encodeURIComponent(id)}`), enabled: !isNew });
+  const query = useQuery({
+    queryKey: ['articles', id],
+    queryFn: () => api.get<ArticleDetail>(`/articles/${encodeURIComponent(id)}`),
+    enabled: !isNew,
+  });
   const categories = useArticleCategories();
   if ((!isNew && query.isPending) || categories.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -111,7 +115,9 @@ function ArticleEditor({ article, firstCategoryId }: { article: ArticleDetail | 
   const save = useWrite<ArticleForm, ArticleDetail, ArticleForm>({
     mutationFn: (values) =>
       article
-        ? request<ArticleDetail>('PUT', `/articles/${encodeURIComponent(article.id)}`, { body: { ...toBody(values), version: article.version } })
+        ? request<ArticleDetail>('PUT', `/articles/${encodeURIComponent(article.id)}`, {
+            body: { ...toBody(values), version: article.version },
+          })
         : api.post<ArticleDetail>('/articles', toBody(values)),
     invalidate: article ? [['articles']] : [['articles', 'list']],
     success: article ? t('content.articles.saved') : t('content.articles.created'),
@@ -191,15 +197,27 @@ function ArticleEditor({ article, firstCategoryId }: { article: ArticleDetail | 
               field={form.register('slug', { onChange: () => setSlugTouched(true) })}
             />
             <div className="lang-pair">
-              <TextField multiline label={t('content.articles.excerptEn')} error={err(errors.excerpt?.en?.message)} field={form.register('excerpt.en')} />
-              <TextField multiline label={t('content.articles.excerptRu')} error={err(errors.excerpt?.ru?.message)} field={form.register('excerpt.ru')} />
+              <TextField
+                multiline
+                label={t('content.articles.excerptEn')}
+                error={err(errors.excerpt?.en?.message)}
+                field={form.register('excerpt.en')}
+              />
+              <TextField
+                multiline
+                label={t('content.articles.excerptRu')}
+                error={err(errors.excerpt?.ru?.message)}
+                field={form.register('excerpt.ru')}
+              />
             </div>
           </section>
           <section className="card" aria-labelledby="article-body">
             <h2 id="article-body">{t('content.articles.body')}</h2>
             <p className="muted small">
               {t('content.articles.bodyHint')}{' '}
-              {article ? <Link to={`/builder/${encodeURIComponent(`article:${article.id}`)}`}>{t('content.articles.openBuilder')}</Link> : null}
+              {article ? (
+                <Link to={`/builder/${encodeURIComponent(`article:${article.id}`)}`}>{t('content.articles.openBuilder')}</Link>
+              ) : null}
             </p>
             {(['en', 'ru'] as const).map((lang) => (
               <div className="field" key={lang}>
@@ -207,7 +225,13 @@ function ArticleEditor({ article, firstCategoryId }: { article: ArticleDetail | 
                 <Controller
                   control={form.control}
                   name={`body.${lang}`}
-                  render={({ field }) => <RichTextEditor label={t(lang === 'en' ? 'content.articles.bodyEn' : 'content.articles.bodyRu')} value={field.value} onChange={field.onChange} />}
+                  render={({ field }) => (
+                    <RichTextEditor
+                      label={t(lang === 'en' ? 'content.articles.bodyEn' : 'content.articles.bodyRu')}
+                      value={field.value}
+                      onChange={field.onChange}
+                    />
+                  )}
                 />
                 {errors.body?.[lang] ? <p className="field-error">{err(errors.body[lang]?.message)}</p> : null}
               </div>
@@ -216,10 +240,28 @@ function ArticleEditor({ article, firstCategoryId }: { article: ArticleDetail | 
           <section className="card" aria-labelledby="article-seo">
             <h2 id="article-seo">{t('content.articles.seo')}</h2>
             <div className="lang-pair">
-              <TextField label={t('content.articles.metaTitleEn')} error={err(errors.metaTitle?.en?.message)} field={form.register('metaTitle.en')} />
-              <TextField label={t('content.articles.metaTitleRu')} error={err(errors.metaTitle?.ru?.message)} field={form.register('metaTitle.ru')} />
-              <TextField multiline label={t('content.articles.metaDescriptionEn')} error={err(errors.metaDescription?.en?.message)} field={form.register('metaDescription.en')} />
-              <TextField multiline label={t('content.articles.metaDescriptionRu')} error={err(errors.metaDescription?.ru?.message)} field={form.register('metaDescription.ru')} />
+              <TextField
+                label={t('content.articles.metaTitleEn')}
+                error={err(errors.metaTitle?.en?.message)}
+                field={form.register('metaTitle.en')}
+              />
+              <TextField
+                label={t('content.articles.metaTitleRu')}
+                error={err(errors.metaTitle?.ru?.message)}
+                field={form.register('metaTitle.ru')}
+              />
+              <TextField
+                multiline
+                label={t('content.articles.metaDescriptionEn')}
+                error={err(errors.metaDescription?.en?.message)}
+                field={form.register('metaDescription.en')}
+              />
+              <TextField
+                multiline
+                label={t('content.articles.metaDescriptionRu')}
+                error={err(errors.metaDescription?.ru?.message)}
+                field={form.register('metaDescription.ru')}
+              />
             </div>
           </section>
         </div>
@@ -230,7 +272,12 @@ function ArticleEditor({ article, firstCategoryId }: { article: ArticleDetail | 
               <input type="checkbox" {...form.register('enabled')} />
               {t('content.articles.enabled')}
             </label>
-            <TextField type="datetime-local" label={t('content.articles.published')} error={err(errors.publishedAt?.message)} field={form.register('publishedAt')} />
+            <TextField
+              type="datetime-local"
+              label={t('content.articles.published')}
+              error={err(errors.publishedAt?.message)}
+              field={form.register('publishedAt')}
+            />
             <TextField label={t('content.articles.author')} error={err(errors.authorName?.message)} field={form.register('authorName')} />
             <SelectCategory
               label={t('content.articles.category')}
@@ -266,7 +313,13 @@ function ArticleEditor({ article, firstCategoryId }: { article: ArticleDetail | 
             <Controller
               control={form.control}
               name="previewImageIds"
-              render={({ field }) => <MediaPicker label={t('content.articles.previewImage')} value={field.value} onChange={(ids) => field.onChange(ids.slice(-1))} />}
+              render={({ field }) => (
+                <MediaPicker
+                  label={t('content.articles.previewImage')}
+                  value={field.value}
+                  onChange={(ids) => field.onChange(ids.slice(-1))}
+                />
+              )}
             />
             {errors.previewImageIds ? <p className="field-error">{err(errors.previewImageIds.message)}</p> : null}
           </section>
@@ -299,7 +352,14 @@ function BackLink() {
   );
 }
 
-function TextField({ label, hint, error, field, multiline, type }: {
+function TextField({
+  label,
+  hint,
+  error,
+  field,
+  multiline,
+  type,
+}: {
   label: string;
   hint?: string;
   error?: string | undefined;
@@ -328,7 +388,17 @@ function TextField({ label, hint, error, field, multiline, type }: {
   );
 }
 
-function SelectCategory({ label, error, options, field }: { label: string; error?: string | undefined; options: { value: string; label: string }[]; field: UseFormRegisterReturn }) {
+function SelectCategory({
+  label,
+  error,
+  options,
+  field,
+}: {
+  label: string;
+  error?: string | undefined;
+  options: { value: string; label: string }[];
+  field: UseFormRegisterReturn;
+}) {
   const id = useId();
   return (
     <div className="field">

@@ -43,7 +43,12 @@ export default function Articles() {
       column.accessor('enabled', {
         header: t('content.articles.state'),
         enableSorting: false,
-        cell: (info) => (info.getValue() ? <span className="badge badge-ok">{t('content.articles.shown')}</span> : <span className="badge badge-muted">{t('content.articles.hidden')}</span>),
+        cell: (info) =>
+          info.getValue() ? (
+            <span className="badge badge-ok">{t('content.articles.shown')}</span>
+          ) : (
+            <span className="badge badge-muted">{t('content.articles.hidden')}</span>
+          ),
       }),
     ],
     [t, lang],
@@ -70,7 +75,13 @@ export default function Articles() {
           options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.title }))}
         />
       </FilterBar>
-      <ServerList caption={t('content.articles.title')} columns={columns} list={list} state={listState} empty={t('content.articles.none')} />
+      <ServerList
+        caption={t('content.articles.title')}
+        columns={columns}
+        list={list}
+        state={listState}
+        empty={t('content.articles.none')}
+      />
       {tagsOpen ? <TagsDialog categoryId={params.filters.categoryId} onClose={() => setTagsOpen(false)} /> : null}
     </>
   );

@@ -52,7 +52,12 @@ export default function Menus() {
       </div>
       <nav className="tabs" aria-label={t('content.menus.which')}>
         {CONTENT_MENU_NAMES.map((menu) => (
-          <NavLink key={menu} to={`/menus/${menu}`} className={() => (menu === name ? 'tab is-active' : 'tab')} aria-current={menu === name ? 'page' : undefined}>
+          <NavLink
+            key={menu}
+            to={`/menus/${menu}`}
+            className={() => (menu === name ? 'tab is-active' : 'tab')}
+            aria-current={menu === name ? 'page' : undefined}
+          >
             {t(`content.menus.names.${menu}`)}
           </NavLink>
         ))}
@@ -87,7 +92,9 @@ function MenuEditor({ name }: { name: MenuName }) {
     const { key, action } = focusKey.current;
     focusKey.current = null;
     const row = document.querySelector<HTMLElement>(`[data-menu-key="${key}"]`);
-    (row?.querySelector<HTMLElement>(`[data-action="${action}"]:not(:disabled)`) ?? row?.querySelector<HTMLElement>('[data-action="edit"]'))?.focus();
+    (
+      row?.querySelector<HTMLElement>(`[data-action="${action}"]:not(:disabled)`) ?? row?.querySelector<HTMLElement>('[data-action="edit"]')
+    )?.focus();
   });
 
   const save = useWrite({
@@ -109,10 +116,17 @@ function MenuEditor({ name }: { name: MenuName }) {
     const item = items[index]!;
     const next = { up: moveUp, down: moveDown, indent, outdent }[action](items, index);
     const at = next.findIndex((i) => i.key === item.key);
-    change(next, { key: item.key, action, message: t('content.menus.movedTo', { title: titleOf(item), position: at + 1, total: next.length, level: next[at]!.depth + 1 }) });
+    change(next, {
+      key: item.key,
+      action,
+      message: t('content.menus.movedTo', { title: titleOf(item), position: at + 1, total: next.length, level: next[at]!.depth + 1 }),
+    });
   };
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = ({ active, over, delta }: DragEndEvent) => {
     if (!over) return;
     const from = items.findIndex((i) => i.key === active.id);
@@ -170,7 +184,12 @@ function MenuEditor({ name }: { name: MenuName }) {
                   key={item.key}
                   item={item}
                   title={titleOf(item)}
-                  can={{ up: canMoveUp(items, index), down: canMoveDown(items, index), indent: canIndent(items, index), outdent: canOutdent(items, index) }}
+                  can={{
+                    up: canMoveUp(items, index),
+                    down: canMoveDown(items, index),
+                    indent: canIndent(items, index),
+                    outdent: canOutdent(items, index),
+                  }}
                   onMove={(action) => move(index, action)}
                   onEdit={() => setEditing({ index, item })}
                   onRemove={() => change(removeAt(items, index), undefined)}
@@ -187,7 +206,11 @@ function MenuEditor({ name }: { name: MenuName }) {
           onSave={(values) => {
             if (editing.index === null) {
               const key = newKey();
-              change([...items, { key, id: undefined, depth: 0, ...values }], { key, action: 'edit', message: t('content.menus.added', { title: values.title.en }) });
+              change([...items, { key, id: undefined, depth: 0, ...values }], {
+                key,
+                action: 'edit',
+                message: t('content.menus.added', { title: values.title.en }),
+              });
             } else {
               const next = items.map((i, k) => (k === editing.index ? { ...i, ...values } : i));
               change(next, { key: items[editing.index]!.key, action: 'edit', message: '' });
@@ -202,7 +225,14 @@ function MenuEditor({ name }: { name: MenuName }) {
 
 type Move = 'up' | 'down' | 'indent' | 'outdent';
 
-function MenuRow({ item, title, can, onMove, onEdit, onRemove }: {
+function MenuRow({
+  item,
+  title,
+  can,
+  onMove,
+  onEdit,
+  onRemove,
+}: {
   item: FlatItem;
   title: string;
   can: Record<Move, boolean>;
@@ -220,8 +250,21 @@ function MenuRow({ item, title, can, onMove, onEdit, onRemove }: {
     { action: 'indent', label: t('content.menus.indent', { title }), text: '→' },
   ];
   return (
-    <li ref={setNodeRef} style={style} className={isDragging ? 'menu-item is-dragging' : 'menu-item'} data-menu-key={item.key} data-depth={item.depth}>
-      <button type="button" className="btn btn-small btn-ghost menu-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('content.menus.drag', { title })}>
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={isDragging ? 'menu-item is-dragging' : 'menu-item'}
+      data-menu-key={item.key}
+      data-depth={item.depth}
+    >
+      <button
+        type="button"
+        className="btn btn-small btn-ghost menu-handle"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={t('content.menus.drag', { title })}
+      >
         <span aria-hidden="true">⠿</span>
       </button>
       <div className="menu-item-text">
@@ -231,11 +274,26 @@ function MenuRow({ item, title, can, onMove, onEdit, onRemove }: {
       </div>
       <div className="row-actions">
         {buttons.map((button) => (
-          <button key={button.action} type="button" className="btn btn-small" data-action={button.action} aria-label={button.label} title={button.label} disabled={!can[button.action]} onClick={() => onMove(button.action)}>
+          <button
+            key={button.action}
+            type="button"
+            className="btn btn-small"
+            data-action={button.action}
+            aria-label={button.label}
+            title={button.label}
+            disabled={!can[button.action]}
+            onClick={() => onMove(button.action)}
+          >
             <span aria-hidden="true">{button.text}</span>
           </button>
         ))}
-        <button type="button" className="btn btn-small" data-action="edit" aria-label={t('content.menus.editItem', { title })} onClick={onEdit}>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-action="edit"
+          aria-label={t('content.menus.editItem', { title })}
+          onClick={onEdit}
+        >
           {t('content.edit')}
         </button>
         <button type="button" className="btn btn-small btn-ghost" aria-label={t('content.menus.removeItem', { title })} onClick={onRemove}>
@@ -246,7 +304,11 @@ function MenuRow({ item, title, can, onMove, onEdit, onRemove }: {
   );
 }
 
-function ItemDialog({ item, onClose, onSave }: {
+function ItemDialog({
+  item,
+  onClose,
+  onSave,
+}: {
   item: FlatItem | null;
   onClose: () => void;
   onSave: (values: Pick<FlatItem, 'title' | 'link'>) => void;
@@ -290,7 +352,14 @@ function ItemDialog({ item, onClose, onSave }: {
       >
         <div className="field">
           <label htmlFor={ids.en}>{t('content.menus.titleEn')}</label>
-          <input id={ids.en} value={en} maxLength={200} aria-invalid={tried && titleMissing ? 'true' : undefined} aria-describedby={tried && titleMissing ? `${ids.en}-error` : undefined} onChange={(e) => setEn(e.target.value)} />
+          <input
+            id={ids.en}
+            value={en}
+            maxLength={200}
+            aria-invalid={tried && titleMissing ? 'true' : undefined}
+            aria-describedby={tried && titleMissing ? `${ids.en}-error` : undefined}
+            onChange={(e) => setEn(e.target.value)}
+          />
           {tried && titleMissing ? (
             <p className="field-error" id={`${ids.en}-error`}>
               {t('validation.required')}

@@ -40,10 +40,20 @@ export default function Redirects() {
         header: t('content.actions'),
         cell: ({ row }) => (
           <div className="row-actions">
-            <button type="button" className="btn btn-small" onClick={() => setEditing(row.original)} aria-label={t('content.redirects.editOne', { path: row.original.fromPath })}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setEditing(row.original)}
+              aria-label={t('content.redirects.editOne', { path: row.original.fromPath })}
+            >
               {t('content.edit')}
             </button>
-            <button type="button" className="btn btn-small btn-ghost" onClick={() => setDeleting(row.original)} aria-label={t('content.redirects.deleteOne', { path: row.original.fromPath })}>
+            <button
+              type="button"
+              className="btn btn-small btn-ghost"
+              onClick={() => setDeleting(row.original)}
+              aria-label={t('content.redirects.deleteOne', { path: row.original.fromPath })}
+            >
               {t('content.delete')}
             </button>
           </div>
@@ -66,7 +76,13 @@ export default function Redirects() {
       <FilterBar onClear={clear} active={Object.keys(params.filters).length > 0}>
         <SearchFilter shortcut label={t('content.redirects.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />
       </FilterBar>
-      <ServerList caption={t('content.redirects.title')} columns={columns} list={list} state={listState} empty={t('content.redirects.none')} />
+      <ServerList
+        caption={t('content.redirects.title')}
+        columns={columns}
+        list={list}
+        state={listState}
+        empty={t('content.redirects.none')}
+      />
       {editing ? <RedirectDialog item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
@@ -126,7 +142,13 @@ function RedirectDialog({ item, onClose }: { item: RedirectItem | null; onClose:
         ) : null}
         <div className="field">
           <label htmlFor={ids.from}>{t('content.redirects.from')}</label>
-          <input id={ids.from} autoComplete="off" aria-invalid={errors.fromPath ? 'true' : undefined} aria-describedby={`${ids.from}-hint`} {...form.register('fromPath')} />
+          <input
+            id={ids.from}
+            autoComplete="off"
+            aria-invalid={errors.fromPath ? 'true' : undefined}
+            aria-describedby={`${ids.from}-hint`}
+            {...form.register('fromPath')}
+          />
           <p className="muted small" id={`${ids.from}-hint`}>
             {t('content.redirects.fromHint')}
           </p>
@@ -134,7 +156,13 @@ function RedirectDialog({ item, onClose }: { item: RedirectItem | null; onClose:
         </div>
         <div className="field">
           <label htmlFor={ids.to}>{t('content.redirects.to')}</label>
-          <input id={ids.to} autoComplete="off" aria-invalid={errors.toPath ? 'true' : undefined} aria-describedby={`${ids.to}-hint`} {...form.register('toPath')} />
+          <input
+            id={ids.to}
+            autoComplete="off"
+            aria-invalid={errors.toPath ? 'true' : undefined}
+            aria-describedby={`${ids.to}-hint`}
+            {...form.register('toPath')}
+          />
           <p className="muted small" id={`${ids.to}-hint`}>
             {t('content.redirects.toHint')}
           </p>

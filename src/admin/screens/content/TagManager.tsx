@@ -84,10 +84,20 @@ function TagList({ categoryId }: { categoryId: string }) {
                   <strong>{(lang === 'ru' && tag.title.ru) || tag.title.en}</strong> <code className="muted small">{tag.slug}</code>{' '}
                   <span className="muted small">{t('content.tags.articles', { count: tag.articleCount })}</span>
                 </span>
-                <button type="button" className="btn btn-small" aria-label={t('content.tags.renameOne', { title: tag.title.en })} onClick={() => setEditing(tag.id)}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={t('content.tags.renameOne', { title: tag.title.en })}
+                  onClick={() => setEditing(tag.id)}
+                >
                   {t('content.tags.rename')}
                 </button>
-                <button type="button" className="btn btn-small btn-ghost" aria-label={t('content.tags.deleteOne', { title: tag.title.en })} onClick={() => setDeleting(tag)}>
+                <button
+                  type="button"
+                  className="btn btn-small btn-ghost"
+                  aria-label={t('content.tags.deleteOne', { title: tag.title.en })}
+                  onClick={() => setDeleting(tag)}
+                >
                   {t('content.delete')}
                 </button>
               </li>
@@ -143,7 +153,11 @@ export function TagForm({ categoryId, tag, onDone }: { categoryId: string; tag: 
     write.mutate(draft, {
       onError: (error) => {
         if (error instanceof AdminApiError) {
-          setErrors(Object.fromEntries(Object.entries(error.errors.fields).map(([path, messages]) => [path.replace(/^title\./, ''), fieldMessage(messages[0])])));
+          setErrors(
+            Object.fromEntries(
+              Object.entries(error.errors.fields).map(([path, messages]) => [path.replace(/^title\./, ''), fieldMessage(messages[0])]),
+            ),
+          );
         }
       },
     });

@@ -11,7 +11,10 @@ let nextKey = 1;
 export const newKey = () => `item-${nextKey++}`;
 
 export function flatten(items: MenuItemNode[], depth = 0): FlatItem[] {
-  return items.flatMap((item) => [{ key: item.id || newKey(), id: item.id || undefined, title: item.title, link: item.link, depth }, ...flatten(item.children, depth + 1)]);
+  return items.flatMap((item) => [
+    { key: item.id || newKey(), id: item.id || undefined, title: item.title, link: item.link, depth },
+    ...flatten(item.children, depth + 1),
+  ]);
 }
 
 export function toTree(flat: FlatItem[]): MenuItemInput[] {

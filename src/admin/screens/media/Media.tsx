@@ -34,12 +34,22 @@ export default function Media() {
       </div>
       <UploadZone onUploaded={() => setPage(1)} />
       <div className="filters" role="search">
-        <SearchFilter shortcut label={t('media.search')} value={q} onChange={(v) => { setQ(v); setPage(1); }} />
+        <SearchFilter
+          shortcut
+          label={t('media.search')}
+          value={q}
+          onChange={(v) => {
+            setQ(v);
+            setPage(1);
+          }}
+        />
       </div>
       {list.isPending ? <LoadingState /> : null}
       {list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : null}
       {list.data && list.data.items.length === 0 ? <EmptyState>{q ? t('media.noMatches') : t('media.empty')}</EmptyState> : null}
-      {list.data && list.data.items.length > 0 ? <MediaGrid items={list.data.items} onActivate={setOpen} label={t('media.library')} /> : null}
+      {list.data && list.data.items.length > 0 ? (
+        <MediaGrid items={list.data.items} onActivate={setOpen} label={t('media.library')} />
+      ) : null}
       {pages > 1 ? (
         <nav className="pager" aria-label={t('media.pages')}>
           <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
@@ -98,7 +108,10 @@ function ImageEditor({ image, onClose }: { image: MediaDetail; onClose: () => vo
   const ids = { name: useId(), altEn: useId(), altRu: useId(), titleEn: useId(), titleRu: useId() };
   const [confirm, setConfirm] = useState<null | { usage: MediaUsage[] }>(null);
   const [deleting, setDeleting] = useState(false);
-  const form = useForm<EditForm>({ resolver: zodResolver(editSchema), defaultValues: { name: image.name, alt: image.alt, title: image.title } });
+  const form = useForm<EditForm>({
+    resolver: zodResolver(editSchema),
+    defaultValues: { name: image.name, alt: image.alt, title: image.title },
+  });
   const save = useWrite<EditForm, MediaItem, EditForm>({
     mutationFn: (values) => api.patch<MediaItem>(`/media/${encodeURIComponent(image.id)}`, { ...values, version: image.version }),
     invalidate: [[MEDIA_KEY]],
@@ -127,7 +140,12 @@ function ImageEditor({ image, onClose }: { image: MediaDetail; onClose: () => vo
     }
   }
   const { errors } = form.formState;
-  const input = (key: keyof typeof ids, path: 'name' | 'alt.en' | 'alt.ru' | 'title.en' | 'title.ru', labelText: string, error?: string) => (
+  const input = (
+    key: keyof typeof ids,
+    path: 'name' | 'alt.en' | 'alt.ru' | 'title.en' | 'title.ru',
+    labelText: string,
+    error?: string,
+  ) => (
     <div className="field">
       <label htmlFor={ids[key]}>{labelText}</label>
       <input id={ids[key]} aria-invalid={error ? 'true' : undefined} {...form.register(path)} />

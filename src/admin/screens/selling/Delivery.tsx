@@ -55,10 +55,20 @@ export default function Delivery() {
 function DeleteButton({ name, text, path, invalidate }: { name: string; text: string; path: string; invalidate: string[][] }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  const remove = useWrite({ mutationFn: () => api.delete(path), invalidate, success: t('selling.deletedName', { name }), onSuccess: () => setOpen(false) });
+  const remove = useWrite({
+    mutationFn: () => api.delete(path),
+    invalidate,
+    success: t('selling.deletedName', { name }),
+    onSuccess: () => setOpen(false),
+  });
   return (
     <>
-      <button type="button" className="btn btn-small btn-danger" onClick={() => setOpen(true)} aria-label={t('selling.deleteName', { name })}>
+      <button
+        type="button"
+        className="btn btn-small btn-danger"
+        onClick={() => setOpen(true)}
+        aria-label={t('selling.deleteName', { name })}
+      >
         {t('selling.delete')}
       </button>
       <ConfirmDialog
@@ -106,15 +116,33 @@ function Zones() {
                   {title} {zone.enabled ? null : <span className="badge badge-muted">{t('selling.off')}</span>}
                 </h3>
                 <p className="muted small">
-                  {zone.countries.length === 0 ? t('selling.delivery.allCountries') : zone.countries.map((c) => (c.includes('-') ? c : countryName(c, lang))).join(', ')}
+                  {zone.countries.length === 0
+                    ? t('selling.delivery.allCountries')
+                    : zone.countries.map((c) => (c.includes('-') ? c : countryName(c, lang))).join(', ')}
                 </p>
               </div>
               <div className="row-actions">
-                <OrderButtons index={index} count={zones.length} name={title} disabled={reorder.isPending} onMove={(from, to) => reorder.mutate(moved(zones, from, to))} />
-                <button type="button" className="btn btn-small" onClick={() => setEditing(zone)} aria-label={t('selling.editName', { name: title })}>
+                <OrderButtons
+                  index={index}
+                  count={zones.length}
+                  name={title}
+                  disabled={reorder.isPending}
+                  onMove={(from, to) => reorder.mutate(moved(zones, from, to))}
+                />
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => setEditing(zone)}
+                  aria-label={t('selling.editName', { name: title })}
+                >
                   {t('selling.edit')}
                 </button>
-                <DeleteButton name={title} text={t('selling.delivery.deleteZoneText')} path={`/shipping-zones/${zone.id}?version=${zone.version}`} invalidate={[ZONES_KEY]} />
+                <DeleteButton
+                  name={title}
+                  text={t('selling.delivery.deleteZoneText')}
+                  path={`/shipping-zones/${zone.id}?version=${zone.version}`}
+                  invalidate={[ZONES_KEY]}
+                />
               </div>
             </div>
             <Rates zone={zone} />
@@ -131,10 +159,15 @@ type ZoneForm = { title: { en: string; ru: string }; countries: string[]; enable
 function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose: () => void }) {
   const { t } = useI18n();
   const message = useFieldMessage();
-  const form = useForm<ZoneForm>({ defaultValues: { title: zone?.title ?? { en: '', ru: '' }, countries: zone?.countries ?? [], enabled: zone?.enabled ?? true } });
+  const form = useForm<ZoneForm>({
+    defaultValues: { title: zone?.title ?? { en: '', ru: '' }, countries: zone?.countries ?? [], enabled: zone?.enabled ?? true },
+  });
   const errors = form.formState.errors;
   const save = useWrite<ZoneForm, AdminZone, ZoneForm>({
-    mutationFn: (body) => (zone ? api.patch<AdminZone>(`/shipping-zones/${zone.id}`, { ...body, version: zone.version }) : api.post<AdminZone>('/shipping-zones', body)),
+    mutationFn: (body) =>
+      zone
+        ? api.patch<AdminZone>(`/shipping-zones/${zone.id}`, { ...body, version: zone.version })
+        : api.post<AdminZone>('/shipping-zones', body),
     invalidate: [ZONES_KEY],
     success: t('selling.saved'),
     setError: form.setError,
@@ -149,13 +182,23 @@ function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose: () => 
           label={t('selling.titleField')}
           register={form.register}
           required
-          errors={{ title: errors.title as never, 'title.en': { message: message(errors.title?.en?.message) }, 'title.ru': { message: message(errors.title?.ru?.message) } }}
+          errors={{
+            title: errors.title as never,
+            'title.en': { message: message(errors.title?.en?.message) },
+            'title.ru': { message: message(errors.title?.ru?.message) },
+          }}
         />
         <Controller
           control={form.control}
           name="countries"
           render={({ field }) => (
-            <CountryPicker label={t('selling.delivery.countries')} hint={t('selling.delivery.countriesHint')} value={field.value} onChange={field.onChange} error={message(errors.countries?.message)} />
+            <CountryPicker
+              label={t('selling.delivery.countries')}
+              hint={t('selling.delivery.countriesHint')}
+              value={field.value}
+              onChange={field.onChange}
+              error={message(errors.countries?.message)}
+            />
           )}
         />
         <label className="selling-check">
@@ -197,7 +240,8 @@ function Rates({ zone }: { zone: AdminZone }) {
   const currency = useCurrency() || 'USD';
   const [editing, setEditing] = useState<AdminRate | 'new' | null>(null);
   const reorder = useWrite({
-    mutationFn: (rates: AdminRate[]) => api.post(`/shipping-zones/${zone.id}/rates/order`, { items: rates.map((r) => ({ id: r.id, version: r.version })) }),
+    mutationFn: (rates: AdminRate[]) =>
+      api.post(`/shipping-zones/${zone.id}/rates/order`, { items: rates.map((r) => ({ id: r.id, version: r.version })) }),
     invalidate: [ZONES_KEY],
   });
   const m = (cents: number | null) => (cents === null ? null : money(cents, currency, lang));
@@ -208,31 +252,62 @@ function Rates({ zone }: { zone: AdminZone }) {
       ) : (
         <RecordTable
           caption={t('selling.delivery.ratesOf', { zone: zone.title[lang] || zone.title.en })}
-          headers={[t('selling.delivery.rate'), t('selling.delivery.price'), t('selling.delivery.orderAmount'), t('selling.delivery.weight'), t('selling.delivery.speed'), t('selling.actions')]}
+          headers={[
+            t('selling.delivery.rate'),
+            t('selling.delivery.price'),
+            t('selling.delivery.orderAmount'),
+            t('selling.delivery.weight'),
+            t('selling.delivery.speed'),
+            t('selling.actions'),
+          ]}
         >
-            {zone.rates.map((rate, index) => {
-              const title = rate.title[lang] || rate.title.en;
-              return (
-                <tr key={rate.id}>
-                  <td data-label={t('selling.delivery.rate')}>
-                    {title} {rate.enabled ? null : <span className="badge badge-muted">{t('selling.off')}</span>}
-                  </td>
-                  <td data-label={t('selling.delivery.price')}>{rate.kind === 'flat' ? m(rate.priceCents) : t(`selling.rateKind.${rate.kind}`)}</td>
-                  <td data-label={t('selling.delivery.orderAmount')}>{range(m(rate.minOrderCents), m(rate.maxOrderCents), t)}</td>
-                  <td data-label={t('selling.delivery.weight')}>{range(rate.minWeight === null ? null : String(rate.minWeight), rate.maxWeight === null ? null : String(rate.maxWeight), t)}</td>
-                  <td data-label={t('selling.delivery.speed')}>{rate.speed ? t(`selling.speed.${rate.speed}`) : '—'}</td>
-                  <td data-label={t('selling.actions')}>
-                    <div className="row-actions">
-                      <OrderButtons index={index} count={zone.rates.length} name={title} disabled={reorder.isPending} onMove={(from, to) => reorder.mutate(moved(zone.rates, from, to))} />
-                      <button type="button" className="btn btn-small" onClick={() => setEditing(rate)} aria-label={t('selling.editName', { name: title })}>
-                        {t('selling.edit')}
-                      </button>
-                      <DeleteButton name={title} text={t('selling.delivery.deleteRateText')} path={`/shipping-rates/${rate.id}?version=${rate.version}`} invalidate={[ZONES_KEY]} />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
+          {zone.rates.map((rate, index) => {
+            const title = rate.title[lang] || rate.title.en;
+            return (
+              <tr key={rate.id}>
+                <td data-label={t('selling.delivery.rate')}>
+                  {title} {rate.enabled ? null : <span className="badge badge-muted">{t('selling.off')}</span>}
+                </td>
+                <td data-label={t('selling.delivery.price')}>
+                  {rate.kind === 'flat' ? m(rate.priceCents) : t(`selling.rateKind.${rate.kind}`)}
+                </td>
+                <td data-label={t('selling.delivery.orderAmount')}>{range(m(rate.minOrderCents), m(rate.maxOrderCents), t)}</td>
+                <td data-label={t('selling.delivery.weight')}>
+                  {range(
+                    rate.minWeight === null ? null : String(rate.minWeight),
+                    rate.maxWeight === null ? null : String(rate.maxWeight),
+                    t,
+                  )}
+                </td>
+                <td data-label={t('selling.delivery.speed')}>{rate.speed ? t(`selling.speed.${rate.speed}`) : '—'}</td>
+                <td data-label={t('selling.actions')}>
+                  <div className="row-actions">
+                    <OrderButtons
+                      index={index}
+                      count={zone.rates.length}
+                      name={title}
+                      disabled={reorder.isPending}
+                      onMove={(from, to) => reorder.mutate(moved(zone.rates, from, to))}
+                    />
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => setEditing(rate)}
+                      aria-label={t('selling.editName', { name: title })}
+                    >
+                      {t('selling.edit')}
+                    </button>
+                    <DeleteButton
+                      name={title}
+                      text={t('selling.delivery.deleteRateText')}
+                      path={`/shipping-rates/${rate.id}?version=${rate.version}`}
+                      invalidate={[ZONES_KEY]}
+                    />
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
         </RecordTable>
       )}
       <button type="button" className="btn" onClick={() => setEditing('new')}>
@@ -275,14 +350,21 @@ function RateDialog({ zone, rate, onClose }: { zone: AdminZone; rate: AdminRate 
   const errors = form.formState.errors;
   const kind = form.watch('kind');
   const save = useWrite<Record<string, unknown>, unknown, RateForm>({
-    mutationFn: (body) => (rate ? api.patch(`/shipping-rates/${rate.id}`, { ...body, version: rate.version }) : api.post(`/shipping-zones/${zone.id}/rates`, body)),
+    mutationFn: (body) =>
+      rate
+        ? api.patch(`/shipping-rates/${rate.id}`, { ...body, version: rate.version })
+        : api.post(`/shipping-zones/${zone.id}/rates`, body),
     invalidate: [ZONES_KEY],
     success: t('selling.saved'),
     setError: form.setError,
     onSuccess: onClose,
   });
   const submit = form.handleSubmit((values) => {
-    const money = { priceCents: textCents(values.priceCents), minOrderCents: textCents(values.minOrderCents), maxOrderCents: textCents(values.maxOrderCents) };
+    const money = {
+      priceCents: textCents(values.priceCents),
+      minOrderCents: textCents(values.minOrderCents),
+      maxOrderCents: textCents(values.maxOrderCents),
+    };
     const weights = { minWeight: textNumber(values.minWeight), maxWeight: textNumber(values.maxWeight) };
     let bad = false;
     for (const [name, value] of Object.entries(money)) {
@@ -297,7 +379,15 @@ function RateDialog({ zone, rate, onClose }: { zone: AdminZone; rate: AdminRate 
         bad = true;
       }
     }
-    const body = { title: values.title, kind: values.kind, enabled: values.enabled, speed: values.speed || null, ...money, priceCents: values.kind === 'flat' ? (money.priceCents ?? 0) : 0, ...weights };
+    const body = {
+      title: values.title,
+      kind: values.kind,
+      enabled: values.enabled,
+      speed: values.speed || null,
+      ...money,
+      priceCents: values.kind === 'flat' ? (money.priceCents ?? 0) : 0,
+      ...weights,
+    };
     if (bad || showProblems(rateProblems(body), form.setError, t)) return;
     save.mutate(body);
   });
@@ -311,7 +401,11 @@ function RateDialog({ zone, rate, onClose }: { zone: AdminZone; rate: AdminRate 
           label={t('selling.titleField')}
           register={form.register}
           required
-          errors={{ title: errors.title as never, 'title.en': { message: message(errors.title?.en?.message) }, 'title.ru': { message: message(errors.title?.ru?.message) } }}
+          errors={{
+            title: errors.title as never,
+            'title.en': { message: message(errors.title?.en?.message) },
+            'title.ru': { message: message(errors.title?.ru?.message) },
+          }}
         />
         <Field label={t('selling.delivery.kind')} error={err('kind')}>
           <select {...form.register('kind')}>
@@ -375,7 +469,8 @@ function Locations() {
   const methods = usePaymentMethods().data?.items ?? [];
   const [editing, setEditing] = useState<AdminLocation | 'new' | null>(null);
   const reorder = useWrite({
-    mutationFn: (rows: AdminLocation[]) => api.post('/pickup-locations/order', { items: rows.map((l) => ({ id: l.id, version: l.version })) }),
+    mutationFn: (rows: AdminLocation[]) =>
+      api.post('/pickup-locations/order', { items: rows.map((l) => ({ id: l.id, version: l.version })) }),
     invalidate: [LOCATIONS_KEY],
   });
   const rows = query.data ?? [];
@@ -396,37 +491,61 @@ function Locations() {
         <div className="card">
           <RecordTable
             caption={t('selling.delivery.locations')}
-            headers={[t('selling.delivery.location'), t('selling.delivery.address'), t('selling.delivery.workTime'), t('selling.delivery.payments'), t('selling.actions')]}
+            headers={[
+              t('selling.delivery.location'),
+              t('selling.delivery.address'),
+              t('selling.delivery.workTime'),
+              t('selling.delivery.payments'),
+              t('selling.actions'),
+            ]}
           >
-              {rows.map((row, index) => {
-                const title = row.title[lang] || row.title.en;
-                return (
-                  <tr key={row.id}>
-                    <td data-label={t('selling.delivery.location')}>
-                      <div className="stack-tight">
-                        <span>
-                          {title} {row.enabled ? null : <span className="badge badge-muted">{t('selling.off')}</span>}
-                        </span>
-                        <span className="muted small">{row.code}</span>
-                      </div>
-                    </td>
-                    <td data-label={t('selling.delivery.address')}>{row.address ? row.address[lang] || row.address.en : '—'}</td>
-                    <td data-label={t('selling.delivery.workTime')}>{row.workTime ? row.workTime[lang] || row.workTime.en : '—'}</td>
-                    <td data-label={t('selling.delivery.payments')}>
-                      {row.paymentMethodCodes.length === 0 ? t('selling.delivery.allMethods') : row.paymentMethodCodes.map(methodTitle).join(', ')}
-                    </td>
-                    <td data-label={t('selling.actions')}>
-                      <div className="row-actions">
-                        <OrderButtons index={index} count={rows.length} name={title} disabled={reorder.isPending} onMove={(from, to) => reorder.mutate(moved(rows, from, to))} />
-                        <button type="button" className="btn btn-small" onClick={() => setEditing(row)} aria-label={t('selling.editName', { name: title })}>
-                          {t('selling.edit')}
-                        </button>
-                        <DeleteButton name={title} text={t('selling.delivery.deleteLocationText')} path={`/pickup-locations/${row.id}?version=${row.version}`} invalidate={[LOCATIONS_KEY, ['payment-methods']]} />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
+            {rows.map((row, index) => {
+              const title = row.title[lang] || row.title.en;
+              return (
+                <tr key={row.id}>
+                  <td data-label={t('selling.delivery.location')}>
+                    <div className="stack-tight">
+                      <span>
+                        {title} {row.enabled ? null : <span className="badge badge-muted">{t('selling.off')}</span>}
+                      </span>
+                      <span className="muted small">{row.code}</span>
+                    </div>
+                  </td>
+                  <td data-label={t('selling.delivery.address')}>{row.address ? row.address[lang] || row.address.en : '—'}</td>
+                  <td data-label={t('selling.delivery.workTime')}>{row.workTime ? row.workTime[lang] || row.workTime.en : '—'}</td>
+                  <td data-label={t('selling.delivery.payments')}>
+                    {row.paymentMethodCodes.length === 0
+                      ? t('selling.delivery.allMethods')
+                      : row.paymentMethodCodes.map(methodTitle).join(', ')}
+                  </td>
+                  <td data-label={t('selling.actions')}>
+                    <div className="row-actions">
+                      <OrderButtons
+                        index={index}
+                        count={rows.length}
+                        name={title}
+                        disabled={reorder.isPending}
+                        onMove={(from, to) => reorder.mutate(moved(rows, from, to))}
+                      />
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => setEditing(row)}
+                        aria-label={t('selling.editName', { name: title })}
+                      >
+                        {t('selling.edit')}
+                      </button>
+                      <DeleteButton
+                        name={title}
+                        text={t('selling.delivery.deleteLocationText')}
+                        path={`/pickup-locations/${row.id}?version=${row.version}`}
+                        invalidate={[LOCATIONS_KEY, ['payment-methods']]}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
           </RecordTable>
         </div>
       ) : null}
@@ -461,7 +580,10 @@ function LocationDialog({ location, onClose }: { location: AdminLocation | null;
   });
   const errors = form.formState.errors;
   const save = useWrite<LocationForm, unknown, LocationForm>({
-    mutationFn: (body) => (location ? api.patch(`/pickup-locations/${location.id}`, { ...body, version: location.version }) : api.post('/pickup-locations', body)),
+    mutationFn: (body) =>
+      location
+        ? api.patch(`/pickup-locations/${location.id}`, { ...body, version: location.version })
+        : api.post('/pickup-locations', body),
     invalidate: [LOCATIONS_KEY, ['payment-methods']],
     success: t('selling.saved'),
     setError: form.setError,
@@ -480,7 +602,13 @@ function LocationDialog({ location, onClose }: { location: AdminLocation | null;
           <input autoComplete="off" {...form.register('code')} />
         </Field>
         <LocalizedInputs name="title" label={t('selling.titleField')} register={form.register} required errors={l10nErrors('title')} />
-        <LocalizedInputs name="address" label={t('selling.delivery.address')} register={form.register} errors={l10nErrors('address')} multiline />
+        <LocalizedInputs
+          name="address"
+          label={t('selling.delivery.address')}
+          register={form.register}
+          errors={l10nErrors('address')}
+          multiline
+        />
         <LocalizedInputs name="workTime" label={t('selling.delivery.workTime')} register={form.register} errors={l10nErrors('workTime')} />
         <Controller
           control={form.control}
@@ -496,7 +624,9 @@ function LocationDialog({ location, onClose }: { location: AdminLocation | null;
                       <input
                         type="checkbox"
                         checked={field.value.includes(m.code)}
-                        onChange={() => field.onChange(field.value.includes(m.code) ? field.value.filter((c) => c !== m.code) : [...field.value, m.code])}
+                        onChange={() =>
+                          field.onChange(field.value.includes(m.code) ? field.value.filter((c) => c !== m.code) : [...field.value, m.code])
+                        }
                       />{' '}
                       {m.title[lang] || m.title.en} {m.enabled ? null : <span className="badge badge-muted">{t('selling.off')}</span>}
                     </label>

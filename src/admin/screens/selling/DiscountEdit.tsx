@@ -79,7 +79,8 @@ function DiscountForm({ discount }: { discount: AdminDiscount | null }) {
   const path = discount ? `/discount-codes/${discount.id}` : '/discount-codes';
 
   const save = useWrite<Record<string, unknown>, AdminDiscount, Form>({
-    mutationFn: (body) => (discount ? api.patch<AdminDiscount>(path, { ...body, version: discount.version }) : api.post<AdminDiscount>(path, body)),
+    mutationFn: (body) =>
+      discount ? api.patch<AdminDiscount>(path, { ...body, version: discount.version }) : api.post<AdminDiscount>(path, body),
     invalidate: [['discount-codes']],
     success: t('selling.discount.saved'),
     setError,
@@ -181,7 +182,10 @@ function DiscountForm({ discount }: { discount: AdminDiscount | null }) {
             {t('selling.discount.kindHint')}
           </p>
         </fieldset>
-        <Field label={`${kind === 'percent' ? t('selling.discount.percentValue') : t('selling.discount.amount', { currency })} *`} error={err('value')}>
+        <Field
+          label={`${kind === 'percent' ? t('selling.discount.percentValue') : t('selling.discount.amount', { currency })} *`}
+          error={err('value')}
+        >
           <input inputMode="decimal" autoComplete="off" {...register('value')} />
         </Field>
         <div className="selling-grid">
@@ -191,7 +195,11 @@ function DiscountForm({ discount }: { discount: AdminDiscount | null }) {
           <Field label={t('selling.discount.expiresAt')} hint={t('selling.discount.expiresHint')} error={err('expiresAt')}>
             <input type="datetime-local" {...register('expiresAt')} />
           </Field>
-          <Field label={t('selling.discount.minOrder', { currency })} hint={t('selling.discount.minOrderHint')} error={err('minOrderCents')}>
+          <Field
+            label={t('selling.discount.minOrder', { currency })}
+            hint={t('selling.discount.minOrderHint')}
+            error={err('minOrderCents')}
+          >
             <input inputMode="decimal" autoComplete="off" {...register('minOrderCents')} />
           </Field>
           <Field label={t('selling.discount.usageLimit')} hint={t('selling.discount.usageLimitHint')} error={err('usageLimit')}>
@@ -203,14 +211,28 @@ function DiscountForm({ discount }: { discount: AdminDiscount | null }) {
           control={control}
           name="productIds"
           render={({ field }) => (
-            <RefPicker kind="products" label={t('selling.discount.products')} value={field.value} onChange={field.onChange} known={discount?.products ?? []} error={err('productIds')} />
+            <RefPicker
+              kind="products"
+              label={t('selling.discount.products')}
+              value={field.value}
+              onChange={field.onChange}
+              known={discount?.products ?? []}
+              error={err('productIds')}
+            />
           )}
         />
         <Controller
           control={control}
           name="catalogIds"
           render={({ field }) => (
-            <RefPicker kind="catalogs" label={t('selling.discount.catalogs')} value={field.value} onChange={field.onChange} known={discount?.catalogs ?? []} error={err('catalogIds')} />
+            <RefPicker
+              kind="catalogs"
+              label={t('selling.discount.catalogs')}
+              value={field.value}
+              onChange={field.onChange}
+              known={discount?.catalogs ?? []}
+              error={err('catalogIds')}
+            />
           )}
         />
         <label className="selling-check">

@@ -14,7 +14,13 @@ import { useCurrency } from './selling-ui';
 const FILTERS = ['q', 'status'] as const;
 const DEFAULT_SORT = '-createdAt';
 const column = listColumns<AdminDiscountListItem>();
-const STATUS_TONE: Record<DiscountStatus, string> = { active: 'ok', scheduled: 'warn', expired: 'muted', disabled: 'muted', usedUp: 'danger' };
+const STATUS_TONE: Record<DiscountStatus, string> = {
+  active: 'ok',
+  scheduled: 'warn',
+  expired: 'muted',
+  disabled: 'muted',
+  usedUp: 'danger',
+};
 
 export function DiscountStatusBadge({ status }: { status: DiscountStatus }) {
   const { t } = useI18n();
@@ -30,7 +36,8 @@ export default function Discounts() {
   const list = useList<AdminDiscountListItem, (typeof FILTERS)[number]>('/discount-codes', params);
   const f = params.filters;
   const toggle = useWrite({
-    mutationFn: (row: AdminDiscountListItem) => api.post(`/discount-codes/${row.id}/enabled`, { enabled: !row.enabled, version: row.version }),
+    mutationFn: (row: AdminDiscountListItem) =>
+      api.post(`/discount-codes/${row.id}/enabled`, { enabled: !row.enabled, version: row.version }),
     invalidate: [['discount-codes']],
     success: t('selling.discount.saved'),
   });
@@ -50,12 +57,18 @@ export default function Discounts() {
         enableSorting: false,
         cell: (info) => (info.row.original.kind === 'percent' ? `${info.getValue()}%` : money(info.getValue(), currency || 'USD', lang)),
       }),
-      column.accessor('status', { header: t('selling.discount.status'), enableSorting: false, cell: (info) => <DiscountStatusBadge status={info.getValue()} /> }),
+      column.accessor('status', {
+        header: t('selling.discount.status'),
+        enableSorting: false,
+        cell: (info) => <DiscountStatusBadge status={info.getValue()} />,
+      }),
       column.accessor('usedCount', {
         header: t('selling.discount.used'),
         cell: (info) => (
           <span className="num">
-            {info.row.original.usageLimit === null ? info.getValue() : t('selling.discount.usedOf', { used: info.getValue(), limit: info.row.original.usageLimit })}
+            {info.row.original.usageLimit === null
+              ? info.getValue()
+              : t('selling.discount.usedOf', { used: info.getValue(), limit: info.row.original.usageLimit })}
           </span>
         ),
       }),

@@ -26,12 +26,19 @@ export default function PaymentMethods() {
   const [deleting, setDeleting] = useState<AdminPaymentMethod | null>(null);
   const toggle = useWrite({
     mutationFn: (m: AdminPaymentMethod) =>
-      api.patch(`/payment-methods/${m.code}`, { title: m.title, kind: m.kind, provider: m.provider, enabled: !m.enabled, version: m.version }),
+      api.patch(`/payment-methods/${m.code}`, {
+        title: m.title,
+        kind: m.kind,
+        provider: m.provider,
+        enabled: !m.enabled,
+        version: m.version,
+      }),
     invalidate: [KEY],
     success: t('selling.saved'),
   });
   const reorder = useWrite({
-    mutationFn: (rows: AdminPaymentMethod[]) => api.post('/payment-methods/order', { items: rows.map((m) => ({ id: m.code, version: m.version })) }),
+    mutationFn: (rows: AdminPaymentMethod[]) =>
+      api.post('/payment-methods/order', { items: rows.map((m) => ({ id: m.code, version: m.version })) }),
     invalidate: [KEY],
   });
   const remove = useWrite({
@@ -64,40 +71,70 @@ export default function PaymentMethods() {
         <div className="card">
           <RecordTable
             caption={t('selling.payments.title')}
-            headers={[t('selling.payments.method'), t('selling.payments.kind'), t('selling.payments.state'), t('selling.payments.locations'), t('selling.actions')]}
+            headers={[
+              t('selling.payments.method'),
+              t('selling.payments.kind'),
+              t('selling.payments.state'),
+              t('selling.payments.locations'),
+              t('selling.actions'),
+            ]}
           >
-              {rows.map((m, index) => (
-                <tr key={m.code}>
-                  <td data-label={t('selling.payments.method')}>
-                    <div className="stack-tight">
-                      <span>{titleOf(m)}</span>
-                      <span className="muted small">{m.code}</span>
-                    </div>
-                  </td>
-                  <td data-label={t('selling.payments.kind')}>
-                    {m.kind === 'online' ? t('selling.payments.onlineVia', { provider: t(`selling.provider.${m.provider}`, { defaultValue: m.provider ?? '' }) }) : t('selling.payments.cash')}
-                    {m.provider === SANDBOX_PROVIDER ? <span className="badge badge-warn"> {t('selling.payments.test')}</span> : null}
-                  </td>
-                  <td data-label={t('selling.payments.state')}>
-                    <span className={`badge badge-${m.enabled ? 'ok' : 'muted'}`}>{m.enabled ? t('selling.on') : t('selling.off')}</span>
-                  </td>
-                  <td data-label={t('selling.payments.locations')}>{m.usedByLocations.length ? m.usedByLocations.join(', ') : '—'}</td>
-                  <td data-label={t('selling.actions')}>
-                    <div className="row-actions">
-                      <OrderButtons index={index} count={rows.length} name={titleOf(m)} disabled={reorder.isPending} onMove={(from, to) => reorder.mutate(moved(rows, from, to))} />
-                      <button type="button" className="btn btn-small" onClick={() => toggle.mutate(m)} disabled={toggle.isPending} aria-label={`${m.enabled ? t('selling.disable') : t('selling.enable')}: ${titleOf(m)}`}>
-                        {m.enabled ? t('selling.disable') : t('selling.enable')}
-                      </button>
-                      <button type="button" className="btn btn-small" onClick={() => setEditing(m)} aria-label={t('selling.editName', { name: titleOf(m) })}>
-                        {t('selling.edit')}
-                      </button>
-                      <button type="button" className="btn btn-small btn-danger" onClick={() => setDeleting(m)} aria-label={t('selling.deleteName', { name: titleOf(m) })}>
-                        {t('selling.delete')}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
+            {rows.map((m, index) => (
+              <tr key={m.code}>
+                <td data-label={t('selling.payments.method')}>
+                  <div className="stack-tight">
+                    <span>{titleOf(m)}</span>
+                    <span className="muted small">{m.code}</span>
+                  </div>
+                </td>
+                <td data-label={t('selling.payments.kind')}>
+                  {m.kind === 'online'
+                    ? t('selling.payments.onlineVia', { provider: t(`selling.provider.${m.provider}`, { defaultValue: m.provider ?? '' }) })
+                    : t('selling.payments.cash')}
+                  {m.provider === SANDBOX_PROVIDER ? <span className="badge badge-warn"> {t('selling.payments.test')}</span> : null}
+                </td>
+                <td data-label={t('selling.payments.state')}>
+                  <span className={`badge badge-${m.enabled ? 'ok' : 'muted'}`}>{m.enabled ? t('selling.on') : t('selling.off')}</span>
+                </td>
+                <td data-label={t('selling.payments.locations')}>{m.usedByLocations.length ? m.usedByLocations.join(', ') : '—'}</td>
+                <td data-label={t('selling.actions')}>
+                  <div className="row-actions">
+                    <OrderButtons
+                      index={index}
+                      count={rows.length}
+                      name={titleOf(m)}
+                      disabled={reorder.isPending}
+                      onMove={(from, to) => reorder.mutate(moved(rows, from, to))}
+                    />
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => toggle.mutate(m)}
+                      disabled={toggle.isPending}
+                      aria-label={`${m.enabled ? t('selling.disable') : t('selling.enable')}: ${titleOf(m)}`}
+                    >
+                      {m.enabled ? t('selling.disable') : t('selling.enable')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => setEditing(m)}
+                      aria-label={t('selling.editName', { name: titleOf(m) })}
+                    >
+                      {t('selling.edit')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-small btn-danger"
+                      onClick={() => setDeleting(m)}
+                      aria-label={t('selling.deleteName', { name: titleOf(m) })}
+                    >
+                      {t('selling.delete')}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
           </RecordTable>
         </div>
       ) : null}
@@ -111,7 +148,11 @@ export default function PaymentMethods() {
         onConfirm={() => deleting && remove.mutate(deleting)}
         onClose={() => setDeleting(null)}
       >
-        <p>{deleting?.usedByLocations.length ? t('selling.payments.usedByText', { locations: deleting.usedByLocations.join(', ') }) : t('selling.payments.deleteText')}</p>
+        <p>
+          {deleting?.usedByLocations.length
+            ? t('selling.payments.usedByText', { locations: deleting.usedByLocations.join(', ') })
+            : t('selling.payments.deleteText')}
+        </p>
       </ConfirmDialog>
     </>
   );
@@ -123,21 +164,33 @@ function MethodDialog({ method, onClose }: { method: AdminPaymentMethod | null; 
   const { t } = useI18n();
   const message = useFieldMessage();
   const form = useForm<MethodForm>({
-    defaultValues: { code: method?.code ?? '', title: method?.title ?? { en: '', ru: '' }, kind: method?.kind ?? 'cash', provider: method?.provider ?? '', enabled: method?.enabled ?? true },
+    defaultValues: {
+      code: method?.code ?? '',
+      title: method?.title ?? { en: '', ru: '' },
+      kind: method?.kind ?? 'cash',
+      provider: method?.provider ?? '',
+      enabled: method?.enabled ?? true,
+    },
   });
   const errors = form.formState.errors;
   const kind = form.watch('kind');
   const provider = form.watch('provider');
   const enabled = form.watch('enabled');
   const save = useWrite<Record<string, unknown>, unknown, MethodForm>({
-    mutationFn: (body) => (method ? api.patch(`/payment-methods/${method.code}`, { ...body, version: method.version }) : api.post('/payment-methods', body)),
+    mutationFn: (body) =>
+      method ? api.patch(`/payment-methods/${method.code}`, { ...body, version: method.version }) : api.post('/payment-methods', body),
     invalidate: [KEY],
     success: t('selling.saved'),
     setError: form.setError,
     onSuccess: onClose,
   });
   const submit = form.handleSubmit((values) => {
-    const body = { title: values.title, kind: values.kind, provider: values.kind === 'online' ? values.provider || null : null, enabled: values.enabled };
+    const body = {
+      title: values.title,
+      kind: values.kind,
+      provider: values.kind === 'online' ? values.provider || null : null,
+      enabled: values.enabled,
+    };
     if (showProblems(paymentMethodProblems(body), form.setError, t)) return;
     save.mutate(method ? body : { ...body, code: values.code });
   });
@@ -159,7 +212,11 @@ function MethodDialog({ method, onClose }: { method: AdminPaymentMethod | null; 
           label={t('selling.titleField')}
           register={form.register}
           required
-          errors={{ title: errors.title as never, 'title.en': { message: message(errors.title?.en?.message) }, 'title.ru': { message: message(errors.title?.ru?.message) } }}
+          errors={{
+            title: errors.title as never,
+            'title.en': { message: message(errors.title?.en?.message) },
+            'title.ru': { message: message(errors.title?.ru?.message) },
+          }}
         />
         <Field label={t('selling.payments.kind')} error={message(errors.kind?.message)}>
           <select {...form.register('kind')}>
@@ -171,7 +228,11 @@ function MethodDialog({ method, onClose }: { method: AdminPaymentMethod | null; 
           </select>
         </Field>
         {kind === 'online' ? (
-          <Field label={`${t('selling.payments.provider')} *`} hint={t('selling.payments.providerHint')} error={message(errors.provider?.message)}>
+          <Field
+            label={`${t('selling.payments.provider')} *`}
+            hint={t('selling.payments.providerHint')}
+            error={message(errors.provider?.message)}
+          >
             <select {...form.register('provider')}>
               <option value="">{t('selling.payments.chooseProvider')}</option>
               {PAYMENT_PROVIDER_CODES.map((p) => (

@@ -12,7 +12,10 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 
 /** The shop's currency (amounts are typed in its major units and sent in minor units). */
 export function useCurrency(): string {
-  return useQuery({ queryKey: ['selling', 'currency'], queryFn: () => api.get<SellingCurrency>('/selling/currency'), staleTime: 10 * 60_000 }).data?.currency ?? '';
+  return (
+    useQuery({ queryKey: ['selling', 'currency'], queryFn: () => api.get<SellingCurrency>('/selling/currency'), staleTime: 10 * 60_000 })
+      .data?.currency ?? ''
+  );
 }
 
 /** Cents as a money input shows them ('' for none). */
@@ -39,13 +42,24 @@ export function textNumber(text: string): number | null {
 }
 
 /** Sets the contract's contradictions on a form's fields, in the reader's language; true when there were any. */
-export function showProblems<T extends FieldValues>(problems: Problem[], setError: UseFormSetError<T>, t: ReturnType<typeof useT>): boolean {
+export function showProblems<T extends FieldValues>(
+  problems: Problem[],
+  setError: UseFormSetError<T>,
+  t: ReturnType<typeof useT>,
+): boolean {
   for (const p of problems) setError(p.field as Path<T>, { type: 'rule', message: t(`selling.problems.${p.key}`) });
   return problems.length > 0;
 }
 
 /** English and Russian inputs of one text. */
-export function LocalizedInputs<T extends FieldValues>({ name, label, register, errors, required, multiline }: {
+export function LocalizedInputs<T extends FieldValues>({
+  name,
+  label,
+  register,
+  errors,
+  required,
+  multiline,
+}: {
   name: string;
   label: string;
   register: UseFormRegister<T>;
@@ -87,7 +101,15 @@ export function LocalizedInputs<T extends FieldValues>({ name, label, register, 
 }
 
 /** Chosen items as removable chips. */
-function Chips({ items, onRemove, label }: { items: { id: string; title: string }[]; onRemove: (id: string) => void; label: (title: string) => string }) {
+function Chips({
+  items,
+  onRemove,
+  label,
+}: {
+  items: { id: string; title: string }[];
+  onRemove: (id: string) => void;
+  label: (title: string) => string;
+}) {
   if (items.length === 0) return null;
   return (
     <ul className="chips selling-chips">
@@ -106,7 +128,13 @@ function Chips({ items, onRemove, label }: { items: { id: string; title: string 
  * A searchable country picker for ISO codes: a search box (names in the reader's language, codes, phone
  * prefixes, as the storefront's own country search), matching countries as checkboxes, the chosen ones as chips.
  */
-export function CountryPicker({ value, onChange, label, hint, error }: {
+export function CountryPicker({
+  value,
+  onChange,
+  label,
+  hint,
+  error,
+}: {
   value: string[];
   onChange: (codes: string[]) => void;
   label: string;
@@ -119,7 +147,8 @@ export function CountryPicker({ value, onChange, label, hint, error }: {
   const matches = useMemo(() => searchCountries(countryList(lang), query).slice(0, query ? 40 : 12), [lang, query]);
   const chosenCountries = zoneCountries(value);
   const entriesOf = (country: string) => value.filter((entry) => parseZoneEntry(entry).country === country);
-  const toggle = (code: string) => onChange(chosenCountries.includes(code) ? value.filter((entry) => parseZoneEntry(entry).country !== code) : [...value, code]);
+  const toggle = (code: string) =>
+    onChange(chosenCountries.includes(code) ? value.filter((entry) => parseZoneEntry(entry).country !== code) : [...value, code]);
   /** A region ticked narrows its country to the ticked regions; the last one unticked serves the whole country again. */
   const toggleRegion = (country: string, region: string) => {
     const regions = zoneRegions(value, country) ?? [];
@@ -152,12 +181,18 @@ export function CountryPicker({ value, onChange, label, hint, error }: {
           return (
             <details key={country} className="selling-regions" open={regions !== null}>
               <summary>{t('selling.delivery.regionsOf', { country: countryName(country, lang) })}</summary>
-              <p className="muted small">{regions ? t('selling.delivery.someRegions', { count: regions.length }) : t('selling.delivery.wholeCountry')}</p>
+              <p className="muted small">
+                {regions ? t('selling.delivery.someRegions', { count: regions.length }) : t('selling.delivery.wholeCountry')}
+              </p>
               <ul className="selling-options" aria-label={t('selling.delivery.regionsOf', { country: countryName(country, lang) })}>
                 {zonesOf(country).map((zone) => (
                   <li key={zone.code}>
                     <label>
-                      <input type="checkbox" checked={entriesOf(country).includes(`${country}-${zone.code.toUpperCase()}`)} onChange={() => toggleRegion(country, zone.code.toUpperCase())} />{' '}
+                      <input
+                        type="checkbox"
+                        checked={entriesOf(country).includes(`${country}-${zone.code.toUpperCase()}`)}
+                        onChange={() => toggleRegion(country, zone.code.toUpperCase())}
+                      />{' '}
                       {zoneName(zone, lang)}
                     </label>
                   </li>
@@ -174,8 +209,8 @@ export function CountryPicker({ value, onChange, label, hint, error }: {
         {matches.map((country) => (
           <li key={country.code}>
             <label>
-              <input type="checkbox" checked={chosenCountries.includes(country.code)} onChange={() => toggle(country.code)} /> {country.name}{' '}
-              <span className="muted small">{country.code}</span>
+              <input type="checkbox" checked={chosenCountries.includes(country.code)} onChange={() => toggle(country.code)} />{' '}
+              {country.name} <span className="muted small">{country.code}</span>
             </label>
           </li>
         ))}
@@ -190,7 +225,14 @@ export function CountryPicker({ value, onChange, label, hint, error }: {
 }
 
 /** Products or catalogs a discount is limited to: search by title, tick to add, chips to remove. */
-export function RefPicker({ kind, value, onChange, known, label, error }: {
+export function RefPicker({
+  kind,
+  value,
+  onChange,
+  known,
+  label,
+  error,
+}: {
   kind: 'products' | 'catalogs';
   value: string[];
   onChange: (ids: string[]) => void;
@@ -247,14 +289,38 @@ export function RefPicker({ kind, value, onChange, known, label, error }: {
 }
 
 /** Move up / move down buttons of an ordered list. */
-export function OrderButtons({ index, count, onMove, name, disabled }: { index: number; count: number; onMove: (from: number, to: number) => void; name: string; disabled?: boolean }) {
+export function OrderButtons({
+  index,
+  count,
+  onMove,
+  name,
+  disabled,
+}: {
+  index: number;
+  count: number;
+  onMove: (from: number, to: number) => void;
+  name: string;
+  disabled?: boolean;
+}) {
   const t = useT();
   return (
     <>
-      <button type="button" className="btn btn-small btn-ghost" disabled={disabled || index === 0} onClick={() => onMove(index, index - 1)} aria-label={t('selling.moveUp', { name })}>
+      <button
+        type="button"
+        className="btn btn-small btn-ghost"
+        disabled={disabled || index === 0}
+        onClick={() => onMove(index, index - 1)}
+        aria-label={t('selling.moveUp', { name })}
+      >
         ↑
       </button>
-      <button type="button" className="btn btn-small btn-ghost" disabled={disabled || index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={t('selling.moveDown', { name })}>
+      <button
+        type="button"
+        className="btn btn-small btn-ghost"
+        disabled={disabled || index === count - 1}
+        onClick={() => onMove(index, index + 1)}
+        aria-label={t('selling.moveDown', { name })}
+      >
         ↓
       </button>
     </>

@@ -72,7 +72,13 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
     return (
       <div>
         <Field label={label} error={error}>
-          <select name={control.name} ref={control.ref} value={String(value ?? '')} onChange={(e) => control.onChange(e.target.value)} onBlur={control.onBlur}>
+          <select
+            name={control.name}
+            ref={control.ref}
+            value={String(value ?? '')}
+            onChange={(e) => control.onChange(e.target.value)}
+            onBlur={control.onBlur}
+          >
             {field.options.map((option) => (
               <option key={option} value={option}>
                 {t(`settings.options.${option}`, { defaultValue: option })}
@@ -121,9 +127,22 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
   return (
     <Field label={label} error={error}>
       {multiline ? (
-        <textarea rows={5} name={control.name} ref={control.ref} value={String(value ?? '')} onChange={(e) => control.onChange(e.target.value)} onBlur={control.onBlur} />
+        <textarea
+          rows={5}
+          name={control.name}
+          ref={control.ref}
+          value={String(value ?? '')}
+          onChange={(e) => control.onChange(e.target.value)}
+          onBlur={control.onBlur}
+        />
       ) : (
-        <input name={control.name} ref={control.ref} value={String(value ?? '')} onChange={(e) => control.onChange(e.target.value)} onBlur={control.onBlur} />
+        <input
+          name={control.name}
+          ref={control.ref}
+          value={String(value ?? '')}
+          onChange={(e) => control.onChange(e.target.value)}
+          onBlur={control.onBlur}
+        />
       )}
     </Field>
   );
@@ -145,7 +164,14 @@ function LanguageText({ path, label, lang }: { path: string[]; label: string; la
   const error = useError(path);
   return (
     <Field label={label} error={error}>
-      <input lang={lang} name={field.name} ref={field.ref} value={String(field.value ?? '')} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
+      <input
+        lang={lang}
+        name={field.name}
+        ref={field.ref}
+        value={String(field.value ?? '')}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+      />
     </Field>
   );
 }
@@ -156,7 +182,14 @@ function SwitchInput({ path, label }: { path: string[]; label: string }) {
   return (
     <div className="field settings-switch">
       <label>
-        <input type="checkbox" name={field.name} ref={field.ref} checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />{' '}
+        <input
+          type="checkbox"
+          name={field.name}
+          ref={field.ref}
+          checked={field.value === true}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+        />{' '}
         {label}
       </label>
       {error ? <p className="field-error">{error}</p> : null}
@@ -177,7 +210,11 @@ function ChoicesInput({ path, label, options }: { path: string[]; label: string;
             <input
               type="checkbox"
               checked={chosen.includes(option)}
-              onChange={(e) => field.onChange(e.target.checked ? options.filter((o) => o === option || chosen.includes(o)) : chosen.filter((o) => o !== option))}
+              onChange={(e) =>
+                field.onChange(
+                  e.target.checked ? options.filter((o) => o === option || chosen.includes(o)) : chosen.filter((o) => o !== option),
+                )
+              }
             />{' '}
             {option}
           </label>
@@ -302,7 +339,11 @@ function ListInput({ group, path, field, label }: Props & { field: Extract<Setti
           </li>
         ))}
       </ol>
-      <button type="button" className="btn btn-small" onClick={() => update([...((getValues(name) as unknown[]) ?? []), emptyValueOf(field.item)])}>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => update([...((getValues(name) as unknown[]) ?? []), emptyValueOf(field.item)])}
+      >
         {t('settings.add')}: {label}
       </button>
       {error ? <p className="field-error">{error}</p> : null}

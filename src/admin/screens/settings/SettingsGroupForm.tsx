@@ -70,7 +70,11 @@ export function SettingsGroupForm({ answer, onSaved }: { answer: SettingsGroupAn
   return (
     <FormProvider {...form}>
       <div className={preview ? 'settings-layout has-preview' : 'settings-layout'}>
-        <form noValidate onSubmit={form.handleSubmit((values) => write.mutate(fromForm(fields, values) as Record<string, unknown>))} aria-label={t(`settings.groups.${group}.title`)}>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => write.mutate(fromForm(fields, values) as Record<string, unknown>))}
+          aria-label={t(`settings.groups.${group}.title`)}
+        >
           {errors.root?.server ? (
             <p className="form-error" role="alert">
               {errors.root.server.message}

@@ -2,7 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { STAFF_ROLES, staffInviteSchema, type StaffInvite, type StaffListAnswer, type StaffMember, type StaffRole } from '../../../contract/admin';
+import {
+  STAFF_ROLES,
+  staffInviteSchema,
+  type StaffInvite,
+  type StaffListAnswer,
+  type StaffMember,
+  type StaffRole,
+} from '../../../contract/admin';
 import { api } from '../../api/client';
 import { useStaff } from '../../api/session';
 import { useWrite } from '../../api/write';
@@ -13,7 +20,11 @@ import { useFieldMessage, useI18n } from '../../i18n';
 import { date } from '../../lib/format';
 
 const STAFF_KEY = ['staff'];
-const STATUS_BADGE: Record<StaffMember['status'], string> = { active: 'badge badge-ok', invited: 'badge badge-warn', disabled: 'badge badge-danger' };
+const STATUS_BADGE: Record<StaffMember['status'], string> = {
+  active: 'badge badge-ok',
+  invited: 'badge badge-warn',
+  disabled: 'badge badge-danger',
+};
 
 type Confirm = { kind: 'toggle' | 'revoke'; member: StaffMember } | null;
 
@@ -27,12 +38,14 @@ export default function Staff() {
   const close = () => setConfirm(null);
 
   const changeRole = useWrite({
-    mutationFn: ({ member, role }: { member: StaffMember; role: StaffRole }) => api.patch<StaffMember>(`/staff/${member.id}`, { role, version: member.version }),
+    mutationFn: ({ member, role }: { member: StaffMember; role: StaffRole }) =>
+      api.patch<StaffMember>(`/staff/${member.id}`, { role, version: member.version }),
     invalidate: [STAFF_KEY],
     success: t('staff.roleChanged'),
   });
   const toggle = useWrite({
-    mutationFn: (member: StaffMember) => api.patch<StaffMember>(`/staff/${member.id}`, { disabled: member.status !== 'disabled', version: member.version }),
+    mutationFn: (member: StaffMember) =>
+      api.patch<StaffMember>(`/staff/${member.id}`, { disabled: member.status !== 'disabled', version: member.version }),
     invalidate: [STAFF_KEY],
     success: (member) => (member.status === 'disabled' ? t('staff.wasDisabled') : t('staff.wasEnabled')),
     onSuccess: close,
@@ -104,7 +117,9 @@ export default function Staff() {
                 <td data-label={t('staff.status')}>
                   <div>
                     <span className={STATUS_BADGE[member.status]}>{t(`staff.statuses.${member.status}`)}</span>
-                    {member.invitationExpiresAt ? <div className="muted small">{t('staff.invitationUntil', { date: date(member.invitationExpiresAt, lang) })}</div> : null}
+                    {member.invitationExpiresAt ? (
+                      <div className="muted small">{t('staff.invitationUntil', { date: date(member.invitationExpiresAt, lang) })}</div>
+                    ) : null}
                   </div>
                 </td>
                 <td data-label={t('staff.actions')}>
@@ -119,7 +134,11 @@ export default function Staff() {
                         </button>
                       </>
                     ) : member.id === me.id ? null : (
-                      <button type="button" className={member.status === 'disabled' ? 'btn btn-small' : 'btn btn-small btn-danger'} onClick={() => setConfirm({ kind: 'toggle', member })}>
+                      <button
+                        type="button"
+                        className={member.status === 'disabled' ? 'btn btn-small' : 'btn btn-small btn-danger'}
+                        onClick={() => setConfirm({ kind: 'toggle', member })}
+                      >
                         {member.status === 'disabled' ? t('staff.enable') : t('staff.disable')}
                       </button>
                     )}
@@ -148,13 +167,21 @@ export default function Staff() {
         <ConfirmDialog
           open
           danger={confirm.member.status !== 'disabled'}
-          title={confirm.member.status === 'disabled' ? t('staff.enableTitle', { name: name(confirm.member) }) : t('staff.disableTitle', { name: name(confirm.member) })}
+          title={
+            confirm.member.status === 'disabled'
+              ? t('staff.enableTitle', { name: name(confirm.member) })
+              : t('staff.disableTitle', { name: name(confirm.member) })
+          }
           confirmLabel={confirm.member.status === 'disabled' ? t('staff.enable') : t('staff.disable')}
           busy={toggle.isPending}
           onConfirm={() => toggle.mutate(confirm.member)}
           onClose={close}
         >
-          <p>{confirm.member.status === 'disabled' ? t('staff.enableText', { name: name(confirm.member) }) : t('staff.disableText', { name: name(confirm.member) })}</p>
+          <p>
+            {confirm.member.status === 'disabled'
+              ? t('staff.enableText', { name: name(confirm.member) })
+              : t('staff.disableText', { name: name(confirm.member) })}
+          </p>
         </ConfirmDialog>
       ) : null}
     </>
@@ -164,7 +191,10 @@ export default function Staff() {
 function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, lang } = useI18n();
   const fieldMessage = useFieldMessage();
-  const form = useForm<StaffInvite>({ resolver: zodResolver(staffInviteSchema), defaultValues: { email: '', name: '', role: 'manager', lang } });
+  const form = useForm<StaffInvite>({
+    resolver: zodResolver(staffInviteSchema),
+    defaultValues: { email: '', name: '', role: 'manager', lang },
+  });
   const invite = useWrite<StaffInvite, StaffMember, StaffInvite>({
     mutationFn: (body) => api.post<StaffMember>('/staff', body),
     invalidate: [STAFF_KEY],

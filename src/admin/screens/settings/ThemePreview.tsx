@@ -29,10 +29,17 @@ function useThemeFont(family: string) {
     loaded.add(family);
     const id = packageId(family);
     for (const subset of ['latin', 'cyrillic']) {
-      const face = new FontFace(family, `url(/assets/fonts/${id}/${id}-${subset}-400-normal.woff2) format('woff2')`, subset === 'cyrillic' ? { unicodeRange: 'U+0400-045F, U+0490-0491, U+04B0-04B1, U+2116' } : {});
-      face.load().then((f) => document.fonts.add(f)).catch(() => {
-        // the family simply shows in the fallback font
-      });
+      const face = new FontFace(
+        family,
+        `url(/assets/fonts/${id}/${id}-${subset}-400-normal.woff2) format('woff2')`,
+        subset === 'cyrillic' ? { unicodeRange: 'U+0400-045F, U+0490-0491, U+04B0-04B1, U+2116' } : {},
+      );
+      face
+        .load()
+        .then((f) => document.fonts.add(f))
+        .catch(() => {
+          // the family simply shows in the fallback font
+        });
     }
   }, [family]);
 }
@@ -74,7 +81,12 @@ export function ThemePreview() {
       <div
         className="settings-preview-card"
         data-testid="theme-preview"
-        style={{ background: color('backgroundLight'), color: color('text'), fontFamily: `'${body}', system-ui, sans-serif`, borderRadius: radius(styles.borderRadius?.block, 16) }}
+        style={{
+          background: color('backgroundLight'),
+          color: color('text'),
+          fontFamily: `'${body}', system-ui, sans-serif`,
+          borderRadius: radius(styles.borderRadius?.block, 16),
+        }}
       >
         <span className="settings-preview-sale" style={{ background: color('sale') }}>
           {t('settings.previewSale')}
@@ -82,7 +94,12 @@ export function ThemePreview() {
         <h3 style={{ fontFamily: `'${heading}', system-ui, sans-serif`, color: color('primary') }}>{t('settings.previewHeading')}</h3>
         <p style={{ color: color('textMuted') }}>{t('settings.previewText')}</p>
         {/* the storefront darkens the accent behind white text (--color-accent-fill) */}
-        <button type="button" tabIndex={-1} data-accent={color('accent')} style={{ background: `color-mix(in srgb, ${color('accent')} 80%, #000)`, borderRadius: radius(styles.borderRadius?.button, 8) }}>
+        <button
+          type="button"
+          tabIndex={-1}
+          data-accent={color('accent')}
+          style={{ background: `color-mix(in srgb, ${color('accent')} 80%, #000)`, borderRadius: radius(styles.borderRadius?.button, 8) }}
+        >
           {t('settings.previewButton')}
         </button>
       </div>

@@ -56,7 +56,17 @@ function LeadFormContent({ details, config, lang, close }: ContentProps) {
   );
 }
 
-function ProductSummary({ productId, variationId, config, lang }: { productId: string; variationId: unknown; config: ShopConfigDto | null; lang: Language }) {
+function ProductSummary({
+  productId,
+  variationId,
+  config,
+  lang,
+}: {
+  productId: string;
+  variationId: unknown;
+  config: ShopConfigDto | null;
+  lang: Language;
+}) {
   const t = formTexts(lang);
   const [product, setProduct] = useState<ProductDto | null>(null);
   useEffect(() => {
@@ -76,7 +86,13 @@ function ProductSummary({ productId, variationId, config, lang }: { productId: s
   const money = { currency: config?.ecommerce.currency, separator: config?.ecommerce.priceFormatSeparator };
   return (
     <div className="lead-product" data-lead-product={product.id}>
-      <ProductImage image={chosen?.image ?? product.imagePreview} width={64} height={64} alt={product.title} className="lead-product__image" />
+      <ProductImage
+        image={chosen?.image ?? product.imagePreview}
+        width={64}
+        height={64}
+        alt={product.title}
+        className="lead-product__image"
+      />
       <div className="lead-product__text">
         <strong className="lead-product__title">{product.title}</strong>
         {options && <span className="lead-product__options">{options}</span>}

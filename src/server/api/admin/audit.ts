@@ -12,14 +12,25 @@ export type AuditEntry = {
 };
 
 /** Fields an audit entry must never hold, at any depth. */
-const SECRET_KEYS = new Set(['password', 'passwordHash', 'currentPassword', 'newPassword', 'secretToken', 'idHash', 'sessionId', 'tokenVersion']);
+const SECRET_KEYS = new Set([
+  'password',
+  'passwordHash',
+  'currentPassword',
+  'newPassword',
+  'secretToken',
+  'idHash',
+  'sessionId',
+  'tokenVersion',
+]);
 
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value instanceof Date) return value.toISOString();
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).filter(([key]) => !SECRET_KEYS.has(key)).map(([key, entry]) => [key, withoutSecrets(entry)]),
+      Object.entries(value)
+        .filter(([key]) => !SECRET_KEYS.has(key))
+        .map(([key, entry]) => [key, withoutSecrets(entry)]),
     );
   }
   return value;

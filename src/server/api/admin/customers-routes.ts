@@ -1,7 +1,14 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { customerListQuerySchema, customerPatchSchema, idSchema, type CustomerDetail, type CustomerListItem, type ModerationStatus } from '../../../contract/admin';
+import {
+  customerListQuerySchema,
+  customerPatchSchema,
+  idSchema,
+  type CustomerDetail,
+  type CustomerListItem,
+  type ModerationStatus,
+} from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { orders, products, reviews, userProfiles, users } from '../../db/schema';
@@ -89,13 +96,15 @@ export const customerRoutes = new Hono<AdminEnv>()
     const where = and(
       ...(query.disabled === undefined ? [] : [eq(users.disabled, query.disabled)]),
       ...(q
-        ? [or(
-            ilike(users.email, q),
-            ilike(userProfiles.firstName, q),
-            ilike(userProfiles.lastName, q),
-            ilike(sql`${userProfiles.firstName} || ' ' || ${userProfiles.lastName}`, q),
-            ilike(userProfiles.phone, q),
-          )!]
+        ? [
+            or(
+              ilike(users.email, q),
+              ilike(userProfiles.firstName, q),
+              ilike(userProfiles.lastName, q),
+              ilike(sql`${userProfiles.firstName} || ' ' || ${userProfiles.lastName}`, q),
+              ilike(userProfiles.phone, q),
+            )!,
+          ]
         : []),
     );
     const order = listOrder(query.sort, { createdAt: users.createdAt, email: users.email, ordersCount }, users.id);
@@ -103,7 +112,12 @@ export const customerRoutes = new Hono<AdminEnv>()
       customerRows(db, where, order, query.perPage, pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where),
     ]);
-    return c.json({ items: rows.map(toListItem), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<CustomerListItem>);
+    return c.json({
+      items: rows.map(toListItem),
+      total: total!.n,
+      page: query.page,
+      perPage: query.perPage,
+    } satisfies ListAnswer<CustomerListItem>);
   })
   .get('/customers/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -132,7 +146,13 @@ export const customerRoutes = new Hono<AdminEnv>()
       await recordAudit(
         tx,
         staff,
-        { action: 'customer.update', entityType: 'customer', entityId: id, before: { disabled: before.disabled, version: before.version }, after: { disabled: after.disabled, version: after.version } },
+        {
+          action: 'customer.update',
+          entityType: 'customer',
+          entityId: id,
+          before: { disabled: before.disabled, version: before.version },
+          after: { disabled: after.disabled, version: after.version },
+        },
         now,
       );
     });

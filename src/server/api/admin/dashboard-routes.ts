@@ -26,23 +26,31 @@ export const dashboardRoutes = new Hono<AdminEnv>().get('/dashboard', async (c) 
       .select({ orders: count(), revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int` })
       .from(orders)
       .where(and(notCanceled, gte(orders.createdAt, from)));
-  const [[todayRow], [weekRow], [unpaid], [awaiting], [pendingReviews], [pendingComments], [newLeads], lowStock, currency] = await Promise.all([
-    period(today),
-    period(weekStart),
-    db.select({ n: count() }).from(orders).where(unpaidOnlineOrders(db)),
-    db.select({ n: count() }).from(orders).where(awaitingDeliveryPrice()),
-    db.select({ n: count() }).from(reviews).where(eq(reviews.status, 'pending')),
-    db.select({ n: count() }).from(comments).where(eq(comments.status, 'pending')),
-    db.select({ n: count() }).from(leads).where(isNull(leads.handledAt)),
-    db
-      .select({ productId: products.id, variationId: variations.id, productTitle: products.title, variationTitle: variations.title, sku: variations.sku, stock: variations.stock })
-      .from(variations)
-      .innerJoin(products, eq(products.id, variations.productId))
-      .where(and(eq(products.enabled, true), isNotNull(variations.stock), lte(variations.stock, LOW_STOCK_THRESHOLD)))
-      .orderBy(asc(variations.stock), asc(products.sortTitle), asc(variations.position))
-      .limit(LOW_STOCK_ROWS),
-    shopCurrency(db),
-  ]);
+  const [[todayRow], [weekRow], [unpaid], [awaiting], [pendingReviews], [pendingComments], [newLeads], lowStock, currency] =
+    await Promise.all([
+      period(today),
+      period(weekStart),
+      db.select({ n: count() }).from(orders).where(unpaidOnlineOrders(db)),
+      db.select({ n: count() }).from(orders).where(awaitingDeliveryPrice()),
+      db.select({ n: count() }).from(reviews).where(eq(reviews.status, 'pending')),
+      db.select({ n: count() }).from(comments).where(eq(comments.status, 'pending')),
+      db.select({ n: count() }).from(leads).where(isNull(leads.handledAt)),
+      db
+        .select({
+          productId: products.id,
+          variationId: variations.id,
+          productTitle: products.title,
+          variationTitle: variations.title,
+          sku: variations.sku,
+          stock: variations.stock,
+        })
+        .from(variations)
+        .innerJoin(products, eq(products.id, variations.productId))
+        .where(and(eq(products.enabled, true), isNotNull(variations.stock), lte(variations.stock, LOW_STOCK_THRESHOLD)))
+        .orderBy(asc(variations.stock), asc(products.sortTitle), asc(variations.position))
+        .limit(LOW_STOCK_ROWS),
+      shopCurrency(db),
+    ]);
   const answer: Dashboard = {
     today: { orders: todayRow!.orders, revenueCents: Number(todayRow!.revenueCents) },
     week: { orders: weekRow!.orders, revenueCents: Number(weekRow!.revenueCents) },

@@ -16,7 +16,14 @@ import type { ListAnswer } from '../../../contract/admin';
 
 const idParams = z.object({ id: idSchema });
 
-async function leadItems(db: Executor, where: SQL | undefined, lang: Language, order: SQL[], limit: number, offset: number): Promise<AdminLead[]> {
+async function leadItems(
+  db: Executor,
+  where: SQL | undefined,
+  lang: Language,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<AdminLead[]> {
   const rows = await db
     .select({
       lead: leads,
@@ -65,7 +72,14 @@ export const leadRoutes = new Hono<AdminEnv>()
       ...(q ? [or(ilike(leads.name, q), ilike(leads.phone, q), ilike(leads.email, q), ilike(leads.text, q))!] : []),
     );
     const [items, [total]] = await Promise.all([
-      leadItems(deps.db, where, lang, listOrder(query.sort, { createdAt: leads.createdAt }, leads.id), query.perPage, pageOffset(query.page, query.perPage)),
+      leadItems(
+        deps.db,
+        where,
+        lang,
+        listOrder(query.sort, { createdAt: leads.createdAt }, leads.id),
+        query.perPage,
+        pageOffset(query.page, query.perPage),
+      ),
       deps.db.select({ n: count() }).from(leads).where(where),
     ]);
     return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<AdminLead>);
@@ -88,7 +102,12 @@ export const leadRoutes = new Hono<AdminEnv>()
         .where(and(eq(leads.id, id), eq(leads.version, body.version)))
         .returning();
       if (!after) throw versionConflict(lang);
-      await recordAudit(tx, staff, { action: 'lead.update', entityType: 'lead', entityId: id, before: leadAudit(before), after: leadAudit(after) }, now);
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'lead.update', entityType: 'lead', entityId: id, before: leadAudit(before), after: leadAudit(after) },
+        now,
+      );
     });
     const [item] = await leadItems(deps.db, eq(leads.id, id), lang, [], 1, 0);
     if (!item) throw notFound(adminMessage('leadNotFound', lang));

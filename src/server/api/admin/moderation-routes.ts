@@ -36,7 +36,14 @@ const commentAudit = (r: CommentRow) => ({ status: r.status, text: r.text, reply
 const textSearch = (q: string | undefined, ...columns: Parameters<typeof ilike>[0][]): SQL[] =>
   q ? [or(...columns.map((column) => ilike(column, likePattern(q))))!] : [];
 
-async function reviewItems(db: Executor, where: SQL | undefined, lang: Language, order: SQL[], limit: number, offset: number): Promise<AdminReview[]> {
+async function reviewItems(
+  db: Executor,
+  where: SQL | undefined,
+  lang: Language,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<AdminReview[]> {
   const rows = await db
     .select({ review: reviews, productTitle: products.title, productSlug: products.slug })
     .from(reviews)
@@ -61,7 +68,14 @@ async function reviewItems(db: Executor, where: SQL | undefined, lang: Language,
   }));
 }
 
-async function commentItems(db: Executor, where: SQL | undefined, lang: Language, order: SQL[], limit: number, offset: number): Promise<AdminComment[]> {
+async function commentItems(
+  db: Executor,
+  where: SQL | undefined,
+  lang: Language,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<AdminComment[]> {
   const rows = await db
     .select({ comment: comments, articleTitle: articles.title, articleSlug: articles.slug, categorySlug: pages.slug })
     .from(comments)
@@ -99,9 +113,14 @@ function patchValues(patch: Patch, lang: Language) {
 }
 
 /** Whether the storefront shows something different after the change (it only shows approved entries). */
-const storefrontChanged = (before: { status: string }, after: { status: string }) => before.status === 'approved' || after.status === 'approved';
+const storefrontChanged = (before: { status: string }, after: { status: string }) =>
+  before.status === 'approved' || after.status === 'approved';
 
-type Moderated = { table: typeof reviews | typeof comments; entityType: 'review' | 'comment'; missing: 'reviewNotFound' | 'commentNotFound' };
+type Moderated = {
+  table: typeof reviews | typeof comments;
+  entityType: 'review' | 'comment';
+  missing: 'reviewNotFound' | 'commentNotFound';
+};
 
 /** One audited edit of a review or comment, refused with 409 when the client's version is stale. */
 async function patchModerated<T extends { id: string; status: string; version: number }>(
@@ -126,7 +145,13 @@ async function patchModerated<T extends { id: string; status: string; version: n
     await recordAudit(
       tx,
       staff,
-      { action: `${target.entityType}.update`, entityType: target.entityType, entityId: id, before: target.audit(before), after: target.audit(after) },
+      {
+        action: `${target.entityType}.update`,
+        entityType: target.entityType,
+        entityId: id,
+        before: target.audit(before),
+        after: target.audit(after),
+      },
       deps.now(),
     );
     return { before, after };
@@ -151,7 +176,12 @@ async function bulkModerate<T extends { id: string; status: string; version: num
   for (const row of rows) {
     if (body.action === 'delete') {
       await tx.delete(table).where(eq(table.id, row.id));
-      await recordAudit(tx, staff, { action: `${options.entityType}.delete`, entityType: options.entityType, entityId: row.id, before: options.audit(row) }, options.now);
+      await recordAudit(
+        tx,
+        staff,
+        { action: `${options.entityType}.delete`, entityType: options.entityType, entityId: row.id, before: options.audit(row) },
+        options.now,
+      );
       continue;
     }
     const status = BULK_STATUS[body.action];
@@ -164,7 +194,13 @@ async function bulkModerate<T extends { id: string; status: string; version: num
     await recordAudit(
       tx,
       staff,
-      { action: `${options.entityType}.${body.action}`, entityType: options.entityType, entityId: row.id, before: options.audit(row), after: options.audit(updated!) },
+      {
+        action: `${options.entityType}.${body.action}`,
+        entityType: options.entityType,
+        entityId: row.id,
+        before: options.audit(row),
+        after: options.audit(updated!),
+      },
       options.now,
     );
   }
@@ -191,7 +227,14 @@ export const moderationRoutes = new Hono<AdminEnv>()
     const { id } = readParams(c, idParams);
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, moderationPatchSchema);
-    const { before, after } = await patchModerated<ReviewRow>(deps, staff, lang, { table: reviews, entityType: 'review', missing: 'reviewNotFound', audit: reviewAudit }, id, body);
+    const { before, after } = await patchModerated<ReviewRow>(
+      deps,
+      staff,
+      lang,
+      { table: reviews, entityType: 'review', missing: 'reviewNotFound', audit: reviewAudit },
+      id,
+      body,
+    );
     if (storefrontChanged(before, after)) await invalidate([cacheTags.product(after.productId)]);
     const [item] = await reviewItems(deps.db, eq(reviews.id, id), lang, [], 1, 0);
     if (!item) throw notFound(adminMessage('reviewNotFound', lang));
@@ -230,7 +273,14 @@ export const moderationRoutes = new Hono<AdminEnv>()
     const { id } = readParams(c, idParams);
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, moderationPatchSchema);
-    const { before, after } = await patchModerated<CommentRow>(deps, staff, lang, { table: comments, entityType: 'comment', missing: 'commentNotFound', audit: commentAudit }, id, body);
+    const { before, after } = await patchModerated<CommentRow>(
+      deps,
+      staff,
+      lang,
+      { table: comments, entityType: 'comment', missing: 'commentNotFound', audit: commentAudit },
+      id,
+      body,
+    );
     if (storefrontChanged(before, after)) await invalidate([cacheTags.article(after.articleId)]);
     const [item] = await commentItems(deps.db, eq(comments.id, id), lang, [], 1, 0);
     if (!item) throw notFound(adminMessage('commentNotFound', lang));

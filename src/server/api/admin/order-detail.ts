@@ -35,7 +35,11 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
   const [items, notes, history, transactions, method, location, zone, rate, discount, stateCodes] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
     db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
-    db.select().from(orderStateHistory).where(eq(orderStateHistory.orderId, order.id)).orderBy(asc(orderStateHistory.createdAt), asc(orderStateHistory.id)),
+    db
+      .select()
+      .from(orderStateHistory)
+      .where(eq(orderStateHistory.orderId, order.id))
+      .orderBy(asc(orderStateHistory.createdAt), asc(orderStateHistory.id)),
     db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).orderBy(asc(paymentTransactions.createdAt)),
     one(db.select().from(paymentMethods).where(eq(paymentMethods.code, order.paymentMethod))),
     order.locationId ? one(db.select().from(pickupLocations).where(eq(pickupLocations.id, order.locationId))) : undefined,
@@ -83,7 +87,11 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
       priceSet: order.deliveryPriceSet,
     },
     payment: {
-      method: { code: order.paymentMethod, title: method ? localize(method.title, lang) : order.paymentMethod, kind: method?.kind ?? 'cash' },
+      method: {
+        code: order.paymentMethod,
+        title: method ? localize(method.title, lang) : order.paymentMethod,
+        kind: method?.kind ?? 'cash',
+      },
       status: order.paymentStatus,
       transactions: transactions.map((t) => ({
         id: t.id,

@@ -90,7 +90,14 @@ async function findOrder(db: Executor, id: string, lang: Language, forUpdate = f
 }
 
 /** Moves an order on: bumps its version only when the client's version is still current (else 409). */
-async function updateOrder(tx: Executor, order: OrderRow, version: number, set: Partial<typeof orders.$inferInsert>, lang: Language, now: Date): Promise<OrderRow> {
+async function updateOrder(
+  tx: Executor,
+  order: OrderRow,
+  version: number,
+  set: Partial<typeof orders.$inferInsert>,
+  lang: Language,
+  now: Date,
+): Promise<OrderRow> {
   const [updated] = await tx
     .update(orders)
     .set({ ...set, version: sql`${orders.version} + 1`, updatedAt: now })
@@ -101,9 +108,19 @@ async function updateOrder(tx: Executor, order: OrderRow, version: number, set: 
 }
 
 /** The customer's e-mail about an order, when they gave an address. */
-async function mailCustomer(tx: Executor, order: OrderRow, template: 'order-status' | 'delivery-price-set' | 'order-canceled', data: Record<string, unknown>, now: Date) {
+async function mailCustomer(
+  tx: Executor,
+  order: OrderRow,
+  template: 'order-status' | 'delivery-price-set' | 'order-canceled',
+  data: Record<string, unknown>,
+  now: Date,
+) {
   if (!order.customer.email) return;
-  await enqueueMail(tx, [{ template, to: order.customer.email, lang: order.lang === 'ru' ? 'ru' : 'en', data: { orderId: order.id, ...data } }], now);
+  await enqueueMail(
+    tx,
+    [{ template, to: order.customer.email, lang: order.lang === 'ru' ? 'ru' : 'en', data: { orderId: order.id, ...data } }],
+    now,
+  );
 }
 
 type OrderWrite = (tx: Executor, order: OrderRow, now: Date) => Promise<{ updated: OrderRow; action: string }>;
@@ -117,7 +134,12 @@ async function writeOrder(deps: AppDeps, staff: StaffPrincipal, id: string, vers
     const order = expectVersion(await findOrder(tx, id, lang, true), version, lang, 'orderNotFound');
     const now = deps.now();
     const { updated, action } = await write(tx, order, now);
-    await recordAudit(tx, staff, { action, entityType: 'order', entityId: order.id, before: orderAuditView(order), after: orderAuditView(updated) }, now);
+    await recordAudit(
+      tx,
+      staff,
+      { action, entityType: 'order', entityId: order.id, before: orderAuditView(order), after: orderAuditView(updated) },
+      now,
+    );
     return updated;
   });
   return result;
@@ -137,12 +159,23 @@ export const orderRoutes = new Hono<AdminEnv>()
         .select()
         .from(orders)
         .where(where)
-        .orderBy(...listOrder(query.sort, { createdAt: orders.createdAt, number: orders.number, totalCents: orders.totalCents, status: orders.status }, orders.number))
+        .orderBy(
+          ...listOrder(
+            query.sort,
+            { createdAt: orders.createdAt, number: orders.number, totalCents: orders.totalCents, status: orders.status },
+            orders.number,
+          ),
+        )
         .limit(query.perPage)
         .offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(orders).where(where),
     ]);
-    return c.json({ items: rows.map(toListItem), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<OrderListItem>);
+    return c.json({
+      items: rows.map(toListItem),
+      total: total!.n,
+      page: query.page,
+      perPage: query.perPage,
+    } satisfies ListAnswer<OrderListItem>);
   })
   .get('/orders/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -159,7 +192,8 @@ export const orderRoutes = new Hono<AdminEnv>()
     if (body.status === CANCELED_STATUS) throw fieldError('status', adminMessage('cancelThroughCancel', lang));
     const updated = await writeOrder(deps, staff, id, body.version, lang, async (tx, order, now) => {
       if (order.status === CANCELED_STATUS) throw fieldError('status', adminMessage('orderCanceled', lang));
-      if (!allowedNextStatuses(order.status, codes).includes(body.status)) throw fieldError('status', adminMessage('statusNotAllowed', lang));
+      if (!allowedNextStatuses(order.status, codes).includes(body.status))
+        throw fieldError('status', adminMessage('statusNotAllowed', lang));
       const next = await updateOrder(tx, order, body.version, { status: body.status }, lang, now);
       await tx.insert(orderStateHistory).values({
         id: randomUUID(),
@@ -182,10 +216,20 @@ export const orderRoutes = new Hono<AdminEnv>()
     const updated = await writeOrder(deps, staff, id, body.version, lang, async (tx, order, now) => {
       if (!order.deliveryPriceByManager) throw fieldError('priceCents', adminMessage('notPricedByManager', lang));
       if (!canSetDeliveryPrice(order)) {
-        throw fieldError('priceCents', adminMessage(order.status === CANCELED_STATUS ? 'orderCanceled' : 'deliveryPriceAfterPayment', lang));
+        throw fieldError(
+          'priceCents',
+          adminMessage(order.status === CANCELED_STATUS ? 'orderCanceled' : 'deliveryPriceAfterPayment', lang),
+        );
       }
       const totalCents = order.itemsTotalCents - order.discountCents + body.priceCents;
-      const next = await updateOrder(tx, order, body.version, { deliveryPriceCents: body.priceCents, deliveryPriceSet: true, totalCents }, lang, now);
+      const next = await updateOrder(
+        tx,
+        order,
+        body.version,
+        { deliveryPriceCents: body.priceCents, deliveryPriceSet: true, totalCents },
+        lang,
+        now,
+      );
       await tx.insert(orderStateHistory).values({
         id: randomUUID(),
         orderId: order.id,
@@ -235,10 +279,18 @@ export const orderRoutes = new Hono<AdminEnv>()
         .insert(orderNotes)
         .values({ id: randomUUID(), orderId: order.id, staffId: staff.id, staffName: staff.name, text: body.text, createdAt: now })
         .returning();
-      await recordAudit(tx, staff, { action: 'order.note', entityType: 'order', entityId: order.id, after: { noteId: row!.id, text: body.text } }, now);
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'order.note', entityType: 'order', entityId: order.id, after: { noteId: row!.id, text: body.text } },
+        now,
+      );
       return row!;
     });
-    return c.json({ id: note.id, text: note.text, staffName: note.staffName, createdAt: note.createdAt.toISOString() } satisfies OrderNote, 201);
+    return c.json(
+      { id: note.id, text: note.text, staffName: note.staffName, createdAt: note.createdAt.toISOString() } satisfies OrderNote,
+      201,
+    );
   })
   .get('/orders/:id/packing-slip', async (c) => {
     const { id } = readParams(c, idParams);

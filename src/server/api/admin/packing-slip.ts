@@ -21,15 +21,18 @@ export async function renderPackingSlip(
   const money = (cents: number) => escapeHtml(formatPrice(centsToAmount(cents), { currency: order.currency }));
   const person = order.receiver ?? order.customer;
   const address = order.address
-    ? [order.address.street, order.address.locality, order.address.region, order.address.postalCode, order.address.country].filter(Boolean).join(', ')
+    ? [order.address.street, order.address.locality, order.address.region, order.address.postalCode, order.address.country]
+        .filter(Boolean)
+        .join(', ')
     : (order.delivery.location?.address ?? order.delivery.location?.title ?? '');
   const rows = order.items
     .map(
-      (item) => `<tr><td>${escapeHtml(item.title)}${item.variationTitle ? `<br><small>${escapeHtml(item.variationTitle)}</small>` : ''}${
-        item.optionsText ? `<br><small>${escapeHtml(item.optionsText)}</small>` : ''
-      }</td><td>${escapeHtml(item.sku ?? '')}</td><td class="n">${item.quantity}</td>${
-        options.prices ? `<td class="n">${money(item.unitPriceCents)}</td><td class="n">${money(item.totalCents)}</td>` : ''
-      }</tr>`,
+      (item) =>
+        `<tr><td>${escapeHtml(item.title)}${item.variationTitle ? `<br><small>${escapeHtml(item.variationTitle)}</small>` : ''}${
+          item.optionsText ? `<br><small>${escapeHtml(item.optionsText)}</small>` : ''
+        }</td><td>${escapeHtml(item.sku ?? '')}</td><td class="n">${item.quantity}</td>${
+          options.prices ? `<td class="n">${money(item.unitPriceCents)}</td><td class="n">${money(item.totalCents)}</td>` : ''
+        }</tr>`,
     )
     .join('');
   const title = label('title', { number: order.number });

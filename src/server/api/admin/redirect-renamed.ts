@@ -8,8 +8,13 @@ import { redirects } from '../../db/schema';
  * address as well, so links never chain. A redirect away from the new address goes: it is a real page again.
  */
 export async function redirectRenamedPath(tx: Executor, oldPath: string, newPath: string, now: Date): Promise<void> {
-  await tx.delete(redirects).where(sql`trim(both '/' from lower(${redirects.fromPath})) = ${newPath.replace(/^\/+|\/+$/g, '').toLowerCase()}`);
-  await tx.update(redirects).set({ toPath: newPath, version: sql`${redirects.version} + 1` }).where(eq(redirects.toPath, oldPath));
+  await tx
+    .delete(redirects)
+    .where(sql`trim(both '/' from lower(${redirects.fromPath})) = ${newPath.replace(/^\/+|\/+$/g, '').toLowerCase()}`);
+  await tx
+    .update(redirects)
+    .set({ toPath: newPath, version: sql`${redirects.version} + 1` })
+    .where(eq(redirects.toPath, oldPath));
   await tx
     .insert(redirects)
     .values({ id: randomUUID(), fromPath: oldPath, toPath: newPath, createdAt: now })

@@ -11,13 +11,7 @@ import { beginPasswordAttempt, signInCounters, type Counter } from '../users/att
 import { recordAudit } from './audit';
 import type { AdminEnv, StaffPrincipal } from './context';
 import { adminMessage } from './messages';
-import {
-  clearSessionCookie,
-  revokeOtherSessions,
-  revokeSession,
-  setSessionCookie,
-  startSession,
-} from './session';
+import { clearSessionCookie, revokeOtherSessions, revokeSession, setSessionCookie, startSession } from './session';
 import { findStaffByEmail, type StaffRow } from './staff';
 import type { SessionAnswer } from '../../../contract/admin';
 
@@ -70,11 +64,7 @@ export const sessionRoutes = new Hono<AdminEnv>()
   .post('/session/password', async (c) => {
     const { deps, staff, sessionIdHash, lang } = c.var;
     const body = await readBody(c, passwordChangeBodySchema);
-    const attempt = await beginPasswordAttempt(
-      deps.db,
-      staffSignInCounters(staff.email, c.req.header('x-shop-client-ip')),
-      deps.now(),
-    );
+    const attempt = await beginPasswordAttempt(deps.db, staffSignInCounters(staff.email, c.req.header('x-shop-client-ip')), deps.now());
     if (attempt instanceof Response) return attempt;
     const [row] = await deps.db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
     if (!row || !(await verifyPassword(body.currentPassword, row.passwordHash))) {

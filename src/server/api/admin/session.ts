@@ -59,7 +59,10 @@ export async function findSessionStaff(deps: AppDeps, idHash: string): Promise<S
 }
 
 export async function revokeSession(db: Executor, idHash: string, at: Date): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: at }).where(and(eq(staffSessions.idHash, idHash), isNull(staffSessions.revokedAt)));
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(staffSessions.idHash, idHash), isNull(staffSessions.revokedAt)));
 }
 
 /** Revokes every live session of a staff member except `keepIdHash`. */
@@ -67,11 +70,13 @@ export async function revokeOtherSessions(db: Executor, staffId: string, keepIdH
   await db
     .update(staffSessions)
     .set({ revokedAt: at })
-    .where(and(
-      eq(staffSessions.staffId, staffId),
-      isNull(staffSessions.revokedAt),
-      ...(keepIdHash ? [ne(staffSessions.idHash, keepIdHash)] : []),
-    ));
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.revokedAt),
+        ...(keepIdHash ? [ne(staffSessions.idHash, keepIdHash)] : []),
+      ),
+    );
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -10,7 +10,10 @@ export type StaffRow = typeof staffUsers.$inferSelect;
 export const normalizeStaffEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findStaffByEmail(db: Executor, email: string): Promise<StaffRow | undefined> {
-  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, normalizeStaffEmail(email)));
+  const [row] = await db
+    .select()
+    .from(staffUsers)
+    .where(eq(staffUsers.email, normalizeStaffEmail(email)));
   return row;
 }
 

@@ -4,7 +4,10 @@ import { adminMessage } from './messages';
 
 /** 409 for a write based on a stale version of the record. */
 export const versionConflict = (lang: Language) =>
-  new ApiError(409, adminMessage('versionConflict', lang), { errorPath: 'version', fieldErrors: { version: [adminMessage('versionConflict', lang)] } });
+  new ApiError(409, adminMessage('versionConflict', lang), {
+    errorPath: 'version',
+    fieldErrors: { version: [adminMessage('versionConflict', lang)] },
+  });
 
 /**
  * The row a versioned write is about, checked against the version the client sent: 404 when it is gone,

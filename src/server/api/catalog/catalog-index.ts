@@ -48,7 +48,11 @@ export type CatalogIndex = {
   patchable: boolean;
 };
 
-export type Facets = { price: { min: number; max: number }; properties: FacetSelection[]; options: (FacetSelection & { swatches?: Record<string, string> })[] };
+export type Facets = {
+  price: { min: number; max: number };
+  properties: FacetSelection[];
+  options: (FacetSelection & { swatches?: Record<string, string> })[];
+};
 
 type Texts = { en?: string; ru?: string } | null | undefined;
 /** `colour`: the value's colour code when its option is shown as swatches */
@@ -172,7 +176,9 @@ function bumpColour(colours: FacetCounts['colours'], key: string, colour: string
 function contribute(index: CatalogIndex, entry: ProductEntry, by: 1 | -1) {
   for (const lang of LANGUAGES) {
     const counts = index.facetCounts[lang];
-    entry.properties.forEach((property, i) => bump(counts.properties, `${localized(property.title, lang)}\0${localized(property.value, lang)}`, i + 1, by));
+    entry.properties.forEach((property, i) =>
+      bump(counts.properties, `${localized(property.title, lang)}\0${localized(property.value, lang)}`, i + 1, by),
+    );
     for (const variation of entry.variations) {
       for (const option of variation.options) {
         const key = `${localized(option.title, lang)}\0${localized(option.value, lang)}`;
@@ -193,11 +199,13 @@ function place(index: CatalogIndex, entry: ProductEntry): number {
   index.sortTitles[slot] = entry.sortTitle;
   index.positions[slot] = entry.position;
   index.priceCents[slot] = entry.priceCents;
-  for (const property of entry.properties) for (const key of keysOf(property.title, property.value)) addKey(index.propertyBits, key, index.priceCents.length, slot);
+  for (const property of entry.properties)
+    for (const key of keysOf(property.title, property.value)) addKey(index.propertyBits, key, index.priceCents.length, slot);
   entry.variations.forEach((variation, v) => {
     const variationSlot = variationSlots[v]!;
     index.variationProduct[variationSlot] = slot;
-    for (const option of variation.options) for (const key of keysOf(option.title, option.value)) addKey(index.optionBits, key, index.variationProduct.length, variationSlot);
+    for (const option of variation.options)
+      for (const key of keysOf(option.title, option.value)) addKey(index.optionBits, key, index.variationProduct.length, variationSlot);
   });
   contribute(index, entry, 1);
   index.entries.set(entry.id, { entry, slot, variationSlots });
@@ -207,9 +215,11 @@ function place(index: CatalogIndex, entry: ProductEntry): number {
 /** Frees a product's slots, bits and facet counts (the caller takes it out of the sort orders). */
 function unplace(index: CatalogIndex, placed: Placed) {
   const { entry, slot, variationSlots } = placed;
-  for (const property of entry.properties) for (const key of keysOf(property.title, property.value)) clearBit(index.propertyBits.get(key)!, slot);
+  for (const property of entry.properties)
+    for (const key of keysOf(property.title, property.value)) clearBit(index.propertyBits.get(key)!, slot);
   entry.variations.forEach((variation, v) => {
-    for (const option of variation.options) for (const key of keysOf(option.title, option.value)) clearBit(index.optionBits.get(key)!, variationSlots[v]!);
+    for (const option of variation.options)
+      for (const key of keysOf(option.title, option.value)) clearBit(index.optionBits.get(key)!, variationSlots[v]!);
   });
   contribute(index, entry, -1);
   index.ids[slot] = '';
@@ -253,10 +263,21 @@ function patchOrder(order: Uint32Array, removed: Set<number>, added: number[], c
   return result;
 }
 
-type EntryRow = { catalogId: string; id: string; position: number; sortTitle: string; priceCents: number; properties: ProductEntry['properties'] | null };
+type EntryRow = {
+  catalogId: string;
+  id: string;
+  position: number;
+  sortTitle: string;
+  priceCents: number;
+  properties: ProductEntry['properties'] | null;
+};
 
 /** Reads entries: the products in catalogs (with their positions) and their variations' option values. */
-async function readEntries(db: Executor, where: SQL, optionsOf: SQL): Promise<{ rows: EntryRow[]; variationsOf: Map<string, ProductEntry['variations']> }> {
+async function readEntries(
+  db: Executor,
+  where: SQL,
+  optionsOf: SQL,
+): Promise<{ rows: EntryRow[]; variationsOf: Map<string, ProductEntry['variations']> }> {
   const rows = await db
     .select({
       catalogId: catalogProducts.catalogId,
@@ -324,7 +345,11 @@ export async function buildCatalogIndex(db: Executor, catalogId: string): Promis
   const inCatalog = db.select({ id: catalogProducts.productId }).from(catalogProducts).where(eq(catalogProducts.catalogId, catalogId));
   const { rows, variationsOf } = await readEntries(db, eq(catalogProducts.catalogId, catalogId), inArray(variations.productId, inCatalog));
   const index = emptyIndex(catalogId);
-  ensureSlots(index, rows.length, rows.reduce((sum, row) => sum + (variationsOf.get(row.id)?.length ?? 0), 0));
+  ensureSlots(
+    index,
+    rows.length,
+    rows.reduce((sum, row) => sum + (variationsOf.get(row.id)?.length ?? 0), 0),
+  );
   // slots in the database's title order: slot i is the i-th by title
   for (const row of rows) place(index, entryOf(row, variationsOf));
   const compare = comparators(index);
@@ -351,7 +376,13 @@ export async function updateCatalogIndexes(db: Executor, indexes: CatalogIndex[]
   if (patchable.length && ids.length) {
     const { rows, variationsOf } = await readEntries(
       db,
-      and(inArray(products.id, ids), inArray(catalogProducts.catalogId, patchable.map((index) => index.catalogId)))!,
+      and(
+        inArray(products.id, ids),
+        inArray(
+          catalogProducts.catalogId,
+          patchable.map((index) => index.catalogId),
+        ),
+      )!,
       inArray(variations.productId, ids),
     );
     for (const index of patchable) {
@@ -373,11 +404,13 @@ export function patchIndex(index: CatalogIndex, ids: string[], entries: ProductE
     }
   }
   // freed slots are reused below: take them out of the orders first
-  for (const sort of Object.keys(index.orders) as SortCriterion[]) index.orders[sort] = patchOrder(index.orders[sort], removed, [], () => 0);
+  for (const sort of Object.keys(index.orders) as SortCriterion[])
+    index.orders[sort] = patchOrder(index.orders[sort], removed, [], () => 0);
   const added = entries.map((entry) => place(index, entry));
   // after placing: the price array may have grown
   const compare = comparators(index);
-  for (const sort of Object.keys(index.orders) as SortCriterion[]) index.orders[sort] = patchOrder(index.orders[sort], new Set(), added.slice().sort(compare[sort]), compare[sort]);
+  for (const sort of Object.keys(index.orders) as SortCriterion[])
+    index.orders[sort] = patchOrder(index.orders[sort], new Set(), added.slice().sort(compare[sort]), compare[sort]);
   index.facets.clear();
 }
 
@@ -428,7 +461,13 @@ function matching(index: CatalogIndex, filter: CatalogFilter): Uint32Array | nul
 }
 
 /** The filtered count and the ids of one page, in the sort order. */
-export function selectListing(index: CatalogIndex, filter: CatalogFilter, sort: SortCriterion, offset: number, limit: number): { total: number; ids: string[] } {
+export function selectListing(
+  index: CatalogIndex,
+  filter: CatalogFilter,
+  sort: SortCriterion,
+  offset: number,
+  limit: number,
+): { total: number; ids: string[] } {
   const bits = matching(index, filter);
   const ids: string[] = [];
   let total = 0;
@@ -472,7 +511,10 @@ export function indexedFacets(index: CatalogIndex, lang: Language): Facets {
     .sort((a, b) => a.ord - b.ord || compareCodePoints(a.pair[0], b.pair[0]) || compareCodePoints(a.pair[1], b.pair[1]));
   const options = [...counts.optionPositions.keys()]
     .map((key) => ({ pair: split(key), option: minimum(counts.optionPositions.get(key)), value: minimum(counts.valuePositions.get(key)) }))
-    .sort((a, b) => a.option - b.option || compareCodePoints(a.pair[0], b.pair[0]) || a.value - b.value || compareCodePoints(a.pair[1], b.pair[1]));
+    .sort(
+      (a, b) =>
+        a.option - b.option || compareCodePoints(a.pair[0], b.pair[0]) || a.value - b.value || compareCodePoints(a.pair[1], b.pair[1]),
+    );
   let min = Infinity;
   let max = -Infinity;
   for (const { slot } of index.entries.values()) {
@@ -495,4 +537,3 @@ export function indexedFacets(index: CatalogIndex, lang: Language): Facets {
   index.facets.set(lang, facets);
   return facets;
 }
-

@@ -102,7 +102,8 @@ function toFacets(rows: { title: string; value: string }[]): FacetSelection[] {
 function withSwatches(facets: FacetSelection[], rows: { title: string; value: string; colour: string | null }[]): OptionFacet[] {
   return facets.map((facet) => {
     const swatches: Record<string, string> = {};
-    for (const row of rows) if (row.title === facet.title && row.colour && facet.values.includes(row.value)) swatches[row.value] ??= row.colour;
+    for (const row of rows)
+      if (row.title === facet.title && row.colour && facet.values.includes(row.value)) swatches[row.value] ??= row.colour;
     return Object.keys(swatches).length > 0 ? { ...facet, swatches } : facet;
   });
 }
@@ -125,7 +126,9 @@ export async function loadFacets(db: Executor, catalogId: string, lang: Language
     .select({
       title: optionTitle.as('title'),
       value: optionValue.as('value'),
-      colour: sql<string | null>`max(case when ${productOptions.view} = 'color' then nullif(${productOptionValues.value}, '') end)`.as('colour'),
+      colour: sql<string | null>`max(case when ${productOptions.view} = 'color' then nullif(${productOptionValues.value}, '') end)`.as(
+        'colour',
+      ),
       optionOrd: sql<number>`min(${productOptions.position})`.as('option_ord'),
       valueOrd: sql<number>`min(${productOptionValues.position})`.as('value_ord'),
     })
@@ -142,9 +145,13 @@ export async function loadFacets(db: Executor, catalogId: string, lang: Language
     .select({
       price: sql<{ min: number | null; max: number | null }>`(select json_build_object('min', min(p.price_cents), 'max', max(p.price_cents))
         from ${catalogProducts} cp inner join ${products} p on p.id = cp.product_id where cp.catalog_id = ${catalogId} and p.enabled)`,
-      properties: sql<{ title: string; value: string }[]>`(select coalesce(json_agg(json_build_object('title', property_rows.title, 'value', property_rows.value)
+      properties: sql<
+        { title: string; value: string }[]
+      >`(select coalesce(json_agg(json_build_object('title', property_rows.title, 'value', property_rows.value)
         order by property_rows.ord, property_rows.title, property_rows.value), '[]'::json) from ${propertyRows})`,
-      options: sql<{ title: string; value: string; colour: string | null }[]>`(select coalesce(json_agg(json_build_object('title', option_rows.title,
+      options: sql<
+        { title: string; value: string; colour: string | null }[]
+      >`(select coalesce(json_agg(json_build_object('title', option_rows.title,
         'value', option_rows.value, 'colour', option_rows.colour) order by option_rows.option_ord, option_rows.title, option_rows.value_ord,
         option_rows.value), '[]'::json) from ${optionRows})`,
     })
@@ -198,7 +205,14 @@ async function catalogFacets(db: Executor, catalogId: string, lang: Language): P
  * The page of sorted, filtered products of a catalog's product list section, with its paging and facet data, and
  * the catalog's own product count (the page's `productCount`, counted here with the listing rather than again).
  */
-async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPageRequest, section: SectionDto, lang: Language, sortCriteria: SortCriterion) {
+async function loadListing(
+  db: Executor,
+  catalog: CatalogRow,
+  request: CatalogPageRequest,
+  section: SectionDto,
+  lang: Language,
+  sortCriteria: SortCriterion,
+) {
   const limit = pageSizeOf(section, request.itemsPerPage);
   const sort = request.sort ?? sortCriteria;
   const where = and(inCatalog(catalog.id), ...filterConditions(request.filter));
@@ -208,11 +222,17 @@ async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPa
   const fromIndex = index ? selectListing(index, request.filter, sort, offset, limit) : null;
   const [counted, pageRows, facets] = await Promise.all([
     fromIndex ? { filtered: fromIndex.total, catalog: indexedCount(index!) } : null,
-    fromIndex ? fromIndex.ids.map((id) => ({ id, filtered: 0, catalog: 0 })) : sqlListing(db, catalog.id, where, filteredOut, sort, offset, limit),
+    fromIndex
+      ? fromIndex.ids.map((id) => ({ id, filtered: 0, catalog: 0 }))
+      : sqlListing(db, catalog.id, where, filteredOut, sort, offset, limit),
     catalogFacets(db, catalog.id, lang),
   ]);
   // the SQL listing counts with its rows; a page past the end has none, and is counted on its own
-  const counts = counted ?? (pageRows[0] ? { filtered: pageRows[0].filtered, catalog: pageRows[0].catalog } : await countListing(db, catalog.id, where, filteredOut));
+  const counts =
+    counted ??
+    (pageRows[0]
+      ? { filtered: pageRows[0].filtered, catalog: pageRows[0].catalog }
+      : await countListing(db, catalog.id, where, filteredOut));
   const filtered = counts.filtered;
   const total = filtered;
   const data: ListingData = {
@@ -229,17 +249,37 @@ async function loadListing(db: Executor, catalog: CatalogRow, request: CatalogPa
       options: request.filter.options,
     },
   };
-  return { items: await loadProducts(db, pageRows.map((r) => r.id), lang), data, catalogCount: counts.catalog };
+  return {
+    items: await loadProducts(
+      db,
+      pageRows.map((r) => r.id),
+      lang,
+    ),
+    data,
+    catalogCount: counts.catalog,
+  };
 }
 
 /**
  * A page of the catalog's listing by SQL, each row with the filtered total and the catalog's total (the same
  * without a filter), in one query.
  */
-async function sqlListing(db: Executor, catalogId: string, where: SQL | undefined, filteredOut: boolean, sort: SortCriterion, offset: number, limit: number) {
+async function sqlListing(
+  db: Executor,
+  catalogId: string,
+  where: SQL | undefined,
+  filteredOut: boolean,
+  sort: SortCriterion,
+  offset: number,
+  limit: number,
+) {
   const catalogTotal = sql`(select count(*) from ${catalogProducts} cp inner join ${products} p on p.id = cp.product_id where cp.catalog_id = ${catalogId} and p.enabled)`;
   const rows = await db
-    .select({ id: products.id, filtered: sql<string>`count(*) over ()`, catalog: filteredOut ? sql<string>`${catalogTotal}` : sql<string>`count(*) over ()` })
+    .select({
+      id: products.id,
+      filtered: sql<string>`count(*) over ()`,
+      catalog: filteredOut ? sql<string>`${catalogTotal}` : sql<string>`count(*) over ()`,
+    })
     .from(catalogProducts)
     .innerJoin(products, eq(products.id, catalogProducts.productId))
     .where(where)
@@ -250,10 +290,19 @@ async function sqlListing(db: Executor, catalogId: string, where: SQL | undefine
 }
 
 /** The filtered and the catalog's product counts, for a listing page that has no rows. */
-async function countListing(db: Executor, catalogId: string, where: SQL | undefined, filteredOut: boolean): Promise<{ filtered: number; catalog: number }> {
+async function countListing(
+  db: Executor,
+  catalogId: string,
+  where: SQL | undefined,
+  filteredOut: boolean,
+): Promise<{ filtered: number; catalog: number }> {
   const catalog = await catalogProductCount(db, catalogId);
   if (!filteredOut) return { filtered: catalog, catalog };
-  const [row] = await db.select({ count: count() }).from(catalogProducts).innerJoin(products, eq(products.id, catalogProducts.productId)).where(where);
+  const [row] = await db
+    .select({ count: count() })
+    .from(catalogProducts)
+    .innerJoin(products, eq(products.id, catalogProducts.productId))
+    .where(where);
   return { filtered: Number(row?.count ?? 0), catalog };
 }
 
@@ -262,7 +311,12 @@ async function countListing(db: Executor, catalogId: string, where: SQL | undefi
  * page's; its product list section (added when the catalog has none) carries the requested page of
  * sorted, filtered products and the paging and facet data.
  */
-export async function loadCatalogPage(deps: AppDeps, found: CatalogPageRow, request: CatalogPageRequest, lang: Language): Promise<CatalogPageDto> {
+export async function loadCatalogPage(
+  deps: AppDeps,
+  found: CatalogPageRow,
+  request: CatalogPageRequest,
+  lang: Language,
+): Promise<CatalogPageDto> {
   const { db } = deps;
   const { catalog } = found;
   const sections = [...found.sections];

@@ -20,7 +20,17 @@ export async function refreshListingFields(db: Executor, productIds: string[]): 
           where x.product_id = p2.id order by x.is_default desc, x.position asc, x.id asc limit 1) as price,
         (select x.full_price_cents from variations x
           where x.product_id = p2.id order by x.is_default desc, x.position asc, x.id asc limit 1) as full_price
-      from products p2 where p2.id in ${sql.join([sql`(`, sql.join(productIds.map((id) => sql`${id}`), sql`, `), sql`)`], sql``)}
+      from products p2 where p2.id in ${sql.join(
+        [
+          sql`(`,
+          sql.join(
+            productIds.map((id) => sql`${id}`),
+            sql`, `,
+          ),
+          sql`)`,
+        ],
+        sql``,
+      )}
     ) v
     where p.id = v.product_id
   `);

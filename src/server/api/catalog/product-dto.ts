@@ -23,8 +23,7 @@ import { tagPage } from '../../cache/page-tags';
 export type { ProductDto };
 
 /** Text of a stored {en, ru} value in `lang`, falling back to the other language; '' when absent. */
-export const localizedText = (v: { en: string; ru: string } | null | undefined, lang: Language) =>
-  v ? v[lang] || v.en || v.ru || '' : '';
+export const localizedText = (v: { en: string; ru: string } | null | undefined, lang: Language) => (v ? v[lang] || v.en || v.ru || '' : '');
 
 type OptionJson = Pick<typeof productOptions.$inferSelect, 'id' | 'title' | 'type' | 'view' | 'unit'> & {
   values: Pick<typeof productOptionValues.$inferSelect, 'id' | 'title' | 'value'>[];
@@ -41,18 +40,27 @@ type CatalogJson = { id: string; slug: string; title: { en: string; ru: string }
 // read as its own table's column
 const productId = sql.raw('"products"."id"');
 const productExtras = {
-  options: sql<OptionJson[]>`(select coalesce(json_agg(json_build_object('id', o.id, 'title', o.title, 'type', o.type, 'view', o.view, 'unit', o.unit,
+  options: sql<
+    OptionJson[]
+  >`(select coalesce(json_agg(json_build_object('id', o.id, 'title', o.title, 'type', o.type, 'view', o.view, 'unit', o.unit,
       'values', (select coalesce(json_agg(json_build_object('id', v.id, 'title', v.title, 'value', v.value) order by v.position), '[]'::json)
         from ${productOptionValues} v where v.option_id = o.id)) order by o.position), '[]'::json)
     from ${productOptions} o where o.product_id = ${productId})`,
-  variations: sql<VariationJson[]>`(select coalesce(json_agg(json_build_object('id', va.id, 'title', va.title, 'sku', va.sku, 'isDefault', va.is_default,
+  variations: sql<
+    VariationJson[]
+  >`(select coalesce(json_agg(json_build_object('id', va.id, 'title', va.title, 'sku', va.sku, 'isDefault', va.is_default,
       'imageId', va.image_id, 'fullPriceCents', va.full_price_cents, 'discountPriceCents', va.discount_price_cents, 'stock', va.stock,
       'weight', va.weight, 'height', va.height, 'width', va.width, 'length', va.length,
       'optionValueIds', (select json_agg(l.option_value_id) from ${variationOptionValues} l where l.variation_id = va.id)) order by va.position, va.id), '[]'::json)
     from ${variations} va where va.product_id = ${productId})`,
-  catalogs: sql<CatalogJson[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'title', c.title) order by c.position), '[]'::json)
+  catalogs: sql<
+    CatalogJson[]
+  >`(select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'title', c.title) order by c.position), '[]'::json)
     from ${catalogProducts} cp join ${catalogs} c on c.id = cp.catalog_id where cp.product_id = ${productId} and c.enabled)`,
-  reviews: sql<{ count: number; rating: number | null }>`(select json_build_object('count', count(*)::int, 'rating', round(avg(r.rating), 1)::float8)
+  reviews: sql<{
+    count: number;
+    rating: number | null;
+  }>`(select json_build_object('count', count(*)::int, 'rating', round(avg(r.rating), 1)::float8)
     from ${reviews} r where r.product_id = ${productId} and r.status = 'approved')`,
   images: sql<ImageJson[]>`(select coalesce(json_agg(${imageRowJson}), '[]'::json)
     from ${images} i where i.id in (select jsonb_array_elements_text("products"."image_ids")

@@ -24,7 +24,6 @@ import { tagPage } from '../../cache/page-tags';
 /** `reply`: the shop's public answer, when it gave one. */
 export type CatalogRow = typeof catalogs.$inferSelect;
 
-
 /** What the product page asks for next to the product, with the API's default limits (the page client's calls). */
 const PAGE_SIMILAR_LIMIT = similarQuery.parse({}).limit;
 const PAGE_RELATED_LIMIT = relatedProductsQuery.parse({}).limit;
@@ -91,7 +90,9 @@ type ReviewJson = { id: string; authorName: string; rating: number; text: string
 
 /** The product's approved reviews, newest first, as `approvedReviews` reads them, as a json column. */
 function reviewsJson(offset: number, limit: number): SQL<ReviewJson[]> {
-  return sql<ReviewJson[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'authorName', r.author_name, 'rating', r.rating, 'text', r.text,
+  return sql<
+    ReviewJson[]
+  >`(select coalesce(json_agg(json_build_object('id', r.id, 'authorName', r.author_name, 'rating', r.rating, 'text', r.text,
       'createdAt', floor(extract(epoch from r.created_at) * 1000), 'reply', r.reply) order by r.created_at desc, r.id desc), '[]'::json)
     from (select * from ${reviews} r0 where r0.product_id = ${pageProductId} and r0.status = 'approved'
       order by r0.created_at desc, r0.id desc offset ${offset} limit ${limit}) r)`;
@@ -103,7 +104,12 @@ function reviewsJson(offset: number, limit: number): SQL<ReviewJson[]> {
  * products, its related products, its first reviews) and offers them to those calls, the products of both
  * loaded together: the page costs one query for all of it and one for the products it suggests.
  */
-export async function loadProductDetail(deps: AppDeps, idOrSlug: string, lang: Language, page: PageLoads | null = null): Promise<ProductDetailDto | null> {
+export async function loadProductDetail(
+  deps: AppDeps,
+  idOrSlug: string,
+  lang: Language,
+  page: PageLoads | null = null,
+): Promise<ProductDetailDto | null> {
   const { db } = deps;
   const ecommerce = page ? (await loadShopSettings(db)).ecommerce : null;
   const withRelated = ecommerce?.showRelatedProducts ?? false;
@@ -135,7 +141,11 @@ function offerProductPageCalls(deps: AppDeps, page: PageLoads, productId: string
   page.offer(pageLoadKeys.similar(productId, PAGE_SIMILAR_LIMIT), pick(similar));
   if (own) page.offer(pageLoadKeys.related([productId], PAGE_RELATED_LIMIT), pick(related));
   if (extra.firstReviews) {
-    const reviewList: ReviewDto[] = extra.firstReviews.map(({ reply, createdAt, ...review }) => ({ ...review, createdAt: new Date(Number(createdAt)).toISOString(), ...(reply ? { reply } : {}) }));
+    const reviewList: ReviewDto[] = extra.firstReviews.map(({ reply, createdAt, ...review }) => ({
+      ...review,
+      createdAt: new Date(Number(createdAt)).toISOString(),
+      ...(reply ? { reply } : {}),
+    }));
     page.offer(pageLoadKeys.reviews(productId, PAGE_REVIEWS.offset, PAGE_REVIEWS.limit), Promise.resolve(reviewList));
   }
 }
@@ -167,7 +177,11 @@ export type CatalogPageRow = { catalog: CatalogRow; sections: SectionDto[]; imag
 /** Enabled catalog by id or slug with its sections and image (`CatalogPageRow`), or null. */
 export async function findCatalogPage(db: Executor, idOrSlug: string, lang: Language): Promise<CatalogPageRow | null> {
   const [row] = await db
-    .select({ catalog: catalogs, sections: sectionsJson('catalog', sql.raw('"catalogs"."id"')), image: imageJson(sql.raw('"catalogs"."image_id"')) })
+    .select({
+      catalog: catalogs,
+      sections: sectionsJson('catalog', sql.raw('"catalogs"."id"')),
+      image: imageJson(sql.raw('"catalogs"."image_id"')),
+    })
     .from(catalogs)
     .where(catalogByIdOrSlug(idOrSlug))
     .limit(1);
@@ -180,11 +194,21 @@ export async function findCatalogPage(db: Executor, idOrSlug: string, lang: Lang
  * Enabled products that share an enabled catalog with any of `sourceIds`, in catalog order
  * (catalog position, then the product's position in it), each once, leaving out `excludeIds`.
  */
-async function productIdsSharingCatalogs(db: Executor, sources: string[] | SQL, excludeIds: string[] | SQL, limit: number): Promise<string[]> {
+async function productIdsSharingCatalogs(
+  db: Executor,
+  sources: string[] | SQL,
+  excludeIds: string[] | SQL,
+  limit: number,
+): Promise<string[]> {
   if ((Array.isArray(sources) && sources.length === 0) || limit <= 0) return [];
-  const list = (ids: string[]) => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  const list = (ids: string[]) =>
+    sql`(${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`;
   const sourceCondition = Array.isArray(sources) ? sql`in ${list(sources)}` : sql`= ${sources}`;
-  const keep = (id: SQL) => (!Array.isArray(excludeIds) ? sql`${id} <> ${excludeIds}` : excludeIds.length > 0 ? sql`${id} not in ${list(excludeIds)}` : sql`true`);
+  const keep = (id: SQL) =>
+    !Array.isArray(excludeIds) ? sql`${id} <> ${excludeIds}` : excludeIds.length > 0 ? sql`${id} not in ${list(excludeIds)}` : sql`true`;
   const [row] = await db.select({ ids: sharingIdsJson(sourceCondition, keep, limit) }).from(sql`(select 1) as one`);
   return row?.ids ?? [];
 }
@@ -199,7 +223,9 @@ export function productIdRef(idOrSlug: string): SQL {
 
 /** Products sharing an enabled catalog with the product (an id, or `productIdRef`), without it. */
 export function similarProductIds(db: Executor, productId: string | SQL, limit: number): Promise<string[]> {
-  return typeof productId === 'string' ? productIdsSharingCatalogs(db, [productId], [productId], limit) : productIdsSharingCatalogs(db, productId, productId, limit);
+  return typeof productId === 'string'
+    ? productIdsSharingCatalogs(db, [productId], [productId], limit)
+    : productIdsSharingCatalogs(db, productId, productId, limit);
 }
 
 /**
@@ -256,7 +282,14 @@ export async function countCatalogProducts(db: Executor, catalogId: string): Pro
 /** Published (approved) reviews of a product, newest first. */
 export async function approvedReviews(db: Executor, productId: string | SQL, offset: number, limit: number): Promise<ReviewDto[]> {
   const rows = await db
-    .select({ id: reviews.id, authorName: reviews.authorName, rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt, reply: reviews.reply })
+    .select({
+      id: reviews.id,
+      authorName: reviews.authorName,
+      rating: reviews.rating,
+      text: reviews.text,
+      createdAt: reviews.createdAt,
+      reply: reviews.reply,
+    })
     .from(reviews)
     .where(and(eq(reviews.productId, productId), eq(reviews.status, 'approved')))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))

@@ -116,7 +116,10 @@ catalogRoutes.post('/product-reviews', async (c) => {
   if (!productId) throw fieldError('product', PRODUCT_NOT_FOUND);
   const id = await createPendingReview(db, { ...review, productId, userId: c.get('user')?.id ?? null, now: now() });
   await queueShopNoticeSafely(c.get('deps'), 'review-created', { reviewId: id });
-  return c.json({ success: true, status: 'pending', id, message: getTranslator(c.get('lang'))('formTexts.reviewSent') } satisfies PendingModerationDto, 201);
+  return c.json(
+    { success: true, status: 'pending', id, message: getTranslator(c.get('lang'))('formTexts.reviewSent') } satisfies PendingModerationDto,
+    201,
+  );
 });
 
 // Before '/catalogs/:id/products', which would otherwise read 'v3' as a catalog.

@@ -13,7 +13,11 @@ const EXCERPT_LENGTH = 200;
 
 /** The words of a visitor's query: letters, digits and combining marks only, lower-cased, at most 8. */
 export function queryWords(q: string): string[] {
-  const words = q.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+  const words =
+    q
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
   return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
 }
 
@@ -196,7 +200,11 @@ async function searchAnswer(db: Executor, q: string, offset: number, limit: numb
   const tsquery = prefixTsQuery(q, (word) => stems.get(word) ?? []);
   if (!tsquery) return { results: [], totalResultCount: 0 };
   const { rows, total } = await pageOfHits(db, tsquery, offset, limit);
-  const imageMap = await loadImages(db, rows.map((r) => r.image_id), lang);
+  const imageMap = await loadImages(
+    db,
+    rows.map((r) => r.image_id),
+    lang,
+  );
   return {
     results: rows.map((hit) => ({
       type: hit.type,

@@ -20,7 +20,15 @@ async function loadCart(db: Executor, userId: string, lang: Language): Promise<C
     .innerJoin(variations, eq(variations.id, cartItems.variationId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.position), asc(cartItems.id));
-  const productById = new Map((await loadProducts(db, rows.map((r) => r.productId), lang)).map((p) => [p.id, p]));
+  const productById = new Map(
+    (
+      await loadProducts(
+        db,
+        rows.map((r) => r.productId),
+        lang,
+      )
+    ).map((p) => [p.id, p]),
+  );
   const items: CartItemDto[] = [];
   for (const row of rows) {
     const product = productById.get(row.productId);
@@ -47,7 +55,10 @@ export const cartRoutes = new Hono<AppEnv>()
     await db.transaction(async (tx) => {
       // Serialises concurrent cart writes of one user without blocking orders that reference the user.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
-      const stored = await tx.select({ id: cartItems.id, variationId: cartItems.variationId }).from(cartItems).where(eq(cartItems.userId, user.id));
+      const stored = await tx
+        .select({ id: cartItems.id, variationId: cartItems.variationId })
+        .from(cartItems)
+        .where(eq(cartItems.userId, user.id));
       const storedIdByVariation = new Map(stored.map((s) => [s.variationId, s.id]));
       await emptyCart(tx, user.id);
       if (lines.length === 0) return;

@@ -10,7 +10,13 @@ import { fieldError, notFound } from '../core/errors';
 import { readQuery } from '../core/validate';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
-import { paymentMethodsByLocationQuery, type DeliveryInput, type PaymentMethodsDto, type PickupLocationDto, type ShippingZoneDto } from '../../../contract/storefront/commerce';
+import {
+  paymentMethodsByLocationQuery,
+  type DeliveryInput,
+  type PaymentMethodsDto,
+  type PickupLocationDto,
+  type ShippingZoneDto,
+} from '../../../contract/storefront/commerce';
 import { commerceMessage } from './messages';
 import { cashOnDelivery } from './shop-settings';
 import type { ResolvedLine } from './order-lines';
@@ -26,7 +32,11 @@ export const SHIPPING_METHODS_CODE = 'shipping';
 // ---------------------------------------------------------------- payment methods
 
 async function enabledPaymentMethods(db: Executor): Promise<PaymentMethodRow[]> {
-  return db.select().from(paymentMethods).where(eq(paymentMethods.enabled, true)).orderBy(asc(paymentMethods.position), asc(paymentMethods.code));
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.enabled, true))
+    .orderBy(asc(paymentMethods.position), asc(paymentMethods.code));
 }
 
 /**
@@ -155,7 +165,10 @@ function regionNamesOf(entries: readonly string[], lang: Language): Record<strin
 }
 
 /** A shipping rate as the zones' query reads it. */
-type RateJson = Pick<typeof shippingRates.$inferSelect, 'id' | 'title' | 'kind' | 'priceCents' | 'minOrderCents' | 'maxOrderCents' | 'minWeight' | 'maxWeight' | 'speed'>;
+type RateJson = Pick<
+  typeof shippingRates.$inferSelect,
+  'id' | 'title' | 'kind' | 'priceCents' | 'minOrderCents' | 'maxOrderCents' | 'minWeight' | 'maxWeight' | 'speed'
+>;
 
 export const deliveryRoutes = new Hono<AppEnv>()
   .get('/shipping-zones', async (c) => {
@@ -165,7 +178,9 @@ export const deliveryRoutes = new Hono<AppEnv>()
     const zones = await db
       .select({
         zone: shippingZones,
-        rates: sql<RateJson[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'title', r.title, 'kind', r.kind, 'priceCents', r.price_cents,
+        rates: sql<
+          RateJson[]
+        >`(select coalesce(json_agg(json_build_object('id', r.id, 'title', r.title, 'kind', r.kind, 'priceCents', r.price_cents,
             'minOrderCents', r.min_order_cents, 'maxOrderCents', r.max_order_cents, 'minWeight', r.min_weight, 'maxWeight', r.max_weight,
             'speed', r.speed) order by r.position, r.id), '[]'::json)
           from ${shippingRates} r where r.zone_id = "shipping_zones"."id" and r.enabled)`,
@@ -174,23 +189,25 @@ export const deliveryRoutes = new Hono<AppEnv>()
       .where(eq(shippingZones.enabled, true))
       .orderBy(asc(shippingZones.position), asc(shippingZones.id));
     return c.json(
-      zones.map(({ zone, rates }): ShippingZoneDto => ({
-        id: zone.id,
-        title: localize(zone.title, c.var.lang),
-        countries: zone.countries,
-        regionNames: regionNamesOf(zone.countries, c.var.lang),
-        rates: rates.map((r) => ({
-          id: r.id,
-          title: localize(r.title, c.var.lang),
-          kind: r.kind,
-          price: centsToAmount(ratePrice(r).priceCents),
-          minOrderAmount: r.minOrderCents === null ? null : centsToAmount(r.minOrderCents),
-          maxOrderAmount: r.maxOrderCents === null ? null : centsToAmount(r.maxOrderCents),
-          minWeight: r.minWeight,
-          maxWeight: r.maxWeight,
-          speed: r.speed,
-        })),
-      })),
+      zones.map(
+        ({ zone, rates }): ShippingZoneDto => ({
+          id: zone.id,
+          title: localize(zone.title, c.var.lang),
+          countries: zone.countries,
+          regionNames: regionNamesOf(zone.countries, c.var.lang),
+          rates: rates.map((r) => ({
+            id: r.id,
+            title: localize(r.title, c.var.lang),
+            kind: r.kind,
+            price: centsToAmount(ratePrice(r).priceCents),
+            minOrderAmount: r.minOrderCents === null ? null : centsToAmount(r.minOrderCents),
+            maxOrderAmount: r.maxOrderCents === null ? null : centsToAmount(r.maxOrderCents),
+            minWeight: r.minWeight,
+            maxWeight: r.maxWeight,
+            speed: r.speed,
+          })),
+        }),
+      ),
     );
   })
   .get('/locations', async (c) => {
@@ -200,13 +217,15 @@ export const deliveryRoutes = new Hono<AppEnv>()
       .where(eq(pickupLocations.enabled, true))
       .orderBy(asc(pickupLocations.position), asc(pickupLocations.id));
     return c.json(
-      rows.map((l): PickupLocationDto => ({
-        id: l.id,
-        code: l.code,
-        title: localize(l.title, c.var.lang),
-        address: l.address ? localize(l.address, c.var.lang) : '',
-        workTime: l.workTime ? localize(l.workTime, c.var.lang) : '',
-      })),
+      rows.map(
+        (l): PickupLocationDto => ({
+          id: l.id,
+          code: l.code,
+          title: localize(l.title, c.var.lang),
+          address: l.address ? localize(l.address, c.var.lang) : '',
+          workTime: l.workTime ? localize(l.workTime, c.var.lang) : '',
+        }),
+      ),
     );
   })
   .get('/configs/payments-available-methods', async (c) => {

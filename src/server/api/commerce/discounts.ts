@@ -33,7 +33,13 @@ export async function applyDiscountCode(
 ): Promise<AppliedDiscount> {
   const where = 'code' in lookup ? eq(discountCodes.code, normalizeDiscountCode(lookup.code)) : eq(discountCodes.id, lookup.id);
   const [code] = await db.select().from(discountCodes).where(where).limit(1);
-  const catalogIds = code && code.catalogIds.length > 0 ? await loadCatalogIds(db, lines.map((l) => l.product.id)) : new Map();
+  const catalogIds =
+    code && code.catalogIds.length > 0
+      ? await loadCatalogIds(
+          db,
+          lines.map((l) => l.product.id),
+        )
+      : new Map();
   const result = evaluateDiscount(
     code ?? null,
     lines.map((l) => ({ productId: l.product.id, catalogIds: catalogIds.get(l.product.id) ?? [], totalCents: l.totalCents })),

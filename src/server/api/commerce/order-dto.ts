@@ -12,10 +12,26 @@ export type OrderRow = typeof orders.$inferSelect;
 export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language): Promise<OrderDto[]> {
   if (rows.length === 0) return [];
   const [itemRows, methodRows] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((o) => o.id))).orderBy(asc(orderItems.position)),
-    db.select().from(paymentMethods).where(inArray(paymentMethods.code, [...new Set(rows.map((o) => o.paymentMethod))])),
+    db
+      .select()
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          rows.map((o) => o.id),
+        ),
+      )
+      .orderBy(asc(orderItems.position)),
+    db
+      .select()
+      .from(paymentMethods)
+      .where(inArray(paymentMethods.code, [...new Set(rows.map((o) => o.paymentMethod))])),
   ]);
-  const images = await loadImages(db, itemRows.map((i) => i.imageId), lang);
+  const images = await loadImages(
+    db,
+    itemRows.map((i) => i.imageId),
+    lang,
+  );
   const methodByCode = new Map(methodRows.map((m) => [m.code, m]));
   return rows.map((order) => {
     const method = methodByCode.get(order.paymentMethod);

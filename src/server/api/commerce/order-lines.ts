@@ -59,7 +59,15 @@ export async function resolveLines(
         .select({ variation: variations, product: products })
         .from(variations)
         .innerJoin(products, eq(products.id, variations.productId))
-        .where(and(inArray(variations.id, merged.map((l) => l.variationId)), eq(products.enabled, true)))
+        .where(
+          and(
+            inArray(
+              variations.id,
+              merged.map((l) => l.variationId),
+            ),
+            eq(products.enabled, true),
+          ),
+        )
     : [];
   const rowByVariation = new Map(rows.map((r) => [r.variation.id, r]));
   const resolved: ResolvedLine[] = [];

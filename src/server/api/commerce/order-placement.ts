@@ -41,7 +41,15 @@ function optionsText(product: ProductDto | undefined, variationId: string): stri
 
 /** What the order keeps of each line, so later catalog edits do not change placed orders. */
 async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language): Promise<OrderItemSnapshot[]> {
-  const productById = new Map((await loadProducts(db, lines.map((l) => l.product.id), lang)).map((p) => [p.id, p]));
+  const productById = new Map(
+    (
+      await loadProducts(
+        db,
+        lines.map((l) => l.product.id),
+        lang,
+      )
+    ).map((p) => [p.id, p]),
+  );
   return lines.map((line, position) => {
     const product = productById.get(line.product.id);
     const variation = product?.variations.find((v) => v.id === line.variationId);
@@ -77,7 +85,8 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const { lang, user } = c.var;
   await enforceRateLimit(c, 'orderPerAddress', clientAddress(c));
   const body = await readBody(c, placeOrderBody);
-  if (!user) await enforceRateLimit(c, 'orderPerContact', contactKey('phone', body.customer.phone), contactKey('email', body.customer.email));
+  if (!user)
+    await enforceRateLimit(c, 'orderPerContact', contactKey('phone', body.customer.phone), contactKey('email', body.customer.email));
 
   const limits = await orderLimits(db);
   const lines = await resolveLines(db, body.items, 'items.', lang, { maxQuantity: limits.maxLineQuantity, orderable: true });
@@ -89,7 +98,8 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const method = (await availablePaymentMethods(db, delivery.location)).find((m) => m.code === body.paymentMethod);
   if (!method) throw fieldError('paymentMethod', commerceMessage('paymentMethodUnavailable', lang));
   const totals = orderTotals(lines, discountCents, delivery.priceCents);
-  if (Math.max(totals.itemsTotalCents, totals.totalCents) > MAX_ORDER_TOTAL_CENTS) throw fieldError('items', commerceMessage('orderTooLarge', lang));
+  if (Math.max(totals.itemsTotalCents, totals.totalCents) > MAX_ORDER_TOTAL_CENTS)
+    throw fieldError('items', commerceMessage('orderTooLarge', lang));
   const items = await snapshotItems(db, lines, lang);
   const currency = await shopCurrency(db);
 
@@ -138,7 +148,9 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
     await enqueueMail(
       tx,
       [
-        ...(body.customer.email ? [{ template: 'order-placed' as const, to: body.customer.email, lang, data: { orderId: created!.id } }] : []),
+        ...(body.customer.email
+          ? [{ template: 'order-placed' as const, to: body.customer.email, lang, data: { orderId: created!.id } }]
+          : []),
         ...shopAddresses.map((to) => ({ template: 'order-placed-shop' as const, to, lang, data: { orderId: created!.id } })),
       ],
       now(),

@@ -27,10 +27,7 @@ function orderReferenceCondition(reference: string) {
 function anyOrderReferenceCondition(references: string[]) {
   const numbers = references.map(asOrderNumber).filter((n): n is number => n !== null);
   const ids = references.filter((r) => asOrderNumber(r) === null);
-  return or(
-    ...(numbers.length ? [inArray(orders.number, numbers)] : []),
-    ...(ids.length ? [inArray(orders.id, ids)] : []),
-  );
+  return or(...(numbers.length ? [inArray(orders.number, numbers)] : []), ...(ids.length ? [inArray(orders.id, ids)] : []));
 }
 
 /**

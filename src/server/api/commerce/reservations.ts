@@ -100,11 +100,7 @@ export async function retakeReleasedStock(
   now: Date = new Date(),
 ): Promise<'retaken' | 'shortage' | null> {
   return executor.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ releasedAt: orders.stockReleasedAt })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
+    const [order] = await tx.select({ releasedAt: orders.stockReleasedAt }).from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order?.releasedAt) return null;
     try {
       await tx.transaction(async (inner) => {
@@ -118,7 +114,9 @@ export async function retakeReleasedStock(
       return 'shortage';
     }
     await tx.update(orders).set({ stockReleasedAt: null, updatedAt: now }).where(eq(orders.id, orderId));
-    await tx.insert(orderStateHistory).values(stockHistory(orderId, STOCK_HISTORY.retaken, `${note}; paid after its stock was released`, now));
+    await tx
+      .insert(orderStateHistory)
+      .values(stockHistory(orderId, STOCK_HISTORY.retaken, `${note}; paid after its stock was released`, now));
     return 'retaken';
   });
 }

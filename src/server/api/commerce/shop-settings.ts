@@ -27,7 +27,9 @@ export async function enquiryTextRequired(db: Database): Promise<boolean> {
  * and description they show; the title is null while the shop has not set one (the method's own title
  * stays), which only the stored row tells.
  */
-export async function cashOnDelivery(db: Database): Promise<{ enabled: boolean; title: LocalizedValue | null; description: LocalizedValue }> {
+export async function cashOnDelivery(
+  db: Database,
+): Promise<{ enabled: boolean; title: LocalizedValue | null; description: LocalizedValue }> {
   const stored = (await loadSettingsRows(db)).paymentCashOnDelivery;
   const parsed = paymentCashOnDeliverySettingsSchema.parse(stored);
   const titleSet = typeof stored === 'object' && stored !== null && (stored as Record<string, unknown>)['title'] !== undefined;

@@ -22,7 +22,9 @@ const summaryColumns = {
   categorySlug: pages.slug,
   categoryTitle: pages.title,
   /** the article's tags in display order and its preview image, read in the same query */
-  tags: sql<Pick<typeof tags.$inferSelect, 'id' | 'slug' | 'title'>[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'slug', t.slug, 'title', t.title)
+  tags: sql<
+    Pick<typeof tags.$inferSelect, 'id' | 'slug' | 'title'>[]
+  >`(select coalesce(json_agg(json_build_object('id', t.id, 'slug', t.slug, 'title', t.title)
       order by t.position, t.slug), '[]'::json)
     from ${articleTags} at join ${tags} t on t.id = at.tag_id where at.article_id = "articles"."id")`,
   previewImage: imageJson(sql.raw('"articles"."preview_image_id"')),
@@ -45,7 +47,18 @@ export async function findCategories(db: Executor, idsOrSlugs: string[], lang: L
   const rows = await db
     .select({ id: pages.id, slug: pages.slug, title: pages.title })
     .from(pages)
-    .where(and(activeCategory, or(inArray(pages.id, idsOrSlugs), inArray(pages.slug, idsOrSlugs.map((s) => s.toLowerCase())))));
+    .where(
+      and(
+        activeCategory,
+        or(
+          inArray(pages.id, idsOrSlugs),
+          inArray(
+            pages.slug,
+            idsOrSlugs.map((s) => s.toLowerCase()),
+          ),
+        ),
+      ),
+    );
   tagPage(rows.map((r) => cacheTags.page(r.id)));
   return rows.map((r) => ({ id: r.id, slug: r.slug, title: localize(r.title, lang) }));
 }
@@ -105,7 +118,11 @@ export async function listCategoryArticles(
   );
   const [rows, [totalRow]] = await Promise.all([
     selectSummaryRows(db, now, where, filter),
-    db.select({ total: count() }).from(articles).innerJoin(pages, eq(pages.id, articles.categoryId)).where(and(publishedArticle(now), where)),
+    db
+      .select({ total: count() })
+      .from(articles)
+      .innerJoin(pages, eq(pages.id, articles.categoryId))
+      .where(and(publishedArticle(now), where)),
   ]);
   return { items: toSummaries(rows, lang), total: Number(totalRow?.total ?? 0) };
 }
@@ -123,7 +140,9 @@ export async function newestArticlesByCategory(
   const ranked = db
     .select({
       id: articles.id,
-      rank: sql<number>`row_number() over (partition by ${articles.categoryId} order by ${articles.publishedAt} desc, ${articles.id} desc)`.as('rank'),
+      rank: sql<number>`row_number() over (partition by ${articles.categoryId} order by ${articles.publishedAt} desc, ${articles.id} desc)`.as(
+        'rank',
+      ),
     })
     .from(articles)
     .innerJoin(pages, eq(pages.id, articles.categoryId))

@@ -67,7 +67,13 @@ export const articleRoutes = new Hono<AppEnv>()
     const categories = categoryIds
       ? inRequestOrder(categoryIds, await findCategories(deps.db, categoryIds, lang))
       : await allCategories(deps.db, lang);
-    const byCategory = await newestArticlesByCategory(deps.db, categories.map((cat) => cat.id), limit, deps.now(), lang);
+    const byCategory = await newestArticlesByCategory(
+      deps.db,
+      categories.map((cat) => cat.id),
+      limit,
+      deps.now(),
+      lang,
+    );
     return c.json(categories.map((category) => ({ category, items: byCategory.get(category.id) ?? [] })) satisfies GroupedArticlesDto);
   })
   .post('/articles/comments', async (c) => {
@@ -99,7 +105,10 @@ export const articleRoutes = new Hono<AppEnv>()
       createdAt: deps.now(),
     });
     await queueShopNoticeSafely(deps, 'comment-created', { commentId: id });
-    return c.json({ success: true, status: 'pending', id, message: getTranslator(lang)('formTexts.commentPending') } satisfies PendingModerationDto, 201);
+    return c.json(
+      { success: true, status: 'pending', id, message: getTranslator(lang)('formTexts.commentPending') } satisfies PendingModerationDto,
+      201,
+    );
   })
   .get('/articles/:type/list', async (c) => {
     const deps = c.get('deps');
@@ -116,7 +125,14 @@ export const articleRoutes = new Hono<AppEnv>()
     const article = await findArticle(deps, slug);
     if (!article) throw notFound(ARTICLE_NOT_FOUND);
     const rows = await deps.db
-      .select({ id: comments.id, authorName: comments.authorName, text: comments.text, createdAt: comments.createdAt, parentId: comments.parentId, reply: comments.reply })
+      .select({
+        id: comments.id,
+        authorName: comments.authorName,
+        text: comments.text,
+        createdAt: comments.createdAt,
+        parentId: comments.parentId,
+        reply: comments.reply,
+      })
       .from(comments)
       .where(and(eq(comments.articleId, article.id), eq(comments.status, 'approved')))
       .orderBy(asc(comments.createdAt), asc(comments.id))

@@ -29,7 +29,11 @@ async function loadSettingsImages(db: Database, ids: string[], lang: Parameters<
   let rows = byIds.get(key);
   if (!rows) {
     // a drizzle query runs again on every await: the promise of its first run is what is kept
-    rows = db.select().from(imagesTable).where(inArray(imagesTable.id, unique)).then((found) => found);
+    rows = db
+      .select()
+      .from(imagesTable)
+      .where(inArray(imagesTable.id, unique))
+      .then((found) => found);
     byIds.set(key, rows);
     rows.catch(() => byIds.delete(key));
   }
@@ -41,7 +45,11 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
   const lang = c.get('lang');
   const settings = localize(await loadShopSettings(db), lang);
   const { common, header, footer } = settings;
-  const images = await loadSettingsImages(db, [header.logo, header.logoMobile, footer.logo, common.favicon, common.sharedImage].filter(isImageId), lang);
+  const images = await loadSettingsImages(
+    db,
+    [header.logo, header.logoMobile, footer.logo, common.favicon, common.sharedImage].filter(isImageId),
+    lang,
+  );
   /** An image id becomes its image (null when it is gone); a plain uri stays as it is. */
   const image = (value: string | null): ImageDto | string | null => (isImageId(value) ? (images.get(value) ?? null) : value);
   return c.json({

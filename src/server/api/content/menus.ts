@@ -34,7 +34,10 @@ export function menuLinkUrl(link: unknown): { type: string; url: string } {
  * (only the back office's menu form writes them): the header and footer of a page cost no query.
  */
 const storedMenus = keptUntilInvalidated([cacheTags.menus], async (db: Database) => {
-  type Stored = { menus: Pick<typeof menus.$inferSelect, 'id' | 'name'>[] | null; items: Omit<typeof menuItems.$inferSelect, 'position'>[] | null };
+  type Stored = {
+    menus: Pick<typeof menus.$inferSelect, 'id' | 'name'>[] | null;
+    items: Omit<typeof menuItems.$inferSelect, 'position'>[] | null;
+  };
   const result = (await db.execute(sql`select
     (select json_agg(json_build_object('id', m.id, 'name', m.name)) from ${menus} m) as menus,
     (select json_agg(json_build_object('id', i.id, 'menuId', i.menu_id, 'parentId', i.parent_id, 'title', i.title, 'link', i.link)

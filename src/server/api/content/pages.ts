@@ -23,7 +23,11 @@ const PAGE_NOT_FOUND = 'Page not found';
 
 async function findPage(deps: AppDeps, where: SQL): Promise<FoundPage | null> {
   const [row] = await deps.db
-    .select({ page: pages, sections: sectionsJson('page', sql.raw('"pages"."id"')), previewImage: imageJson(sql.raw('"pages"."preview_image_id"')) })
+    .select({
+      page: pages,
+      sections: sectionsJson('page', sql.raw('"pages"."id"')),
+      previewImage: imageJson(sql.raw('"pages"."preview_image_id"')),
+    })
     .from(pages)
     .where(and(eq(pages.enabled, true), where))
     .orderBy(asc(pages.publishedAt), asc(pages.id))
@@ -37,7 +41,13 @@ async function findPage(deps: AppDeps, where: SQL): Promise<FoundPage | null> {
  * their products, articles or tags in `data`; a category page's media list shows that category.
  */
 
-async function toPageDto(deps: AppDeps, found: FoundPage, lang: Language, resolveWidgets: boolean, list: PageListQuery = { page: 1 }): Promise<PageDto> {
+async function toPageDto(
+  deps: AppDeps,
+  found: FoundPage,
+  lang: Language,
+  resolveWidgets: boolean,
+  list: PageListQuery = { page: 1 },
+): Promise<PageDto> {
   const { page } = found;
   const isCategory = page.type === 'category';
   const settings = await loadShopSettings(deps.db);

@@ -19,7 +19,6 @@ export const WIDGET_SECTION_TYPES: readonly string[] = [
   'SectionMediaTagsList',
 ];
 
-
 /**
  * POST /preview/section-data: the widget content (products, articles, tags) of sections the shop
  * builder is editing and has not saved, resolved as the page calls resolve stored sections. It

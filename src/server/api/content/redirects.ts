@@ -10,7 +10,10 @@ import { redirectQuery, type RedirectDto } from '../../../contract/storefront/co
 
 /** A path compared without case, query, hash, and leading or trailing slashes: `/Old/?a=1` is `old`. */
 export function redirectKey(path: string): string {
-  return path.replace(/[?#].*$/s, '').replace(/^\/+|\/+$/g, '').toLowerCase();
+  return path
+    .replace(/[?#].*$/s, '')
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase();
 }
 
 type StoredRedirect = { from: string; to: string };

@@ -46,9 +46,7 @@ function walk(value: unknown, isRichText: boolean): unknown {
   if (typeof value === 'string') return isRichText ? sanitizeRichText(value) : value;
   if (Array.isArray(value)) return value.map((entry) => walk(entry, isRichText));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, entry]) => [key, walk(entry, isRichText || /^html/i.test(key))]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, walk(entry, isRichText || /^html/i.test(key))]));
 }
 
 const LOOKS_LIKE_MARKUP = /<[a-z!/?]/i;

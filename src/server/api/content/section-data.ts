@@ -9,7 +9,14 @@ import { tagPage } from '../../cache/page-tags';
 import { loadProducts, type ProductDto } from '../catalog/product-dto';
 import type { AppDeps } from '../core/context';
 import type { SectionDto } from '../shared/sections';
-import { countArticlesByCategory, listCategoryArticles, newestArticlesByCategory, type ArticleSummary, type CategoryRef, type TagDto } from './article-data';
+import {
+  countArticlesByCategory,
+  listCategoryArticles,
+  newestArticlesByCategory,
+  type ArticleSummary,
+  type CategoryRef,
+  type TagDto,
+} from './article-data';
 import type { CommentDto } from './articles';
 import { loadShopSettings } from '../core/settings-store';
 
@@ -34,7 +41,11 @@ export type ResolveScope<L> = PageScope & {
 /** The most comments an article page shows. */
 const MAX_COMMENTS = 100;
 
-const inList = (values: string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+const inList = (values: string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 /**
  * The keys the page's needs ask for first, all in one query: the product ids of the widgets' catalogs (in catalog
@@ -56,18 +67,24 @@ async function loadNeedKeys(
     .select({
       catalogProducts: catalogSlugs.length
         ? // each catalog's first products through its (catalog_id, position) index: a whole catalog is never read
-          sql<[string, string][]>`(select coalesce(json_agg(json_build_array(c.slug, x.product_id) order by c.slug, x.position, x.product_id), '[]'::json)
+          sql<
+            [string, string][]
+          >`(select coalesce(json_agg(json_build_array(c.slug, x.product_id) order by c.slug, x.position, x.product_id), '[]'::json)
             from ${catalogs} c cross join lateral (
               select cp.product_id, cp.position from ${catalogProducts} cp join ${products} p on p.id = cp.product_id
               where cp.catalog_id = c.id and p.enabled order by cp.position, cp.product_id limit ${limit}) x
             where c.slug in (${inList(catalogSlugs)}) and c.enabled)`
         : none,
       categories: categorySlugs.length
-        ? sql<{ id: string; slug: string; title: { en: string; ru: string } }[]>`(select coalesce(json_agg(json_build_object('id', g.id, 'slug', g.slug, 'title', g.title)), '[]'::json)
+        ? sql<
+            { id: string; slug: string; title: { en: string; ru: string } }[]
+          >`(select coalesce(json_agg(json_build_object('id', g.id, 'slug', g.slug, 'title', g.title)), '[]'::json)
             from ${pages} g where g.enabled and g.type = 'category' and (g.id in (${inList(categorySlugs)}) or g.slug in (${inList(lowered)})))`
         : none,
       tags: categorySlugs.length
-        ? sql<{ id: string; slug: string; type: string; title: { en: string; ru: string } }[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'slug', t.slug, 'type', t.type, 'title', t.title)
+        ? sql<
+            { id: string; slug: string; type: string; title: { en: string; ru: string } }[]
+          >`(select coalesce(json_agg(json_build_object('id', t.id, 'slug', t.slug, 'type', t.type, 'title', t.title)
             order by t.position, t.slug), '[]'::json) from ${tags} t where t.type in (${inList(categorySlugs)}))`
         : none,
     })
@@ -78,14 +95,26 @@ async function loadNeedKeys(
   for (const tag of (row?.tags ?? []) as { id: string; slug: string; type: string; title: { en: string; ru: string } }[]) {
     tagsByCategory.get(tag.type)?.push({ id: tag.id, slug: tag.slug, title: localize(tag.title, lang) });
   }
-  return { productIdsByCatalog, categories: categoryRows.map((r) => ({ id: r.id, slug: r.slug, title: localize(r.title, lang) })), tagsByCategory };
+  return {
+    productIdsByCatalog,
+    categories: categoryRows.map((r) => ({ id: r.id, slug: r.slug, title: localize(r.title, lang) })),
+    tagsByCategory,
+  };
 }
 
 async function approvedComments(db: Executor, articleIds: string[]): Promise<Map<string, CommentDto[]>> {
   const byArticle = new Map<string, CommentDto[]>(articleIds.map((id) => [id, []]));
   if (articleIds.length === 0) return byArticle;
   const rows = await db
-    .select({ articleId: comments.articleId, id: comments.id, authorName: comments.authorName, text: comments.text, createdAt: comments.createdAt, parentId: comments.parentId, reply: comments.reply })
+    .select({
+      articleId: comments.articleId,
+      id: comments.id,
+      authorName: comments.authorName,
+      text: comments.text,
+      createdAt: comments.createdAt,
+      parentId: comments.parentId,
+      reply: comments.reply,
+    })
     .from(comments)
     .where(and(inArray(comments.articleId, articleIds), eq(comments.status, 'approved')))
     .orderBy(asc(comments.createdAt), asc(comments.id));
@@ -146,7 +175,12 @@ export async function resolveSectionData<L extends object = never>(
         const categoryId = categoryIdBySlug.get(need.categorySlug);
         const tag = requestedTag(need.categorySlug);
         return categoryId
-          ? listCategoryArticles(db, { categoryId, tagIds: tag ? [tag.id] : [], offset: (listPage - 1) * need.limit, limit: need.limit }, now, lang)
+          ? listCategoryArticles(
+              db,
+              { categoryId, tagIds: tag ? [tag.id] : [], offset: (listPage - 1) * need.limit, limit: need.limit },
+              now,
+              lang,
+            )
           : { items: [], total: 0 };
       }),
     ),
@@ -164,7 +198,13 @@ export async function resolveSectionData<L extends object = never>(
       case 'articles': {
         if (pagedList(need)) {
           const list = pagedLists[pagedNeeds.indexOf(need)]!;
-          return { articles: list.items, total: list.total, limit: need.limit, page: listPage, tag: requestedTag(need.categorySlug)?.slug ?? null };
+          return {
+            articles: list.items,
+            total: list.total,
+            limit: need.limit,
+            page: listPage,
+            tag: requestedTag(need.categorySlug)?.slug ?? null,
+          };
         }
         const categoryId = categoryIdBySlug.get(need.categorySlug);
         const articles: ArticleSummary[] = categoryId ? (articlesByCategory.get(categoryId) ?? []).slice(0, need.limit) : [];

@@ -53,7 +53,11 @@ export function handAnswersOver(c: Context): void {
       if (problem) throw new Error(`The answer of ${c.req.method} ${c.req.path} is not JSON-like: ${problem}`);
       deepFreeze(object);
     }
-    const response = c.body(textWhenRead(() => JSON.stringify(object)), arg as 200, { 'Content-Type': 'application/json', ...headers });
+    const response = c.body(
+      textWhenRead(() => JSON.stringify(object)),
+      arg as 200,
+      { 'Content-Type': 'application/json', ...headers },
+    );
     handed.set(response, { answer: object });
     return response;
   };

@@ -42,10 +42,15 @@ export function readRateLimitSettings(text: string | undefined): RateLimitSettin
   const value = text?.trim() ?? '';
   if (value === 'off') return { enabled: false, rules };
   if (value === '' || value === 'on') return { enabled: true, rules };
-  for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^(\w+)=(\d+)\/(\d+)$/.exec(entry);
     if (!match || !isName(match[1]!) || Number(match[2]) < 1 || Number(match[3]) < 1) {
-      throw new Error(`RATE_LIMITS: "${entry}" is not name=limit/seconds with a known name (${Object.keys(RATE_LIMIT_DEFAULTS).join(', ')})`);
+      throw new Error(
+        `RATE_LIMITS: "${entry}" is not name=limit/seconds with a known name (${Object.keys(RATE_LIMIT_DEFAULTS).join(', ')})`,
+      );
     }
     rules[match[1] as RateLimitName] = { limit: Number(match[2]), windowSeconds: Number(match[3]) };
   }

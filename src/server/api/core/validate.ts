@@ -49,7 +49,13 @@ function requestLanguage(c: Context): Language {
  * `value` checked against `schema`, or a 400 naming each failing field: zod's default messages in `lang` (the form
  * engine's wording), a schema's own messages as it declares them. `prefix`: where the value sits in the request.
  */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, lang: Language, where: 'body' | 'query' | 'params', prefix: readonly string[] = []): z.infer<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  lang: Language,
+  where: 'body' | 'query' | 'params',
+  prefix: readonly string[] = [],
+): z.infer<S> {
   const result = schema.safeParse(value, { error: issueErrorMap(lang) });
   if (!result.success) throw validationError(result.error, where, prefix);
   return result.data;

@@ -100,11 +100,13 @@ async function lockWhenLimitReached(db: Executor, key: string, rule: AttemptLimi
   await db
     .update(loginThrottle)
     .set({ lockedUntil: new Date(now.getTime() + rule.windowMs) })
-    .where(and(
-      eq(loginThrottle.key, key),
-      gte(loginThrottle.failures, rule.limit),
-      or(isNull(loginThrottle.lockedUntil), lte(loginThrottle.lockedUntil, now)),
-    ));
+    .where(
+      and(
+        eq(loginThrottle.key, key),
+        gte(loginThrottle.failures, rule.limit),
+        or(isNull(loginThrottle.lockedUntil), lte(loginThrottle.lockedUntil, now)),
+      ),
+    );
 }
 
 export async function clearAttempts(db: Executor, key: string): Promise<void> {
@@ -115,9 +117,8 @@ export async function clearAttempts(db: Executor, key: string): Promise<void> {
 function tooManyAttemptsResponse(retryAt: Date, now: Date): Response {
   const waitSeconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(waitSeconds / 60);
-  const wait = waitSeconds < 60
-    ? `${waitSeconds} ${waitSeconds === 1 ? 'second' : 'seconds'}`
-    : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const wait =
+    waitSeconds < 60 ? `${waitSeconds} ${waitSeconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
   const error = new ApiError(429, `Too many sign-in attempts, try again in ${wait}`);
   return Response.json(errorBody(error), { status: 429, headers: { 'retry-after': String(waitSeconds) } });
 }

@@ -84,7 +84,10 @@ passwordResetRoutes.post('/reset_password_confirm/:token', async (c) => {
   if (!TOKEN_PATTERN.test(token)) throw invalidLink();
   const tokenHash = hashToken(token);
   // Looked up before hashing, so invalid links cost no hashing time.
-  const [pending] = await deps.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usableToken(tokenHash, deps.now()));
+  const [pending] = await deps.db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(usableToken(tokenHash, deps.now()));
   if (!pending) throw invalidLink();
   const passwordHash = await hashPassword(password);
   const now = deps.now();

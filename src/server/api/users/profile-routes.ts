@@ -41,11 +41,12 @@ profileRoutes.put('/users/profile', async (c) => {
   const givenAddress = address ? withoutNulls(address) : {};
   // Address parts merge in one statement, so concurrent changes of different parts all survive.
   const addressChange =
-    address === undefined ? {} : {
-      address: address === null
-        ? sql`'{}'::jsonb`
-        : sql`jsonb_strip_nulls(${userProfiles.address} || ${JSON.stringify(address)}::jsonb)`,
-    };
+    address === undefined
+      ? {}
+      : {
+          address:
+            address === null ? sql`'{}'::jsonb` : sql`jsonb_strip_nulls(${userProfiles.address} || ${JSON.stringify(address)}::jsonb)`,
+        };
   const updatedAt = deps.now();
   await deps.db.transaction(async (tx) => {
     // Holding the account row keeps a concurrent account deletion from pulling it away mid-write.

@@ -23,7 +23,15 @@ reviewsRoutes.get('/users/reviews', async (c) => {
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .offset(offset)
     .limit(limit);
-  const products = new Map((await loadProducts(db, rows.map((r) => r.productId), c.var.lang)).map((p) => [p.id, p]));
+  const products = new Map(
+    (
+      await loadProducts(
+        db,
+        rows.map((r) => r.productId),
+        c.var.lang,
+      )
+    ).map((p) => [p.id, p]),
+  );
   return c.json(
     rows.map((row): UserReviewDto => {
       const product = products.get(row.productId);

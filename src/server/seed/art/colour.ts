@@ -10,7 +10,11 @@ export function mix(hex: string, target: string, amount: number): string {
   const a = channels(hex);
   const b = channels(target);
   return `#${a
-    .map((v, i) => Math.round(v + (b[i]! - v) * amount).toString(16).padStart(2, '0'))
+    .map((v, i) =>
+      Math.round(v + (b[i]! - v) * amount)
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 

@@ -41,8 +41,10 @@ function decorate(decor: Decor, width: number, height: number, tint: string): st
   const soft = mix(tint, '#ffffff', 0.35);
   switch (decor) {
     case 'sun':
-      return `<circle cx="${width * 0.68}" cy="${height * 0.46}" r="${height * 0.36}" fill="${soft}" opacity="0.7"/>` +
-        `<circle cx="${width * 0.9}" cy="${height * 0.16}" r="${height * 0.08}" fill="${soft}" opacity="0.5"/>`;
+      return (
+        `<circle cx="${width * 0.68}" cy="${height * 0.46}" r="${height * 0.36}" fill="${soft}" opacity="0.7"/>` +
+        `<circle cx="${width * 0.9}" cy="${height * 0.16}" r="${height * 0.08}" fill="${soft}" opacity="0.5"/>`
+      );
     case 'arch': {
       const w = height * 0.6;
       const x = width * 0.66 - w / 2;
@@ -50,11 +52,16 @@ function decorate(decor: Decor, width: number, height: number, tint: string): st
     }
     case 'bands':
       return [0, 1, 2]
-        .map((i) => `<path d="M${width * (0.35 + i * 0.16)} ${height}L${width * (0.55 + i * 0.16)} 0H${width * (0.62 + i * 0.16)}L${width * (0.42 + i * 0.16)} ${height}Z" fill="${soft}" opacity="${0.45 - i * 0.1}"/>`)
+        .map(
+          (i) =>
+            `<path d="M${width * (0.35 + i * 0.16)} ${height}L${width * (0.55 + i * 0.16)} 0H${width * (0.62 + i * 0.16)}L${width * (0.42 + i * 0.16)} ${height}Z" fill="${soft}" opacity="${0.45 - i * 0.1}"/>`,
+        )
         .join('');
     case 'blobs':
-      return `<ellipse cx="${width * 0.3}" cy="${height * 0.3}" rx="${width * 0.18}" ry="${height * 0.22}" fill="${soft}" opacity="0.55"/>` +
-        `<ellipse cx="${width * 0.75}" cy="${height * 0.62}" rx="${width * 0.22}" ry="${height * 0.26}" fill="${soft}" opacity="0.6"/>`;
+      return (
+        `<ellipse cx="${width * 0.3}" cy="${height * 0.3}" rx="${width * 0.18}" ry="${height * 0.22}" fill="${soft}" opacity="0.55"/>` +
+        `<ellipse cx="${width * 0.75}" cy="${height * 0.62}" rx="${width * 0.22}" ry="${height * 0.26}" fill="${soft}" opacity="0.6"/>`
+      );
   }
 }
 

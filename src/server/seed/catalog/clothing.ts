@@ -108,7 +108,12 @@ export const clothing: ProductSeed[] = [
     ),
     art: 'jeans',
     colours: ['denim'],
-    option: { key: 'waist', title: t('Waist', 'Талия'), unit: t('in', 'дюйм.'), values: ['28', '30', '32', '34'].map((w) => ({ key: w, title: t(w, w) })) },
+    option: {
+      key: 'waist',
+      title: t('Waist', 'Талия'),
+      unit: t('in', 'дюйм.'),
+      values: ['28', '30', '32', '34'].map((w) => ({ key: w, title: t(w, w) })),
+    },
     price: 8900,
     stocks: [3, 7, 9, 2],
     material: 'denim',

@@ -103,7 +103,13 @@ function productRows(seed: ProductSeed, rows: CatalogRows): void {
     const optionId = seedId('option', `${seed.slug}:colour`);
     rows.productOptions.push({ id: optionId, productId: id, title: t('Colour', 'Цвет'), type: 'string', view: 'color', position: 0 });
     seed.colours.forEach((colour, position) =>
-      rows.productOptionValues.push({ id: colourValueId(colour), optionId, title: COLOURS[colour].title, value: COLOURS[colour].hex, position }),
+      rows.productOptionValues.push({
+        id: colourValueId(colour),
+        optionId,
+        title: COLOURS[colour].title,
+        value: COLOURS[colour].hex,
+        position,
+      }),
     );
   }
   const option = seed.option;
@@ -111,7 +117,13 @@ function productRows(seed: ProductSeed, rows: CatalogRows): void {
   if (option) {
     const optionId = seedId('option', `${seed.slug}:${option.key}`);
     rows.productOptions.push({
-      id: optionId, productId: id, title: option.title, type: 'string', view: 'select', unit: option.unit ?? null, position: 1,
+      id: optionId,
+      productId: id,
+      title: option.title,
+      type: 'string',
+      view: 'select',
+      unit: option.unit ?? null,
+      position: 1,
     });
     option.values.forEach((value, position) =>
       rows.productOptionValues.push({ id: valueId(value), optionId, title: value.title, value: null, position }),
@@ -121,11 +133,12 @@ function productRows(seed: ProductSeed, rows: CatalogRows): void {
   const unit = option?.unit;
   const valueLabel = (value: OptionValueSeed): LocalizedText =>
     unit ? { en: `${value.title.en} ${unit.en}`, ru: `${value.title.ru} ${unit.ru}` } : value.title;
-  const combinations = seed.colours.flatMap((colour) =>
-    (option?.values ?? [null]).map((value) => ({ colour, value })),
-  );
+  const combinations = seed.colours.flatMap((colour) => (option?.values ?? [null]).map((value) => ({ colour, value })));
   const stockAt = (index: number) => (seed.stocks ? seed.stocks[index % seed.stocks.length]! : null);
-  const defaultIndex = Math.max(0, combinations.findIndex((_, i) => stockAt(i) !== 0));
+  const defaultIndex = Math.max(
+    0,
+    combinations.findIndex((_, i) => stockAt(i) !== 0),
+  );
   combinations.forEach(({ colour, value }, position) => {
     const rowId = variationId(seed.slug, colour, value?.key);
     const surcharge = value?.surcharge ?? 0;
@@ -164,8 +177,14 @@ function catalogSections(catalog: CatalogSeed): SectionSeed[] {
 
 export function catalogRows(): CatalogRows {
   const rows: CatalogRows = {
-    catalogs: [], catalogProducts: [], products: [], productOptions: [], productOptionValues: [],
-    variations: [], variationOptionValues: [], sections: [],
+    catalogs: [],
+    catalogProducts: [],
+    products: [],
+    productOptions: [],
+    productOptionValues: [],
+    variations: [],
+    variationOptionValues: [],
+    sections: [],
   };
   CATALOGS.forEach((catalog, position) => {
     const id = catalogId(catalog.slug);

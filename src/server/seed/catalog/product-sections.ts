@@ -40,7 +40,11 @@ export const productSectionRows = (): (typeof sections.$inferInsert)[] => [
         },
         footer: {
           textAlign: 'left',
-          button: { isShow: true, text: t('Read the full guide', 'Читать полностью'), link: { type: 'article', url: 'blog/how-to-care-for-linen' } },
+          button: {
+            isShow: true,
+            text: t('Read the full guide', 'Читать полностью'),
+            link: { type: 'article', url: 'blog/how-to-care-for-linen' },
+          },
         },
       },
     },

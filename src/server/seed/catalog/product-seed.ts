@@ -33,7 +33,6 @@ export type ProductSeed = {
 
 /** Product description html: an intro paragraph and a bullet list, in both languages. */
 export function describe(en: string, enPoints: string[], ru: string, ruPoints: string[]): LocalizedText {
-  const html = (intro: string, points: string[]) =>
-    `<p>${intro}</p><ul>${points.map((p) => `<li>${p}</li>`).join('')}</ul>`;
+  const html = (intro: string, points: string[]) => `<p>${intro}</p><ul>${points.map((p) => `<li>${p}</li>`).join('')}</ul>`;
   return { en: html(en, enPoints), ru: html(ru, ruPoints) };
 }

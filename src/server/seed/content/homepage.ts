@@ -9,7 +9,14 @@ import { SHOPPING_FAQ } from './faq';
 
 type Link = { type: 'page' | 'catalog' | 'product' | 'link'; url: string };
 
-function slide(picture: string, tag: LocalizedText, title: LocalizedText, text: LocalizedText, link: Link, button: Record<string, unknown>) {
+function slide(
+  picture: string,
+  tag: LocalizedText,
+  title: LocalizedText,
+  text: LocalizedText,
+  link: Link,
+  button: Record<string, unknown>,
+) {
   return {
     content: {
       image: imageId(picture),
@@ -32,7 +39,10 @@ function slide(picture: string, tag: LocalizedText, title: LocalizedText, text: 
   };
 }
 
-const benefit = (title: LocalizedText, text: LocalizedText) => ({ heading: { title }, content: { html: { en: `<p>${text.en}</p>`, ru: `<p>${text.ru}</p>` } } });
+const benefit = (title: LocalizedText, text: LocalizedText) => ({
+  heading: { title },
+  content: { html: { en: `<p>${text.en}</p>`, ru: `<p>${text.ru}</p>` } },
+});
 
 const testimonial = (name: string, city: LocalizedText, rating: number, text: LocalizedText) => ({
   heading: { title: t(name, name), note: city },
@@ -51,25 +61,48 @@ export function homepageSections(): SectionSeed[] {
         template: layout(carousel(1)),
       },
       items: [
-        slide(PICTURES.slideClothing, t('New season', 'Новый сезон'), t('Linen for long summer days', 'Лён для долгих летних дней'),
+        slide(
+          PICTURES.slideClothing,
+          t('New season', 'Новый сезон'),
+          t('Linen for long summer days', 'Лён для долгих летних дней'),
           t('Shirts, shorts and dresses in breathable European linen.', 'Рубашки, шорты и платья из дышащего европейского льна.'),
           { type: 'catalog', url: 'clothing' },
-          { text: t('Shop clothing', 'Смотреть одежду'), link: { type: 'catalog', url: 'clothing' } }),
-        slide(PICTURES.slideShoes, t('Built to last', 'На долгие годы'), t('Chelsea boots you can resole', 'Челси, которым можно менять подошву'),
+          { text: t('Shop clothing', 'Смотреть одежду'), link: { type: 'catalog', url: 'clothing' } },
+        ),
+        slide(
+          PICTURES.slideShoes,
+          t('Built to last', 'На долгие годы'),
+          t('Chelsea boots you can resole', 'Челси, которым можно менять подошву'),
           t('Goodyear-welted, full-grain leather, made in Spain.', 'Рантовое крепление Goodyear, полнозернистая кожа, сделано в Испании.'),
           { type: 'product', url: 'leather-chelsea-boots' },
-          { text: t('See the boots', 'Смотреть челси'), link: { type: 'product', url: 'leather-chelsea-boots' } }),
-        slide(PICTURES.slideHome, t('Home', 'Дом'), t('A calmer home', 'Уютный и спокойный дом'),
-          t('Stoneware, linen and wool chosen by our stylist. Ask her for advice.', 'Керамика, лён и шерсть, отобранные нашим стилистом. Спросите её совета.'),
+          { text: t('See the boots', 'Смотреть челси'), link: { type: 'product', url: 'leather-chelsea-boots' } },
+        ),
+        slide(
+          PICTURES.slideHome,
+          t('Home', 'Дом'),
+          t('A calmer home', 'Уютный и спокойный дом'),
+          t(
+            'Stoneware, linen and wool chosen by our stylist. Ask her for advice.',
+            'Керамика, лён и шерсть, отобранные нашим стилистом. Спросите её совета.',
+          ),
           { type: 'catalog', url: 'home' },
-          { text: t('Ask our stylist', 'Спросить стилиста'), defaultComment: t('I would like help choosing homeware.', 'Помогите, пожалуйста, подобрать товары для дома.') }),
+          {
+            text: t('Ask our stylist', 'Спросить стилиста'),
+            defaultComment: t('I would like help choosing homeware.', 'Помогите, пожалуйста, подобрать товары для дома.'),
+          },
+        ),
       ],
     },
-    itemSection('SectionCategory', t('Shop by category', 'Категории'), productGrid(), CATALOGS.filter((c) => c.slug !== 'new-arrivals').map((c) => ({
-      heading: { title: c.title },
-      content: { image: productCoverImageId(c.coverProduct), alt: c.title },
-      link: { type: 'catalog', url: c.slug },
-    }))),
+    itemSection(
+      'SectionCategory',
+      t('Shop by category', 'Категории'),
+      productGrid(),
+      CATALOGS.filter((c) => c.slug !== 'new-arrivals').map((c) => ({
+        heading: { title: c.title },
+        content: { image: productCoverImageId(c.coverProduct), alt: c.title },
+        link: { type: 'catalog', url: c.slug },
+      })),
+    ),
     {
       type: 'SectionProductWidget',
       options: {
@@ -99,20 +132,51 @@ export function homepageSections(): SectionSeed[] {
         footer: { textAlign: 'left', button: { isShow: true, text: t('Our story', 'Наша история'), link: { type: 'page', url: 'about' } } },
       },
     },
-    itemSection('SectionBenefit', t('Why shop with us', 'Почему выбирают нас'), columns(4, 2), [
-      benefit(t('Free shipping over $100', 'Бесплатная доставка от $100'), t('Across the US, delivered within a week.', 'По всем США, в течение недели.')),
-      benefit(t('60-day returns', 'Возврат в течение 60 дней'), t('Changed your mind? Send it back for free.', 'Передумали? Верните товар бесплатно.')),
-      benefit(t('Repairs for life', 'Ремонт на всю жизнь'), t('We mend anything we sell, at cost.', 'Чиним всё, что продаём, по себестоимости.')),
-      benefit(t('Secure payment', 'Безопасная оплата'), t('Pay online by card or in cash on receipt.', 'Оплата картой онлайн или наличными при получении.')),
-    ], { align: 'center' }),
-    itemSection('SectionProductWidgetByItems', t('Staff picks', 'Выбор команды'), productGrid(), ['merino-crew-sweater', 'suede-loafers', 'table-lamp', 'field-watch'].map((slug) => ({ product: { id: productId(slug) } }))),
+    itemSection(
+      'SectionBenefit',
+      t('Why shop with us', 'Почему выбирают нас'),
+      columns(4, 2),
+      [
+        benefit(
+          t('Free shipping over $100', 'Бесплатная доставка от $100'),
+          t('Across the US, delivered within a week.', 'По всем США, в течение недели.'),
+        ),
+        benefit(
+          t('60-day returns', 'Возврат в течение 60 дней'),
+          t('Changed your mind? Send it back for free.', 'Передумали? Верните товар бесплатно.'),
+        ),
+        benefit(
+          t('Repairs for life', 'Ремонт на всю жизнь'),
+          t('We mend anything we sell, at cost.', 'Чиним всё, что продаём, по себестоимости.'),
+        ),
+        benefit(
+          t('Secure payment', 'Безопасная оплата'),
+          t('Pay online by card or in cash on receipt.', 'Оплата картой онлайн или наличными при получении.'),
+        ),
+      ],
+      { align: 'center' },
+    ),
+    itemSection(
+      'SectionProductWidgetByItems',
+      t('Staff picks', 'Выбор команды'),
+      productGrid(),
+      ['merino-crew-sweater', 'suede-loafers', 'table-lamp', 'field-watch'].map((slug) => ({ product: { id: productId(slug) } })),
+    ),
     {
       type: 'SectionBanner1',
       options: {
         section: frame('none', 'full'),
-        heading: { title: t('Give something that lasts', 'Подарите то, что прослужит долго'), fontStyleTitle: 'h2', colorTitle: '#1f1d1a', align: 'left' },
+        heading: {
+          title: t('Give something that lasts', 'Подарите то, что прослужит долго'),
+          fontStyleTitle: 'h2',
+          colorTitle: '#1f1d1a',
+          align: 'left',
+        },
         content: {
-          html: t('<p>Gift cards from $25, delivered in a recycled paper envelope.</p>', '<p>Подарочные карты от $25 в конверте из переработанной бумаги.</p>'),
+          html: t(
+            '<p>Gift cards from $25, delivered in a recycled paper envelope.</p>',
+            '<p>Подарочные карты от $25 в конверте из переработанной бумаги.</p>',
+          ),
           image: imageId(PICTURES.bannerGifts),
           alt: t('Gift card, candle and scarf', 'Подарочная карта, свеча и шарф'),
         },
@@ -126,18 +190,51 @@ export function homepageSections(): SectionSeed[] {
         },
       },
     },
-    itemSection('SectionTestimonial', t('What our customers say', 'Отзывы покупателей'), layout(carousel(3), carousel(2), carousel(1)), [
-      testimonial('Olivia R.', t('Brooklyn', 'Бруклин'), 5, t('The linen shirt is the best thing I bought this year. Softer after every wash.', 'Льняная рубашка — лучшая покупка этого года. С каждой стиркой всё мягче.')),
-      testimonial('Марина К.', t('Toronto', 'Торонто'), 5, t('Fast delivery to Canada and beautiful packaging. The throw is so cosy!', 'Быстрая доставка в Канаду и красивая упаковка. Плед очень уютный!')),
-      testimonial('David L.', t('Chicago', 'Чикаго'), 4, t('My boots needed a new sole after three years and the repair was quick and cheap.', 'Через три года ботинкам понадобилась новая подошва — ремонт сделали быстро и недорого.')),
-    ], { background: 'grey', align: 'center' }),
+    itemSection(
+      'SectionTestimonial',
+      t('What our customers say', 'Отзывы покупателей'),
+      layout(carousel(3), carousel(2), carousel(1)),
+      [
+        testimonial(
+          'Olivia R.',
+          t('Brooklyn', 'Бруклин'),
+          5,
+          t(
+            'The linen shirt is the best thing I bought this year. Softer after every wash.',
+            'Льняная рубашка — лучшая покупка этого года. С каждой стиркой всё мягче.',
+          ),
+        ),
+        testimonial(
+          'Марина К.',
+          t('Toronto', 'Торонто'),
+          5,
+          t(
+            'Fast delivery to Canada and beautiful packaging. The throw is so cosy!',
+            'Быстрая доставка в Канаду и красивая упаковка. Плед очень уютный!',
+          ),
+        ),
+        testimonial(
+          'David L.',
+          t('Chicago', 'Чикаго'),
+          4,
+          t(
+            'My boots needed a new sole after three years and the repair was quick and cheap.',
+            'Через три года ботинкам понадобилась новая подошва — ремонт сделали быстро и недорого.',
+          ),
+        ),
+      ],
+      { background: 'grey', align: 'center' },
+    ),
     {
       type: 'SectionFaq',
       options: {
         section: frame(),
         heading: heading(t('Questions and answers', 'Вопросы и ответы')),
-        footer: footerButton(t('Ask a question', 'Задать вопрос'), t('I have a question about an order.', 'У меня вопрос по заказу.'),
-          t('Did not find your answer?', 'Не нашли ответ?')),
+        footer: footerButton(
+          t('Ask a question', 'Задать вопрос'),
+          t('I have a question about an order.', 'У меня вопрос по заказу.'),
+          t('Did not find your answer?', 'Не нашли ответ?'),
+        ),
       },
       items: SHOPPING_FAQ.slice(0, 4),
     },
@@ -151,7 +248,17 @@ export function homepageSections(): SectionSeed[] {
         template: layout(grid(3), grid(2), carousel(1)),
       },
     },
-    itemSection('SectionLogoGallery', t('Our partner workshops', 'Наши партнёрские мастерские'), layout(grid(5), grid(3), carousel(2)), PARTNERS.map((p) => ({ image: imageId(p.key), alt: t(p.name, p.name), link: { type: 'external', url: `https://${p.key.replace('partner-', '')}.example` } })), { align: 'center' }),
+    itemSection(
+      'SectionLogoGallery',
+      t('Our partner workshops', 'Наши партнёрские мастерские'),
+      layout(grid(5), grid(3), carousel(2)),
+      PARTNERS.map((p) => ({
+        image: imageId(p.key),
+        alt: t(p.name, p.name),
+        link: { type: 'external', url: `https://${p.key.replace('partner-', '')}.example` },
+      })),
+      { align: 'center' },
+    ),
     {
       // prepared for the winter sale and switched off until then
       type: 'SectionBanner2',
@@ -168,10 +275,7 @@ export function homepageSections(): SectionSeed[] {
         section: frame('grey'),
         heading: heading(t('Visit our store', 'Приходите в магазин')),
         content: {
-          html: t(
-            `<p>${SHOP.address.en}</p><p>${SHOP.workTime.en}</p>`,
-            `<p>${SHOP.address.ru}</p><p>${SHOP.workTime.ru}</p>`,
-          ),
+          html: t(`<p>${SHOP.address.en}</p><p>${SHOP.workTime.en}</p>`, `<p>${SHOP.address.ru}</p><p>${SHOP.workTime.ru}</p>`),
         },
         mapUrl: SHOP.mapUrl,
       },
@@ -180,7 +284,10 @@ export function homepageSections(): SectionSeed[] {
       type: 'SectionForm1',
       options: {
         section: frame(),
-        heading: heading(t('Need help choosing?', 'Нужна помощь с выбором?'), t('Leave your number and we will call you back within an hour.', 'Оставьте номер, и мы перезвоним в течение часа.')),
+        heading: heading(
+          t('Need help choosing?', 'Нужна помощь с выбором?'),
+          t('Leave your number and we will call you back within an hour.', 'Оставьте номер, и мы перезвоним в течение часа.'),
+        ),
         form: {
           type: 'enquiry',
           defaultComment: t('Please help me choose.', 'Помогите, пожалуйста, с выбором.'),

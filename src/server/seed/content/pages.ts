@@ -31,7 +31,10 @@ type PageSeed = {
   sections: SectionSeed[];
 };
 
-const html = (en: string[], ru: string[]): LocalizedText => ({ en: en.map((p) => `<p>${p}</p>`).join(''), ru: ru.map((p) => `<p>${p}</p>`).join('') });
+const html = (en: string[], ru: string[]): LocalizedText => ({
+  en: en.map((p) => `<p>${p}</p>`).join(''),
+  ru: ru.map((p) => `<p>${p}</p>`).join(''),
+});
 
 const textItem = (title: LocalizedText, text: LocalizedText, image?: string) => ({
   heading: { title },
@@ -94,7 +97,10 @@ const PAGES: PageSeed[] = [
     type: 'page',
     title: ABOUT,
     metaTitle: t('About Northfold', 'О магазине Нортфолд'),
-    metaDescription: t('Who we are, who makes our products and why we repair everything we sell.', 'Кто мы, кто делает наши вещи и почему мы ремонтируем всё, что продаём.'),
+    metaDescription: t(
+      'Who we are, who makes our products and why we repair everything we sell.',
+      'Кто мы, кто делает наши вещи и почему мы ремонтируем всё, что продаём.',
+    ),
     preview: PICTURES.workshop,
     sections: [
       ...pageHead('about', ABOUT),
@@ -105,8 +111,14 @@ const PAGES: PageSeed[] = [
           heading: heading(t('A shop for things that last', 'Магазин вещей, которые служат долго')),
           content: {
             html: html(
-              ['Northfold started in 2016 as a market stall in Brooklyn selling linen shirts from a single workshop in Porto.', 'Today we work with fourteen small makers across Europe and Asia, but the idea is the same: fewer, better things, made by people paid fairly.'],
-              ['Нортфолд начинался в 2016 году с прилавка на рынке в Бруклине, где продавались льняные рубашки одной мастерской из Порту.', 'Сегодня мы работаем с четырнадцатью небольшими производителями в Европе и Азии, но идея осталась прежней: меньше вещей, но лучше, и сделанных людьми, которым честно платят.'],
+              [
+                'Northfold started in 2016 as a market stall in Brooklyn selling linen shirts from a single workshop in Porto.',
+                'Today we work with fourteen small makers across Europe and Asia, but the idea is the same: fewer, better things, made by people paid fairly.',
+              ],
+              [
+                'Нортфолд начинался в 2016 году с прилавка на рынке в Бруклине, где продавались льняные рубашки одной мастерской из Порту.',
+                'Сегодня мы работаем с четырнадцатью небольшими производителями в Европе и Азии, но идея осталась прежней: меньше вещей, но лучше, и сделанных людьми, которым честно платят.',
+              ],
             ),
             image: imageId(PICTURES.workshop),
             alt: t('Our workshop', 'Наша мастерская'),
@@ -116,25 +128,67 @@ const PAGES: PageSeed[] = [
           grid: { desktop: [6, 6], tablet: [6, 6], mobile: [12, 12] },
         },
       },
-      itemSection('SectionTextBlockStyle1', t('Northfold in numbers', 'Нортфолд в цифрах'), columns(3, 3), [
-        textItem(t('14', '14'), t('partner workshops', 'партнёрских мастерских')),
-        textItem(t('60 days', '60 дней'), t('to return anything', 'на возврат любой вещи')),
-        textItem(t('3,200+', '3 200+'), t('repairs done so far', 'выполненных ремонтов')),
-      ], { background: 'dark', align: 'center' }),
+      itemSection(
+        'SectionTextBlockStyle1',
+        t('Northfold in numbers', 'Нортфолд в цифрах'),
+        columns(3, 3),
+        [
+          textItem(t('14', '14'), t('partner workshops', 'партнёрских мастерских')),
+          textItem(t('60 days', '60 дней'), t('to return anything', 'на возврат любой вещи')),
+          textItem(t('3,200+', '3 200+'), t('repairs done so far', 'выполненных ремонтов')),
+        ],
+        { background: 'dark', align: 'center' },
+      ),
       itemSection('SectionTextBlockWithItems', t('What we believe in', 'Во что мы верим'), columns(3, 2), [
-        textItem(t('Natural materials', 'Натуральные материалы'), t('Linen, wool, cotton, leather and clay: materials that age well and can be mended.', 'Лён, шерсть, хлопок, кожа и глина: материалы, которые красиво стареют и поддаются ремонту.')),
-        textItem(t('Small batches', 'Небольшие партии'), t('We order little and often, so nothing ends up in landfill.', 'Заказываем понемногу и часто, чтобы ничего не оказалось на свалке.')),
-        textItem(t('Fair pay', 'Честная оплата'), t('We visit every workshop and pay what the work is worth.', 'Мы бываем в каждой мастерской и платим столько, сколько стоит работа.')),
+        textItem(
+          t('Natural materials', 'Натуральные материалы'),
+          t(
+            'Linen, wool, cotton, leather and clay: materials that age well and can be mended.',
+            'Лён, шерсть, хлопок, кожа и глина: материалы, которые красиво стареют и поддаются ремонту.',
+          ),
+        ),
+        textItem(
+          t('Small batches', 'Небольшие партии'),
+          t(
+            'We order little and often, so nothing ends up in landfill.',
+            'Заказываем понемногу и часто, чтобы ничего не оказалось на свалке.',
+          ),
+        ),
+        textItem(
+          t('Fair pay', 'Честная оплата'),
+          t(
+            'We visit every workshop and pay what the work is worth.',
+            'Мы бываем в каждой мастерской и платим столько, сколько стоит работа.',
+          ),
+        ),
       ]),
       itemSection('SectionHoverTextWithBackground', t('Where our products come from', 'Откуда наши вещи'), columns(3, 3), [
-        textItem(t('Porto', 'Порту'), t('Linen and Oxford shirts', 'Льняные и оксфордские рубашки'), productImageKey('linen-shirt', 'white')),
-        textItem(t('Alicante', 'Аликанте'), t('Chelsea boots and espadrilles', 'Челси и эспадрильи'), productImageKey('leather-chelsea-boots', 'brown')),
-        textItem(t('Kaunas', 'Каунас'), t('Wool throws and linen for the home', 'Шерстяные пледы и домашний текстиль'), productImageKey('merino-wool-throw', 'mustard')),
+        textItem(
+          t('Porto', 'Порту'),
+          t('Linen and Oxford shirts', 'Льняные и оксфордские рубашки'),
+          productImageKey('linen-shirt', 'white'),
+        ),
+        textItem(
+          t('Alicante', 'Аликанте'),
+          t('Chelsea boots and espadrilles', 'Челси и эспадрильи'),
+          productImageKey('leather-chelsea-boots', 'brown'),
+        ),
+        textItem(
+          t('Kaunas', 'Каунас'),
+          t('Wool throws and linen for the home', 'Шерстяные пледы и домашний текстиль'),
+          productImageKey('merino-wool-throw', 'mustard'),
+        ),
       ]),
-      itemSection('SectionGallery1', t('Gallery', 'Галерея'), layout(masonry(3), masonry(2), masonry(1)), ['linen-shirt', 'stoneware-mug', 'canvas-sneakers', 'merino-wool-throw', 'field-watch', 'wrap-midi-dress'].map((slug) => ({
-        image: productCoverImageId(slug),
-        alt: t('Northfold product', 'Товар Нортфолд'),
-      })), { background: 'light' }),
+      itemSection(
+        'SectionGallery1',
+        t('Gallery', 'Галерея'),
+        layout(masonry(3), masonry(2), masonry(1)),
+        ['linen-shirt', 'stoneware-mug', 'canvas-sneakers', 'merino-wool-throw', 'field-watch', 'wrap-midi-dress'].map((slug) => ({
+          image: productCoverImageId(slug),
+          alt: t('Northfold product', 'Товар Нортфолд'),
+        })),
+        { background: 'light' },
+      ),
       enquiryForm(t('Write to us', 'Напишите нам'), t('Hello! I have a question.', 'Здравствуйте! У меня есть вопрос.')),
     ],
   },
@@ -143,7 +197,10 @@ const PAGES: PageSeed[] = [
     type: 'page',
     title: DELIVERY,
     metaTitle: t('Delivery and payment | Northfold', 'Доставка и оплата | Нортфолд'),
-    metaDescription: t('Shipping options, prices, delivery times and payment methods.', 'Способы, стоимость и сроки доставки, способы оплаты.'),
+    metaDescription: t(
+      'Shipping options, prices, delivery times and payment methods.',
+      'Способы, стоимость и сроки доставки, способы оплаты.',
+    ),
     sections: [
       ...pageHead('delivery-and-payment', DELIVERY),
       {
@@ -152,38 +209,77 @@ const PAGES: PageSeed[] = [
           section: frame(),
           content: {
             html: html(
-              ['We ship across the US, Canada, the UK and Europe, or you can collect your order from our SoHo store or Brooklyn warehouse for free.'],
-              ['Мы доставляем заказы по США, в Канаду, Великобританию и Европу. Также заказ можно бесплатно забрать в нашем магазине в Сохо или на складе в Бруклине.'],
+              [
+                'We ship across the US, Canada, the UK and Europe, or you can collect your order from our SoHo store or Brooklyn warehouse for free.',
+              ],
+              [
+                'Мы доставляем заказы по США, в Канаду, Великобританию и Европу. Также заказ можно бесплатно забрать в нашем магазине в Сохо или на складе в Бруклине.',
+              ],
             ),
           },
         },
       },
-      itemSection('SectionPricingPlans', t('Shipping in the US', 'Доставка по США'), columns(3, 3), [
-        plan(t('Standard', 'Стандартная'), t('$7.99', '$7.99'), t('3–7 days, free over $100', '3–7 дней, бесплатно от $100'),
-          [t('Tracking number', 'Трек-номер'), t('Up to 20 kg', 'До 20 кг')]),
-        { ...plan(t('Express', 'Экспресс'), t('$19.99', '$19.99'), t('Next working day', 'На следующий рабочий день'),
-          [t('Tracking number', 'Трек-номер'), t('Up to 10 kg', 'До 10 кг'), t('Order before 2 pm', 'При заказе до 14:00')]), highlighted: true },
-        {
-          ...plan(t('Freight', 'Грузовая'), t('On request', 'По запросу'), t('Heavy and bulky orders', 'Тяжёлые и крупные заказы'),
-            [t('Over 20 kg', 'Свыше 20 кг'), t('Delivery to the door', 'Доставка до двери')]),
-          button: {
-            isShow: true,
-            text: t('Get a quote', 'Узнать стоимость'),
-            defaultComment: t('Please quote freight delivery for my order.', 'Рассчитайте, пожалуйста, грузовую доставку моего заказа.'),
+      itemSection(
+        'SectionPricingPlans',
+        t('Shipping in the US', 'Доставка по США'),
+        columns(3, 3),
+        [
+          plan(t('Standard', 'Стандартная'), t('$7.99', '$7.99'), t('3–7 days, free over $100', '3–7 дней, бесплатно от $100'), [
+            t('Tracking number', 'Трек-номер'),
+            t('Up to 20 kg', 'До 20 кг'),
+          ]),
+          {
+            ...plan(t('Express', 'Экспресс'), t('$19.99', '$19.99'), t('Next working day', 'На следующий рабочий день'), [
+              t('Tracking number', 'Трек-номер'),
+              t('Up to 10 kg', 'До 10 кг'),
+              t('Order before 2 pm', 'При заказе до 14:00'),
+            ]),
+            highlighted: true,
           },
-        },
-      ], { background: 'light', align: 'center' }),
+          {
+            ...plan(t('Freight', 'Грузовая'), t('On request', 'По запросу'), t('Heavy and bulky orders', 'Тяжёлые и крупные заказы'), [
+              t('Over 20 kg', 'Свыше 20 кг'),
+              t('Delivery to the door', 'Доставка до двери'),
+            ]),
+            button: {
+              isShow: true,
+              text: t('Get a quote', 'Узнать стоимость'),
+              defaultComment: t('Please quote freight delivery for my order.', 'Рассчитайте, пожалуйста, грузовую доставку моего заказа.'),
+            },
+          },
+        ],
+        { background: 'light', align: 'center' },
+      ),
       itemSection('SectionTextBlockGrid', t('Payment', 'Оплата'), columns(2, 2), [
-        textItem(t('Bank card online', 'Банковской картой онлайн'), t('Visa, Mastercard and American Express through our secure payment partner.', 'Visa, Mastercard и American Express через защищённый платёжный сервис.')),
-        textItem(t('On receipt', 'При получении'), t('Cash or card when you collect your order from our SoHo store.', 'Наличными или картой при получении заказа в магазине в Сохо.')),
+        textItem(
+          t('Bank card online', 'Банковской картой онлайн'),
+          t(
+            'Visa, Mastercard and American Express through our secure payment partner.',
+            'Visa, Mastercard и American Express через защищённый платёжный сервис.',
+          ),
+        ),
+        textItem(
+          t('On receipt', 'При получении'),
+          t(
+            'Cash or card when you collect your order from our SoHo store.',
+            'Наличными или картой при получении заказа в магазине в Сохо.',
+          ),
+        ),
       ]),
       {
         type: 'SectionBanner2',
         options: {
           section: frame('none', 'full'),
-          heading: { title: t('Free shipping on orders over $100', 'Бесплатная доставка заказов от $100'), fontStyleTitle: 'h2', align: 'center' },
+          heading: {
+            title: t('Free shipping on orders over $100', 'Бесплатная доставка заказов от $100'),
+            fontStyleTitle: 'h2',
+            align: 'center',
+          },
           content: { image: imageId(PICTURES.slideShoes), alt: t('Shoes', 'Обувь') },
-          footer: { textAlign: 'center', button: { isShow: true, text: t('Start shopping', 'За покупками'), link: { type: 'catalog', url: 'new-arrivals' } } },
+          footer: {
+            textAlign: 'center',
+            button: { isShow: true, text: t('Start shopping', 'За покупками'), link: { type: 'catalog', url: 'new-arrivals' } },
+          },
         },
       },
       {
@@ -205,9 +301,24 @@ const PAGES: PageSeed[] = [
         type: 'SectionTextBlockChessGrid',
         options: { section: frame(), heading: heading(t('Three simple steps', 'Три простых шага')) },
         items: [
-          textItem(t('1. Tell us', '1. Сообщите нам'), t('Write to orders@northfold.example with your order number.', 'Напишите на orders@northfold.example и укажите номер заказа.'), PICTURES.care),
-          textItem(t('2. Send it back', '2. Отправьте товар'), t('We email you a prepaid label within a day.', 'В течение дня мы пришлём вам оплаченную транспортную накладную.'), PICTURES.workshop),
-          textItem(t('3. Get your refund', '3. Получите деньги'), t('Refunds reach your card within 5 working days after we receive the parcel.', 'Деньги вернутся на карту в течение 5 рабочих дней после получения посылки.'), PICTURES.bannerGifts),
+          textItem(
+            t('1. Tell us', '1. Сообщите нам'),
+            t('Write to orders@northfold.example with your order number.', 'Напишите на orders@northfold.example и укажите номер заказа.'),
+            PICTURES.care,
+          ),
+          textItem(
+            t('2. Send it back', '2. Отправьте товар'),
+            t('We email you a prepaid label within a day.', 'В течение дня мы пришлём вам оплаченную транспортную накладную.'),
+            PICTURES.workshop,
+          ),
+          textItem(
+            t('3. Get your refund', '3. Получите деньги'),
+            t(
+              'Refunds reach your card within 5 working days after we receive the parcel.',
+              'Деньги вернутся на карту в течение 5 рабочих дней после получения посылки.',
+            ),
+            PICTURES.bannerGifts,
+          ),
         ],
       },
       {
@@ -216,7 +327,10 @@ const PAGES: PageSeed[] = [
           section: frame('light'),
           heading: heading(t('Exchanges', 'Обмен'), undefined, 'center'),
           content: {
-            html: html(['Need another size? We send the replacement as soon as your return is on its way.'], ['Нужен другой размер? Мы отправим замену, как только ваш возврат будет в пути.']),
+            html: html(
+              ['Need another size? We send the replacement as soon as your return is on its way.'],
+              ['Нужен другой размер? Мы отправим замену, как только ваш возврат будет в пути.'],
+            ),
             image: imageId(PICTURES.care),
             alt: t('Folded towels and a wool throw', 'Сложенные полотенца и шерстяной плед'),
           },
@@ -227,7 +341,10 @@ const PAGES: PageSeed[] = [
         options: {
           section: frame(),
           content: {
-            html: html(['Made-to-measure items and gift cards cannot be returned.'], ['Изделия, сшитые по индивидуальным меркам, и подарочные карты возврату не подлежат.']),
+            html: html(
+              ['Made-to-measure items and gift cards cannot be returned.'],
+              ['Изделия, сшитые по индивидуальным меркам, и подарочные карты возврату не подлежат.'],
+            ),
           },
         },
       },
@@ -245,10 +362,25 @@ const PAGES: PageSeed[] = [
         type: 'SectionContacts2',
         options: { section: frame(), heading: heading(t('Get in touch', 'Свяжитесь с нами')), mapUrl: SHOP.mapUrl },
       },
-      itemSection('SectionContacts3', t('Pick-up points', 'Пункты самовывоза'), columns(2, 2), [
-        textItem(t('SoHo store', 'Магазин в Сохо'), t('214 Mercer Street, New York. Mon–Sat 10:00–20:00, Sun 11:00–18:00.', 'Мерсер-стрит, 214, Нью-Йорк. Пн–Сб 10:00–20:00, Вс 11:00–18:00.')),
-        textItem(t('Brooklyn warehouse', 'Склад в Бруклине'), t('55 Water Street, Brooklyn. Mon–Fri 09:00–18:00.', 'Уотер-стрит, 55, Бруклин. Пн–Пт 09:00–18:00.')),
-      ], { background: 'light' }),
+      itemSection(
+        'SectionContacts3',
+        t('Pick-up points', 'Пункты самовывоза'),
+        columns(2, 2),
+        [
+          textItem(
+            t('SoHo store', 'Магазин в Сохо'),
+            t(
+              '214 Mercer Street, New York. Mon–Sat 10:00–20:00, Sun 11:00–18:00.',
+              'Мерсер-стрит, 214, Нью-Йорк. Пн–Сб 10:00–20:00, Вс 11:00–18:00.',
+            ),
+          ),
+          textItem(
+            t('Brooklyn warehouse', 'Склад в Бруклине'),
+            t('55 Water Street, Brooklyn. Mon–Fri 09:00–18:00.', 'Уотер-стрит, 55, Бруклин. Пн–Пт 09:00–18:00.'),
+          ),
+        ],
+        { background: 'light' },
+      ),
       {
         type: 'SectionContactsWithForm',
         options: {
@@ -264,14 +396,21 @@ const PAGES: PageSeed[] = [
     type: 'page',
     title: FAQ,
     metaTitle: t('Questions and answers | Northfold', 'Вопросы и ответы | Нортфолд'),
-    metaDescription: t('Answers about delivery, payment, returns, repairs and discount codes.', 'Ответы о доставке, оплате, возврате, ремонте и промокодах.'),
+    metaDescription: t(
+      'Answers about delivery, payment, returns, repairs and discount codes.',
+      'Ответы о доставке, оплате, возврате, ремонте и промокодах.',
+    ),
     sections: [
       ...pageHead('faq', FAQ),
       {
         type: 'SectionFaq',
         options: {
           section: frame(),
-          footer: footerButton(t('Ask us', 'Спросить'), t('I could not find the answer to my question.', 'Я не нашёл ответа на свой вопрос.'), t('Still have a question?', 'Остались вопросы?')),
+          footer: footerButton(
+            t('Ask us', 'Спросить'),
+            t('I could not find the answer to my question.', 'Я не нашёл ответа на свой вопрос.'),
+            t('Still have a question?', 'Остались вопросы?'),
+          ),
         },
         items: SHOPPING_FAQ,
       },
@@ -282,20 +421,25 @@ const PAGES: PageSeed[] = [
     type: 'page',
     title: PRIVACY,
     metaTitle: t('Privacy policy | Northfold', 'Политика конфиденциальности | Нортфолд'),
-    metaDescription: t('How Northfold collects, uses and protects your personal data.', 'Как Нортфолд собирает, использует и защищает ваши персональные данные.'),
+    metaDescription: t(
+      'How Northfold collects, uses and protects your personal data.',
+      'Как Нортфолд собирает, использует и защищает ваши персональные данные.',
+    ),
     noindex: true,
     sections: [
       ...pageHead('privacy-policy', PRIVACY),
-      textBlock(t(
-        '<h2>What we collect</h2><p>Your name, contact details and delivery address when you place an order or send an enquiry, and anonymous statistics about how the site is used if you accept cookies.</p>' +
-          '<h2>Why we collect it</h2><p>To deliver your orders, answer your questions and, with your consent, improve the shop.</p>' +
-          '<h2>How long we keep it</h2><p>Order data is kept for as long as the law requires. You can delete your account at any time in your account settings.</p>' +
-          '<h2>Your rights</h2><p>Write to hello@northfold.example to see, correct or erase your data.</p>',
-        '<h2>Какие данные мы собираем</h2><p>Ваше имя, контакты и адрес доставки при оформлении заказа или отправке заявки, а также обезличенную статистику посещений сайта, если вы разрешили cookie.</p>' +
-          '<h2>Зачем мы их собираем</h2><p>Чтобы доставлять заказы, отвечать на вопросы и, с вашего согласия, улучшать магазин.</p>' +
-          '<h2>Как долго мы их храним</h2><p>Данные заказов хранятся столько, сколько требует закон. Удалить аккаунт можно в любой момент в настройках личного кабинета.</p>' +
-          '<h2>Ваши права</h2><p>Напишите на hello@northfold.example, чтобы получить, исправить или удалить свои данные.</p>',
-      )),
+      textBlock(
+        t(
+          '<h2>What we collect</h2><p>Your name, contact details and delivery address when you place an order or send an enquiry, and anonymous statistics about how the site is used if you accept cookies.</p>' +
+            '<h2>Why we collect it</h2><p>To deliver your orders, answer your questions and, with your consent, improve the shop.</p>' +
+            '<h2>How long we keep it</h2><p>Order data is kept for as long as the law requires. You can delete your account at any time in your account settings.</p>' +
+            '<h2>Your rights</h2><p>Write to hello@northfold.example to see, correct or erase your data.</p>',
+          '<h2>Какие данные мы собираем</h2><p>Ваше имя, контакты и адрес доставки при оформлении заказа или отправке заявки, а также обезличенную статистику посещений сайта, если вы разрешили cookie.</p>' +
+            '<h2>Зачем мы их собираем</h2><p>Чтобы доставлять заказы, отвечать на вопросы и, с вашего согласия, улучшать магазин.</p>' +
+            '<h2>Как долго мы их храним</h2><p>Данные заказов хранятся столько, сколько требует закон. Удалить аккаунт можно в любой момент в настройках личного кабинета.</p>' +
+            '<h2>Ваши права</h2><p>Напишите на hello@northfold.example, чтобы получить, исправить или удалить свои данные.</p>',
+        ),
+      ),
     ],
   },
 ];

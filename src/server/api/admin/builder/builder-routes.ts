@@ -25,7 +25,14 @@ import { afterPublish, publishDraft } from './publish';
 import { findRevision, listRevisions } from './revisions';
 import { builderSectionTypes } from './section-types';
 import { liveContent, listTargets, resolveTarget } from './targets';
-import type { BuilderCreated, BuilderDraftSaved, BuilderPublished, BuilderRestored, BuilderRevisionList, BuilderTargetList } from '../../../../contract/admin/builder';
+import type {
+  BuilderCreated,
+  BuilderDraftSaved,
+  BuilderPublished,
+  BuilderRestored,
+  BuilderRevisionList,
+  BuilderTargetList,
+} from '../../../../contract/admin/builder';
 
 const targetParams = z.object({ target: builderTargetSchema });
 const revisionParams = targetParams.extend({ number: z.coerce.number().int().min(0).max(1_000_000) });
@@ -49,8 +56,22 @@ export const builderRoutes = new Hono<AdminEnv>()
       const now = deps.now();
       const created = await createTemplatePage(tx, body, lang, now);
       const revision = await latestRevision(tx, created.target);
-      await writeDraft(tx, { target: created.target, content: created.content, clientVersion: 0, baseRevision: revision?.number ?? 0, author: staff, now }, lang);
-      await recordAudit(tx, staff, { action: 'builder.create', entityType: 'builder', entityId: created.target, after: { template: body.template, slug: body.slug, title: body.title } }, now);
+      await writeDraft(
+        tx,
+        { target: created.target, content: created.content, clientVersion: 0, baseRevision: revision?.number ?? 0, author: staff, now },
+        lang,
+      );
+      await recordAudit(
+        tx,
+        staff,
+        {
+          action: 'builder.create',
+          entityType: 'builder',
+          entityId: created.target,
+          after: { template: body.template, slug: body.slug, title: body.title },
+        },
+        now,
+      );
       return created.target;
     });
     return c.json({ target } satisfies BuilderCreated, 201);
@@ -59,7 +80,11 @@ export const builderRoutes = new Hono<AdminEnv>()
     const { target } = readParams(c, targetParams);
     const { deps, lang } = c.var;
     const resolved = await resolveTarget(deps.db, target, lang);
-    const [content, revision, draft] = await Promise.all([liveContent(deps.db, resolved), latestRevision(deps.db, target), findDraft(deps.db, target)]);
+    const [content, revision, draft] = await Promise.all([
+      liveContent(deps.db, resolved),
+      latestRevision(deps.db, target),
+      findDraft(deps.db, target),
+    ]);
     const detail: BuilderTargetDetail = {
       target,
       kind: resolved.kind,
@@ -79,8 +104,23 @@ export const builderRoutes = new Hono<AdminEnv>()
     const saved = await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const revision = await latestRevision(tx, target);
-      const row = await writeDraft(tx, { target, content, clientVersion: body.version, baseRevision: revision?.number ?? 0, author: staff, now }, lang);
-      await recordAudit(tx, staff, { action: 'builder.draft', entityType: 'builder', entityId: target, before: { version: body.version }, after: { version: row.version } }, now);
+      const row = await writeDraft(
+        tx,
+        { target, content, clientVersion: body.version, baseRevision: revision?.number ?? 0, author: staff, now },
+        lang,
+      );
+      await recordAudit(
+        tx,
+        staff,
+        {
+          action: 'builder.draft',
+          entityType: 'builder',
+          entityId: target,
+          before: { version: body.version },
+          after: { version: row.version },
+        },
+        now,
+      );
       return row;
     });
     return c.json({ version: saved.version, updatedAt: saved.updatedAt.toISOString() } satisfies BuilderDraftSaved);
@@ -95,7 +135,12 @@ export const builderRoutes = new Hono<AdminEnv>()
       const draft = await findDraft(tx, target, true);
       await expectDraftVersion(tx, target, draft, body.version, lang);
       await tx.delete(builderDrafts).where(and(eq(builderDrafts.target, target), eq(builderDrafts.version, body.version)));
-      await recordAudit(tx, staff, { action: 'builder.discard', entityType: 'builder', entityId: target, before: { version: body.version } }, now);
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'builder.discard', entityType: 'builder', entityId: target, before: { version: body.version } },
+        now,
+      );
     });
     return c.body(null, 204);
   })
@@ -118,7 +163,17 @@ export const builderRoutes = new Hono<AdminEnv>()
         .update(builderDrafts)
         .set({ publishAt: moment, updatedBy: staff.id, updatedByName: staff.name, updatedAt: now })
         .where(and(eq(builderDrafts.target, target), eq(builderDrafts.version, body.version)));
-      await recordAudit(tx, staff, { action: 'builder.schedule', entityType: 'builder', entityId: target, after: { publishAt: moment.toISOString(), version: body.version } }, now);
+      await recordAudit(
+        tx,
+        staff,
+        {
+          action: 'builder.schedule',
+          entityType: 'builder',
+          entityId: target,
+          after: { publishAt: moment.toISOString(), version: body.version },
+        },
+        now,
+      );
       return { scheduled: moment.toISOString() };
     });
     if ('scheduled' in outcome) return c.json({ scheduled: outcome.scheduled } satisfies BuilderPublished);
@@ -147,8 +202,17 @@ export const builderRoutes = new Hono<AdminEnv>()
       const revision = await findRevision(tx, target, number, lang);
       const content = checkedContent(resolved, revision.content, lang);
       const latest = await latestRevision(tx, target);
-      const row = await writeDraft(tx, { target, content, clientVersion: body.version, baseRevision: latest?.number ?? 0, author: staff, now, publishAt: null }, lang);
-      await recordAudit(tx, staff, { action: 'builder.restore', entityType: 'builder', entityId: target, after: { revision: number, version: row.version } }, now);
+      const row = await writeDraft(
+        tx,
+        { target, content, clientVersion: body.version, baseRevision: latest?.number ?? 0, author: staff, now, publishAt: null },
+        lang,
+      );
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'builder.restore', entityType: 'builder', entityId: target, after: { revision: number, version: row.version } },
+        now,
+      );
       return row;
     });
     return c.json({ version: saved.version } satisfies BuilderRestored);

@@ -1,5 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { BuilderContent, BuilderDraft, BuilderSettingsContent, BuilderSettingsGroup, BuilderTargetKind } from '../../../../contract/admin/builder';
+import type {
+  BuilderContent,
+  BuilderDraft,
+  BuilderSettingsContent,
+  BuilderSettingsGroup,
+  BuilderTargetKind,
+} from '../../../../contract/admin/builder';
 import type { Language } from '../../../../lib/localize';
 import { isSectionType } from '../../../../sections/definitions';
 import type { Executor } from '../../../db/client';
@@ -23,7 +29,11 @@ export async function findDraft(db: Executor, target: string, forUpdate = false)
 /** The latest revision of a target (number, who, when), or null before the first publish. */
 export async function latestRevision(db: Executor, target: string) {
   const [row] = await db
-    .select({ number: builderRevisions.number, publishedByName: builderRevisions.publishedByName, publishedAt: builderRevisions.publishedAt })
+    .select({
+      number: builderRevisions.number,
+      publishedByName: builderRevisions.publishedByName,
+      publishedAt: builderRevisions.publishedAt,
+    })
     .from(builderRevisions)
     .where(eq(builderRevisions.target, target))
     .orderBy(desc(builderRevisions.number))
@@ -52,7 +62,13 @@ export function draftConflictError(conflict: DraftConflict, lang: Language): Api
 }
 
 /** Throws the 409 when the stored draft (or its absence) does not match the client's version. */
-export async function expectDraftVersion(db: Executor, target: string, draft: DraftRow | null, clientVersion: number, lang: Language): Promise<void> {
+export async function expectDraftVersion(
+  db: Executor,
+  target: string,
+  draft: DraftRow | null,
+  clientVersion: number,
+  lang: Language,
+): Promise<void> {
   const lastPublish = draft === null && clientVersion !== 0 ? await latestRevision(db, target) : null;
   const conflict = draftConflict(draft, clientVersion, lastPublish);
   if (conflict) throw draftConflictError(conflict, lang);
@@ -62,7 +78,11 @@ export async function expectDraftVersion(db: Executor, target: string, draft: Dr
  * A settings target's value checked as the settings save checks it (src/server/api/admin/settings): a 400 with a
  * message in `lang` on each failing field under `content.value.…`, as the draft body names it. Answers the value as stored.
  */
-export function checkedSettingsContent(group: BuilderSettingsGroup, content: BuilderSettingsContent, lang: Language): BuilderSettingsContent {
+export function checkedSettingsContent(
+  group: BuilderSettingsGroup,
+  content: BuilderSettingsContent,
+  lang: Language,
+): BuilderSettingsContent {
   try {
     return { value: checkedSettingsValue(group, content.value, lang, ['content', 'value']) };
   } catch (error) {
@@ -82,7 +102,8 @@ export function checkedContent(target: { kind: BuilderTargetKind; id: string }, 
     for (const { path, message } of issues) (fieldErrors[path] ??= []).push(message);
     throw new ApiError(400, adminMessage('builder.invalidContent', lang), { errorPath: issues[0]!.path, fieldErrors });
   }
-  if (!('sections' in content)) return target.kind === 'settings' ? checkedSettingsContent(target.id as BuilderSettingsGroup, content, lang) : content;
+  if (!('sections' in content))
+    return target.kind === 'settings' ? checkedSettingsContent(target.id as BuilderSettingsGroup, content, lang) : content;
   return {
     page: content.page,
     sections: content.sections.map((section) => ({
@@ -99,7 +120,15 @@ export function checkedContent(target: { kind: BuilderTargetKind; id: string }, 
  */
 export async function writeDraft(
   tx: Executor,
-  input: { target: string; content: BuilderContent; clientVersion: number; baseRevision: number; author: Author; now: Date; publishAt?: Date | null },
+  input: {
+    target: string;
+    content: BuilderContent;
+    clientVersion: number;
+    baseRevision: number;
+    author: Author;
+    now: Date;
+    publishAt?: Date | null;
+  },
   lang: Language,
 ): Promise<DraftRow> {
   const { target, content, clientVersion, author, now } = input;

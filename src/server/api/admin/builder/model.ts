@@ -59,7 +59,11 @@ export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
  * (a section copied between pages) or one repeated gets a fresh id; the others are kept, so the
  * preview's sections stay the published ones.
  */
-export function sectionIdsForPublish(sections: readonly Pick<BuilderSection, 'id'>[], takenElsewhere: ReadonlySet<string>, newId: () => string): string[] {
+export function sectionIdsForPublish(
+  sections: readonly Pick<BuilderSection, 'id'>[],
+  takenElsewhere: ReadonlySet<string>,
+  newId: () => string,
+): string[] {
   const seen = new Set<string>();
   return sections.map(({ id }) => {
     const next = takenElsewhere.has(id) || seen.has(id) ? newId() : id;
@@ -83,9 +87,11 @@ const ID_PATTERN = /^[\w-]{1,100}$/;
 export function contentIssues(kind: BuilderTargetKind, content: BuilderContent, isKnownType: (type: string) => boolean): ContentIssue[] {
   const issues: ContentIssue[] = [];
   const size = new TextEncoder().encode(JSON.stringify(content)).byteLength;
-  if (size > MAX_BUILDER_CONTENT_BYTES) issues.push({ path: 'content', message: `The content is too large (at most ${MAX_BUILDER_CONTENT_BYTES} bytes).` });
+  if (size > MAX_BUILDER_CONTENT_BYTES)
+    issues.push({ path: 'content', message: `The content is too large (at most ${MAX_BUILDER_CONTENT_BYTES} bytes).` });
   if (kind === 'settings') {
-    if (!('value' in content) || 'sections' in content) issues.push({ path: 'content.value', message: 'A settings target holds a settings value.' });
+    if (!('value' in content) || 'sections' in content)
+      issues.push({ path: 'content.value', message: 'A settings target holds a settings value.' });
     return issues;
   }
   if (!('sections' in content)) {

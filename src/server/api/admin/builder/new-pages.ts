@@ -10,8 +10,22 @@ import { adminMessage } from '../messages';
 
 /** Top-level paths of the storefront's own screens: a text page cannot take them. */
 export const RESERVED_PAGE_SLUGS = new Set([
-  'account', 'admin', 'api', 'cart', 'catalogs', 'checkout', 'home', 'liveness', 'new-page', 'payment', 'products',
-  'reset_password_confirm', 'search', 'tags', '404', '_preview',
+  'account',
+  'admin',
+  'api',
+  'cart',
+  'catalogs',
+  'checkout',
+  'home',
+  'liveness',
+  'new-page',
+  'payment',
+  'products',
+  'reset_password_confirm',
+  'search',
+  'tags',
+  '404',
+  '_preview',
 ]);
 
 const section = (type: string, options: Record<string, unknown>): BuilderSection => ({
@@ -41,7 +55,12 @@ export function templateSections(body: BuilderCreatePageBody): BuilderSection[] 
  * Creates the page or catalog switched off (visitors do not see it) and answers the target and the draft
  * content to start from: the template with the page switched on, so the first publish shows it.
  */
-export async function createTemplatePage(tx: Executor, body: BuilderCreatePageBody, lang: Language, now: Date): Promise<{ target: string; content: BuilderSectionsContent }> {
+export async function createTemplatePage(
+  tx: Executor,
+  body: BuilderCreatePageBody,
+  lang: Language,
+  now: Date,
+): Promise<{ target: string; content: BuilderSectionsContent }> {
   const id = randomUUID();
   const title = { en: body.title.en, ru: body.title.ru };
   const taken = () => fieldError('slug', adminMessage('builder.slugTaken', lang), 409);
@@ -49,7 +68,9 @@ export async function createTemplatePage(tx: Executor, body: BuilderCreatePageBo
     if (RESERVED_PAGE_SLUGS.has(body.slug)) throw fieldError('slug', adminMessage('builder.slugReserved', lang));
     const [clash] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.slug, body.slug)).limit(1);
     if (clash) throw taken();
-    await tx.insert(pages).values({ id, slug: body.slug, type: 'page', title, enabled: false, publishedAt: now, createdAt: now, updatedAt: now });
+    await tx
+      .insert(pages)
+      .values({ id, slug: body.slug, type: 'page', title, enabled: false, publishedAt: now, createdAt: now, updatedAt: now });
   } else {
     const [clash] = await tx.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.slug, body.slug)).limit(1);
     if (clash) throw taken();

@@ -50,7 +50,13 @@ export async function publishDraft(tx: Executor, draft: DraftRow, author: Author
   await recordAudit(
     tx,
     author,
-    { action: 'builder.publish', entityType: 'builder', entityId: draft.target, before: { revision: latest?.number ?? 0 }, after: { revision, draftVersion: draft.version } },
+    {
+      action: 'builder.publish',
+      entityType: 'builder',
+      entityId: draft.target,
+      before: { revision: latest?.number ?? 0 },
+      after: { revision, draftVersion: draft.version },
+    },
     now,
   );
   return { revision, tags };

@@ -9,7 +9,11 @@ import { adminMessage } from '../messages';
 /** A target's published revisions, newest first (revision 0 is the content before the first builder publish). */
 export async function listRevisions(db: Executor, target: string): Promise<BuilderRevisionListItem[]> {
   const rows = await db
-    .select({ number: builderRevisions.number, publishedAt: builderRevisions.publishedAt, publishedByName: builderRevisions.publishedByName })
+    .select({
+      number: builderRevisions.number,
+      publishedAt: builderRevisions.publishedAt,
+      publishedByName: builderRevisions.publishedByName,
+    })
     .from(builderRevisions)
     .where(eq(builderRevisions.target, target))
     .orderBy(desc(builderRevisions.number));

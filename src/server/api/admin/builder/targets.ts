@@ -19,7 +19,17 @@ import type { Language } from '../../../../lib/localize';
 import { shopSettingsSchema } from '../../../../lib/settings';
 import { cacheTags } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
-import { articles, builderDrafts, builderRevisions, catalogs, pages, products, sections, settings, type LocalizedText } from '../../../db/schema';
+import {
+  articles,
+  builderDrafts,
+  builderRevisions,
+  catalogs,
+  pages,
+  products,
+  sections,
+  settings,
+  type LocalizedText,
+} from '../../../db/schema';
 import { fieldError, notFound } from '../../core/errors';
 import { likePattern } from '../lists';
 import { checkedSettingsContent } from './drafts';
@@ -45,7 +55,14 @@ function pagePath(type: string, slug: string, enabled: boolean): string {
 }
 const catalogPath = (slug: string, enabled: boolean) => (enabled ? `/catalogs/${slug}` : '/catalogs/new-page');
 
-type OwnerRow = { id: string; slug: string; title: LocalizedText; metaTitle: LocalizedText | null; metaDescription: LocalizedText | null; enabled: boolean };
+type OwnerRow = {
+  id: string;
+  slug: string;
+  title: LocalizedText;
+  metaTitle: LocalizedText | null;
+  metaDescription: LocalizedText | null;
+  enabled: boolean;
+};
 
 const fieldsOf = (row: OwnerRow): BuilderPageFields => ({
   title: textOf(row.title),
@@ -56,7 +73,12 @@ const fieldsOf = (row: OwnerRow): BuilderPageFields => ({
 });
 
 /** The target with its row (locked when `forUpdate`), or 404. */
-export async function resolveTarget(db: Executor, target: string, lang: Language, forUpdate = false): Promise<ResolvedTarget & { fields?: BuilderPageFields }> {
+export async function resolveTarget(
+  db: Executor,
+  target: string,
+  lang: Language,
+  forUpdate = false,
+): Promise<ResolvedTarget & { fields?: BuilderPageFields }> {
   const parsed = parseBuilderTarget(target);
   const missing = () => notFound(adminMessage('builder.targetNotFound', lang));
   if (!parsed) throw missing();
@@ -67,25 +89,62 @@ export async function resolveTarget(db: Executor, target: string, lang: Language
     case 'page': {
       const [row] = await lock(db.select().from(pages).where(eq(pages.id, parsed.id)));
       if (!row) throw missing();
-      return { target, kind: 'page', id: row.id, title: textOf(row.title), path: pagePath(row.type, row.slug, row.enabled), enabled: row.enabled, pageType: row.type, fields: fieldsOf(row) };
+      return {
+        target,
+        kind: 'page',
+        id: row.id,
+        title: textOf(row.title),
+        path: pagePath(row.type, row.slug, row.enabled),
+        enabled: row.enabled,
+        pageType: row.type,
+        fields: fieldsOf(row),
+      };
     }
     case 'catalog': {
       const [row] = await lock(db.select().from(catalogs).where(eq(catalogs.id, parsed.id)));
       if (!row) throw missing();
-      return { target, kind: 'catalog', id: row.id, title: textOf(row.title), path: catalogPath(row.slug, row.enabled), enabled: row.enabled, fields: fieldsOf(row) };
+      return {
+        target,
+        kind: 'catalog',
+        id: row.id,
+        title: textOf(row.title),
+        path: catalogPath(row.slug, row.enabled),
+        enabled: row.enabled,
+        fields: fieldsOf(row),
+      };
     }
     case 'article': {
       const [found] = await lock(
-        db.select({ article: articles, categorySlug: pages.slug }).from(articles).innerJoin(pages, eq(pages.id, articles.categoryId)).where(eq(articles.id, parsed.id)),
+        db
+          .select({ article: articles, categorySlug: pages.slug })
+          .from(articles)
+          .innerJoin(pages, eq(pages.id, articles.categoryId))
+          .where(eq(articles.id, parsed.id)),
       );
       if (!found) throw missing();
       const row = found.article;
-      return { target, kind: 'article', id: row.id, title: textOf(row.title), path: `/${found.categorySlug}/${row.slug}`, enabled: row.enabled, fields: fieldsOf(row) };
+      return {
+        target,
+        kind: 'article',
+        id: row.id,
+        title: textOf(row.title),
+        path: `/${found.categorySlug}/${row.slug}`,
+        enabled: row.enabled,
+        fields: fieldsOf(row),
+      };
     }
     case 'product': {
       const [row] = await lock(db.select().from(products).where(eq(products.id, parsed.id)));
       if (!row) throw missing();
-      return { target, kind: 'product', id: row.id, title: textOf(row.title), path: `/products/${row.slug}`, enabled: row.enabled, fields: fieldsOf(row) };
+      return {
+        target,
+        kind: 'product',
+        id: row.id,
+        title: textOf(row.title),
+        path: `/products/${row.slug}`,
+        enabled: row.enabled,
+        fields: fieldsOf(row),
+      };
     }
   }
 }
@@ -131,7 +190,13 @@ const metaOf = (text: BuilderText | null | undefined) => (text && (text.en.trim(
  * Writes a section target's content to the live tables: the owner's sections replaced, its page fields
  * updated (its version raised, so an open edit form elsewhere sees the change). Answers the cache tags.
  */
-async function writeSectionsTarget(tx: Executor, resolved: Extract<ResolvedTarget, { kind: BuilderSectionKind }>, content: BuilderSectionsContent, lang: Language, now: Date): Promise<string[]> {
+async function writeSectionsTarget(
+  tx: Executor,
+  resolved: Extract<ResolvedTarget, { kind: BuilderSectionKind }>,
+  content: BuilderSectionsContent,
+  lang: Language,
+  now: Date,
+): Promise<string[]> {
   const { page } = content;
   const common = {
     slug: page.slug,
@@ -144,26 +209,52 @@ async function writeSectionsTarget(tx: Executor, resolved: Extract<ResolvedTarge
   const bump = <T extends { version: unknown }>(table: T) => sql`${table.version} + 1`;
   switch (resolved.kind) {
     case 'page': {
-      if (resolved.pageType !== 'homepage' && RESERVED_PAGE_SLUGS.has(page.slug)) throw fieldError('content.page.slug', adminMessage('builder.slugReserved', lang));
-      const [clash] = await tx.select({ id: pages.id }).from(pages).where(and(eq(pages.slug, page.slug), ne(pages.id, resolved.id))).limit(1);
+      if (resolved.pageType !== 'homepage' && RESERVED_PAGE_SLUGS.has(page.slug))
+        throw fieldError('content.page.slug', adminMessage('builder.slugReserved', lang));
+      const [clash] = await tx
+        .select({ id: pages.id })
+        .from(pages)
+        .where(and(eq(pages.slug, page.slug), ne(pages.id, resolved.id)))
+        .limit(1);
       if (clash) slugTaken(lang);
-      await tx.update(pages).set({ ...common, version: bump(pages) }).where(eq(pages.id, resolved.id));
+      await tx
+        .update(pages)
+        .set({ ...common, version: bump(pages) })
+        .where(eq(pages.id, resolved.id));
       break;
     }
     case 'catalog': {
-      const [clash] = await tx.select({ id: catalogs.id }).from(catalogs).where(and(eq(catalogs.slug, page.slug), ne(catalogs.id, resolved.id))).limit(1);
+      const [clash] = await tx
+        .select({ id: catalogs.id })
+        .from(catalogs)
+        .where(and(eq(catalogs.slug, page.slug), ne(catalogs.id, resolved.id)))
+        .limit(1);
       if (clash) slugTaken(lang);
-      await tx.update(catalogs).set({ ...common, version: bump(catalogs) }).where(eq(catalogs.id, resolved.id));
+      await tx
+        .update(catalogs)
+        .set({ ...common, version: bump(catalogs) })
+        .where(eq(catalogs.id, resolved.id));
       break;
     }
     case 'article': {
-      const [clash] = await tx.select({ id: articles.id }).from(articles).where(and(eq(articles.slug, page.slug), ne(articles.id, resolved.id))).limit(1);
+      const [clash] = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.slug, page.slug), ne(articles.id, resolved.id)))
+        .limit(1);
       if (clash) slugTaken(lang);
-      await tx.update(articles).set({ ...common, version: bump(articles) }).where(eq(articles.id, resolved.id));
+      await tx
+        .update(articles)
+        .set({ ...common, version: bump(articles) })
+        .where(eq(articles.id, resolved.id));
       break;
     }
     case 'product': {
-      const [clash] = await tx.select({ id: products.id }).from(products).where(and(eq(products.slug, page.slug), ne(products.id, resolved.id))).limit(1);
+      const [clash] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.slug, page.slug), ne(products.id, resolved.id)))
+        .limit(1);
       if (clash) slugTaken(lang);
       await tx
         .update(products)
@@ -198,7 +289,13 @@ async function writeSectionsTarget(tx: Executor, resolved: Extract<ResolvedTarge
 }
 
 /** Writes the content to the live tables; answers the cache tags of what changed. */
-export async function writeLiveContent(tx: Executor, resolved: ResolvedTarget, content: BuilderContent, lang: Language, now: Date): Promise<string[]> {
+export async function writeLiveContent(
+  tx: Executor,
+  resolved: ResolvedTarget,
+  content: BuilderContent,
+  lang: Language,
+  now: Date,
+): Promise<string[]> {
   if (resolved.kind === 'settings') {
     // a draft saved before settings values were checked may not pass: a 400, nothing written
     const { value } = checkedSettingsContent(resolved.id, content as BuilderSettingsContent, lang);
@@ -239,7 +336,12 @@ async function listKind(db: Executor, kind: BuilderTargetKind, search: string | 
       return rows.map((r) => ({ target: `page:${r.id}`, kind, title: textOf(r.title), path: pagePath(r.type, r.slug, r.enabled) }));
     }
     case 'catalog': {
-      const rows = await db.select().from(catalogs).where(searchOf(catalogs, search)).orderBy(asc(catalogs.position), asc(catalogs.slug)).limit(LIST_LIMIT);
+      const rows = await db
+        .select()
+        .from(catalogs)
+        .where(searchOf(catalogs, search))
+        .orderBy(asc(catalogs.position), asc(catalogs.slug))
+        .limit(LIST_LIMIT);
       return rows.map((r) => ({ target: `catalog:${r.id}`, kind, title: textOf(r.title), path: catalogPath(r.slug, r.enabled) }));
     }
     case 'article': {
@@ -250,17 +352,31 @@ async function listKind(db: Executor, kind: BuilderTargetKind, search: string | 
         .where(searchOf(articles, search))
         .orderBy(asc(articles.slug))
         .limit(LIST_LIMIT);
-      return rows.map(({ article: r, categorySlug }) => ({ target: `article:${r.id}`, kind, title: textOf(r.title), path: `/${categorySlug}/${r.slug}` }));
+      return rows.map(({ article: r, categorySlug }) => ({
+        target: `article:${r.id}`,
+        kind,
+        title: textOf(r.title),
+        path: `/${categorySlug}/${r.slug}`,
+      }));
     }
     case 'product': {
-      const rows = await db.select().from(products).where(searchOf(products, search)).orderBy(asc(products.sortTitle), asc(products.id)).limit(LIST_LIMIT);
+      const rows = await db
+        .select()
+        .from(products)
+        .where(searchOf(products, search))
+        .orderBy(asc(products.sortTitle), asc(products.id))
+        .limit(LIST_LIMIT);
       return rows.map((r) => ({ target: `product:${r.id}`, kind, title: textOf(r.title), path: `/products/${r.slug}` }));
     }
   }
 }
 
 /** Targets of one kind (or every kind) matching the search, each with its draft and latest revision. */
-export async function listTargets(db: Executor, kind: BuilderTargetKind | undefined, search: string | undefined): Promise<BuilderTargetListItem[]> {
+export async function listTargets(
+  db: Executor,
+  kind: BuilderTargetKind | undefined,
+  search: string | undefined,
+): Promise<BuilderTargetListItem[]> {
   const kinds: BuilderTargetKind[] = kind ? [kind] : ['settings', ...BUILDER_SECTION_KINDS];
   const listed = (await Promise.all(kinds.map((k) => listKind(db, k, search?.trim() || undefined)))).flat();
   if (listed.length === 0) return [];
@@ -279,7 +395,13 @@ export async function listTargets(db: Executor, kind: BuilderTargetKind | undefi
     const draft = draftOf.get(item.target);
     return {
       ...item,
-      draft: draft ? { updatedAt: draft.updatedAt.toISOString(), updatedByName: draft.updatedByName, publishAt: draft.publishAt?.toISOString() ?? null } : null,
+      draft: draft
+        ? {
+            updatedAt: draft.updatedAt.toISOString(),
+            updatedByName: draft.updatedByName,
+            publishAt: draft.publishAt?.toISOString() ?? null,
+          }
+        : null,
       revision: revisionOf.get(item.target) ?? 0,
     };
   });

@@ -82,11 +82,18 @@ const auditView = (detail: CatalogDetail) => {
   return rest;
 };
 
-const slugTaken = (lang: Language) => new ApiError(400, adminMessage('catalogs.slugTaken', lang), { errorPath: 'slug', fieldErrors: { slug: [adminMessage('catalogs.slugTaken', lang)] } });
+const slugTaken = (lang: Language) =>
+  new ApiError(400, adminMessage('catalogs.slugTaken', lang), {
+    errorPath: 'slug',
+    fieldErrors: { slug: [adminMessage('catalogs.slugTaken', lang)] },
+  });
 
 /** `base`, else `base-2`, `base-3`… whichever no other catalog uses. */
 async function freeCatalogSlug(tx: Executor, base: string): Promise<string> {
-  const rows = await tx.select({ slug: catalogs.slug }).from(catalogs).where(sql`(${catalogs.slug} = ${base} or ${catalogs.slug} like ${`${base}-%`})`);
+  const rows = await tx
+    .select({ slug: catalogs.slug })
+    .from(catalogs)
+    .where(sql`(${catalogs.slug} = ${base} or ${catalogs.slug} like ${`${base}-%`})`);
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -96,11 +103,18 @@ async function freeCatalogSlug(tx: Executor, base: string): Promise<string> {
 async function settleBody(tx: Executor, body: z.infer<typeof catalogBodySchema>, current: CatalogRow | null, lang: Language) {
   if (body.imageId) {
     const [image] = await tx.select({ id: images.id }).from(images).where(eq(images.id, body.imageId));
-    if (!image) throw new ApiError(400, adminMessage('catalogs.unknownImage', lang), { errorPath: 'imageId', fieldErrors: { imageId: [adminMessage('catalogs.unknownImage', lang)] } });
+    if (!image)
+      throw new ApiError(400, adminMessage('catalogs.unknownImage', lang), {
+        errorPath: 'imageId',
+        fieldErrors: { imageId: [adminMessage('catalogs.unknownImage', lang)] },
+      });
   }
   let slug = body.slug;
   if (slug) {
-    const [taken] = await tx.select({ id: catalogs.id }).from(catalogs).where(and(eq(catalogs.slug, slug), current ? ne(catalogs.id, current.id) : undefined));
+    const [taken] = await tx
+      .select({ id: catalogs.id })
+      .from(catalogs)
+      .where(and(eq(catalogs.slug, slug), current ? ne(catalogs.id, current.id) : undefined));
     if (taken) throw slugTaken(lang);
   } else if (current) {
     slug = current.slug;
@@ -124,9 +138,14 @@ async function settleBody(tx: Executor, body: z.infer<typeof catalogBodySchema>,
 }
 
 const memberIds = async (tx: Executor, catalogId: string) =>
-  (await tx.select({ id: catalogProducts.productId }).from(catalogProducts).where(eq(catalogProducts.catalogId, catalogId))).map((r) => r.id);
+  (await tx.select({ id: catalogProducts.productId }).from(catalogProducts).where(eq(catalogProducts.catalogId, catalogId))).map(
+    (r) => r.id,
+  );
 
-const toCatalogProduct = (row: { id: string; slug: string; title: { en: string; ru: string }; enabled: boolean; priceCents: number; imageIds: string[] }, lang: Language): CatalogProduct => ({
+const toCatalogProduct = (
+  row: { id: string; slug: string; title: { en: string; ru: string }; enabled: boolean; priceCents: number; imageIds: string[] },
+  lang: Language,
+): CatalogProduct => ({
   id: row.id,
   slug: row.slug,
   title: localize(row.title, lang),
@@ -134,7 +153,14 @@ const toCatalogProduct = (row: { id: string; slug: string; title: { en: string; 
   priceCents: row.priceCents,
   imageId: row.imageIds[0] ?? null,
 });
-const productColumns = { id: products.id, slug: products.slug, title: products.title, enabled: products.enabled, priceCents: products.priceCents, imageIds: products.imageIds };
+const productColumns = {
+  id: products.id,
+  slug: products.slug,
+  title: products.title,
+  enabled: products.enabled,
+  priceCents: products.priceCents,
+  imageIds: products.imageIds,
+};
 
 export const catalogRoutes = new Hono<AdminEnv>()
   .get('/catalogs', async (c) => {
@@ -143,14 +169,36 @@ export const catalogRoutes = new Hono<AdminEnv>()
     const q = query.q ? likePattern(query.q) : null;
     const where: SQL | undefined = and(
       ...(query.enabled === undefined ? [] : [eq(catalogs.enabled, query.enabled)]),
-      ...(q ? [or(ilike(catalogs.slug, q), ilike(sql`coalesce(${catalogs.title}->>'en', '') || ' ' || coalesce(${catalogs.title}->>'ru', '')`, q))!] : []),
+      ...(q
+        ? [
+            or(
+              ilike(catalogs.slug, q),
+              ilike(sql`coalesce(${catalogs.title}->>'en', '') || ' ' || coalesce(${catalogs.title}->>'ru', '')`, q),
+            )!,
+          ]
+        : []),
     );
-    const order = listOrder(query.sort, { position: catalogs.position, title: sql`lower(${catalogs.title}->>'en')`, createdAt: catalogs.createdAt, productsCount }, catalogs.id);
+    const order = listOrder(
+      query.sort,
+      { position: catalogs.position, title: sql`lower(${catalogs.title}->>'en')`, createdAt: catalogs.createdAt, productsCount },
+      catalogs.id,
+    );
     const [rows, [total]] = await Promise.all([
-      db.select({ row: catalogs, n: productsCount }).from(catalogs).where(where).orderBy(...order).limit(query.perPage).offset(pageOffset(query.page, query.perPage)),
+      db
+        .select({ row: catalogs, n: productsCount })
+        .from(catalogs)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.perPage)
+        .offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(catalogs).where(where),
     ]);
-    return c.json({ items: rows.map(({ row, n }) => toListItem(row, n)), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<CatalogListItem>);
+    return c.json({
+      items: rows.map(({ row, n }) => toListItem(row, n)),
+      total: total!.n,
+      page: query.page,
+      perPage: query.perPage,
+    } satisfies ListAnswer<CatalogListItem>);
   })
   .get('/catalogs/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -184,17 +232,31 @@ export const catalogRoutes = new Hono<AdminEnv>()
       const now = deps.now();
       const [updated] = await tx
         .update(catalogs)
-        .set({ ...columns, ...(body.position === undefined ? {} : { position: body.position }), version: sql`${catalogs.version} + 1`, updatedAt: now })
+        .set({
+          ...columns,
+          ...(body.position === undefined ? {} : { position: body.position }),
+          version: sql`${catalogs.version} + 1`,
+          updatedAt: now,
+        })
         .where(and(eq(catalogs.id, id), eq(catalogs.version, body.version)))
         .returning();
       if (!updated) throw versionConflict(lang);
       const renamed = current.slug !== updated.slug;
       if (renamed) await redirectRenamedPath(tx, catalogPath(current.slug), catalogPath(updated.slug), now);
       const after = await loadCatalog(tx, id, lang);
-      await recordAudit(tx, staff, { action: 'catalog.update', entityType: 'catalog', entityId: id, before: auditView(before), after: auditView(after) }, now);
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'catalog.update', entityType: 'catalog', entityId: id, before: auditView(before), after: auditView(after) },
+        now,
+      );
       // product pages name their catalogs (title, address) when the catalog is on
       const shown = renamed || current.enabled !== updated.enabled || JSON.stringify(current.title) !== JSON.stringify(updated.title);
-      const tags = [cacheTags.catalog(id), ...(renamed ? [cacheTags.redirects] : []), ...(shown ? productTags(await memberIds(tx, id)) : [])];
+      const tags = [
+        cacheTags.catalog(id),
+        ...(renamed ? [cacheTags.redirects] : []),
+        ...(shown ? productTags(await memberIds(tx, id)) : []),
+      ];
       return { detail: after, tags };
     });
     await invalidate(tags);
@@ -210,10 +272,18 @@ export const catalogRoutes = new Hono<AdminEnv>()
       const before = await loadCatalog(tx, id, lang);
       const members = await memberIds(tx, id);
       await tx.delete(sections).where(and(eq(sections.ownerType, 'catalog'), eq(sections.ownerId, id)));
-      const [deleted] = await tx.delete(catalogs).where(and(eq(catalogs.id, id), eq(catalogs.version, version))).returning({ id: catalogs.id });
+      const [deleted] = await tx
+        .delete(catalogs)
+        .where(and(eq(catalogs.id, id), eq(catalogs.version, version)))
+        .returning({ id: catalogs.id });
       if (deleted) await forgetBuilderTarget(tx, `catalog:${id}`);
       if (!deleted) throw versionConflict(lang);
-      await recordAudit(tx, staff, { action: 'catalog.delete', entityType: 'catalog', entityId: id, before: { ...auditView(before), productIds: members } }, deps.now());
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'catalog.delete', entityType: 'catalog', entityId: id, before: { ...auditView(before), productIds: members } },
+        deps.now(),
+      );
       return [cacheTags.catalog(id), ...productTags(members)];
     });
     await invalidate(tags);
@@ -241,10 +311,20 @@ export const catalogRoutes = new Hono<AdminEnv>()
     const rows = await deps.db
       .select(productColumns)
       .from(products)
-      .where(and(
-        notInArray(products.id, deps.db.select({ id: catalogProducts.productId }).from(catalogProducts).where(eq(catalogProducts.catalogId, id))),
-        q ? or(ilike(products.slug, pattern), ilike(sql`coalesce(${products.title}->>'en', '') || ' ' || coalesce(${products.title}->>'ru', '')`, pattern)) : undefined,
-      ))
+      .where(
+        and(
+          notInArray(
+            products.id,
+            deps.db.select({ id: catalogProducts.productId }).from(catalogProducts).where(eq(catalogProducts.catalogId, id)),
+          ),
+          q
+            ? or(
+                ilike(products.slug, pattern),
+                ilike(sql`coalesce(${products.title}->>'en', '') || ' ' || coalesce(${products.title}->>'ru', '')`, pattern),
+              )
+            : undefined,
+        ),
+      )
       .orderBy(asc(products.sortTitle), asc(products.id))
       .limit(20);
     return c.json({ items: rows.map((row) => toCatalogProduct(row, lang)) } satisfies CatalogCandidates);
@@ -262,7 +342,9 @@ export const catalogRoutes = new Hono<AdminEnv>()
       if (found.length !== body.productIds.length) {
         const known = new Set(found.map((r) => r.id));
         const fieldErrors = Object.fromEntries(
-          body.productIds.flatMap((pid, i) => (known.has(pid) ? [] : [[`productIds.${i}`, [adminMessage('catalogs.unknownProduct', lang)]]])),
+          body.productIds.flatMap((pid, i) =>
+            known.has(pid) ? [] : [[`productIds.${i}`, [adminMessage('catalogs.unknownProduct', lang)]]],
+          ),
         );
         throw new ApiError(400, adminMessage('catalogs.unknownProduct', lang), { errorPath: Object.keys(fieldErrors)[0]!, fieldErrors });
       }
@@ -275,14 +357,18 @@ export const catalogRoutes = new Hono<AdminEnv>()
       const kept = new Set(body.productIds);
       const removed = beforeIds.filter((pid) => !kept.has(pid));
       const added = body.productIds.filter((pid) => !beforeIds.includes(pid));
-      if (removed.length) await tx.delete(catalogProducts).where(and(eq(catalogProducts.catalogId, id), inArray(catalogProducts.productId, removed)));
+      if (removed.length)
+        await tx.delete(catalogProducts).where(and(eq(catalogProducts.catalogId, id), inArray(catalogProducts.productId, removed)));
       // positions in chunks: one statement per few thousand links keeps the parameter count bounded
       for (let start = 0; start < body.productIds.length; start += 2000) {
         const chunk = body.productIds.slice(start, start + 2000).map((productId, i) => ({ catalogId: id, productId, position: start + i }));
         await tx
           .insert(catalogProducts)
           .values(chunk)
-          .onConflictDoUpdate({ target: [catalogProducts.catalogId, catalogProducts.productId], set: { position: sql.raw('excluded.position') } });
+          .onConflictDoUpdate({
+            target: [catalogProducts.catalogId, catalogProducts.productId],
+            set: { position: sql.raw('excluded.position') },
+          });
       }
       const now = deps.now();
       const [updated] = await tx
@@ -294,7 +380,13 @@ export const catalogRoutes = new Hono<AdminEnv>()
       await recordAudit(
         tx,
         staff,
-        { action: 'catalog.products', entityType: 'catalog', entityId: id, before: { productIds: beforeIds, version: body.version }, after: { productIds: body.productIds, added, removed, version: updated.version } },
+        {
+          action: 'catalog.products',
+          entityType: 'catalog',
+          entityId: id,
+          before: { productIds: beforeIds, version: body.version },
+          after: { productIds: body.productIds, added, removed, version: updated.version },
+        },
         now,
       );
       return { tags: [cacheTags.catalog(id), ...productTags([...added, ...removed])], version: updated.version };
@@ -304,5 +396,8 @@ export const catalogRoutes = new Hono<AdminEnv>()
       ? await deps.db.select(productColumns).from(products).where(inArray(products.id, body.productIds))
       : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return c.json({ items: body.productIds.flatMap((pid) => (byId.has(pid) ? [toCatalogProduct(byId.get(pid)!, lang)] : [])), version } satisfies CatalogProducts);
+    return c.json({
+      items: body.productIds.flatMap((pid) => (byId.has(pid) ? [toCatalogProduct(byId.get(pid)!, lang)] : [])),
+      version,
+    } satisfies CatalogProducts);
   });

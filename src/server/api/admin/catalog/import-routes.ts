@@ -57,15 +57,31 @@ async function readImport(c: Context<AdminEnv>): Promise<{ csv: string; dryRun: 
 }
 
 /** Checks and writes every product of the file inside `tx`; answers the outcome (errors are the caller's to act on). */
-async function importDrafts(tx: Executor, drafts: ProductDraft[], staff: StaffPrincipal, lang: Language, now: Date, dryRun: boolean, rows: number) {
+async function importDrafts(
+  tx: Executor,
+  drafts: ProductDraft[],
+  staff: StaffPrincipal,
+  lang: Language,
+  now: Date,
+  dryRun: boolean,
+  rows: number,
+) {
   const errors: ProductImportError[] = [];
   const tags = new Set<string>();
   const answer: ProductImportAnswer = { dryRun, rows, created: 0, updated: 0, products: [] };
   const slugs = drafts.map((d) => d.slug);
   const catalogSlugs = [...new Set(drafts.flatMap((d) => d.catalogSlugs ?? []))];
   const [existingRows, catalogRows] = await Promise.all([
-    slugs.length ? tx.select({ id: products.id, slug: products.slug, version: products.version }).from(products).where(inArray(products.slug, slugs)).for('update') : [],
-    catalogSlugs.length ? tx.select({ id: catalogs.id, slug: catalogs.slug }).from(catalogs).where(inArray(catalogs.slug, catalogSlugs)) : [],
+    slugs.length
+      ? tx
+          .select({ id: products.id, slug: products.slug, version: products.version })
+          .from(products)
+          .where(inArray(products.slug, slugs))
+          .for('update')
+      : [],
+    catalogSlugs.length
+      ? tx.select({ id: catalogs.id, slug: catalogs.slug }).from(catalogs).where(inArray(catalogs.slug, catalogSlugs))
+      : [],
   ]);
   const existingBySlug = new Map(existingRows.map((r) => [r.slug, r]));
   const catalogBySlug = new Map(catalogRows.map((r) => [r.slug, r.id]));
@@ -77,23 +93,43 @@ async function importDrafts(tx: Executor, drafts: ProductDraft[], staff: StaffPr
       .select({ sku: variations.sku, slug: products.slug })
       .from(variations)
       .innerJoin(products, eq(products.id, variations.productId))
-      .where(and(inArray(variations.sku, skus.map((s) => s.sku)), fileIds.length ? notInArray(variations.productId, fileIds) : undefined));
+      .where(
+        and(
+          inArray(
+            variations.sku,
+            skus.map((s) => s.sku),
+          ),
+          fileIds.length ? notInArray(variations.productId, fileIds) : undefined,
+        ),
+      );
     const owner = new Map(elsewhere.map((r) => [r.sku, r.slug]));
     for (const { sku, row } of skus) {
-      if (owner.has(sku)) errors.push({ row, column: 'sku', message: adminMessage('catalogs.csv.skuElsewhere', lang, { slug: owner.get(sku)! }) });
+      if (owner.has(sku))
+        errors.push({ row, column: 'sku', message: adminMessage('catalogs.csv.skuElsewhere', lang, { slug: owner.get(sku)! }) });
     }
   }
   for (const draft of drafts) {
     const unknown = (draft.catalogSlugs ?? []).filter((slug) => !catalogBySlug.has(slug));
     if (unknown.length) {
-      errors.push({ row: draft.firstRow, column: 'catalogs', message: adminMessage('catalogs.csv.unknownCatalogs', lang, { slugs: unknown.join(', ') }) });
+      errors.push({
+        row: draft.firstRow,
+        column: 'catalogs',
+        message: adminMessage('catalogs.csv.unknownCatalogs', lang, { slugs: unknown.join(', ') }),
+      });
       continue;
     }
     const current = existingBySlug.get(draft.slug) ?? null;
     const before = current ? await loadProductDetail(tx, current.id, lang) : null;
-    const parsed = productBodySchema.safeParse(productBodyOf(draft, before, draft.catalogSlugs?.map((slug) => catalogBySlug.get(slug)!)), {
-      error: issueErrorMap(lang),
-    });
+    const parsed = productBodySchema.safeParse(
+      productBodyOf(
+        draft,
+        before,
+        draft.catalogSlugs?.map((slug) => catalogBySlug.get(slug)!),
+      ),
+      {
+        error: issueErrorMap(lang),
+      },
+    );
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push({ ...locate(draft, issue.path.map(String).join('.')), message: issue.message });
       continue;
@@ -102,7 +138,18 @@ async function importDrafts(tx: Executor, drafts: ProductDraft[], staff: StaffPr
     try {
       const result = await saveProduct(tx, parsed.data, current, lang, now);
       const after = await loadProductDetail(tx, result.id, lang);
-      await recordAudit(tx, staff, { action: current ? 'product.import.update' : 'product.import.create', entityType: 'product', entityId: result.id, before: productAuditView(before), after: productAuditView(after) }, now);
+      await recordAudit(
+        tx,
+        staff,
+        {
+          action: current ? 'product.import.update' : 'product.import.create',
+          entityType: 'product',
+          entityId: result.id,
+          before: productAuditView(before),
+          after: productAuditView(after),
+        },
+        now,
+      );
       tags.add(cacheTags.product(result.id));
       for (const id of result.catalogIds) tags.add(cacheTags.catalog(id));
       answer.products.push({ slug: draft.slug, action: current ? 'update' : 'create', variations: draft.variations.length });
@@ -153,7 +200,22 @@ export const productImportRoutes = new Hono<AdminEnv>()
         outcome = await deps.db.transaction(async (tx) => {
           const result = await importDrafts(tx, drafts, staff, lang, now, dryRun, parsed.rows.length);
           if (result.errors.length || dryRun) throw new RolledBack(result);
-          await recordAudit(tx, staff, { action: 'products.import', entityType: 'import', entityId: randomUUID(), after: { rows: parsed.rows.length, created: result.answer.created, updated: result.answer.updated, slugs: result.answer.products.map((p) => p.slug) } }, now);
+          await recordAudit(
+            tx,
+            staff,
+            {
+              action: 'products.import',
+              entityType: 'import',
+              entityId: randomUUID(),
+              after: {
+                rows: parsed.rows.length,
+                created: result.answer.created,
+                updated: result.answer.updated,
+                slugs: result.answer.products.map((p) => p.slug),
+              },
+            },
+            now,
+          );
           return result;
         });
       } catch (error) {

@@ -13,7 +13,15 @@ import {
 } from '../../../../contract/admin';
 import type { Language } from '../../../../lib/localize';
 import type { Executor } from '../../../db/client';
-import { catalogProducts, catalogs, productOptionValues, productOptions, products, variationOptionValues, variations } from '../../../db/schema';
+import {
+  catalogProducts,
+  catalogs,
+  productOptionValues,
+  productOptions,
+  products,
+  variationOptionValues,
+  variations,
+} from '../../../db/schema';
 import { adminMessage } from '../messages';
 
 /** A data row of the file: its row number (the header is row 1) and its cells by column. */
@@ -28,12 +36,15 @@ const m = (key: string, lang: Language, params?: Record<string, string | number>
 /** Reads the file: header check, rows as cells; problems of the file as a whole are row 1 errors. */
 export function parseProductCsv(text: string, lang: Language): ParsedCsv {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const errors: ProductImportError[] = parsed.errors.slice(0, 20).map((e) => ({ row: (e.row ?? 0) + 1, column: null, message: m('malformed', lang, { detail: e.message }) }));
+  const errors: ProductImportError[] = parsed.errors
+    .slice(0, 20)
+    .map((e) => ({ row: (e.row ?? 0) + 1, column: null, message: m('malformed', lang, { detail: e.message }) }));
   const [header = [], ...body] = parsed.data;
   const columns = header.map((h) => h.trim().toLowerCase());
   const known = new Set<string>(PRODUCT_CSV_COLUMNS);
   columns.forEach((column) => {
-    if (!known.has(column) && !PRODUCT_CSV_OPTION_COLUMN.test(column)) errors.push({ row: 1, column, message: m('unknownColumn', lang, { column }) });
+    if (!known.has(column) && !PRODUCT_CSV_OPTION_COLUMN.test(column))
+      errors.push({ row: 1, column, message: m('unknownColumn', lang, { column }) });
   });
   const seen = new Set<string>();
   for (const column of columns) {
@@ -44,7 +55,8 @@ export function parseProductCsv(text: string, lang: Language): ParsedCsv {
     if (!seen.has(required)) errors.push({ row: 1, column: required, message: m('missingColumn', lang, { column: required }) });
   }
   if (body.length === 0) errors.push({ row: 1, column: null, message: m('noRows', lang) });
-  if (body.length > PRODUCT_CSV_MAX_ROWS) errors.push({ row: 1, column: null, message: m('tooManyRows', lang, { count: PRODUCT_CSV_MAX_ROWS }) });
+  if (body.length > PRODUCT_CSV_MAX_ROWS)
+    errors.push({ row: 1, column: null, message: m('tooManyRows', lang, { count: PRODUCT_CSV_MAX_ROWS }) });
   const rows = body.slice(0, PRODUCT_CSV_MAX_ROWS).map((cells, i) => ({
     row: i + 2,
     cells: new Map(columns.map((column, c) => [column, (cells[c] ?? '').replace(FORMULA_START, (s) => s.slice(1))])),
@@ -88,7 +100,9 @@ const amountText = (cents: number | null) => (cents === null ? '' : (cents / 100
 
 /** Column order of the export: the product columns, the option columns of the product with most options, the variation columns. */
 export function exportColumns(optionCount: number): string[] {
-  const options = Array.from({ length: optionCount }, (_, i) => ['title_en', 'title_ru', 'value_en', 'value_ru'].map((part) => `option${i + 1}_${part}`)).flat();
+  const options = Array.from({ length: optionCount }, (_, i) =>
+    ['title_en', 'title_ru', 'value_en', 'value_ru'].map((part) => `option${i + 1}_${part}`),
+  ).flat();
   const productColumns: ProductCsvColumn[] = ['slug', 'title_en', 'title_ru', 'description_en', 'description_ru', 'catalogs', 'enabled'];
   const variationColumns: ProductCsvColumn[] = ['sku', 'price', 'discount_price', 'stock', 'weight', 'default'];
   return [...productColumns, ...options, ...variationColumns];
@@ -104,7 +118,11 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
         db.select().from(productOptionValues).orderBy(asc(productOptionValues.position), asc(productOptionValues.id)),
         db.select().from(variations).orderBy(asc(variations.position), asc(variations.id)),
         db.select().from(variationOptionValues),
-        db.select({ productId: catalogProducts.productId, slug: catalogs.slug }).from(catalogProducts).innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId)).orderBy(asc(catalogs.slug)),
+        db
+          .select({ productId: catalogProducts.productId, slug: catalogs.slug })
+          .from(catalogProducts)
+          .innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId))
+          .orderBy(asc(catalogs.slug)),
       ])
     : [[], [], [], [], []];
   const group = <T, K>(rows: T[], key: (row: T) => K) => {
@@ -191,7 +209,8 @@ const PRODUCT_ONLY: ProductCsvColumn[] = ['title_en', 'title_ru', 'description_e
 /** Checks every cell and groups rows into products; every problem is reported with its row and column. */
 export function draftProducts(parsed: ParsedCsv, lang: Language): { drafts: ProductDraft[]; errors: ProductImportError[] } {
   const errors: ProductImportError[] = [];
-  const fail = (row: number, column: string | null, key: string, params?: Record<string, string | number>) => errors.push({ row, column, message: m(key, lang, params) });
+  const fail = (row: number, column: string | null, key: string, params?: Record<string, string | number>) =>
+    errors.push({ row, column, message: m(key, lang, params) });
   const has = (column: string) => parsed.columns.includes(column);
   const byProduct = new Map<string, CsvRow[]>();
   for (const row of parsed.rows) {
@@ -223,7 +242,10 @@ export function draftProducts(parsed: ParsedCsv, lang: Language): { drafts: Prod
     const enabled = has('enabled') ? parseBoolean(get(first, 'enabled')) : undefined;
     if (has('enabled') && enabled === undefined) fail(first.row, 'enabled', 'boolean');
     const catalogSlugs = has('catalogs')
-      ? get(first, 'catalogs').split(PRODUCT_CSV_LIST_SEPARATOR).map((s) => s.trim()).filter(Boolean)
+      ? get(first, 'catalogs')
+          .split(PRODUCT_CSV_LIST_SEPARATOR)
+          .map((s) => s.trim())
+          .filter(Boolean)
       : undefined;
     // options: the titles on the first row, numbered without gaps
     const options: { en: string; ru: string }[] = [];
@@ -250,7 +272,8 @@ export function draftProducts(parsed: ParsedCsv, lang: Language): { drafts: Prod
       else if (price === undefined || price < 0) fail(row.row, 'price', 'priceAmount');
       const discount = has('discount_price') ? parseAmount(get(row, 'discount_price')) : undefined;
       if (has('discount_price') && discount === undefined) fail(row.row, 'discount_price', 'amount');
-      else if (typeof discount === 'number' && typeof price === 'number' && (discount <= 0 || discount >= price)) fail(row.row, 'discount_price', 'discountBelowPrice');
+      else if (typeof discount === 'number' && typeof price === 'number' && (discount <= 0 || discount >= price))
+        fail(row.row, 'discount_price', 'discountBelowPrice');
       const stock = has('stock') ? parseCount(get(row, 'stock')) : undefined;
       if (has('stock') && stock === undefined) fail(row.row, 'stock', 'count');
       const weight = has('weight') ? parseMeasure(get(row, 'weight')) : undefined;
@@ -263,7 +286,8 @@ export function draftProducts(parsed: ParsedCsv, lang: Language): { drafts: Prod
         return { en, ru: get(row, `option${k + 1}_value_ru`).trim() };
       });
       for (let k = options.length + 1; k <= PRODUCT_CSV_MAX_OPTIONS; k++) {
-        if (get(row, `option${k}_value_en`).trim() || get(row, `option${k}_value_ru`).trim()) fail(row.row, `option${k}_value_en`, 'valueWithoutOption', { number: k });
+        if (get(row, `option${k}_value_en`).trim() || get(row, `option${k}_value_ru`).trim())
+          fail(row.row, `option${k}_value_en`, 'valueWithoutOption', { number: k });
       }
       variations.push({ row: row.row, sku, values, fullPriceCents: price ?? 0, discountPriceCents: discount, stock, weight, isDefault });
     }
@@ -273,14 +297,20 @@ export function draftProducts(parsed: ParsedCsv, lang: Language): { drafts: Prod
     for (const variation of variations) {
       const key = variation.values.map((v) => v.en.toLowerCase()).join('\u0000');
       const other = combos.get(key);
-      if (other !== undefined) fail(variation.row, options.length ? 'option1_value_en' : null, options.length ? 'sameValues' : 'oneVariationWithoutOptions', { row: other });
+      if (other !== undefined)
+        fail(variation.row, options.length ? 'option1_value_en' : null, options.length ? 'sameValues' : 'oneVariationWithoutOptions', {
+          row: other,
+        });
       else combos.set(key, variation.row);
     }
     drafts.push({
       slug,
       firstRow: first.row,
       title: { en: titleEn, ru: has('title_ru') ? get(first, 'title_ru').trim() : undefined },
-      description: { en: has('description_en') ? get(first, 'description_en') : undefined, ru: has('description_ru') ? get(first, 'description_ru') : undefined },
+      description: {
+        en: has('description_en') ? get(first, 'description_en') : undefined,
+        ru: has('description_ru') ? get(first, 'description_ru') : undefined,
+      },
       catalogSlugs,
       enabled,
       options,
@@ -398,6 +428,7 @@ export function locate(draft: ProductDraft, path: string): { row: number; column
     }
     return { row: draft.firstRow, column: `option${k}_title_${parts[3] === 'ru' ? 'ru' : 'en'}` };
   }
-  if ((parts[0] === 'title' || parts[0] === 'description') && (parts[1] === 'en' || parts[1] === 'ru')) return { row: draft.firstRow, column: `${parts[0]}_${parts[1]}` };
+  if ((parts[0] === 'title' || parts[0] === 'description') && (parts[1] === 'en' || parts[1] === 'ru'))
+    return { row: draft.firstRow, column: `${parts[0]}_${parts[1]}` };
   return { row: draft.firstRow, column: PRODUCT_COLUMNS[parts[0] ?? ''] ?? null };
 }

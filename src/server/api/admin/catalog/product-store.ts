@@ -33,7 +33,10 @@ export async function loadProductDetail(db: Executor, id: string, lang: Language
     db.select().from(variations).where(eq(variations.productId, id)).orderBy(asc(variations.position), asc(variations.id)),
     db.select({ catalogId: catalogProducts.catalogId }).from(catalogProducts).where(eq(catalogProducts.productId, id)),
     product.relatedProductIds.length
-      ? db.select({ id: products.id, title: products.title, slug: products.slug }).from(products).where(inArray(products.id, product.relatedProductIds))
+      ? db
+          .select({ id: products.id, title: products.title, slug: products.slug })
+          .from(products)
+          .where(inArray(products.id, product.relatedProductIds))
       : Promise.resolve([]),
   ]);
   const [valueRows, links2] = await Promise.all([
@@ -41,11 +44,24 @@ export async function loadProductDetail(db: Executor, id: string, lang: Language
       ? db
           .select()
           .from(productOptionValues)
-          .where(inArray(productOptionValues.optionId, optionRows.map((o) => o.id)))
+          .where(
+            inArray(
+              productOptionValues.optionId,
+              optionRows.map((o) => o.id),
+            ),
+          )
           .orderBy(asc(productOptionValues.position), asc(productOptionValues.id))
       : Promise.resolve([]),
     variationRows.length
-      ? db.select().from(variationOptionValues).where(inArray(variationOptionValues.variationId, variationRows.map((v) => v.id)))
+      ? db
+          .select()
+          .from(variationOptionValues)
+          .where(
+            inArray(
+              variationOptionValues.variationId,
+              variationRows.map((v) => v.id),
+            ),
+          )
       : Promise.resolve([]),
   ]);
   const options = optionRows.map((option) => ({
@@ -131,7 +147,9 @@ async function freeSlug(tx: Executor, base: string, exceptId: string | null): Pr
   const rows = await tx
     .select({ slug: products.slug })
     .from(products)
-    .where(and(sql`(${products.slug} = ${base} or ${products.slug} like ${`${base}-%`})`, exceptId ? ne(products.id, exceptId) : undefined));
+    .where(
+      and(sql`(${products.slug} = ${base} or ${products.slug} like ${`${base}-%`})`, exceptId ? ne(products.id, exceptId) : undefined),
+    );
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -158,7 +176,12 @@ async function existingGraph(tx: Executor, productId: string): Promise<Existing>
     ? await tx
         .select({ id: productOptionValues.id, optionId: productOptionValues.optionId })
         .from(productOptionValues)
-        .where(inArray(productOptionValues.optionId, optionRows.map((o) => o.id)))
+        .where(
+          inArray(
+            productOptionValues.optionId,
+            optionRows.map((o) => o.id),
+          ),
+        )
     : [];
   return {
     optionIds: new Set(optionRows.map((o) => o.id)),
@@ -178,7 +201,8 @@ async function validateGraph(tx: Executor, productId: string, body: ProductBodyP
   ]);
   if (foundCatalogs.length !== body.catalogIds.length) push(errors, 'catalogIds', m('unknownCatalog'));
   if (foundImages.length !== body.imageIds.length) push(errors, 'imageIds', m('unknownImage'));
-  if (foundRelated.length !== body.relatedProductIds.length || body.relatedProductIds.includes(productId)) push(errors, 'relatedProductIds', m('unknownRelated'));
+  if (foundRelated.length !== body.relatedProductIds.length || body.relatedProductIds.includes(productId))
+    push(errors, 'relatedProductIds', m('unknownRelated'));
 
   body.options.forEach((option, i) => {
     if (option.id && !existing.optionIds.has(option.id)) push(errors, `options.${i}.id`, m('unknownOption'));
@@ -197,7 +221,8 @@ async function validateGraph(tx: Executor, productId: string, body: ProductBodyP
   let defaults = 0;
   body.variations.forEach((variation, i) => {
     if (variation.id && !existing.variationIds.has(variation.id)) push(errors, `variations.${i}.id`, m('unknownVariation'));
-    const valid = variation.values.length === body.options.length && variation.values.every((index, o) => index < body.options[o]!.values.length);
+    const valid =
+      variation.values.length === body.options.length && variation.values.every((index, o) => index < body.options[o]!.values.length);
     if (!valid) push(errors, `variations.${i}.values`, m('variationValues'));
     const key = variation.values.join(',');
     if (valid && sets.has(key)) push(errors, `variations.${i}.values`, m('duplicateVariation'));
@@ -246,22 +271,52 @@ async function writeGraph(tx: Executor, productId: string, body: ProductBodyPars
   const goneOptions = [...existing.optionIds].filter((id) => !optionIds.includes(id));
   if (goneOptions.length) await tx.delete(productOptions).where(inArray(productOptions.id, goneOptions));
   const keptValueIds = valueIds.flat();
-  const goneValues = [...existing.valueOption.keys()].filter((id) => !keptValueIds.includes(id) && !goneOptions.includes(existing.valueOption.get(id)!));
+  const goneValues = [...existing.valueOption.keys()].filter(
+    (id) => !keptValueIds.includes(id) && !goneOptions.includes(existing.valueOption.get(id)!),
+  );
   if (goneValues.length) await tx.delete(productOptionValues).where(inArray(productOptionValues.id, goneValues));
 
   if (body.options.length) {
     await tx
       .insert(productOptions)
-      .values(body.options.map((o, i) => ({ id: optionIds[i]!, productId, title: o.title, type: o.type, view: o.view, unit: o.unit?.en || o.unit?.ru ? o.unit : null, position: i })))
-      .onConflictDoUpdate({ target: productOptions.id, set: { title: excluded('title'), type: excluded('type'), view: excluded('view'), unit: excluded('unit'), position: excluded('position') } });
-    const valueRows = body.options.flatMap((o, i) => o.values.map((v, j) => ({ id: valueIds[i]![j]!, optionId: optionIds[i]!, title: v.title, value: v.value, position: j })));
+      .values(
+        body.options.map((o, i) => ({
+          id: optionIds[i]!,
+          productId,
+          title: o.title,
+          type: o.type,
+          view: o.view,
+          unit: o.unit?.en || o.unit?.ru ? o.unit : null,
+          position: i,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: productOptions.id,
+        set: {
+          title: excluded('title'),
+          type: excluded('type'),
+          view: excluded('view'),
+          unit: excluded('unit'),
+          position: excluded('position'),
+        },
+      });
+    const valueRows = body.options.flatMap((o, i) =>
+      o.values.map((v, j) => ({ id: valueIds[i]![j]!, optionId: optionIds[i]!, title: v.title, value: v.value, position: j })),
+    );
     await tx
       .insert(productOptionValues)
       .values(valueRows)
-      .onConflictDoUpdate({ target: productOptionValues.id, set: { title: excluded('title'), value: excluded('value'), position: excluded('position') } });
+      .onConflictDoUpdate({
+        target: productOptionValues.id,
+        set: { title: excluded('title'), value: excluded('value'), position: excluded('position') },
+      });
   }
 
-  const gridOptions: GridOption[] = body.options.map((o, i) => ({ key: optionIds[i]!, unit: o.unit ?? null, values: o.values.map((v, j) => ({ key: valueIds[i]![j]!, title: v.title })) }));
+  const gridOptions: GridOption[] = body.options.map((o, i) => ({
+    key: optionIds[i]!,
+    unit: o.unit ?? null,
+    values: o.values.map((v, j) => ({ key: valueIds[i]![j]!, title: v.title })),
+  }));
   const chosen = body.variations.map((v) => v.values.map((index, o) => valueIds[o]![index]!));
   await tx
     .insert(variations)
@@ -286,10 +341,20 @@ async function writeGraph(tx: Executor, productId: string, body: ProductBodyPars
     .onConflictDoUpdate({
       target: variations.id,
       set: Object.fromEntries(
-        ['title', 'sku', 'is_default', 'image_id', 'full_price_cents', 'discount_price_cents', 'stock', 'weight', 'height', 'width', 'length', 'position'].map((column) => [
-          column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()),
-          excluded(column),
-        ]),
+        [
+          'title',
+          'sku',
+          'is_default',
+          'image_id',
+          'full_price_cents',
+          'discount_price_cents',
+          'stock',
+          'weight',
+          'height',
+          'width',
+          'length',
+          'position',
+        ].map((column) => [column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), excluded(column)]),
       ),
     });
   const keptExisting = variationIds.filter((id) => existing.variationIds.has(id));
@@ -300,19 +365,33 @@ async function writeGraph(tx: Executor, productId: string, body: ProductBodyPars
   // catalogs: links that go, links that come (at the end of the catalog's custom order)
   const removed = await tx
     .delete(catalogProducts)
-    .where(and(eq(catalogProducts.productId, productId), body.catalogIds.length ? notInArray(catalogProducts.catalogId, body.catalogIds) : undefined))
+    .where(
+      and(
+        eq(catalogProducts.productId, productId),
+        body.catalogIds.length ? notInArray(catalogProducts.catalogId, body.catalogIds) : undefined,
+      ),
+    )
     .returning({ id: catalogProducts.catalogId });
   const present = new Set(
-    (await tx.select({ id: catalogProducts.catalogId }).from(catalogProducts).where(eq(catalogProducts.productId, productId))).map((r) => r.id),
+    (await tx.select({ id: catalogProducts.catalogId }).from(catalogProducts).where(eq(catalogProducts.productId, productId))).map(
+      (r) => r.id,
+    ),
   );
   const added = body.catalogIds.filter((id) => !present.has(id));
   for (const catalogId of added) {
-    const [last] = await tx.select({ n: max(catalogProducts.position) }).from(catalogProducts).where(eq(catalogProducts.catalogId, catalogId));
+    const [last] = await tx
+      .select({ n: max(catalogProducts.position) })
+      .from(catalogProducts)
+      .where(eq(catalogProducts.catalogId, catalogId));
     await tx.insert(catalogProducts).values({ catalogId, productId, position: (last?.n ?? -1) + 1 });
   }
   // a catalog's product list changed: its version moves on, so an open catalog editor cannot save an older list over it
   const touched = [...removed.map((r) => r.id), ...added];
-  if (touched.length) await tx.update(catalogs).set({ version: sql`${catalogs.version} + 1` }).where(inArray(catalogs.id, touched));
+  if (touched.length)
+    await tx
+      .update(catalogs)
+      .set({ version: sql`${catalogs.version} + 1` })
+      .where(inArray(catalogs.id, touched));
 }
 
 /** The catalogs a product is listed in. */
@@ -335,7 +414,9 @@ export async function saveProduct(
   now: Date,
 ): Promise<WriteResult> {
   const id = current?.id ?? randomUUID();
-  const existing = current ? await existingGraph(tx, id) : { optionIds: new Set<string>(), valueOption: new Map<string, string>(), variationIds: new Set<string>() };
+  const existing = current
+    ? await existingGraph(tx, id)
+    : { optionIds: new Set<string>(), valueOption: new Map<string, string>(), variationIds: new Set<string>() };
   if (!current) {
     // ids of a new product's parts are the server's to give
     for (const option of body.options) {
@@ -347,8 +428,15 @@ export async function saveProduct(
   await validateGraph(tx, id, body, existing, lang);
   let slug = body.slug;
   if (slug) {
-    const [taken] = await tx.select({ id: products.id }).from(products).where(and(eq(products.slug, slug), ne(products.id, id)));
-    if (taken) throw new ApiError(400, adminMessage('products.slugTaken', lang), { errorPath: 'slug', fieldErrors: { slug: [adminMessage('products.slugTaken', lang)] } });
+    const [taken] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.slug, slug), ne(products.id, id)));
+    if (taken)
+      throw new ApiError(400, adminMessage('products.slugTaken', lang), {
+        errorPath: 'slug',
+        fieldErrors: { slug: [adminMessage('products.slugTaken', lang)] },
+      });
   } else {
     slug = current ? current.slug : await freeSlug(tx, slugify(body.title.en), null);
   }
@@ -359,7 +447,11 @@ export async function saveProduct(
       .set({ ...productColumns(body, slug), version: sql`${products.version} + 1`, updatedAt: now })
       .where(and(eq(products.id, id), eq(products.version, current.version)))
       .returning({ id: products.id });
-    if (!updated) throw new ApiError(409, adminMessage('versionConflict', lang), { errorPath: 'version', fieldErrors: { version: [adminMessage('versionConflict', lang)] } });
+    if (!updated)
+      throw new ApiError(409, adminMessage('versionConflict', lang), {
+        errorPath: 'version',
+        fieldErrors: { version: [adminMessage('versionConflict', lang)] },
+      });
   } else {
     await tx.insert(products).values({ id, ...productColumns(body, slug), createdAt: now, updatedAt: now });
   }

@@ -31,13 +31,17 @@ const idParams = z.object({ id: idSchema });
 
 // table-qualified by hand: in a one-table select Drizzle leaves column names bare, which the subquery would take as its own
 const variationsCount = sql<number>`(select count(*)::int from variations v where v.product_id = "products"."id")`;
-const stockTotal = sql<number | null>`(select case when bool_or(v.stock is null) then null else coalesce(sum(v.stock), 0)::int end from variations v where v.product_id = "products"."id")`;
+const stockTotal = sql<
+  number | null
+>`(select case when bool_or(v.stock is null) then null else coalesce(sum(v.stock), 0)::int end from variations v where v.product_id = "products"."id")`;
 
 function listFilters(query: z.infer<typeof productListQuerySchema>): SQL[] {
   const conditions: SQL[] = [];
   if (query.enabled !== undefined) conditions.push(eq(products.enabled, query.enabled));
   if (query.catalogId) {
-    conditions.push(sql`exists (select 1 from catalog_products cp where cp.product_id = "products"."id" and cp.catalog_id = ${query.catalogId})`);
+    conditions.push(
+      sql`exists (select 1 from catalog_products cp where cp.product_id = "products"."id" and cp.catalog_id = ${query.catalogId})`,
+    );
   }
   const q = query.q?.trim();
   if (q) {
@@ -55,7 +59,10 @@ function listFilters(query: z.infer<typeof productListQuerySchema>): SQL[] {
 }
 
 /** Tags of a product write: the product's pages and listings, and those of every catalog it was or is in. */
-const productTags = (productId: string, catalogIds: readonly string[]) => [cacheTags.product(productId), ...catalogIds.map((id) => cacheTags.catalog(id))];
+const productTags = (productId: string, catalogIds: readonly string[]) => [
+  cacheTags.product(productId),
+  ...catalogIds.map((id) => cacheTags.catalog(id)),
+];
 
 type Locked = typeof products.$inferSelect;
 
@@ -89,7 +96,12 @@ async function deleteProduct(tx: Executor, staff: StaffPrincipal, row: Locked, l
       version: sql`${discountCodes.version} + 1`,
     })
     .where(sql`${discountCodes.productIds} ? ${row.id}::text`);
-  await recordAudit(tx, staff, { action: 'product.delete', entityType: 'product', entityId: row.id, before: productAuditView(before) }, now);
+  await recordAudit(
+    tx,
+    staff,
+    { action: 'product.delete', entityType: 'product', entityId: row.id, before: productAuditView(before) },
+    now,
+  );
   return [...productTags(row.id, catalogIds), ...relating.map((r) => cacheTags.product(r.id))];
 }
 
@@ -105,17 +117,27 @@ export const productRoutes = new Hono<AdminEnv>()
   .get('/product-choices', async (c) => {
     const db = c.var.deps.db;
     const [rows, currency] = await Promise.all([
-      db.select({ id: catalogs.id, title: catalogs.title, enabled: catalogs.enabled }).from(catalogs).orderBy(asc(catalogs.position), asc(catalogs.slug)),
+      db
+        .select({ id: catalogs.id, title: catalogs.title, enabled: catalogs.enabled })
+        .from(catalogs)
+        .orderBy(asc(catalogs.position), asc(catalogs.slug)),
       shopCurrency(db),
     ]);
-    return c.json({ catalogs: rows.map((r) => ({ id: r.id, title: localize(r.title, c.var.lang), enabled: r.enabled })), currency } satisfies ProductChoices);
+    return c.json({
+      catalogs: rows.map((r) => ({ id: r.id, title: localize(r.title, c.var.lang), enabled: r.enabled })),
+      currency,
+    } satisfies ProductChoices);
   })
   .get('/products', async (c) => {
     const query = readQuery(c, productListQuerySchema);
     const { deps, lang } = c.var;
     const db = deps.db;
     const where = and(...listFilters(query));
-    const order = listOrder(query.sort, { title: products.sortTitle, priceCents: products.priceCents, createdAt: products.createdAt, updatedAt: products.updatedAt }, products.id);
+    const order = listOrder(
+      query.sort,
+      { title: products.sortTitle, priceCents: products.priceCents, createdAt: products.createdAt, updatedAt: products.updatedAt },
+      products.id,
+    );
     const [rows, [total]] = await Promise.all([
       db
         .select({ product: products, variationsCount, stockTotal })
@@ -131,7 +153,12 @@ export const productRoutes = new Hono<AdminEnv>()
           .select({ productId: catalogProducts.productId, id: catalogs.id, title: catalogs.title })
           .from(catalogProducts)
           .innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId))
-          .where(inArray(catalogProducts.productId, rows.map((r) => r.product.id)))
+          .where(
+            inArray(
+              catalogProducts.productId,
+              rows.map((r) => r.product.id),
+            ),
+          )
           .orderBy(asc(catalogs.position), asc(catalogs.slug))
       : [];
     const items: ProductListItem[] = rows.map(({ product: p, variationsCount: n, stockTotal: stock }) => ({
@@ -156,7 +183,12 @@ export const productRoutes = new Hono<AdminEnv>()
     const id = await inTransaction(deps, async (tx, now) => {
       const written = await saveProduct(tx, body, null, lang, now);
       const after = await loadProductDetail(tx, written.id, lang);
-      await recordAudit(tx, staff, { action: 'product.create', entityType: 'product', entityId: written.id, after: productAuditView(after) }, now);
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'product.create', entityType: 'product', entityId: written.id, after: productAuditView(after) },
+        now,
+      );
       return { result: written.id, tags: productTags(written.id, written.catalogIds) };
     });
     return c.json(await loadProductDetail(deps.db, id, lang), 201);
@@ -184,13 +216,28 @@ export const productRoutes = new Hono<AdminEnv>()
         }
         const [bumped] = await tx
           .update(products)
-          .set({ ...(body.action === 'enable' || body.action === 'disable' ? { enabled: body.action === 'enable' } : {}), version: sql`${products.version} + 1`, updatedAt: now })
+          .set({
+            ...(body.action === 'enable' || body.action === 'disable' ? { enabled: body.action === 'enable' } : {}),
+            version: sql`${products.version} + 1`,
+            updatedAt: now,
+          })
           .where(and(eq(products.id, row.id), eq(products.version, item.version)))
           .returning({ id: products.id });
         if (!bumped) throw versionConflict(lang);
         if (body.action === 'price') await refreshListingFields(tx, [row.id]);
         const after = await loadProductDetail(tx, row.id, lang);
-        await recordAudit(tx, staff, { action: `product.${body.action}`, entityType: 'product', entityId: row.id, before: productAuditView(before), after: productAuditView(after) }, now);
+        await recordAudit(
+          tx,
+          staff,
+          {
+            action: `product.${body.action}`,
+            entityType: 'product',
+            entityId: row.id,
+            before: productAuditView(before),
+            after: productAuditView(after),
+          },
+          now,
+        );
         tags.push(...productTags(row.id, before.catalogIds));
       }
       // a change of stock alone keeps catalog listings and facets (they do not depend on stock)
@@ -212,7 +259,12 @@ export const productRoutes = new Hono<AdminEnv>()
       const before = await loadProductDetail(tx, id, lang);
       const written = await saveProduct(tx, body, row, lang, now);
       const after = await loadProductDetail(tx, id, lang);
-      await recordAudit(tx, staff, { action: 'product.update', entityType: 'product', entityId: id, before: productAuditView(before), after: productAuditView(after) }, now);
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'product.update', entityType: 'product', entityId: id, before: productAuditView(before), after: productAuditView(after) },
+        now,
+      );
       return { result: null, tags: [...productTags(id, written.catalogIds), ...(written.renamed ? [cacheTags.redirects] : [])] };
     });
     return c.json(await loadProductDetail(deps.db, id, lang));
@@ -224,7 +276,18 @@ export const productRoutes = new Hono<AdminEnv>()
       const source = await loadProductDetail(tx, id, lang);
       const written = await saveProduct(tx, copyBody(source), null, lang, now);
       const after = await loadProductDetail(tx, written.id, lang);
-      await recordAudit(tx, staff, { action: 'product.duplicate', entityType: 'product', entityId: written.id, before: { sourceId: id }, after: productAuditView(after) }, now);
+      await recordAudit(
+        tx,
+        staff,
+        {
+          action: 'product.duplicate',
+          entityType: 'product',
+          entityId: written.id,
+          before: { sourceId: id },
+          after: productAuditView(after),
+        },
+        now,
+      );
       return { result: written.id, tags: productTags(written.id, written.catalogIds) };
     });
     return c.json(await loadProductDetail(deps.db, copyId, lang), 201);

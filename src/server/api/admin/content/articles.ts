@@ -87,7 +87,10 @@ export async function loadArticle(db: Executor, id: string, lang: Language): Pro
 
 /** Refuses a category that is not an article category, tags of another category and a missing image; answers the category. */
 async function checkCategoryAndTags(tx: Executor, input: ArticleInput, lang: Language) {
-  const [category] = await tx.select().from(pages).where(and(eq(pages.id, input.categoryId), eq(pages.type, 'category')));
+  const [category] = await tx
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, input.categoryId), eq(pages.type, 'category')));
   if (!category) throw fieldError('categoryId', contentMessage('categoryNotFound', lang));
   if (input.previewImageId) {
     const [image] = await tx.select({ id: images.id }).from(images).where(eq(images.id, input.previewImageId));
@@ -95,7 +98,10 @@ async function checkCategoryAndTags(tx: Executor, input: ArticleInput, lang: Lan
   }
   const tagIds = [...new Set(input.tagIds)];
   if (tagIds.length > 0) {
-    const found = await tx.select({ id: tags.id }).from(tags).where(and(inArray(tags.id, tagIds), eq(tags.type, category.slug)));
+    const found = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(inArray(tags.id, tagIds), eq(tags.type, category.slug)));
     if (found.length !== tagIds.length) throw fieldError('tagIds', contentMessage('tagNotInCategory', lang));
   }
   return { category, tagIds };
@@ -111,7 +117,10 @@ async function writeBody(tx: Executor, articleId: string, body: Body): Promise<v
   const existing = await bodySection(tx, articleId);
   if (existing) {
     const content = (existing.options.content ?? {}) as Record<string, unknown>;
-    await tx.update(sections).set({ options: { ...existing.options, content: { ...content, html: body } } }).where(eq(sections.id, existing.id));
+    await tx
+      .update(sections)
+      .set({ options: { ...existing.options, content: { ...content, html: body } } })
+      .where(eq(sections.id, existing.id));
     return;
   }
   if (!body.en && !body.ru) return;
@@ -172,27 +181,46 @@ export const articleRoutes = new Hono<AdminEnv>()
     const q = query.q ? likePattern(query.q) : null;
     const where = and(
       ...(query.categoryId ? [eq(articles.categoryId, query.categoryId)] : []),
-      ...(q ? [or(ilike(sql`${articles.title}->>'en'`, q), ilike(sql`${articles.title}->>'ru'`, q), ilike(articles.slug, q), ilike(articles.authorName, q))!] : []),
+      ...(q
+        ? [
+            or(
+              ilike(sql`${articles.title}->>'en'`, q),
+              ilike(sql`${articles.title}->>'ru'`, q),
+              ilike(articles.slug, q),
+              ilike(articles.authorName, q),
+            )!,
+          ]
+        : []),
     );
-    const order = listOrder(query.sort, { publishedAt: articles.publishedAt, updatedAt: articles.updatedAt, title: sql`lower(${articles.title}->>'en')` as SQL }, articles.id);
+    const order = listOrder(
+      query.sort,
+      { publishedAt: articles.publishedAt, updatedAt: articles.updatedAt, title: sql`lower(${articles.title}->>'en')` as SQL },
+      articles.id,
+    );
     const [rows, [total]] = await Promise.all([
-      listRows(db).where(where).orderBy(...order).limit(query.perPage).offset(pageOffset(query.page, query.perPage)),
+      listRows(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.perPage)
+        .offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(articles).where(where),
     ]);
     const lang = c.var.lang;
-    const items = rows.map(({ article: a, categoryTitle, categorySlug }): ArticleListItem => ({
-      id: a.id,
-      slug: a.slug,
-      title: localize(a.title, lang) || a.slug,
-      categoryId: a.categoryId,
-      categoryTitle: localize(categoryTitle, lang) || categorySlug,
-      categorySlug,
-      authorName: a.authorName,
-      publishedAt: a.publishedAt.toISOString(),
-      updatedAt: a.updatedAt.toISOString(),
-      enabled: a.enabled,
-      version: a.version,
-    }));
+    const items = rows.map(
+      ({ article: a, categoryTitle, categorySlug }): ArticleListItem => ({
+        id: a.id,
+        slug: a.slug,
+        title: localize(a.title, lang) || a.slug,
+        categoryId: a.categoryId,
+        categoryTitle: localize(categoryTitle, lang) || categorySlug,
+        categorySlug,
+        authorName: a.authorName,
+        publishedAt: a.publishedAt.toISOString(),
+        updatedAt: a.updatedAt.toISOString(),
+        enabled: a.enabled,
+        version: a.version,
+      }),
+    );
     return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<ArticleListItem>);
   })
   .get('/articles/:id', async (c) => {
@@ -209,10 +237,18 @@ export const articleRoutes = new Hono<AdminEnv>()
         const { tagIds } = await checkCategoryAndTags(tx, input, lang);
         await refuseTakenSlug(tx, input.slug, null, lang);
         const now = deps.now();
-        const [after] = await tx.insert(articles).values({ id, ...columnsOf(input), createdAt: now, updatedAt: now }).returning();
+        const [after] = await tx
+          .insert(articles)
+          .values({ id, ...columnsOf(input), createdAt: now, updatedAt: now })
+          .returning();
         await setTags(tx, id, tagIds);
         await writeBody(tx, id, body);
-        await recordAudit(tx, staff, { action: 'article.create', entityType: 'article', entityId: id, after: { ...auditable(after!), tagIds, body } }, now);
+        await recordAudit(
+          tx,
+          staff,
+          { action: 'article.create', entityType: 'article', entityId: id, after: { ...auditable(after!), tagIds, body } },
+          now,
+        );
       })
       .catch((error: unknown) => slugRace(error, lang));
     await invalidate([cacheTags.article(id), cacheTags.page(input.categoryId)]);
@@ -242,7 +278,13 @@ export const articleRoutes = new Hono<AdminEnv>()
         await recordAudit(
           tx,
           staff,
-          { action: 'article.update', entityType: 'article', entityId: id, before: { ...auditable(before), tagIds: beforeDetail.tagIds, body: beforeDetail.body }, after: { ...auditable(after), tagIds, body } },
+          {
+            action: 'article.update',
+            entityType: 'article',
+            entityId: id,
+            before: { ...auditable(before), tagIds: beforeDetail.tagIds, body: beforeDetail.body },
+            after: { ...auditable(after), tagIds, body },
+          },
           now,
         );
         return before.categoryId;
@@ -258,11 +300,19 @@ export const articleRoutes = new Hono<AdminEnv>()
     const categoryId = await deps.db.transaction(async (tx) => {
       const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
       const before = expectVersion(row, version, lang, 'content.articleNotFound');
-      const deleted = await tx.delete(articles).where(and(eq(articles.id, id), eq(articles.version, version))).returning({ id: articles.id });
+      const deleted = await tx
+        .delete(articles)
+        .where(and(eq(articles.id, id), eq(articles.version, version)))
+        .returning({ id: articles.id });
       if (deleted.length) await forgetBuilderTarget(tx, `article:${id}`);
       if (deleted.length === 0) throw versionConflict(lang);
       await tx.delete(sections).where(and(eq(sections.ownerType, 'article'), eq(sections.ownerId, id)));
-      await recordAudit(tx, staff, { action: 'article.delete', entityType: 'article', entityId: id, before: auditable(before) }, deps.now());
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'article.delete', entityType: 'article', entityId: id, before: auditable(before) },
+        deps.now(),
+      );
       return before.categoryId;
     });
     await invalidate([cacheTags.article(id), cacheTags.page(categoryId)]);

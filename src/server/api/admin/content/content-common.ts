@@ -10,4 +10,7 @@ export const contentMessage = (key: string, lang: Language, params: Record<strin
 export const idParams = z.object({ id: idSchema });
 
 /** `{ en, ru }` of a stored localized column, blanks for what is missing. */
-export const bothLanguages = (value: { en?: string | null; ru?: string | null } | null | undefined) => ({ en: value?.en ?? '', ru: value?.ru ?? '' });
+export const bothLanguages = (value: { en?: string | null; ru?: string | null } | null | undefined) => ({
+  en: value?.en ?? '',
+  ru: value?.ru ?? '',
+});

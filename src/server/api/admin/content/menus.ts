@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CONTENT_MENU_NAMES, MENU_MAX_DEPTH, MENU_MAX_ITEMS, menuNameSchema, menuUpdateSchema, type MenuDetail, type MenuItemNode, type MenuLinkValue } from '../../../../contract/admin';
+import {
+  CONTENT_MENU_NAMES,
+  MENU_MAX_DEPTH,
+  MENU_MAX_ITEMS,
+  menuNameSchema,
+  menuUpdateSchema,
+  type MenuDetail,
+  type MenuItemNode,
+  type MenuLinkValue,
+} from '../../../../contract/admin';
 import type { Language } from '../../../../lib/localize';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
@@ -32,7 +41,12 @@ async function loadMenu(db: Executor, name: MenuDetail['name']): Promise<MenuDet
     childrenOf.set(key, [...(childrenOf.get(key) ?? []), row]);
   }
   const build = (parentId: string): MenuItemNode[] =>
-    (childrenOf.get(parentId) ?? []).map((row) => ({ id: row.id, title: bothLanguages(row.title), link: row.link as MenuLinkValue, children: build(row.id) }));
+    (childrenOf.get(parentId) ?? []).map((row) => ({
+      id: row.id,
+      title: bothLanguages(row.title),
+      link: row.link as MenuLinkValue,
+      children: build(row.id),
+    }));
   return { name, items: build(''), version: menu.version };
 }
 

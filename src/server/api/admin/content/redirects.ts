@@ -30,19 +30,31 @@ import type { ListAnswer } from '../../../../contract/admin';
  */
 
 type Row = typeof redirects.$inferSelect;
-const toItem = (r: Row): RedirectItem => ({ id: r.id, fromPath: r.fromPath, toPath: r.toPath, createdAt: r.createdAt.toISOString(), version: r.version });
+const toItem = (r: Row): RedirectItem => ({
+  id: r.id,
+  fromPath: r.fromPath,
+  toPath: r.toPath,
+  createdAt: r.createdAt.toISOString(),
+  version: r.version,
+});
 
 /** The key of a target on this shop, or null for an absolute address (which cannot loop back). */
 const internalKey = (to: string) => (to.startsWith('/') ? redirectKey(to) : null);
 
 /** Refuses a redirect to itself, a second redirect of the same path and one that closes a loop. */
-async function checkRedirect(tx: Executor, input: { fromPath: string; toPath: string }, exceptId: string | null, lang: Language): Promise<void> {
+async function checkRedirect(
+  tx: Executor,
+  input: { fromPath: string; toPath: string },
+  exceptId: string | null,
+  lang: Language,
+): Promise<void> {
   const from = redirectKey(input.fromPath);
   // the homepage is never redirected, and the back office and the API must stay reachable
   if (from === '' || /^(admin|api)(\/|$)/.test(from)) throw fieldError('fromPath', contentMessage('redirectReserved', lang));
   if (internalKey(input.toPath) === from) throw fieldError('toPath', contentMessage('redirectToItself', lang));
   const all = await tx.select().from(redirects);
-  if (all.some((r) => r.id !== exceptId && redirectKey(r.fromPath) === from)) throw fieldError('fromPath', contentMessage('redirectFromTaken', lang));
+  if (all.some((r) => r.id !== exceptId && redirectKey(r.fromPath) === from))
+    throw fieldError('fromPath', contentMessage('redirectFromTaken', lang));
   const next = new Map(all.filter((r) => r.id !== exceptId).map((r) => [redirectKey(r.fromPath), internalKey(r.toPath)]));
   next.set(from, internalKey(input.toPath));
   let at: string | null | undefined = internalKey(input.toPath);
@@ -63,12 +75,27 @@ export const redirectRoutes = new Hono<AdminEnv>()
     const db = c.var.deps.db;
     const q = query.q ? likePattern(query.q) : null;
     const where = q ? or(ilike(redirects.fromPath, q), ilike(redirects.toPath, q)) : undefined;
-    const order = listOrder(query.sort, { fromPath: redirects.fromPath, toPath: redirects.toPath, createdAt: redirects.createdAt }, redirects.id);
+    const order = listOrder(
+      query.sort,
+      { fromPath: redirects.fromPath, toPath: redirects.toPath, createdAt: redirects.createdAt },
+      redirects.id,
+    );
     const [rows, [total]] = await Promise.all([
-      db.select().from(redirects).where(where).orderBy(...order).limit(query.perPage).offset(pageOffset(query.page, query.perPage)),
+      db
+        .select()
+        .from(redirects)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.perPage)
+        .offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(redirects).where(where),
     ]);
-    return c.json({ items: rows.map(toItem), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<RedirectItem>);
+    return c.json({
+      items: rows.map(toItem),
+      total: total!.n,
+      page: query.page,
+      perPage: query.perPage,
+    } satisfies ListAnswer<RedirectItem>);
   })
   .get('/redirects/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -85,7 +112,10 @@ export const redirectRoutes = new Hono<AdminEnv>()
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('admin.redirects'))`);
         await checkRedirect(tx, input, null, lang);
         const now = deps.now();
-        const [after] = await tx.insert(redirects).values({ id: randomUUID(), fromPath: input.fromPath, toPath: input.toPath, createdAt: now }).returning();
+        const [after] = await tx
+          .insert(redirects)
+          .values({ id: randomUUID(), fromPath: input.fromPath, toPath: input.toPath, createdAt: now })
+          .returning();
         await recordAudit(tx, staff, { action: 'redirect.create', entityType: 'redirect', entityId: after!.id, after }, now);
         return after!;
       })
@@ -123,7 +153,10 @@ export const redirectRoutes = new Hono<AdminEnv>()
     await deps.db.transaction(async (tx) => {
       const [row] = await tx.select().from(redirects).where(eq(redirects.id, id)).for('update');
       const before = expectVersion(row, version, lang, 'content.redirectNotFound');
-      const deleted = await tx.delete(redirects).where(and(eq(redirects.id, id), eq(redirects.version, version))).returning({ id: redirects.id });
+      const deleted = await tx
+        .delete(redirects)
+        .where(and(eq(redirects.id, id), eq(redirects.version, version)))
+        .returning({ id: redirects.id });
       if (deleted.length === 0) throw versionConflict(lang);
       await recordAudit(tx, staff, { action: 'redirect.delete', entityType: 'redirect', entityId: id, before }, deps.now());
     });

@@ -20,13 +20,19 @@ import { bothLanguages, contentMessage, idParams } from './content-common';
  */
 
 async function categoryById(db: Executor, id: string, lang: Language) {
-  const [category] = await db.select({ id: pages.id, slug: pages.slug }).from(pages).where(and(eq(pages.id, id), eq(pages.type, 'category')));
+  const [category] = await db
+    .select({ id: pages.id, slug: pages.slug })
+    .from(pages)
+    .where(and(eq(pages.id, id), eq(pages.type, 'category')));
   if (!category) throw notFound(contentMessage('categoryNotFound', lang));
   return category;
 }
 
 async function categoryOfTag(db: Executor, slug: string): Promise<string | null> {
-  const [category] = await db.select({ id: pages.id }).from(pages).where(and(eq(pages.slug, slug), eq(pages.type, 'category')));
+  const [category] = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(and(eq(pages.slug, slug), eq(pages.type, 'category')));
   return category?.id ?? null;
 }
 
@@ -40,7 +46,14 @@ async function loadTags(db: Executor, categorySlug: string): Promise<AdminTag[]>
     .from(tags)
     .where(eq(tags.type, categorySlug))
     .orderBy(asc(tags.position), asc(tags.slug));
-  return rows.map(({ tag, articleCount }) => ({ id: tag.id, slug: tag.slug, title: bothLanguages(tag.title), position: tag.position, articleCount: Number(articleCount), version: tag.version }));
+  return rows.map(({ tag, articleCount }) => ({
+    id: tag.id,
+    slug: tag.slug,
+    title: bothLanguages(tag.title),
+    position: tag.position,
+    articleCount: Number(articleCount),
+    version: tag.version,
+  }));
 }
 
 function slugTaken(error: unknown, lang: Language): never {
@@ -49,11 +62,17 @@ function slugTaken(error: unknown, lang: Language): never {
 }
 
 async function refuseTakenSlug(tx: Executor, type: string, slug: string, exceptId: string | null, lang: Language) {
-  const [taken] = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.type, type), eq(tags.slug, slug)));
+  const [taken] = await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.type, type), eq(tags.slug, slug)));
   if (taken && taken.id !== exceptId) throw fieldError('slug', contentMessage('tagSlugTaken', lang));
 }
 
-const tagInvalidation = (categoryId: string | null, articleIds: string[]) => [...(categoryId ? [cacheTags.page(categoryId)] : []), ...articleIds.map(cacheTags.article)];
+const tagInvalidation = (categoryId: string | null, articleIds: string[]) => [
+  ...(categoryId ? [cacheTags.page(categoryId)] : []),
+  ...articleIds.map(cacheTags.article),
+];
 
 export const tagRoutes = new Hono<AdminEnv>()
   .get('/article-categories/:id/tags', async (c) => {
@@ -71,7 +90,10 @@ export const tagRoutes = new Hono<AdminEnv>()
       .transaction(async (tx) => {
         await refuseTakenSlug(tx, category.slug, input.slug, null, lang);
         const [{ n }] = (await tx.select({ n: count() }).from(tags).where(eq(tags.type, category.slug))) as [{ n: number }];
-        const [after] = await tx.insert(tags).values({ id, type: category.slug, slug: input.slug, title: input.title, position: Number(n) }).returning();
+        const [after] = await tx
+          .insert(tags)
+          .values({ id, type: category.slug, slug: input.slug, title: input.title, position: Number(n) })
+          .returning();
         await recordAudit(tx, staff, { action: 'tag.create', entityType: 'tag', entityId: id, after }, deps.now());
       })
       .catch((error: unknown) => slugTaken(error, lang));
@@ -109,9 +131,17 @@ export const tagRoutes = new Hono<AdminEnv>()
       const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for('update');
       const before = expectVersion(row, version, lang, 'content.tagNotFound');
       const tagged = await taggedArticles(tx, id);
-      const deleted = await tx.delete(tags).where(and(eq(tags.id, id), eq(tags.version, version))).returning({ id: tags.id });
+      const deleted = await tx
+        .delete(tags)
+        .where(and(eq(tags.id, id), eq(tags.version, version)))
+        .returning({ id: tags.id });
       if (deleted.length === 0) throw versionConflict(lang);
-      await recordAudit(tx, staff, { action: 'tag.delete', entityType: 'tag', entityId: id, before: { ...before, articleIds: tagged } }, deps.now());
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'tag.delete', entityType: 'tag', entityId: id, before: { ...before, articleIds: tagged } },
+        deps.now(),
+      );
       return { type: before.type, articleIds: tagged };
     });
     await invalidate(tagInvalidation(await categoryOfTag(deps.db, type), articleIds));

@@ -21,7 +21,10 @@ export type ImageUsage = { usage: MediaUsage[]; tags: string[] };
 export async function findImageUsage(db: Executor, id: string, lang: Language): Promise<ImageUsage> {
   const mention = jsonMention(id);
   const [productRows, variationRows, catalogRows, pageRows, articleRows, sectionRows, settingRows] = await Promise.all([
-    db.select({ id: products.id, title: products.title }).from(products).where(sql`${products.imageIds} @> ${JSON.stringify([id])}::jsonb`),
+    db
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(sql`${products.imageIds} @> ${JSON.stringify([id])}::jsonb`),
     db
       .select({ id: variations.id, productId: variations.productId, title: products.title, sku: variations.sku })
       .from(variations)
@@ -72,7 +75,11 @@ export async function findImageUsage(db: Executor, id: string, lang: Language): 
   return { usage, tags: [...tags] };
 }
 
-async function sectionOwnerTitles(db: Executor, owners: { ownerType: string; ownerId: string }[], lang: Language): Promise<Map<string, string>> {
+async function sectionOwnerTitles(
+  db: Executor,
+  owners: { ownerType: string; ownerId: string }[],
+  lang: Language,
+): Promise<Map<string, string>> {
   const idsOf = (type: string) => owners.filter((o) => o.ownerType === type).map((o) => o.ownerId);
   const tables = [
     ['page', pages],

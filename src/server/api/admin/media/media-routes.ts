@@ -68,20 +68,29 @@ const isStoredFormat = (format: string | undefined): format is StoredFormat => !
 const formatOf = (meta: Metadata): string | undefined => (meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : meta.format);
 
 /** The displayed name of an upload: the file's own name without folders, at most 200 characters. */
-const displayName = (file: File) => (file.name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f]/g, '').trim().slice(0, 200) || 'image';
+const displayName = (file: File) =>
+  (file.name.split(/[\\/]/).pop() ?? '')
+    .replace(/[\u0000-\u001f]/g, '')
+    .trim()
+    .slice(0, 200) || 'image';
 
 type Prepared = { id: string; name: string; data: Buffer; width: number; height: number; format: StoredFormat };
 
 /** Checks an uploaded file is an image by its content and re-encodes it for storage; null when it is not one. */
 async function prepare(file: File): Promise<Prepared | null> {
   const input = Buffer.from(await file.arrayBuffer());
-  const meta = await sharp(input, { limitInputPixels: 100_000_000 }).metadata().catch(() => null);
+  const meta = await sharp(input, { limitInputPixels: 100_000_000 })
+    .metadata()
+    .catch(() => null);
   const format = meta ? formatOf(meta) : undefined;
   if (!meta?.width || !meta.height || !isStoredFormat(format)) return null;
   const pipeline = sharp(input, { limitInputPixels: 100_000_000, animated: false })
     .rotate()
     .resize({ width: MEDIA_MAX_SIDE, height: MEDIA_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-  const encoded = await STORED[format].encode(pipeline).toBuffer({ resolveWithObject: true }).catch(() => null);
+  const encoded = await STORED[format]
+    .encode(pipeline)
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => null);
   if (!encoded) return null;
   return { id: randomUUID(), name: displayName(file), data: encoded.data, width: encoded.info.width, height: encoded.info.height, format };
 }
@@ -91,11 +100,13 @@ function listWhere(query: z.infer<typeof mediaListQuerySchema>): SQL | undefined
   return and(
     ...(query.ids ? [inArray(images.id, query.ids.length ? query.ids : [''])] : []),
     ...(q
-      ? [or(
-          ilike(images.name, q),
-          ilike(sql`coalesce(${images.alt}->>'en', '') || ' ' || coalesce(${images.alt}->>'ru', '')`, q),
-          ilike(sql`coalesce(${images.title}->>'en', '') || ' ' || coalesce(${images.title}->>'ru', '')`, q),
-        )!]
+      ? [
+          or(
+            ilike(images.name, q),
+            ilike(sql`coalesce(${images.alt}->>'en', '') || ' ' || coalesce(${images.alt}->>'ru', '')`, q),
+            ilike(sql`coalesce(${images.title}->>'en', '') || ' ' || coalesce(${images.title}->>'ru', '')`, q),
+          )!,
+        ]
       : []),
   );
 }
@@ -106,10 +117,21 @@ export const mediaRoutes = new Hono<AdminEnv>()
     const db = c.var.deps.db;
     const where = listWhere(query);
     const [rows, [total]] = await Promise.all([
-      db.select().from(images).where(where).orderBy(desc(images.createdAt), desc(images.id)).limit(query.perPage).offset(pageOffset(query.page, query.perPage)),
+      db
+        .select()
+        .from(images)
+        .where(where)
+        .orderBy(desc(images.createdAt), desc(images.id))
+        .limit(query.perPage)
+        .offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(images).where(where),
     ]);
-    return c.json({ items: rows.map(toMediaItem), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<MediaItem>);
+    return c.json({
+      items: rows.map(toMediaItem),
+      total: total!.n,
+      page: query.page,
+      perPage: query.perPage,
+    } satisfies ListAnswer<MediaItem>);
   })
   .get('/media/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -133,19 +155,26 @@ export const mediaRoutes = new Hono<AdminEnv>()
         throw new ApiError(415, adminMessage('media.multipartOnly', lang));
       }
       const form = await c.req.formData().catch(() => {
-        throw new ApiError(400, adminMessage('media.badForm', lang), { errorPath: MEDIA_FILE_FIELD, fieldErrors: { [MEDIA_FILE_FIELD]: [adminMessage('media.badForm', lang)] } });
+        throw new ApiError(400, adminMessage('media.badForm', lang), {
+          errorPath: MEDIA_FILE_FIELD,
+          fieldErrors: { [MEDIA_FILE_FIELD]: [adminMessage('media.badForm', lang)] },
+        });
       });
       const files = form.getAll(MEDIA_FILE_FIELD).filter((entry): entry is File => typeof entry !== 'string');
       const fieldErrors: Record<string, string[]> = {};
       if (files.length === 0) fieldErrors[MEDIA_FILE_FIELD] = [adminMessage('media.noFiles', lang)];
-      if (files.length > MEDIA_MAX_FILES) fieldErrors[MEDIA_FILE_FIELD] = [adminMessage('media.tooManyFiles', lang, { count: MEDIA_MAX_FILES })];
-      if (Object.keys(fieldErrors).length) throw new ApiError(400, Object.values(fieldErrors)[0]![0]!, { errorPath: MEDIA_FILE_FIELD, fieldErrors });
+      if (files.length > MEDIA_MAX_FILES)
+        fieldErrors[MEDIA_FILE_FIELD] = [adminMessage('media.tooManyFiles', lang, { count: MEDIA_MAX_FILES })];
+      if (Object.keys(fieldErrors).length)
+        throw new ApiError(400, Object.values(fieldErrors)[0]![0]!, { errorPath: MEDIA_FILE_FIELD, fieldErrors });
       // one at a time: each decode and encode already spreads over libvips' threads
       const prepared: Prepared[] = [];
       for (const [i, file] of files.entries()) {
         const key = `${MEDIA_FILE_FIELD}.${i}`;
         if (file.size > MEDIA_MAX_FILE_BYTES) {
-          fieldErrors[key] = [adminMessage('media.fileTooLarge', lang, { name: displayName(file), mb: MEDIA_MAX_FILE_BYTES / 1024 / 1024 })];
+          fieldErrors[key] = [
+            adminMessage('media.fileTooLarge', lang, { name: displayName(file), mb: MEDIA_MAX_FILE_BYTES / 1024 / 1024 }),
+          ];
           continue;
         }
         const image = await prepare(file);
@@ -187,7 +216,12 @@ export const mediaRoutes = new Hono<AdminEnv>()
         const inserted = await deps.db.transaction(async (tx) => {
           const stored = await tx.insert(images).values(rows).returning();
           for (const row of stored) {
-            await recordAudit(tx, staff, { action: 'media.upload', entityType: 'image', entityId: row.id, after: { name: row.name, uri: row.uri, size: row.size } }, now);
+            await recordAudit(
+              tx,
+              staff,
+              { action: 'media.upload', entityType: 'image', entityId: row.id, after: { name: row.name, uri: row.uri, size: row.size } },
+              now,
+            );
           }
           return stored;
         });
@@ -215,7 +249,13 @@ export const mediaRoutes = new Hono<AdminEnv>()
       await recordAudit(
         tx,
         staff,
-        { action: 'media.update', entityType: 'image', entityId: id, before: { name: before.name, alt: before.alt, title: before.title, version: before.version }, after: { name: updated.name, alt: updated.alt, title: updated.title, version: updated.version } },
+        {
+          action: 'media.update',
+          entityType: 'image',
+          entityId: id,
+          before: { name: before.name, alt: before.alt, title: before.title, version: before.version },
+          after: { name: updated.name, alt: updated.alt, title: updated.title, version: updated.version },
+        },
         deps.now(),
       );
       // alt and title texts show wherever the image does
@@ -239,12 +279,20 @@ export const mediaRoutes = new Hono<AdminEnv>()
         .update(products)
         .set({ imageIds: sql`${products.imageIds} - ${id}::text`, version: sql`${products.version} + 1`, updatedAt: deps.now() })
         .where(sql`${products.imageIds} @> ${gallery}::jsonb`);
-      const [deleted] = await tx.delete(images).where(and(eq(images.id, id), eq(images.version, query.version))).returning();
+      const [deleted] = await tx
+        .delete(images)
+        .where(and(eq(images.id, id), eq(images.version, query.version)))
+        .returning();
       if (!deleted) throw versionConflict(lang);
       await recordAudit(
         tx,
         staff,
-        { action: 'media.delete', entityType: 'image', entityId: id, before: { name: before.name, uri: before.uri, alt: before.alt, title: before.title, usage } },
+        {
+          action: 'media.delete',
+          entityType: 'image',
+          entityId: id,
+          before: { name: before.name, uri: before.uri, alt: before.alt, title: before.title, usage },
+        },
         deps.now(),
       );
       return { inUse: null, deleted: before, tags };

@@ -37,9 +37,15 @@ const idParams = z.object({ id: idSchema });
 
 const ZONES: Versioned = { table: shippingZones, key: shippingZones.id, entityType: 'shipping_zone', missing: 'selling.zoneNotFound' };
 const RATES: Versioned = { table: shippingRates, key: shippingRates.id, entityType: 'shipping_rate', missing: 'selling.rateNotFound' };
-const LOCATIONS: Versioned = { table: pickupLocations, key: pickupLocations.id, entityType: 'pickup_location', missing: 'selling.locationNotFound' };
+const LOCATIONS: Versioned = {
+  table: pickupLocations,
+  key: pickupLocations.id,
+  entityType: 'pickup_location',
+  missing: 'selling.locationNotFound',
+};
 
-const text = (value: { en?: string; ru?: string } | null): LocalizedInput | null => (value ? { en: value.en ?? '', ru: value.ru ?? '' } : null);
+const text = (value: { en?: string; ru?: string } | null): LocalizedInput | null =>
+  value ? { en: value.en ?? '', ru: value.ru ?? '' } : null;
 
 function toRate(row: RateRow): AdminRate {
   return {
@@ -98,7 +104,8 @@ async function checkPaymentCodes(db: Executor, codes: string[], lang: Language):
   if (codes.length === 0) return;
   const known = await db.select({ code: paymentMethods.code }).from(paymentMethods).where(inArray(paymentMethods.code, codes));
   const unknown = codes.filter((code) => !known.some((k) => k.code === code));
-  if (unknown.length > 0) throw fieldError('paymentMethodCodes', sellingMessage('unknownPaymentMethod', lang, { codes: unknown.join(', ') }));
+  if (unknown.length > 0)
+    throw fieldError('paymentMethodCodes', sellingMessage('unknownPaymentMethod', lang, { codes: unknown.join(', ') }));
 }
 
 async function withUniqueLocationCode<T>(lang: Language, write: () => Promise<T>): Promise<T> {
@@ -155,7 +162,12 @@ export const deliveryAdminRoutes = new Hono<AdminEnv>()
         .insert(shippingZones)
         .values({ id: randomUUID(), title: body.title, countries: body.countries, enabled: body.enabled, position })
         .returning();
-      await recordAudit(tx, staff, { action: 'shipping-zone.create', entityType: ZONES.entityType, entityId: created!.id, after: created }, at);
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'shipping-zone.create', entityType: ZONES.entityType, entityId: created!.id, after: created },
+        at,
+      );
       return created!;
     });
     return c.json(toZone(row, []), 201);
@@ -176,7 +188,11 @@ export const deliveryAdminRoutes = new Hono<AdminEnv>()
         ...(position !== undefined ? { position } : {}),
       }),
     );
-    const rates = await deps.db.select().from(shippingRates).where(eq(shippingRates.zoneId, id)).orderBy(asc(shippingRates.position), asc(shippingRates.id));
+    const rates = await deps.db
+      .select()
+      .from(shippingRates)
+      .where(eq(shippingRates.zoneId, id))
+      .orderBy(asc(shippingRates.position), asc(shippingRates.id));
     return c.json(toZone(row, rates));
   })
   /** Deleting a zone deletes its rates (orders keep their own copy of the delivery they chose). */
@@ -189,7 +205,8 @@ export const deliveryAdminRoutes = new Hono<AdminEnv>()
       const rates = await tx.select().from(shippingRates).where(eq(shippingRates.zoneId, id));
       await deleteVersioned(tx, ZONES, { staff, lang, at }, id, version, 'shipping-zone.delete');
       // its rates go with it (ON DELETE CASCADE); the audit log keeps their last state too
-      for (const rate of rates) await recordAudit(tx, staff, { action: 'shipping-rate.delete', entityType: RATES.entityType, entityId: rate.id, before: rate }, at);
+      for (const rate of rates)
+        await recordAudit(tx, staff, { action: 'shipping-rate.delete', entityType: RATES.entityType, entityId: rate.id, before: rate }, at);
     });
     return c.body(null, 204);
   })
@@ -207,7 +224,12 @@ export const deliveryAdminRoutes = new Hono<AdminEnv>()
         .insert(shippingRates)
         .values({ id: randomUUID(), zoneId, ...rateColumns(body), position })
         .returning();
-      await recordAudit(tx, staff, { action: 'shipping-rate.create', entityType: RATES.entityType, entityId: created!.id, after: created }, at);
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'shipping-rate.create', entityType: RATES.entityType, entityId: created!.id, after: created },
+        at,
+      );
       return created!;
     });
     return c.json(toRate(row), 201);
@@ -256,7 +278,12 @@ export const deliveryAdminRoutes = new Hono<AdminEnv>()
           .insert(pickupLocations)
           .values({ id: randomUUID(), ...locationColumns(body), position })
           .returning();
-        await recordAudit(tx, staff, { action: 'pickup-location.create', entityType: LOCATIONS.entityType, entityId: created!.id, after: created }, deps.now());
+        await recordAudit(
+          tx,
+          staff,
+          { action: 'pickup-location.create', entityType: LOCATIONS.entityType, entityId: created!.id, after: created },
+          deps.now(),
+        );
         return created!;
       }),
     );
@@ -278,7 +305,15 @@ export const deliveryAdminRoutes = new Hono<AdminEnv>()
       deps.db.transaction(async (tx) => {
         const [clash] = await tx.select({ id: pickupLocations.id }).from(pickupLocations).where(eq(pickupLocations.code, body.code));
         if (clash && clash.id !== id) throw fieldError('code', sellingMessage('locationCodeTaken', lang));
-        return updateVersioned<LocationRow>(tx, LOCATIONS, { staff, lang, at: deps.now() }, id, version, 'pickup-location.update', locationColumns(body));
+        return updateVersioned<LocationRow>(
+          tx,
+          LOCATIONS,
+          { staff, lang, at: deps.now() },
+          id,
+          version,
+          'pickup-location.update',
+          locationColumns(body),
+        );
       }),
     );
     return c.json(toLocation(row));
@@ -287,6 +322,8 @@ export const deliveryAdminRoutes = new Hono<AdminEnv>()
     const { id } = readParams(c, idParams);
     const { version } = readQuery(c, versionQuerySchema);
     const { deps, lang, staff } = c.var;
-    await deps.db.transaction((tx) => deleteVersioned(tx, LOCATIONS, { staff, lang, at: deps.now() }, id, version, 'pickup-location.delete'));
+    await deps.db.transaction((tx) =>
+      deleteVersioned(tx, LOCATIONS, { staff, lang, at: deps.now() }, id, version, 'pickup-location.delete'),
+    );
     return c.body(null, 204);
   });

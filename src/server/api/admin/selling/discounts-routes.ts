@@ -148,7 +148,15 @@ async function findCode(db: Executor, id: string, forUpdate = false): Promise<Di
  * One audited change of a code: locks it, checks the version, applies `set` only when the version still
  * matches (bumping it), records before and after, all in one transaction.
  */
-async function updateCode(deps: AppDeps, staff: StaffPrincipal, lang: Language, id: string, version: number, action: string, set: Partial<DiscountRow>) {
+async function updateCode(
+  deps: AppDeps,
+  staff: StaffPrincipal,
+  lang: Language,
+  id: string,
+  version: number,
+  action: string,
+  set: Partial<DiscountRow>,
+) {
   return deps.db.transaction(async (tx) => {
     const before = expectVersion(await findCode(tx, id, true), version, lang, 'selling.discountNotFound');
     const [after] = await tx
@@ -179,7 +187,12 @@ export const discountAdminRoutes = new Hono<AdminEnv>()
         .orderBy(
           ...listOrder(
             query.sort,
-            { code: discountCodes.code, createdAt: discountCodes.createdAt, usedCount: discountCodes.usedCount, expiresAt: discountCodes.expiresAt },
+            {
+              code: discountCodes.code,
+              createdAt: discountCodes.createdAt,
+              usedCount: discountCodes.usedCount,
+              expiresAt: discountCodes.expiresAt,
+            },
             discountCodes.id,
           ),
         )
@@ -187,7 +200,12 @@ export const discountAdminRoutes = new Hono<AdminEnv>()
         .offset(pageOffset(query.page, query.perPage)),
       db.select({ n: count() }).from(discountCodes).where(where),
     ]);
-    return c.json({ items: rows.map((r) => toListItem(r, at)), total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<AdminDiscountListItem>);
+    return c.json({
+      items: rows.map((r) => toListItem(r, at)),
+      total: total!.n,
+      page: query.page,
+      perPage: query.perPage,
+    } satisfies ListAnswer<AdminDiscountListItem>);
   })
   .get('/discount-codes/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -234,7 +252,9 @@ export const discountAdminRoutes = new Hono<AdminEnv>()
     const { id } = readParams(c, idParams);
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, enabledBodySchema);
-    const row = await updateCode(deps, staff, lang, id, body.version, body.enabled ? 'discount.enable' : 'discount.disable', { enabled: body.enabled });
+    const row = await updateCode(deps, staff, lang, id, body.version, body.enabled ? 'discount.enable' : 'discount.disable', {
+      enabled: body.enabled,
+    });
     return c.json(await toDetail(deps.db, row, deps.now(), lang));
   })
   .delete('/discount-codes/:id', async (c) => {

@@ -23,7 +23,12 @@ import { deleteVersioned, nextPosition, reorderVersioned, updateVersioned, type 
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 const codeParams = z.object({ code: idSchema });
-const METHODS: Versioned = { table: paymentMethods, key: paymentMethods.code, entityType: 'payment_method', missing: 'selling.paymentMethodNotFound' };
+const METHODS: Versioned = {
+  table: paymentMethods,
+  key: paymentMethods.code,
+  entityType: 'payment_method',
+  missing: 'selling.paymentMethodNotFound',
+};
 
 /** Codes of the pickup locations that list `code` among their payment methods. */
 async function locationsUsing(db: Executor, code: string): Promise<string[]> {
@@ -38,9 +43,17 @@ async function locationsUsing(db: Executor, code: string): Promise<string[]> {
 async function loadMethods(db: Executor): Promise<PaymentMethodsAnswer> {
   const [rows, locations] = await Promise.all([
     db.select().from(paymentMethods).orderBy(asc(paymentMethods.position), asc(paymentMethods.code)),
-    db.select({ code: pickupLocations.code, methods: pickupLocations.paymentMethodCodes }).from(pickupLocations).orderBy(asc(pickupLocations.code)),
+    db
+      .select({ code: pickupLocations.code, methods: pickupLocations.paymentMethodCodes })
+      .from(pickupLocations)
+      .orderBy(asc(pickupLocations.code)),
   ]);
-  const items = rows.map((row) => toMethod(row, locations.filter((l) => l.methods.includes(row.code)).map((l) => l.code)));
+  const items = rows.map((row) =>
+    toMethod(
+      row,
+      locations.filter((l) => l.methods.includes(row.code)).map((l) => l.code),
+    ),
+  );
   return { items, sandboxEnabled: items.some((m) => m.enabled && m.kind === 'online' && m.provider === SANDBOX_PROVIDER) };
 }
 
@@ -68,8 +81,16 @@ export const paymentMethodAdminRoutes = new Hono<AdminEnv>()
         const [clash] = await tx.select({ code: paymentMethods.code }).from(paymentMethods).where(eq(paymentMethods.code, body.code));
         if (clash) throw fieldError('code', sellingMessage('paymentCodeTaken', lang));
         const position = body.position ?? (await nextPosition(tx, METHODS));
-        const [created] = await tx.insert(paymentMethods).values({ ...body, position }).returning();
-        await recordAudit(tx, staff, { action: 'payment-method.create', entityType: METHODS.entityType, entityId: body.code, after: created }, deps.now());
+        const [created] = await tx
+          .insert(paymentMethods)
+          .values({ ...body, position })
+          .returning();
+        await recordAudit(
+          tx,
+          staff,
+          { action: 'payment-method.create', entityType: METHODS.entityType, entityId: body.code, after: created },
+          deps.now(),
+        );
       });
     } catch (error) {
       if (isUniqueViolation(error, 'payment_methods_pkey')) throw fieldError('code', sellingMessage('paymentCodeTaken', lang));

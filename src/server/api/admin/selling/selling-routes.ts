@@ -9,4 +9,7 @@ import { paymentMethodAdminRoutes } from './payment-methods-routes';
  * locations) and payment methods. Owners and managers alike may use it. See selling-common.ts for which of
  * these writes drop cached pages.
  */
-export const sellingRoutes = new Hono<AdminEnv>().route('/', discountAdminRoutes).route('/', deliveryAdminRoutes).route('/', paymentMethodAdminRoutes);
+export const sellingRoutes = new Hono<AdminEnv>()
+  .route('/', discountAdminRoutes)
+  .route('/', deliveryAdminRoutes)
+  .route('/', paymentMethodAdminRoutes);

@@ -16,7 +16,11 @@ export type Versioned = { table: VersionedTable; key: PgColumn; entityType: stri
 type Row = { version: number; position?: number } & Record<string, unknown>;
 
 async function lockRow(tx: Executor, spec: Versioned, id: string): Promise<Row | undefined> {
-  const [row] = await tx.select().from(spec.table as PgTable).where(eq(spec.key, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(spec.table as PgTable)
+    .where(eq(spec.key, id))
+    .for('update');
   return row as Row | undefined;
 }
 
@@ -59,7 +63,10 @@ export async function deleteVersioned(
 ): Promise<void> {
   const before = expectVersion(await lockRow(tx, spec, id), version, who.lang, spec.missing);
   await check?.(before);
-  const deleted = await tx.delete(spec.table).where(and(eq(spec.key, id), eq(spec.table.version, version))).returning();
+  const deleted = await tx
+    .delete(spec.table)
+    .where(and(eq(spec.key, id), eq(spec.table.version, version)))
+    .returning();
   if (deleted.length === 0) throw versionConflict(who.lang);
   await recordAudit(tx, who.staff, { action, entityType: spec.entityType, entityId: id, before }, who.at);
 }
@@ -78,14 +85,21 @@ export async function reorderVersioned(
 ): Promise<void> {
   const ids = items.map((i) => i.id);
   if (new Set(ids).size !== ids.length) throw new ApiError(400, adminMessage('selling.duplicateItems', who.lang), { errorPath: 'items' });
-  const rows = (await tx.select().from(spec.table as PgTable).where(inArray(spec.key, ids)).for('update')) as Row[];
+  const rows = (await tx
+    .select()
+    .from(spec.table as PgTable)
+    .where(inArray(spec.key, ids))
+    .for('update')) as Row[];
   const keyName = Object.entries(spec.table).find(([, col]) => col === spec.key)?.[0] ?? 'id';
   const byId = new Map(rows.map((r) => [String(r[keyName]), r]));
   const before: { id: string; position: number }[] = [];
   for (const [index, item] of items.entries()) {
     const row = byId.get(item.id);
     if (!row || (scope && !scope(row))) {
-      throw new ApiError(404, adminMessage(spec.missing, who.lang), { errorPath: `items.${index}.id`, fieldErrors: { [`items.${index}.id`]: [adminMessage(spec.missing, who.lang)] } });
+      throw new ApiError(404, adminMessage(spec.missing, who.lang), {
+        errorPath: `items.${index}.id`,
+        fieldErrors: { [`items.${index}.id`]: [adminMessage(spec.missing, who.lang)] },
+      });
     }
     if (row.version !== item.version) throw versionConflict(who.lang);
     before.push({ id: item.id, position: Number(row.position ?? 0) });
@@ -101,7 +115,13 @@ export async function reorderVersioned(
   await recordAudit(
     tx,
     who.staff,
-    { action, entityType: spec.entityType, entityId: ids.join(','), before, after: items.map((item, position) => ({ id: item.id, position })) },
+    {
+      action,
+      entityType: spec.entityType,
+      entityId: ids.join(','),
+      before,
+      after: items.map((item, position) => ({ id: item.id, position })),
+    },
     who.at,
   );
 }

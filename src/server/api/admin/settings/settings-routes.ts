@@ -23,7 +23,9 @@ async function loadGroups(db: Executor): Promise<SettingsAnswer> {
   const byGroup = new Map(rows.map((row) => [row.group, row]));
   const parsed = parseSettings(Object.fromEntries(rows.map((row) => [row.group, row.value])));
   return {
-    groups: SETTINGS_GROUPS.map((group): SettingsGroupAnswer => ({ group, value: parsed[group], version: byGroup.get(group)?.version ?? 0 })),
+    groups: SETTINGS_GROUPS.map(
+      (group): SettingsGroupAnswer => ({ group, value: parsed[group], version: byGroup.get(group)?.version ?? 0 }),
+    ),
   };
 }
 
@@ -51,7 +53,13 @@ export const settingsRoutes = new Hono<AdminEnv>()
       await recordAudit(
         tx,
         staff,
-        { action: 'settings.update', entityType: 'settings', entityId: group, before: before ? { value: before.value, version: before.version } : null, after: { value, version: after.version } },
+        {
+          action: 'settings.update',
+          entityType: 'settings',
+          entityId: group,
+          before: before ? { value: before.value, version: before.version } : null,
+          after: { value, version: after.version },
+        },
         now,
       );
       return after;

@@ -9,6 +9,11 @@ import { parseInput } from '../../core/validate';
  * (where the value sits in the request). Every write of a settings group goes through it: the settings save and the
  * site builder's settings targets (draft save and publish).
  */
-export function checkedSettingsValue(group: SettingsGroup, value: unknown, lang: Language, prefix: readonly string[]): Record<string, unknown> {
+export function checkedSettingsValue(
+  group: SettingsGroup,
+  value: unknown,
+  lang: Language,
+  prefix: readonly string[],
+): Record<string, unknown> {
   return parseInput(strictSettingsSchema(group), value, lang, 'body', prefix);
 }

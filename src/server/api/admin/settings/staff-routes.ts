@@ -78,10 +78,22 @@ async function loadMember(db: Executor, id: string, lang: Language): Promise<Sta
 async function issueInvitation(tx: Executor, member: StaffRow, inviter: StaffPrincipal, now: Date): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await tx.delete(staffInvites).where(eq(staffInvites.staffId, member.id));
-  await tx.insert(staffInvites).values({ tokenHash: hashToken(token), staffId: member.id, expiresAt: new Date(now.getTime() + STAFF_INVITE_DAYS * DAY_MS), createdAt: now });
+  await tx.insert(staffInvites).values({
+    tokenHash: hashToken(token),
+    staffId: member.id,
+    expiresAt: new Date(now.getTime() + STAFF_INVITE_DAYS * DAY_MS),
+    createdAt: now,
+  });
   await enqueueMail(
     tx,
-    [{ template: 'staff-invite', to: member.email, lang: member.lang === 'ru' ? 'ru' : 'en', data: { staffId: member.id, inviter: inviter.name, days: STAFF_INVITE_DAYS, secretToken: token } }],
+    [
+      {
+        template: 'staff-invite',
+        to: member.email,
+        lang: member.lang === 'ru' ? 'ru' : 'en',
+        data: { staffId: member.id, inviter: inviter.name, days: STAFF_INVITE_DAYS, secretToken: token },
+      },
+    ],
     now,
   );
 }
@@ -91,7 +103,14 @@ async function otherActiveOwners(tx: Executor, id: string): Promise<number> {
   const owners = await tx
     .select({ id: staffUsers.id })
     .from(staffUsers)
-    .where(and(eq(staffUsers.role, 'owner'), eq(staffUsers.disabled, false), ne(staffUsers.passwordHash, INVITED_PASSWORD_HASH), ne(staffUsers.id, id)))
+    .where(
+      and(
+        eq(staffUsers.role, 'owner'),
+        eq(staffUsers.disabled, false),
+        ne(staffUsers.passwordHash, INVITED_PASSWORD_HASH),
+        ne(staffUsers.id, id),
+      ),
+    )
     .for('update');
   return owners.length;
 }
@@ -127,7 +146,17 @@ export const staffRoutes = new Hono<AdminEnv>()
         .returning();
       if (!member) throw fieldError('email', staffMessage('emailTaken', lang));
       await issueInvitation(tx, member, staff, now);
-      await recordAudit(tx, staff, { action: 'staff.invite', entityType: 'staff', entityId: member.id, after: { email: member.email, name: member.name, role: member.role } }, now);
+      await recordAudit(
+        tx,
+        staff,
+        {
+          action: 'staff.invite',
+          entityType: 'staff',
+          entityId: member.id,
+          after: { email: member.email, name: member.name, role: member.role },
+        },
+        now,
+      );
       return member.id;
     });
     return c.json(await loadMember(deps.db, id, lang), 201);
@@ -147,7 +176,12 @@ export const staffRoutes = new Hono<AdminEnv>()
         .returning();
       if (!after) throw versionConflict(lang);
       await issueInvitation(tx, after, staff, now);
-      await recordAudit(tx, staff, { action: 'staff.invite-resend', entityType: 'staff', entityId: id, after: { email: after.email } }, now);
+      await recordAudit(
+        tx,
+        staff,
+        { action: 'staff.invite-resend', entityType: 'staff', entityId: id, after: { email: after.email } },
+        now,
+      );
     });
     return c.json(await loadMember(deps.db, id, lang));
   })
@@ -160,9 +194,22 @@ export const staffRoutes = new Hono<AdminEnv>()
       const member = await lockedMember(tx, id, version, lang);
       if (!isInvited(member)) throw fieldError('id', staffMessage('notInvited', lang), 409);
       // a member who never signed in has nothing of theirs to keep: revoking removes them with their links
-      const [gone] = await tx.delete(staffUsers).where(and(eq(staffUsers.id, id), eq(staffUsers.version, version))).returning();
+      const [gone] = await tx
+        .delete(staffUsers)
+        .where(and(eq(staffUsers.id, id), eq(staffUsers.version, version)))
+        .returning();
       if (!gone) throw versionConflict(lang);
-      await recordAudit(tx, staff, { action: 'staff.invite-revoke', entityType: 'staff', entityId: id, before: { email: gone.email, name: gone.name, role: gone.role } }, now);
+      await recordAudit(
+        tx,
+        staff,
+        {
+          action: 'staff.invite-revoke',
+          entityType: 'staff',
+          entityId: id,
+          before: { email: gone.email, name: gone.name, role: gone.role },
+        },
+        now,
+      );
     });
     return c.body(null, 204);
   })
@@ -177,7 +224,8 @@ export const staffRoutes = new Hono<AdminEnv>()
       const disabled = body.disabled ?? before.disabled;
       if (disabled && !before.disabled && id === staff.id) throw fieldError('disabled', staffMessage('selfDisable', lang));
       const losesOwner = before.role === 'owner' && !before.disabled && !isInvited(before) && (role !== 'owner' || disabled);
-      if (losesOwner && (await otherActiveOwners(tx, id)) === 0) throw fieldError(body.role !== undefined && role !== 'owner' ? 'role' : 'disabled', staffMessage('lastOwner', lang));
+      if (losesOwner && (await otherActiveOwners(tx, id)) === 0)
+        throw fieldError(body.role !== undefined && role !== 'owner' ? 'role' : 'disabled', staffMessage('lastOwner', lang));
       const [after] = await tx
         .update(staffUsers)
         .set({ role, disabled, version: sql`${staffUsers.version} + 1`, updatedAt: now })
@@ -245,7 +293,12 @@ export const staffInvitePublicRoutes = new Hono<AdminEnv>()
       if (!accepted) throw invalid();
       await tx.delete(staffInvites).where(and(eq(staffInvites.staffId, accepted.id), ne(staffInvites.tokenHash, used.tokenHash)));
       const started = await startSession(tx, deps, accepted.id);
-      await recordAudit(tx, accepted, { action: 'staff.invite-accept', entityType: 'staff', entityId: accepted.id, after: { name: accepted.name } }, now);
+      await recordAudit(
+        tx,
+        accepted,
+        { action: 'staff.invite-accept', entityType: 'staff', entityId: accepted.id, after: { name: accepted.name } },
+        now,
+      );
       return { member: accepted, session: started };
     });
     setSessionCookie(c, deps, session.id, session.expiresAt);

@@ -14,7 +14,6 @@ import { receiveNotification } from './notifications';
 import { DEFAULT_PROVIDER_CODE, findPaymentProvider } from './provider';
 import { sandboxRoutes } from './sandbox-routes';
 
-
 const notificationParamsSchema = z.object({ provider: z.string().max(50).optional() });
 
 export const paymentRoutes = new Hono<AppEnv>()

@@ -26,7 +26,10 @@ import {
 const ACTIONS = { pay: 'completed', fail: 'failed', cancel: 'canceled' } as const satisfies Record<string, PaymentOutcome>;
 type SandboxAction = keyof typeof ACTIONS;
 
-const PAGE_TEXT: Record<Language, { title: string; order: string; amount: string; pay: string; fail: string; cancel: string; done: string; back: string }> = {
+const PAGE_TEXT: Record<
+  Language,
+  { title: string; order: string; amount: string; pay: string; fail: string; cancel: string; done: string; back: string }
+> = {
   en: {
     title: 'Test payment',
     order: 'Order',
@@ -120,7 +123,11 @@ export const sandboxRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     const { transactionId } = readParams(c, pageParamsSchema);
     const { transaction, order } = await loadSandboxPayment(deps, transactionId);
-    return c.body(renderPaymentPage({ shop: await shopName(deps.db, order.lang === 'ru' ? 'ru' : 'en'), order, transaction }), 200, PAGE_HEADERS);
+    return c.body(
+      renderPaymentPage({ shop: await shopName(deps.db, order.lang === 'ru' ? 'ru' : 'en'), order, transaction }),
+      200,
+      PAGE_HEADERS,
+    );
   })
   /** Plays the provider: signs a notification for the chosen outcome and delivers it like the provider would. */
   .post('/payment/sandbox/:transactionId/:action', async (c) => {

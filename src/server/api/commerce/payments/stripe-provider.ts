@@ -189,7 +189,8 @@ export const stripeProvider: PaymentProvider<StripeSettings> = {
         settings.webhookSecret,
         WEBHOOK_TOLERANCE_SECONDS,
         undefined,
-        Math.floor(deps.now().getTime() / 1000),
+        // the SDK counts the event's age from this instant, in milliseconds (the shop's clock, so tests can move it)
+        deps.now().getTime(),
       );
     } catch {
       throw unauthorized('Invalid Stripe signature');

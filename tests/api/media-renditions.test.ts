@@ -61,6 +61,19 @@ describe('image renditions', () => {
     }
   });
 
+  it('serves a cached rendition without reading the store; only a miss does', async () => {
+    const data = await sharp({ create: { width: 700, height: 500, channels: 3, background: '#963' } })
+      .png()
+      .toBuffer();
+    const hash = await putOriginal(app.deps.media, data, 'image/png');
+    const first = await media.read(hash, query({ w: '320', format: 'webp' }));
+    expect(first).toMatchObject({ mime: 'image/webp' });
+    const { store } = await app.deps.media.stores.active();
+    await store.delete(hash);
+    expect(await media.read(hash, query({ w: '300', format: 'webp' }))).toEqual(first);
+    expect(await media.read(hash, query({ w: '640', format: 'webp' }))).toBeNull();
+  });
+
   it('keeps the cache within its size by deleting the oldest renditions', async () => {
     const small = path.join(app.dataDir, 'cache', 'small');
     const sizeOf = (w: string) => media.read(photo, query({ w, format: 'jpeg' })).then((file) => (file as { body: Buffer }).body.length);

@@ -157,10 +157,25 @@ export function createMediaCache(options: { stores: MediaStores; dir: string; ma
     return found;
   }
 
+  /** Where a rendition of an original of this size and format is cached, and its format. */
+  function renditionFile(hash: string, original: Pick<Source, 'width' | 'height' | 'format'>, query: ResizeQuery) {
+    const format = query.format ?? (original.format === 'png' || original.format === 'webp' ? original.format : 'jpeg');
+    const rendition = renditionFor(query, original);
+    return { rendition, format, cached: path.join(dir, `${hash}.${rendition.width}x${rendition.height ?? 0}.${rendition.fit}.${format}`) };
+  }
+
   async function read(hash: string, query: ResizeQuery): Promise<MediaFile | typeof MEDIA_BUSY | null> {
+    const resized = Boolean(query.w || query.h || query.format);
+    // a cached rendition of an original whose size is known needs neither the original nor the store
+    const known = sources.get(hash);
+    if (resized && known) {
+      const { cached, format } = renditionFile(hash, known, query);
+      const hit = await readIfThere(cached);
+      if (hit) return { body: hit, mime: MIME[format] };
+    }
     const original = await source(hash);
     if (!original) return null;
-    if (!query.w && !query.h && !query.format) {
+    if (!resized) {
       const body = await readIfThere(original.file);
       if (body) return { body, mime: MIME[original.format] };
       sources.delete(hash);
@@ -168,9 +183,7 @@ export function createMediaCache(options: { stores: MediaStores; dir: string; ma
       const retried = again && (await readIfThere(again.file));
       return retried ? { body: retried, mime: MIME[again.format] } : null;
     }
-    const format = query.format ?? (original.format === 'png' || original.format === 'webp' ? original.format : 'jpeg');
-    const rendition = renditionFor(query, original);
-    const cached = path.join(dir, `${hash}.${rendition.width}x${rendition.height ?? 0}.${rendition.fit}.${format}`);
+    const { rendition, format, cached } = renditionFile(hash, original, query);
     const hit = await readIfThere(cached);
     if (hit) return { body: hit, mime: MIME[format] };
     const body = await encoder.run(async () => {

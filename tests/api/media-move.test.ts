@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/server/config';
 import { images, mediaOriginals } from '../../src/server/db/schema';
+import type { Logger } from '../../src/server/logger';
+import { createMedia, settleMediaLocation } from '../../src/server/media/media';
 import { readMediaLocation } from '../../src/server/media/location';
 import { moveMedia } from '../../src/server/media/move';
 import { putOriginal } from '../../src/server/media/originals';
@@ -91,5 +94,33 @@ describe.each(databaseKinds)('npm run media:move (%s)', (kind) => {
     await s3Store.put(first!.hash, kept, 'image/webp');
     expect(await moveMedia(app.deps.media, 'fs')).toMatchObject({ missing: [], switched: true });
     await expectEveryPicture();
+  });
+});
+
+describe.each(databaseKinds)('the shop’s media store (%s)', (kind) => {
+  it('is MEDIA_STORE for a new shop, recorded; an instance started with another follows the record and says what to set', async () => {
+    const app = await createTestApp(kind, { seed: true, env: { MEDIA_STORE: 'postgres' } });
+    try {
+      expect(await readMediaLocation(app.deps.db)).toEqual({ store: 'postgres', movingTo: null });
+      // the demo seed wrote through it: every picture's original is in the database, none on the disk
+      const hashes = new Set((await app.deps.db.select({ hash: images.hash }).from(images)).map((row) => row.hash));
+      expect(await app.deps.db.$count(mediaOriginals)).toBe(hashes.size);
+      expect(fs.existsSync(path.join(app.dataDir, 'media'))).toBe(false);
+
+      const warnings: string[] = [];
+      const logger = { warn: (_: object, message: string) => warnings.push(message) } as unknown as Logger;
+      const other = createMedia(readConfig({ DATA_DIR: app.dataDir, MEDIA_STORE: 'fs' }), app.deps.db, app.deps.dbKind, logger);
+      try {
+        await settleMediaLocation(other, 'fs', logger);
+        expect((await other.stores.active()).store.kind).toBe('postgres');
+        expect(warnings).toEqual([
+          "the shop's images are in the postgres store: set MEDIA_STORE=postgres, or move them with npm run media:move -- --to fs",
+        ]);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -149,18 +149,16 @@ describe.each(databaseKinds)('content-addressed images (%s)', (kind) => {
       dir: 'library',
     });
     const gone = randomUUID();
-    await app.deps.db
-      .insert(images)
-      .values({
-        id: gone,
-        name: 'gone.png',
-        uri: `/media/library/${gone}.png`,
-        mime: 'image/png',
-        width: 1,
-        height: 1,
-        extension: 'png',
-        size: 1,
-      });
+    await app.deps.db.insert(images).values({
+      id: gone,
+      name: 'gone.png',
+      uri: `/media/library/${gone}.png`,
+      mime: 'image/png',
+      width: 1,
+      height: 1,
+      extension: 'png',
+      size: 1,
+    });
     await adoptFolderImages(app.deps.media, app.dataDir, createLogger('silent'));
     const [row] = await app.deps.db.select().from(images).where(eq(images.id, id));
     expect(row).toMatchObject({ hash: sha256(data), uri: `/media/${sha256(data)}/old-logo.png` });

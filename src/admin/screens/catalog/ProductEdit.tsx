@@ -79,7 +79,10 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
     }
     const fresh = await api.get<ProductDetail>(productPath(detail.id));
     setDraft((d) => withCurrentStock(d, new Map(fresh.variations.map((v) => [v.id, v.stock]))));
-    setErrors({ 'root.server': error.message, ...Object.fromEntries(moved.map(([path, messages]) => [path, messages.join(' ')])) });
+    setErrors({
+      'root.server': t('products.stockMovedMeanwhile'),
+      ...Object.fromEntries(moved.map(([path, messages]) => [path, messages.join(' ')])),
+    });
   };
   const save = useWrite<ProductBody, ProductDetail>({
     mutationFn: (body) =>

@@ -674,6 +674,11 @@ export const orders = pgTable(
     version: integer('version').notNull().default(1),
     /** when the stock taken by this order went back to the variations (set exactly once per reservation) */
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    /**
+     * An order paid on receipt holds its stock until then unless the manager confirms it (moves it on), which clears
+     * it; null: no deadline (online orders follow their payment, confirmed orders keep their stock).
+     */
+    reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -686,6 +691,17 @@ export const orders = pgTable(
     index('orders_unpaid_reserved_idx')
       .on(t.createdAt)
       .where(sql`${t.stockReleasedAt} is null and ${t.paymentStatus} in ('new', 'pending')`),
+    // the sweeper's scan of orders paid on receipt still waiting for the manager's confirmation
+    index('orders_unconfirmed_reserved_idx')
+      .on(t.reservationExpiresAt)
+      .where(sql`${t.stockReleasedAt} is null and ${t.reservationExpiresAt} is not null`),
+    // the items one customer's unconfirmed orders hold, by phone digits and by e-mail (as contactKey spells them)
+    index('orders_unconfirmed_phone_idx')
+      .on(sql`regexp_replace(${t.customer}->>'phone', '\\D', '', 'g')`)
+      .where(sql`${t.stockReleasedAt} is null and ${t.reservationExpiresAt} is not null`),
+    index('orders_unconfirmed_email_idx')
+      .on(sql`lower(trim(${t.customer}->>'email'))`)
+      .where(sql`${t.stockReleasedAt} is null and ${t.reservationExpiresAt} is not null`),
   ],
 );
 

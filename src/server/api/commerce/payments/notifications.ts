@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { orderStateHistory, orders, paymentNotifications, paymentTransactions } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 import type { AppDeps } from '../../core/context';
@@ -67,7 +67,11 @@ export async function receiveNotification(deps: AppDeps, provider: PaymentProvid
       .where(eq(paymentTransactions.id, transaction.id));
     const [order] = await tx.select().from(orders).where(eq(orders.id, transaction.orderId)).for('update');
     if (order && order.paymentStatus !== 'completed' && order.paymentStatus !== notification.status) {
-      await tx.update(orders).set({ paymentStatus: notification.status, updatedAt: deps.now() }).where(eq(orders.id, order.id));
+      // the version moves on, so a manager acting on the order as it was before the payment gets a conflict
+      await tx
+        .update(orders)
+        .set({ paymentStatus: notification.status, version: sql`${orders.version} + 1`, updatedAt: deps.now() })
+        .where(eq(orders.id, order.id));
       await tx.insert(orderStateHistory).values({
         id: randomUUID(),
         orderId: order.id,

@@ -6,6 +6,7 @@ import { readConfig } from '../src/server/config';
 import { withAdvisoryLock } from '../src/server/db/client';
 import { createLogger } from '../src/server/logger';
 import { SEED_LOCK_KEY } from '../src/server/runtime';
+import { createMedia, settleMediaLocation } from '../src/server/media/media';
 import { seedDemoShop } from '../src/server/seed';
 import { openMigratedDatabase } from '../src/server/seed/database';
 import { ShopWipeRefused } from '../src/server/seed/empty-shop';
@@ -22,12 +23,13 @@ if (!Number.isInteger(generated) || generated < 0) throw new Error('--products t
 // on a busy machine that is longer than the server's 30 s bounds on a statement and on an idle transaction.
 const LONG = 30 * 60 * 1000;
 const handle = await openMigratedDatabase(config, generated > 0 ? { statementMs: LONG, idleInTransactionMs: LONG } : undefined);
+// the pictures go to the shop's media store (MEDIA_STORE for a new shop)
+const media = createMedia(config, handle.db, handle.kind, logger);
 try {
+  await settleMediaLocation(media, config.mediaStore, logger);
   const started = Date.now();
   // the same lock as a starting server, so the two never seed at once
-  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
-    seedDemoShop(handle.db, { dataDir: config.dataDir, reset, force }),
-  );
+  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { media, reset, force }));
   if (seeded) logger.info({ reset, ms: Date.now() - started }, 'demo shop seeded');
   else logger.info('the shop already has data; nothing seeded (use --reset to wipe and re-seed)');
   if (generated > 0) {
@@ -42,5 +44,6 @@ try {
   console.error(error.message);
   process.exitCode = 1;
 } finally {
+  await media.close();
   await handle.close();
 }

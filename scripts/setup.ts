@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { readConfig } from '../src/server/config';
 import { withAdvisoryLock } from '../src/server/db/client';
+import { createLogger } from '../src/server/logger';
+import { createMedia, settleMediaLocation } from '../src/server/media/media';
 import { SEED_LOCK_KEY } from '../src/server/runtime';
 import { openMigratedDatabase } from '../src/server/seed/database';
 import { assertNoRealOrders, setupEmptyShop, shopExists, ShopWipeRefused } from '../src/server/seed/empty-shop';
@@ -39,7 +41,11 @@ if (!input.success) {
 
 const config = readConfig();
 const handle = await openMigratedDatabase(config);
+const logger = createLogger(config.logLevel);
+// the shop's images will be written to MEDIA_STORE: recorded now, and checked to open before the owner is asked anything
+const media = createMedia(config, handle.db, handle.kind, logger);
 try {
+  await settleMediaLocation(media, config.mediaStore, logger);
   // refuse before asking for a password; setupEmptyShop checks again inside its transaction
   if ((await shopExists(handle.db)) && !values.force) {
     throw new ShopWipeRefused('shop-exists', 'setup refused: this database already holds a shop. Add --force to wipe it and start empty.');
@@ -53,6 +59,7 @@ try {
       shopName: input.data['shop-name'],
       force: values.force,
       cost: config.passwordHashCost,
+      media,
     }),
   );
   console.log(`Created an empty shop and its owner ${owner.email}; sign in at ${config.publicUrl}/admin/`);
@@ -63,5 +70,6 @@ try {
   console.error(error.message);
   process.exitCode = 1;
 } finally {
+  await media.close();
   await handle.close();
 }

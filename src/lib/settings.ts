@@ -324,6 +324,17 @@ export const ecommerceSettingsSchema = lenientObject({
   unpaidReservationMinutes: count(30, 1, 43_200),
   /** the largest quantity one order line may ask for */
   maxLineQuantity: count(100, 1, 9999),
+  /**
+   * hours an order paid on receipt (cash and other offline methods) keeps its stock until the manager confirms it by
+   * moving it on; then the stock returns to the shop (1 hour to 30 days; the deadline is set when the order is placed)
+   */
+  unconfirmedReservationHours: count(48, 1, 720),
+  /** the largest share (percent) of a variation's stock one order paid on receipt may take… */
+  unconfirmedOrderStockPercent: count(50, 1, 100),
+  /** …though always this many items (so the last few can be bought) */
+  unconfirmedOrderStockFloor: count(5, 1, 9999),
+  /** the most items one phone or e-mail may hold in orders paid on receipt that are not confirmed yet */
+  maxUnconfirmedItemsPerContact: count(30, 1, 100_000),
   productDetails: lenientObject({
     /** Product cards of lists: 'default' (no details), 'properties' (the properties listed in the card), 'details' (them in a collapsible <details>). */
     templateInProductList: choice(LIST_DETAILS_TEMPLATES, 'default'),

@@ -1,6 +1,7 @@
 /**
  * At most `max` tasks at a time in this process; up to `maxWaiting` more wait their turn in order, and any
- * beyond that are refused at once (`run` resolves to BUSY) so a flood queues no unbounded work.
+ * beyond that are refused at once (`run` resolves to BUSY) so a flood queues no unbounded work. With `maxWaitMs`,
+ * a task that waited that long for its turn is refused too, so a queue is only ever brief.
  */
 export const BUSY = Symbol('busy');
 
@@ -10,20 +11,37 @@ export type ConcurrencyLimit = {
   readonly waiting: number;
 };
 
-export function createConcurrencyLimit(max: number, maxWaiting: number): ConcurrencyLimit {
+export function createConcurrencyLimit(max: number, maxWaiting: number, options: { maxWaitMs?: number } = {}): ConcurrencyLimit {
   let active = 0;
-  const queue: (() => void)[] = [];
+  const queue: ((turn: boolean) => void)[] = [];
   const release = () => {
     const next = queue.shift();
-    if (next) next();
+    if (next) next(true);
     else active--;
   };
+  /** Waits for a slot; false when the wait bound passed first (the waiter has then left the queue). */
+  const turn = () =>
+    new Promise<boolean>((resolve) => {
+      const waiter = (granted: boolean) => {
+        if (timer) clearTimeout(timer);
+        resolve(granted);
+      };
+      const timer =
+        options.maxWaitMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              const index = queue.indexOf(waiter);
+              if (index >= 0) queue.splice(index, 1);
+              resolve(false);
+            }, options.maxWaitMs);
+      queue.push(waiter);
+    });
   return {
     async run(task) {
       if (active >= max) {
         if (queue.length >= maxWaiting) return BUSY;
         // the slot is handed over by release(), so `active` stays counted for this task
-        await new Promise<void>((resolve) => queue.push(resolve));
+        if (!(await turn())) return BUSY;
       } else {
         active++;
       }

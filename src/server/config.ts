@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts';
 import { readRateLimitSettings, type RateLimitSettings } from './api/core/rate-limit-rules';
+import type { MediaS3Settings, MediaStoreKind } from './media/store';
 
 const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
@@ -39,6 +40,12 @@ const envSchema = z.object({
     .default('false'),
   RATE_LIMITS: z.string().optional(),
   MEDIA_CACHE_MAX_MB: z.coerce.number().int().positive().default(512),
+  MEDIA_STORE: z.enum(['fs', 'postgres', 's3']).default('fs'),
+  MEDIA_S3_BUCKET: z.string().optional(),
+  MEDIA_S3_ENDPOINT: z.string().url().optional(),
+  MEDIA_S3_REGION: z.string().default('us-east-1'),
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  MEDIA_S3_PREFIX: z.string().default('originals/'),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -83,6 +90,10 @@ export type ServerConfig = {
   rateLimits: RateLimitSettings;
   /** bound of the resized image cache on disk */
   mediaCacheMaxBytes: number;
+  /** the store a new shop keeps its image originals in (a shop's store then changes only by `npm run media:move`) */
+  mediaStore: MediaStoreKind;
+  /** the S3-compatible bucket of the `s3` store; credentials come from the SDK's usual environment variables */
+  mediaS3: MediaS3Settings | undefined;
   /** overrides the ecommerce setting unpaidReservationMinutes when set */
   unpaidReservationMinutes: number | undefined;
   /** how often each instance looks for unpaid online orders whose stock must return */
@@ -118,6 +129,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.MEDIA_STORE === 's3' && !e.MEDIA_S3_BUCKET) throw new Error('Invalid environment:\nMEDIA_S3_BUCKET: required when MEDIA_STORE=s3');
   return {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -143,6 +155,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustedProxyCount(e.TRUST_PROXY),
     rateLimits: readRateLimitSettings(e.RATE_LIMITS),
     mediaCacheMaxBytes: e.MEDIA_CACHE_MAX_MB * 1024 * 1024,
+    mediaStore: e.MEDIA_STORE,
+    mediaS3: e.MEDIA_S3_BUCKET
+      ? {
+          bucket: e.MEDIA_S3_BUCKET,
+          endpoint: e.MEDIA_S3_ENDPOINT,
+          region: e.MEDIA_S3_REGION,
+          forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE === 'true',
+          prefix: e.MEDIA_S3_PREFIX,
+        }
+      : undefined,
     unpaidReservationMinutes: e.UNPAID_RESERVATION_MINUTES,
     reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     logLevel: e.LOG_LEVEL,

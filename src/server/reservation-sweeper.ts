@@ -13,7 +13,7 @@ export const nodeTimers: SweeperTimers = {
 };
 
 export type ReservationSweeper = {
-  /** One pass: releases the stock of online orders unpaid for longer than the configured minutes. */
+  /** One pass: releases the stock of online orders unpaid for longer than the configured minutes, and of orders paid on receipt not confirmed by their deadline. */
   sweep: () => Promise<number>;
   /** Stops the timer and waits for a pass under way. */
   stop: () => Promise<void>;
@@ -30,7 +30,7 @@ export function startReservationSweeper(deps: AppDeps, timers: SweeperTimers = n
   async function pass(): Promise<number> {
     const minutes = deps.config.unpaidReservationMinutes ?? (await orderLimits(deps.db)).unpaidReservationMinutes;
     const released = await releaseExpiredReservations(deps.db, { now: deps.now(), minutes });
-    if (released) deps.logger.info({ released }, 'stock of unpaid online orders released');
+    if (released) deps.logger.info({ released }, 'stock of unpaid online and unconfirmed offline orders released');
     return released;
   }
 

@@ -12,6 +12,8 @@ import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } 
 import { demoOwnerNotice } from './api/admin/staff';
 import { startMailWorker, type MailWorker, type MailWorkerTimers } from './mail/worker';
 import { seedDemoShop } from './seed';
+import { adoptFolderImages } from './media/adopt';
+import { createMedia, settleMediaLocation } from './media/media';
 import { startBuilderScheduler, type BuilderScheduler } from './api/admin/builder/publish';
 
 export type Runtime = {
@@ -56,8 +58,11 @@ export async function createRuntime(
         })
       : await openDatabase({ kind: 'pglite', dataDir: config.dataDir }));
   await runMigrations(handle, config.migrationsDir);
+  const media = createMedia(config, handle.db, handle.kind, logger);
+  await settleMediaLocation(media, config.mediaStore, logger);
+  await withAdvisoryLock(handle, SEED_LOCK_KEY, () => adoptFolderImages(media, config.dataDir, logger));
   if (options.seed ?? config.seedOnStart) {
-    const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { dataDir: config.dataDir }));
+    const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { media }));
     if (result.seeded) {
       logger.info('demo shop seeded');
       const notice = await demoOwnerNotice(handle.db, config.publicUrl);
@@ -74,6 +79,7 @@ export async function createRuntime(
     paymentSecret: await loadSecret(handle.db, 'payment-sandbox', config.paymentSandboxSecret),
     now: () => new Date(),
     background: createBackgroundTasks(() => deps.logger),
+    media,
   };
   const sweeper = startReservationSweeper(deps, options.timers);
   const builderScheduler = startBuilderScheduler(deps, options.timers);
@@ -96,6 +102,7 @@ export async function createRuntime(
       await builderScheduler.stop();
       await mailWorker?.stop();
       await invalidationTransport?.close();
+      await media.close();
       await handle.close();
     },
   };

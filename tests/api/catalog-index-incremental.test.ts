@@ -70,8 +70,11 @@ describe.each(databaseKinds)('catalog indexes patched by product writes on %s', 
       unit: o.unit,
       values: o.values,
     })),
-    variations: detail.variations.map(({ valueIds: _v, title: _t, ...v }) => v),
+    variations: detail.variations.map(({ valueIds: _v, title: _t, stock: _s, ...v }) => v),
   });
+  /** A product's stock as the list shows it: every variation together, null when one is unlimited. */
+  const stockOf = (detail: ProductDetail) =>
+    detail.variations.some((v) => v.stock === null) ? null : detail.variations.reduce((sum, v) => sum + v.stock!, 0);
   const generated = async (n: number) =>
     (
       await app.deps.db
@@ -199,7 +202,11 @@ describe.each(databaseKinds)('catalog indexes patched by product writes on %s', 
     await expectJson(await call('POST', '/products/bulk', { action: 'enable', items: [{ id: a.id, version: a.version + 1 }] }), 200);
     await expectPatchedAsRebuilt();
     await expectJson(
-      await call('POST', '/products/bulk', { action: 'stock', stock: 0, items: [{ id: b.id, version: b.version + 1 }] }),
+      await call('POST', '/products/bulk', {
+        action: 'stock',
+        stock: 0,
+        items: [{ id: b.id, version: b.version + 1, stockSeen: stockOf(b) }],
+      }),
       200,
     );
     await expectPatchedAsRebuilt();

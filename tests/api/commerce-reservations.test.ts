@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_SIGNATURE_HEADER, signSandboxNotification } from '../../src/server/api/commerce/payments/sandbox-provider';
 import { releaseExpiredReservations, releaseOrderStock } from '../../src/server/api/commerce/reservations';
 import { readConfig } from '../../src/server/config';
 import { orderStateHistory } from '../../src/server/db/schema';
@@ -40,21 +39,8 @@ describe.each(databaseKinds)('stock reservations on %s', (kind) => {
     return res.json();
   }
 
-  async function startPayment(order: PlacedOrder): Promise<string> {
-    const res = await app.request('/payment/initialize', { method: 'POST', json: { order: order.number, token: order.secretToken } });
-    expect(res.status).toBe(200);
-    return (await res.json()).url.split('/').pop();
-  }
-
-  async function notify(transactionId: string, status: string, amount: number) {
-    const raw = JSON.stringify({ eventId: randomUUID(), transactionId, status, amount, currency: 'EUR' });
-    const headers = {
-      'content-type': 'application/json',
-      [PAYMENT_SIGNATURE_HEADER]: signSandboxNotification(raw, app.deps.paymentSecret),
-    };
-    const res = await app.request('/payment/notification', { method: 'POST', headers, body: raw });
-    expect(res.status).toBe(200);
-  }
+  const startPayment = (order: PlacedOrder) => fx.startPayment(order);
+  const notify = (transactionId: string, status: string, amount: number) => fx.notifyPayment(transactionId, status, amount);
 
   const stockHistory = async (order: PlacedOrder) =>
     (await app.deps.db.select().from(orderStateHistory).where(eq(orderStateHistory.orderId, order.id)))

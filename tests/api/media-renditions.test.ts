@@ -1,42 +1,49 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDITION_WIDTHS, readMediaFile, renditionFor, resizeQuerySchema } from '../../src/server/media';
+import { createLogger } from '../../src/server/logger';
+import { putOriginal } from '../../src/server/media/originals';
+import { createMediaCache, RENDITION_WIDTHS, renditionFor, resizeQuerySchema, type MediaCache } from '../../src/server/media/renditions';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 
-const cachedFiles = (dataDir: string) => {
-  const dir = path.join(dataDir, 'cache', 'media');
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-};
 const query = (q: Record<string, string>) => resizeQuerySchema.parse(q);
 
 describe('image renditions', () => {
-  let dataDir: string;
+  let app: TestApp;
+  let dir: string;
+  let photo: string;
+  const cachedFiles = () => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name !== photo) : []);
+  const cacheOf = (maxBytes: number, at = dir) =>
+    createMediaCache({ stores: app.deps.media.stores, dir: at, maxBytes, logger: createLogger('silent') });
+  let media: MediaCache;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-media-'));
-    fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+    app = await createTestApp('pglite');
+    dir = path.join(app.dataDir, 'cache', 'media');
     // noise, so that renditions have realistic sizes
     const pixels = Buffer.alloc(2000 * 1500 * 3);
     for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
-    await sharp(pixels, { raw: { width: 2000, height: 1500, channels: 3 } })
+    const jpeg = await sharp(pixels, { raw: { width: 2000, height: 1500, channels: 3 } })
       .jpeg()
-      .toFile(path.join(dataDir, 'uploads', 'photo.jpg'));
+      .toBuffer();
+    photo = await putOriginal(app.deps.media, jpeg, 'image/jpeg');
+    media = cacheOf(512 * 1024 * 1024);
   });
-  afterAll(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  afterAll(async () => {
+    media.close();
+    await app.close();
   });
 
   it('serves six arbitrary widths from one encode', async () => {
-    const before = cachedFiles(dataDir).length;
+    const before = cachedFiles().length;
     const widths = ['601', '602', '613', '627', '633', '640'];
     const bodies = [];
     for (const w of widths) {
-      const file = await readMediaFile(dataDir, 'photo.jpg', query({ w, format: 'webp' }));
+      const file = await media.read(photo, query({ w, format: 'webp' }));
       expect(file).not.toBeNull();
       bodies.push((file as { body: Buffer }).body);
     }
-    expect(cachedFiles(dataDir).length - before).toBe(1);
+    expect(cachedFiles().length - before).toBe(1);
     expect((await sharp(bodies[0]).metadata()).width).toBe(640);
     expect(new Set(bodies.map((b) => b.toString('base64'))).size).toBe(1);
   });
@@ -54,27 +61,36 @@ describe('image renditions', () => {
     }
   });
 
+  it('serves a cached rendition without reading the store; only a miss does', async () => {
+    const data = await sharp({ create: { width: 700, height: 500, channels: 3, background: '#963' } })
+      .png()
+      .toBuffer();
+    const hash = await putOriginal(app.deps.media, data, 'image/png');
+    const first = await media.read(hash, query({ w: '320', format: 'webp' }));
+    expect(first).toMatchObject({ mime: 'image/webp' });
+    const { store } = await app.deps.media.stores.active();
+    await store.delete(hash);
+    expect(await media.read(hash, query({ w: '300', format: 'webp' }))).toEqual(first);
+    expect(await media.read(hash, query({ w: '640', format: 'webp' }))).toBeNull();
+  });
+
   it('keeps the cache within its size by deleting the oldest renditions', async () => {
-    const small = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-media-bound-'));
+    const small = path.join(app.dataDir, 'cache', 'small');
+    const sizeOf = (w: string) => media.read(photo, query({ w, format: 'jpeg' })).then((file) => (file as { body: Buffer }).body.length);
+    const largest = await sizeOf('960');
+    const maxBytes = Math.round(largest * 1.2);
+    const bounded = cacheOf(maxBytes, small);
     try {
-      fs.mkdirSync(path.join(small, 'uploads'));
-      fs.copyFileSync(path.join(dataDir, 'uploads', 'photo.jpg'), path.join(small, 'uploads', 'photo.jpg'));
-      const dir = path.join(small, 'cache', 'media');
-      const sizeOf = (w: string) =>
-        readMediaFile(small, 'photo.jpg', query({ w, format: 'jpeg' })).then((file) => (file as { body: Buffer }).body.length);
-      const largest = await sizeOf('960');
-      fs.rmSync(dir, { recursive: true });
-      const maxBytes = Math.round(largest * 1.2);
       for (const w of ['200', '320', '480', '640', '960']) {
-        await readMediaFile(small, 'photo.jpg', query({ w, format: 'jpeg' }), { cacheMaxBytes: maxBytes });
-        const total = fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
+        await bounded.read(photo, query({ w, format: 'jpeg' }));
+        const total = fs.readdirSync(small).reduce((sum, name) => sum + fs.statSync(path.join(small, name)).size, 0);
         expect(total).toBeLessThanOrEqual(maxBytes);
       }
-      const left = cachedFiles(small);
+      const left = fs.readdirSync(small);
       expect(left.length).toBeGreaterThan(0);
       expect(left.length).toBeLessThan(5);
     } finally {
-      fs.rmSync(small, { recursive: true, force: true });
+      bounded.close();
     }
   });
 });

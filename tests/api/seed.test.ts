@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { getTableName, is, sql } from 'drizzle-orm';
@@ -61,7 +62,7 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
 
   it('seeds on first start, and only an empty shop: a second run writes nothing', async () => {
     expect(counts.products).toBeGreaterThan(0);
-    expect(await seedDemoShop(db, { dataDir: app.dataDir })).toEqual({ seeded: false });
+    expect(await seedDemoShop(db, { media: app.deps.media })).toEqual({ seeded: false });
     expect(await tableCounts(db)).toEqual(counts);
   });
 
@@ -69,9 +70,9 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
     const other = await createTestApp(kind);
     try {
       await other.deps.db.insert(schema.settings).values({ group: 'common', value: { sitename: 'Mine' } });
-      expect(await seedDemoShop(other.deps.db, { dataDir: other.dataDir })).toEqual({ seeded: false });
+      expect(await seedDemoShop(other.deps.db, { media: other.deps.media })).toEqual({ seeded: false });
       expect(await other.deps.db.select().from(schema.products)).toEqual([]);
-      expect(fs.existsSync(path.join(other.dataDir, 'uploads', 'demo'))).toBe(false);
+      expect(fs.existsSync(path.join(other.dataDir, 'media'))).toBe(false);
     } finally {
       await other.close();
     }
@@ -238,15 +239,17 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
     expect(JSON.stringify(sections)).not.toMatch(/<script/i);
   });
 
-  it('writes every picture to disk with the recorded size, dimensions and type', async () => {
+  it('writes every picture to the media store with the recorded hash, size, dimensions and type', async () => {
     const images = await select(schema.images);
+    const { store } = await app.deps.media.stores.active();
     for (const image of images) {
       expect(image.id).toHaveLength(36);
-      expect(image.uri).toBe(`/media/demo/${image.name}`);
+      expect(image.uri).toBe(`/media/${image.hash}/${image.name.replace(/\.[a-z]+$/, '')}.${image.extension}`);
       expect(image.dir).toBe('demo');
-      const file = path.join(app.dataDir, 'uploads', 'demo', image.name);
-      expect(fs.statSync(file).size, image.name).toBe(image.size);
-      const meta = await sharp(file).metadata();
+      const data = (await store.get(image.hash!))!;
+      expect(createHash('sha256').update(data).digest('hex')).toBe(image.hash);
+      expect(data.length, image.name).toBe(image.size);
+      const meta = await sharp(data).metadata();
       expect([meta.width, meta.height, meta.format === 'jpeg' ? 'jpg' : meta.format], image.name).toEqual([
         image.width,
         image.height,
@@ -496,7 +499,7 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
     expect(product.status).toBe(200);
     expect(((await product.json()) as { variations: unknown[] }).variations).toHaveLength(12);
     const config = await app.request('/config');
-    expect(JSON.stringify(await config.json())).toContain('/media/demo/logo.webp');
+    expect(JSON.stringify(await config.json())).toMatch(/\/media\/[0-9a-f]{64}\/logo\.webp/);
   });
 
   it('re-seeds with reset: shop data is replaced by the same rows, secrets stay', async () => {
@@ -505,24 +508,26 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
     const productIdsBefore = (await select(schema.products)).map((p) => p.id).sort();
     await db.insert(schema.users).values({ id: crypto.randomUUID(), email: 'someone@example.com', passwordHash: 'x' });
     await db.insert(schema.leads).values({ id: crypto.randomUUID(), name: 'Lead', phone: '+12125550100' });
-    const files = fs.readdirSync(path.join(app.dataDir, 'uploads', 'demo'));
-    const modified = files.map((f) => fs.statSync(path.join(app.dataDir, 'uploads', 'demo', f)).mtimeMs);
+    const originals = path.join(app.dataDir, 'media');
+    const files = fs.readdirSync(originals, { recursive: true, encoding: 'utf8' }).filter((f) => f.includes(path.sep));
+    const modified = files.map((f) => fs.statSync(path.join(originals, f)).mtimeMs);
 
-    expect(await seedDemoShop(db, { dataDir: app.dataDir, reset: true })).toEqual({ seeded: true });
+    expect(await seedDemoShop(db, { media: app.deps.media, reset: true })).toEqual({ seeded: true });
 
     expect(await tableCounts(db)).toEqual(counts);
     expect((await select(schema.products)).map((p) => p.id).sort()).toEqual(productIdsBefore);
     expect(await select(schema.systemSecrets)).toEqual(secretsBefore);
-    // unchanged pictures are not written again
-    expect(files.map((f) => fs.statSync(path.join(app.dataDir, 'uploads', 'demo', f)).mtimeMs)).toEqual(modified);
+    // the same pictures have the same addresses and are not written again
+    expect(files.length).toBe(new Set((await select(schema.images)).map((image) => image.hash)).size);
+    expect(files.map((f) => fs.statSync(path.join(originals, f)).mtimeMs)).toEqual(modified);
   });
 
   it('leaves the shop untouched when a reset cannot draw its pictures', async () => {
-    const notADirectory = path.join(app.dataDir, 'not-a-directory');
-    fs.writeFileSync(notADirectory, '');
+    const down = new Error('the media store cannot be reached');
+    const unreachable = { ...app.deps.media, stores: { ...app.deps.media.stores, active: () => Promise.reject(down) } };
     await db.insert(schema.leads).values({ id: crypto.randomUUID(), name: 'Kept', phone: '+12125550100' });
     const before = await tableCounts(db);
-    await expect(seedDemoShop(db, { dataDir: notADirectory, reset: true })).rejects.toThrow();
+    await expect(seedDemoShop(db, { media: unreachable, reset: true })).rejects.toThrow(down);
     expect(await tableCounts(db)).toEqual(before);
   });
 
@@ -537,7 +542,7 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
       sql.raw('create trigger seed_test_fail before insert on order_states for each statement execute function seed_test_fail()'),
     );
     try {
-      await expect(seedDemoShop(db, { dataDir: app.dataDir, reset: true })).rejects.toThrow();
+      await expect(seedDemoShop(db, { media: app.deps.media, reset: true })).rejects.toThrow();
     } finally {
       await db.execute(sql.raw('drop trigger seed_test_fail on order_states'));
       await db.execute(sql.raw('drop function seed_test_fail()'));

@@ -146,12 +146,12 @@ describe.each(databaseKinds)('db:seed --reset on %s', (kind) => {
     await placeOrder(db);
     const before = await rowCounts(db);
 
-    const refused = seedDemoShop(db, { dataDir: app.dataDir, reset: true });
+    const refused = seedDemoShop(db, { media: app.deps.media, reset: true });
     await expect(refused).rejects.toBeInstanceOf(ShopWipeRefused);
     await expect(refused).rejects.toMatchObject({ reason: 'real-orders', message: expect.stringMatching(/2 real orders.*--force/) });
     expect(await rowCounts(db)).toEqual(before);
 
-    expect(await seedDemoShop(db, { dataDir: app.dataDir, reset: true, force: true })).toEqual({ seeded: true });
+    expect(await seedDemoShop(db, { media: app.deps.media, reset: true, force: true })).toEqual({ seeded: true });
     const after = await rowCounts(db);
     expect(after.orders).toBe(0);
     expect(after.products).toBeGreaterThan(0);
@@ -160,6 +160,6 @@ describe.each(databaseKinds)('db:seed --reset on %s', (kind) => {
   it('resets a shop without orders as before, no force needed', async () => {
     app = await createTestApp(kind);
     await setupEmptyShop(app.deps.db, { owner: OWNER, cost: 1024 });
-    expect(await seedDemoShop(app.deps.db, { dataDir: app.dataDir, reset: true })).toEqual({ seeded: true });
+    expect(await seedDemoShop(app.deps.db, { media: app.deps.media, reset: true })).toEqual({ seeded: true });
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { expect } from 'vitest';
+import { PAYMENT_SIGNATURE_HEADER, signSandboxNotification } from '../../src/server/api/commerce/payments/sandbox-provider';
 import { signUserToken } from '../../src/server/api/core/auth';
 import { invalidateSettings } from '../../src/server/api/core/settings-store';
 import {
@@ -186,6 +188,24 @@ export function commerceFixtures(app: TestApp) {
     async usedCountOf(discountCodeId: string): Promise<number> {
       const [row] = await db.select({ n: discountCodes.usedCount }).from(discountCodes).where(eq(discountCodes.id, discountCodeId));
       return row!.n;
+    },
+
+    /** Starts the sandbox payment of a placed order; answers its transaction id. */
+    async startPayment(order: { number: number; secretToken: string }): Promise<string> {
+      const res = await app.request('/payment/initialize', { method: 'POST', json: { order: order.number, token: order.secretToken } });
+      expect(res.status).toBe(200);
+      return (await res.json()).url.split('/').pop();
+    },
+
+    /** A signed sandbox notification that the transaction reached `status` (amount in major units). */
+    async notifyPayment(transactionId: string, status: string, amount: number, currency = 'EUR') {
+      const raw = JSON.stringify({ eventId: randomUUID(), transactionId, status, amount, currency });
+      const headers = {
+        'content-type': 'application/json',
+        [PAYMENT_SIGNATURE_HEADER]: signSandboxNotification(raw, app.deps.paymentSecret),
+      };
+      const res = await app.request('/payment/notification', { method: 'POST', headers, body: raw });
+      expect(res.status).toBe(200);
     },
 
     async orderRow(orderId: string) {

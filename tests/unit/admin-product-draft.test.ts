@@ -6,8 +6,10 @@ import {
   newKey,
   regrid,
   setDefault,
+  withCurrentStock,
   type ProductDraft,
 } from '../../src/admin/screens/catalog/product-draft';
+import type { ProductDetail } from '../../src/contract/admin';
 
 const text = (en: string) => ({ en, ru: '' });
 
@@ -91,4 +93,96 @@ describe('product editor draft', () => {
     expect(stocked.variations.map((v) => v.stock)).toEqual(['', '4']);
     expect(newKey()).not.toBe(newKey());
   });
+
+  it("sends an existing variation's stock only as a change from the figure loaded, and takes in the figures orders left", () => {
+    const loaded = draftOf({
+      ...draftDetail(),
+      variations: [{ ...variationDetail('v1', 50), isDefault: true }, variationDetail('v2', 8), variationDetail('v3', null)],
+    });
+    const untouched = bodyOf(loaded).body.variations;
+    expect(untouched.map((v) => ('stock' in v ? [v.stock, v.stockSeen] : 'kept'))).toEqual(['kept', 'kept', 'kept']);
+    const typed = {
+      ...loaded,
+      variations: loaded.variations.map((v, i) => (i === 0 ? { ...v, stock: '60' } : i === 2 ? { ...v, stock: '5' } : v)),
+    };
+    expect(bodyOf(typed).body.variations.map((v) => ('stock' in v ? [v.stock, v.stockSeen] : 'kept'))).toEqual([
+      [60, 50],
+      'kept',
+      [5, null],
+    ]);
+    // a new variation sends its stock as it is
+    const grown = {
+      ...typed,
+      variations: [...typed.variations, { ...typed.variations[1]!, key: 'n', id: undefined, stockSeen: undefined }],
+    };
+    expect(bodyOf(grown).body.variations[3]).toMatchObject({ stock: 8 });
+    expect(bodyOf(grown).body.variations[3]).not.toHaveProperty('stockSeen');
+
+    // orders sold meanwhile: an untouched variation shows the figure now, a typed one keeps its figure as a change from it
+    const current = withCurrentStock(
+      typed,
+      new Map([
+        ['v1', 45],
+        ['v2', 6],
+        ['v3', null],
+      ]),
+    );
+    expect(current.variations.map((v) => [v.stock, v.stockSeen])).toEqual([
+      ['60', 45],
+      ['6', 6],
+      ['5', null],
+    ]);
+    expect(bodyOf(current).body.variations.map((v) => ('stock' in v ? [v.stock, v.stockSeen] : 'kept'))).toEqual([
+      [60, 45],
+      'kept',
+      [5, null],
+    ]);
+  });
 });
+
+function draftDetail(): ProductDetail {
+  return {
+    id: 'p',
+    slug: 'tee',
+    url: '/products/tee',
+    title: text('Tee'),
+    description: text(''),
+    metaTitle: text(''),
+    metaDescription: text(''),
+    enabled: true,
+    imageIds: [],
+    catalogIds: [],
+    relatedProducts: [],
+    properties: [],
+    weight: 0,
+    height: 0,
+    width: 0,
+    length: 0,
+    options: [],
+    variations: [],
+    priceCents: 1000,
+    priceFullCents: 1000,
+    version: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+function variationDetail(id: string, stock: number | null): ProductDetail['variations'][number] {
+  return {
+    id,
+    values: [],
+    valueIds: [],
+    title: null,
+    sku: null,
+    fullPriceCents: 1000,
+    discountPriceCents: null,
+    stock,
+    weight: null,
+    height: null,
+    width: null,
+    length: null,
+    imageId: null,
+    isDefault: false,
+  };
+}

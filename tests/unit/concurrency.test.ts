@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BUSY, createConcurrencyLimit } from '../../src/server/concurrency';
 
 function deferred() {
@@ -33,5 +33,28 @@ describe('createConcurrencyLimit', () => {
     const limit = createConcurrencyLimit(1, 0);
     await expect(limit.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await limit.run(async () => 'next')).toBe('next');
+  });
+});
+
+describe('createConcurrencyLimit with a wait bound', () => {
+  it('refuses a task that waited longer than the bound, and keeps the order of the others', async () => {
+    vi.useFakeTimers();
+    try {
+      const limit = createConcurrencyLimit(1, 5, { maxWaitMs: 1000 });
+      const gate = deferred();
+      const first = limit.run(() => gate.promise.then(() => 'first'));
+      const late = limit.run(async () => 'late');
+      expect(limit.waiting).toBe(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await late).toBe(BUSY);
+      expect(limit.waiting).toBe(0);
+      const next = limit.run(async () => 'next');
+      gate.resolve();
+      expect(await first).toBe('first');
+      expect(await next).toBe('next');
+      expect([limit.active, limit.waiting]).toEqual([0, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -18,3 +18,26 @@ describe('the public URL', () => {
     expect(listeningOrigin('::', 4321)).toBe('http://localhost:4321');
   });
 });
+
+describe('the media store settings', () => {
+  it('default to fs, and the s3 store needs its bucket', () => {
+    expect(readConfig({}).mediaStore).toBe('fs');
+    expect(readConfig({}).mediaS3).toBeUndefined();
+    expect(() => readConfig({ MEDIA_STORE: 's3' })).toThrow('MEDIA_S3_BUCKET: required when MEDIA_STORE=s3');
+    expect(() => readConfig({ MEDIA_STORE: 'nfs' })).toThrow('MEDIA_STORE');
+    expect(
+      readConfig({
+        MEDIA_STORE: 's3',
+        MEDIA_S3_BUCKET: 'pictures',
+        MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000',
+        MEDIA_S3_FORCE_PATH_STYLE: 'true',
+      }).mediaS3,
+    ).toEqual({
+      bucket: 'pictures',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      prefix: 'originals/',
+    });
+  });
+});

@@ -31,16 +31,26 @@ export function useMediaByIds(ids: string[]) {
  * Uploads files to the library as one multipart request, reporting progress (0..1). XMLHttpRequest rather than
  * fetch: only it reports upload progress. Fails as `request` does, with the messages per file (`files.N`).
  */
-export function uploadMedia(
+export function uploadMedia(files: File[], onProgress?: (share: number) => void): Promise<MediaItem[]> {
+  return sendFiles<MediaUploadAnswer>('/media', files, onProgress).then((answer) => answer.items);
+}
+
+/** Gives an image a new file (its texts and uses stay; its address changes), as `uploadMedia` sends one. */
+export function replaceMediaFile(image: Pick<MediaItem, 'id' | 'version'>, file: File, onProgress?: (share: number) => void) {
+  return sendFiles<MediaItem>(`/media/${encodeURIComponent(image.id)}/file?version=${image.version}`, [file], onProgress);
+}
+
+function sendFiles<T>(
+  path: string,
   files: File[],
   onProgress?: (share: number) => void,
   lang = document.documentElement.lang || 'en',
-): Promise<MediaItem[]> {
+): Promise<T> {
   const body = new FormData();
   for (const file of files) body.append(MEDIA_FILE_FIELD, file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', adminUrl('/media'));
+    xhr.open('POST', adminUrl(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader('x-shop-admin', '1');
     xhr.setRequestHeader('x-shop-language', lang);
@@ -57,7 +67,7 @@ export function uploadMedia(
         parsed = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        resolve((parsed as MediaUploadAnswer).items);
+        resolve(parsed as T);
         return;
       }
       const errors = errorsOfBody(parsed);

@@ -16,6 +16,8 @@ export function useWrite<TBody, TResult, TForm extends FieldValues = FieldValues
   success?: string | ((result: TResult) => string);
   setError?: UseFormSetError<TForm>;
   onSuccess?: (result: TResult) => void;
+  /** instead of the general conflict message: for a 409 whose answer says what moved (current stock figures), after the refresh */
+  onConflict?: (error: AdminApiError) => void;
 }) {
   const client = useQueryClient();
   const toasts = useToasts();
@@ -31,8 +33,9 @@ export function useWrite<TBody, TResult, TForm extends FieldValues = FieldValues
     },
     onError: async (error) => {
       if (error instanceof AdminApiError && error.status === 409) {
-        toasts.error(t('errors.conflict'));
+        if (!options.onConflict) toasts.error(t('errors.conflict'));
         await refresh();
+        options.onConflict?.(error);
         return;
       }
       if (error instanceof AdminApiError && options.setError) {

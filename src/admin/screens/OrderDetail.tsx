@@ -14,6 +14,7 @@ import { PaymentBadge, StatusBadge } from '../components/Badges';
 import { ConfirmDialog } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { ErrorState, LoadingState } from '../components/States';
+import { useToasts } from '../components/Toasts';
 import { useI18n } from '../i18n';
 import { dateTime, money } from '../lib/format';
 import { parseMoneyInput } from '../lib/money-input';
@@ -72,6 +73,8 @@ function OrderView({ order }: { order: Order }) {
       </div>
 
       {order.delivery.byManager ? <DeliveryPrice order={order} /> : null}
+
+      {order.reservation.expiresAt && order.status !== 'canceled' ? <ReservationNote order={order} /> : null}
 
       <div className="detail-grid">
         <section className="card span-2" aria-labelledby="order-items">
@@ -276,6 +279,7 @@ function Contact({ person }: { person: Order['customer'] }) {
 function StatusChanger({ order }: { order: Order }) {
   const { t } = useI18n();
   const states = useOrderStates().data;
+  const toasts = useToasts();
   const [status, setStatus] = useState('');
   const id = useId();
   const write = useWrite({
@@ -284,6 +288,8 @@ function StatusChanger({ order }: { order: Order }) {
     invalidate: [['orders'], ['dashboard']],
     success: t('order.statusChanged'),
     onSuccess: () => setStatus(''),
+    // the server says what stands in the way: someone else's change, or stock sold since the order's reservation ended
+    onConflict: (error) => toasts.error(Object.values(error.errors.fields).flat()[0] ?? t('errors.conflict')),
   });
   if (order.allowedStatuses.length === 0) return null;
   return (
@@ -307,6 +313,22 @@ function StatusChanger({ order }: { order: Order }) {
         {write.isPending ? t('common.saving') : t('order.apply')}
       </button>
     </form>
+  );
+}
+
+/** An order paid on receipt not confirmed yet: until when it holds its stock, or that its stock went back. */
+function ReservationNote({ order }: { order: Order }) {
+  const { t, lang } = useI18n();
+  const { releasedAt, expiresAt } = order.reservation;
+  return (
+    <section className="card card-attention" aria-labelledby="order-reservation">
+      <h2 id="order-reservation">{t('order.reservation')}</h2>
+      <p>
+        {releasedAt
+          ? t('order.reservationEnded', { time: dateTime(releasedAt, lang) })
+          : t('order.reservationUntil', { time: dateTime(expiresAt!, lang) })}
+      </p>
+    </section>
   );
 }
 

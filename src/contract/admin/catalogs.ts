@@ -150,6 +150,10 @@ export const catalogCandidatesQuerySchema = z.object({ q: z.string().trim().max(
  * - `sku`: identifies a variation of the product (else its option values do); unique in the file.
  * - `price` (required; 0 means "price on request") and `discount_price` (empty, or above 0 and below the price): decimal amounts such as 12.50.
  * - `stock`: a whole number; empty means unlimited. `weight`: the variation's weight; empty uses the product's.
+ * - `stock_at_export`: the stock when the file was exported (the export writes it; leave it as it is). With it, a
+ *   `stock` equal to it leaves the stock as orders have left it since, and a different `stock` is a change that is
+ *   refused, naming the current figure, when orders moved the stock since the export. Without the column, `stock`
+ *   is set as it is (an explicit count). Left out with `stock`, the stock stays as it is.
  * - `default`: true on the variation shown first (at most one per product; none: the first row).
  *
  * The rows of a product are all its variations: a variation the file leaves out is removed. Images, related
@@ -168,6 +172,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'price',
   'discount_price',
   'stock',
+  'stock_at_export',
   'weight',
   'default',
 ] as const;

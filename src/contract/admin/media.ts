@@ -8,6 +8,11 @@ export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gi
 export const MEDIA_MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Most files in one upload request. */
 export const MEDIA_MAX_FILES = 20;
+/**
+ * Most pixels an upload may decompress to (width × height, read from its header before any decoding): 50
+ * megapixels takes every camera's photo; a larger image, or a small file claiming a huge size, is refused.
+ */
+export const MEDIA_MAX_PIXELS = 50_000_000;
 /** Largest side a stored image keeps; larger uploads are scaled down. */
 export const MEDIA_MAX_SIDE = 3840;
 /** Multipart field the files are sent in (POST /media). */
@@ -43,7 +48,7 @@ export const mediaItemSchema = z.strictObject({
   id: z.string(),
   /** the uploaded file's name (searchable) */
   name: z.string(),
-  /** `/media/...`; add `?w=160&h=160&fit=inset&format=webp` for a thumbnail */
+  /** `/media/<hash>/<name>.<ext>`, a new one for each new file; add `?w=160&h=160&fit=inset&format=webp` for a thumbnail */
   uri: z.string(),
   mime: z.string(),
   width: z.int(),
@@ -82,6 +87,9 @@ export const mediaPatchSchema = z.object({
   title: mediaTextSchema(500),
   version: versionSchema,
 });
+
+/** POST /media/:id/file?version=… (multipart, one file in `files`): the image gets the new file and a new address. */
+export const mediaReplaceQuerySchema = z.object({ version: z.coerce.number().pipe(versionSchema) });
 
 /** DELETE /media/:id?version=…&force=true: an image in use answers 409 with `usage` unless `force`. */
 export const mediaDeleteQuerySchema = z.object({

@@ -160,6 +160,11 @@ export const orderDetailSchema = z.strictObject({
   history: z.array(
     z.strictObject({ kind: z.string(), from: z.string().nullable(), to: z.string(), note: z.string().nullable(), createdAt: z.string() }),
   ),
+  /**
+   * The order's hold on stock: when it went back to the shop (null: the order holds it), and for an order paid on
+   * receipt not confirmed yet, when it goes back unless the order is moved on (confirmed) first
+   */
+  reservation: z.strictObject({ releasedAt: z.string().nullable(), expiresAt: z.string().nullable() }),
   version: z.int(),
   /** statuses POST /orders/:id/status accepts now (canceling goes through POST /orders/:id/cancel) */
   allowedStatuses: z.array(z.string()),

@@ -87,8 +87,16 @@ export const productVariationBodySchema = z.object({
     .transform((v) => v || null),
   fullPriceCents: listPriceCentsSchema,
   discountPriceCents: priceCentsSchema.nullish().transform((v) => v ?? null),
-  /** null: unlimited */
-  stock: stockSchema.default(null),
+  /**
+   * The stock (null: unlimited). A new variation starts with it (left out: unlimited). An existing variation's stock
+   * changes only when it is sent, together with `stockSeen`: left out, the stock stays as orders left it.
+   */
+  stock: stockSchema.optional(),
+  /**
+   * With `stock` on an existing variation: the stock the editor loaded. Orders move stock while an editor is open, so
+   * a change from a figure that is no longer current is refused (409 with the current figure) instead of undoing sales.
+   */
+  stockSeen: stockSchema.optional(),
   weight: measureSchema.nullish().transform((v) => v ?? null),
   height: measureSchema.nullish().transform((v) => v ?? null),
   width: measureSchema.nullish().transform((v) => v ?? null),
@@ -239,17 +247,24 @@ export const priceChangeSchema = z.discriminatedUnion('mode', [
   }),
 ]);
 
-const bulkItemsSchema = z
-  .array(z.object({ id: idSchema, version: versionSchema }))
+const bulkItem = z.object({ id: idSchema, version: versionSchema });
+const onceEach = (items: { id: string }[]) => new Set(items.map((i) => i.id)).size === items.length;
+const bulkItemsSchema = z.array(bulkItem).min(1).max(100).refine(onceEach, 'Each product may appear once');
+/**
+ * Products of a stock change, each also with the stock the list showed (every variation together, null when one is
+ * unlimited): a product whose stock moved since (orders) is refused with 409 and its current figure.
+ */
+const bulkStockItemsSchema = z
+  .array(bulkItem.extend({ stockSeen: stockSchema }))
   .min(1)
   .max(100)
-  .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'Each product may appear once');
+  .refine(onceEach, 'Each product may appear once');
 
 /** POST /products/bulk: one action over products of the list, each with the version the list showed. */
 export const productBulkBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['enable', 'disable', 'delete']), items: bulkItemsSchema }),
   z.object({ action: z.literal('price'), items: bulkItemsSchema, price: priceChangeSchema }),
-  z.object({ action: z.literal('stock'), items: bulkItemsSchema, stock: stockSchema }),
+  z.object({ action: z.literal('stock'), items: bulkStockItemsSchema, stock: stockSchema }),
 ]);
 export type ProductBulkBody = z.input<typeof productBulkBodySchema>;
 export const productBulkAnswerSchema = z.strictObject({ updated: z.int() });

@@ -20,8 +20,9 @@ import { usersRoutes } from './users/routes';
 
 export const API_BASE = '/api';
 
-/** POST routes that limit their body themselves (media uploads, product CSV imports). */
+/** POST routes that limit their body themselves (media uploads and replaced files, product CSV imports). */
 const OWN_BODY_LIMIT_PATHS = new Set([`${API_BASE}/admin/media`, `${API_BASE}/admin/products/import`]);
+const ownBodyLimit = (path: string) => OWN_BODY_LIMIT_PATHS.has(path) || /^\/api\/admin\/media\/[^/]+\/file$/.test(path);
 
 /** Shop language of a request (`requestedLanguage`), else the shop's language setting. */
 async function resolveLanguage(deps: AppDeps, req: Request): Promise<Language> {
@@ -47,7 +48,7 @@ export function createApi(deps: AppDeps) {
     },
   });
   // uploads and imports check their own (larger) limit, after the staff session is checked
-  app.use((c, next) => (c.req.method === 'POST' && OWN_BODY_LIMIT_PATHS.has(c.req.path) ? next() : globalBodyLimit(c, next)));
+  app.use((c, next) => (c.req.method === 'POST' && ownBodyLimit(c.req.path) ? next() : globalBodyLimit(c, next)));
 
   app.use(async (c, next) => {
     if (pageLoadsOf(c)) handAnswersOver(c);

@@ -21,6 +21,12 @@ const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 
+/** Binary data; node-postgres reads it as a Buffer, PGlite as a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
 /** Full-text search over both languages of the given jsonb columns ('simple' keeps it language-neutral). */
 const searchable = (...columns: string[]) =>
   tsvector('search_vector').generatedAlwaysAs(
@@ -55,23 +61,60 @@ export const systemSecrets = pgTable('system_secrets', {
   createdAt: createdAt(),
 });
 
-export const images = pgTable('images', {
-  id: id(),
-  name: text('name').notNull(),
-  alt: l10n('alt'),
-  title: l10n('title'),
-  uri: text('uri').notNull(),
-  mime: text('mime').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  extension: text('extension').notNull(),
+export const images = pgTable(
+  'images',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    alt: l10n('alt'),
+    title: l10n('title'),
+    /** `/media/<hash>/<name>.<ext>`: a new file gives the image a new address */
+    uri: text('uri').notNull(),
+    /** SHA-256 of the original's bytes, its key in the media store; null only for a file not found when it was adopted */
+    hash: text('hash'),
+    mime: text('mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    extension: text('extension').notNull(),
+    size: integer('size').notNull(),
+    type: text('type').notNull().default('image'),
+    dir: text('dir').notNull().default(''),
+    /** raised by every back office write; a write based on an older version is refused (409) */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_hash_idx').on(t.hash)],
+);
+
+/** Where the shop's image originals live (`fs`, `postgres` or `s3`): one row, changed by `npm run media:move`. */
+export const mediaLocation = pgTable('media_location', {
+  id: text('id').primaryKey().default('shop'),
+  store: text('store').notNull(),
+  /** while a move copies the originals to another store, every new original is written to both */
+  movingTo: text('moving_to'),
+  updatedAt: updatedAt(),
+});
+
+/** Originals of the `postgres` media store, by the SHA-256 of their bytes: written once, never updated. */
+export const mediaOriginals = pgTable('media_originals', {
+  hash: text('hash').primaryKey(),
+  data: bytea('data').notNull(),
   size: integer('size').notNull(),
-  type: text('type').notNull().default('image'),
-  dir: text('dir').notNull().default(''),
-  /** raised by every back office write; a write based on an older version is refused (409) */
-  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
 });
+
+/** Addresses an image was served at before its current one (an older file's, or a folder path): they redirect to it. */
+export const mediaAddresses = pgTable(
+  'media_addresses',
+  {
+    address: text('address').primaryKey(),
+    imageId: text('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_addresses_image_idx').on(t.imageId)],
+);
 
 export const redirects = pgTable(
   'redirects',
@@ -638,6 +681,11 @@ export const orders = pgTable(
     version: integer('version').notNull().default(1),
     /** when the stock taken by this order went back to the variations (set exactly once per reservation) */
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    /**
+     * An order paid on receipt holds its stock until then unless the manager confirms it (moves it on), which clears
+     * it; null: no deadline (online orders follow their payment, confirmed orders keep their stock).
+     */
+    reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -650,6 +698,17 @@ export const orders = pgTable(
     index('orders_unpaid_reserved_idx')
       .on(t.createdAt)
       .where(sql`${t.stockReleasedAt} is null and ${t.paymentStatus} in ('new', 'pending')`),
+    // the sweeper's scan of orders paid on receipt still waiting for the manager's confirmation
+    index('orders_unconfirmed_reserved_idx')
+      .on(t.reservationExpiresAt)
+      .where(sql`${t.stockReleasedAt} is null and ${t.reservationExpiresAt} is not null`),
+    // the items one customer's unconfirmed orders hold, by phone digits and by e-mail (as contactKey spells them)
+    index('orders_unconfirmed_phone_idx')
+      .on(sql`regexp_replace(${t.customer}->>'phone', '\\D', '', 'g')`)
+      .where(sql`${t.stockReleasedAt} is null and ${t.reservationExpiresAt} is not null`),
+    index('orders_unconfirmed_email_idx')
+      .on(sql`lower(trim(${t.customer}->>'email'))`)
+      .where(sql`${t.stockReleasedAt} is null and ${t.reservationExpiresAt} is not null`),
   ],
 );
 

@@ -6,6 +6,7 @@ import type { Database, Executor } from '../db/client';
 import * as schema from '../db/schema';
 import { ORDER_STATES, PAYMENT_METHODS } from './commerce';
 import { clearShopData } from './reset';
+import { imageHashes, releaseOriginals, type OriginalsContext } from '../media/originals';
 import { t } from './text';
 
 /** Why a setup or a reset would not run. */
@@ -52,6 +53,8 @@ export type EmptyShopInput = {
   force?: boolean;
   /** Password hash cost (PASSWORD_HASH_COST). */
   cost?: number;
+  /** The shop's media store: the originals of a wiped shop's images are deleted from it. */
+  media?: OriginalsContext;
 };
 
 const DEFAULT_SHOP_NAME = t('My shop', 'Мой магазин');
@@ -72,7 +75,8 @@ export async function setupEmptyShop(db: Database, input: EmptyShopInput): Promi
   const force = input.force ?? false;
   const name = input.shopName?.trim();
   const shopName = name ? t(name, name) : DEFAULT_SHOP_NAME;
-  return db.transaction(async (tx) => {
+  const wiped = force && input.media ? await imageHashes(db) : [];
+  const created = await db.transaction(async (tx) => {
     if (await shopExists(tx)) {
       if (!force)
         throw new ShopWipeRefused(
@@ -97,4 +101,6 @@ export async function setupEmptyShop(db: Database, input: EmptyShopInput): Promi
     if (!owner) throw new Error(`setup: ${input.owner.email} already has a back office account`);
     return { owner };
   });
+  if (input.media) await releaseOriginals(input.media, wiped);
+  return created;
 }

@@ -3,6 +3,7 @@ import { refreshListingFields } from '../api/catalog/listing-fields';
 import type { Database, Executor } from '../db/client';
 import * as schema from '../db/schema';
 import { renderImages } from './art/render';
+import { imageHashes, releaseOriginals, type OriginalsContext } from '../media/originals';
 import { catalogImages, catalogRows } from './catalog';
 import { productSectionRows } from './catalog/product-sections';
 import { reviewRows } from './catalog/reviews';
@@ -16,8 +17,8 @@ import { assertNoRealOrders } from './empty-shop';
 import { clearShopData } from './reset';
 import { settingsRows } from './settings';
 
-/** `force` lets a reset wipe a shop that has real orders. */
-export type SeedOptions = { dataDir: string; reset?: boolean; force?: boolean };
+/** `force` lets a reset wipe a shop that has real orders; the pictures are written to the shop's media store. */
+export type SeedOptions = { media: OriginalsContext; reset?: boolean; force?: boolean };
 
 /** Rows per insert statement, well under PostgreSQL's limit of 65535 bound parameters. */
 const CHUNK = 500;
@@ -84,7 +85,8 @@ export async function seedDemoShop(db: Database, options: SeedOptions): Promise<
   const reset = options.reset ?? false;
   if (!reset && (await hasSettings(db))) return { seeded: false };
   if (reset) await assertNoRealOrders(db, 'db:seed --reset', options.force ?? false);
-  const images = await renderImages(demoImages(), options.dataDir);
+  const images = await renderImages(demoImages(), options.media);
+  const wiped = reset ? await imageHashes(db) : [];
   const seeded = await db.transaction(async (tx) => {
     if (reset) {
       // an order placed while the pictures were drawn counts too
@@ -96,5 +98,6 @@ export async function seedDemoShop(db: Database, options: SeedOptions): Promise<
     await insertDemoShop(tx, images);
     return true;
   });
+  await releaseOriginals(options.media, wiped);
   return { seeded };
 }

@@ -3,8 +3,15 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import * as schema from '../db/schema';
 
-/** Instance secrets survive a reset so tokens and payment signatures stay valid. */
-const KEPT_TABLES = new Set<string>([getTableName(schema.systemSecrets)]);
+/**
+ * Instance secrets survive a reset so tokens and payment signatures stay valid; the media store's location and
+ * its originals too (the wiping command deletes the originals no image uses any more, in whichever store they are).
+ */
+const KEPT_TABLES = new Set<string>([
+  getTableName(schema.systemSecrets),
+  getTableName(schema.mediaLocation),
+  getTableName(schema.mediaOriginals),
+]);
 
 /** Every table of the schema except the kept ones: a table added later is cleared without touching this file. */
 export const SHOP_TABLES: string[] = (Object.values(schema) as unknown[])

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDetailSchema, mediaListSchema, mediaUploadAnswerSchema } from '../../../src/contract/admin';
 import { onInvalidate } from '../../../src/server/cache/invalidation';
 import { auditLog, images, pages, products, variations } from '../../../src/server/db/schema';
-import { readMediaFile } from '../../../src/server/media';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { createCatalog, createPage, createProduct, createSection } from '../../helpers/catalog-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-app';
@@ -59,7 +57,7 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
   const remove = (id: string, query: string, who: TestStaff = manager) =>
     adminRequest(app, `/media/${id}?${query}`, { method: 'DELETE', cookie: who.cookie });
 
-  it('uploads several images at once, re-encoded and scaled, stored under the data directory and audited', async () => {
+  it('uploads several images at once, re-encoded and scaled, stored in the media store by their hash and audited', async () => {
     const response = await upload(
       form(
         { name: 'red square.png', data: await png(40, 30), type: 'image/png' },
@@ -71,13 +69,16 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
     const [red, blue] = answer.items;
     expect(red).toMatchObject({ name: 'red square.png', mime: 'image/png', width: 40, height: 30, version: 1, alt: { en: '', ru: '' } });
     expect(blue).toMatchObject({ name: 'blue.jpeg', mime: 'image/jpeg', width: 3840, height: 1920 });
-    expect(red!.uri).toMatch(/^\/media\/library\/[0-9a-f-]{36}\.png$/);
-    expect(blue!.uri).toMatch(/\.jpg$/);
+    expect(red!.uri).toMatch(/^\/media\/[0-9a-f]{64}\/red-square\.png$/);
+    expect(blue!.uri).toMatch(/^\/media\/[0-9a-f]{64}\/blue\.jpg$/);
+    const { store } = await app.deps.media.stores.active();
     for (const item of answer.items) {
-      const file = path.join(app.dataDir, 'uploads', item.uri.replace('/media/', ''));
-      expect(fs.statSync(file).size).toBe(item.size);
+      const hash = item.uri.split('/')[2]!;
+      const original = (await store.get(hash))!;
+      expect(original.length).toBe(item.size);
+      expect(createHash('sha256').update(original).digest('hex')).toBe(hash);
       // served as the storefront serves every image, renditions included
-      const thumb = await readMediaFile(app.dataDir, item.uri.replace('/media/', ''), { w: 160, h: 160, fit: 'inset', format: 'webp' });
+      const thumb = await app.deps.media.cache.read(hash, { w: 160, h: 160, fit: 'inset', format: 'webp' });
       expect(thumb).toMatchObject({ mime: 'image/webp' });
     }
     const audit = await app.deps.db
@@ -186,7 +187,10 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
     const [page] = await app.deps.db.select().from(pages).where(eq(pages.id, pageId));
     expect(page!.previewImageId).toBeNull();
     expect(new Set(tags)).toEqual(new Set([`product:${product.id}`, `catalog:${catalog.id}`, `page:${pageId}`]));
-    expect(fs.existsSync(path.join(app.dataDir, 'uploads', item.uri.replace('/media/', '')))).toBe(false);
+    // the same bytes were uploaded as `other`, which still shows them: the original stays until no image uses it
+    expect(other.uri.split('/')[2]).toBe(item.uri.split('/')[2]);
+    const { store } = await app.deps.media.stores.active();
+    expect(await store.head(other.uri.split('/')[2]!)).toEqual({ size: other.size });
     const [entry] = await app.deps.db.select().from(auditLog).where(eq(auditLog.action, 'media.delete'));
     expect(entry).toMatchObject({ entityId: item.id, before: expect.objectContaining({ name: 'shared.png' }) });
 
@@ -195,6 +199,12 @@ describe.each(databaseKinds)('back office media library (%s)', (kind) => {
     const unused = mediaUploadAnswerSchema.parse(await expectJson(await upload(form({ name: 'unused.png', data: await png(8, 8) })), 201))
       .items[0]!;
     expect((await remove(unused.id, 'version=1')).status).toBe(204);
+    const lonely = mediaUploadAnswerSchema.parse(
+      await expectJson(await upload(form({ name: 'lonely.png', data: await png(9, 7, '#123456') })), 201),
+    ).items[0]!;
+    expect(await store.head(lonely.uri.split('/')[2]!)).not.toBeNull();
+    expect((await remove(lonely.id, 'version=1')).status).toBe(204);
+    expect(await store.head(lonely.uri.split('/')[2]!)).toBeNull();
   });
 
   it('is for staff only: no session and customer tokens get 401, writes without the CSRF header 403', async () => {

@@ -109,7 +109,8 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
         unit: o.unit,
         values: o.values,
       })),
-      variations: detail.variations.map(({ valueIds: _v, title: _t, ...v }) => v),
+      // an existing variation's stock goes only as a change (with the figure seen): left out, orders' figure stays
+      variations: detail.variations.map(({ valueIds: _v, title: _t, stock: _s, ...v }) => v),
     };
   }
 
@@ -194,7 +195,7 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect(byTitle.items.map((p: { id: string }) => p.id)).toEqual([listed.id]);
     await expectJson(
       await update(listed, {
-        variations: listed.variations.map((v, i) => ({ ...v, sku: i === 0 ? 'UNIQUE-SKU-42' : v.sku })),
+        variations: bodyOf(listed).variations.map((v, i) => ({ ...v, sku: i === 0 ? 'UNIQUE-SKU-42' : v.sku })),
       } as Partial<ProductBody>),
       200,
     );
@@ -378,7 +379,6 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
         id: v.id,
         values: v.values,
         fullPriceCents: v.fullPriceCents,
-        stock: v.stock,
         isDefault: v.values[0] === 1,
         imageId: v.values[0] === 1 ? img : null,
         discountPriceCents: v.values[0] === 1 ? 1500 : null,
@@ -577,8 +577,8 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
       await call('POST', '/products/bulk', {
         action: 'stock',
         items: [
-          { id: a.id, version: 3 },
-          { id: b.id, version: 2 },
+          { id: a.id, version: 3, stockSeen: 20 },
+          { id: b.id, version: 2, stockSeen: 20 },
         ],
         stock: 7,
       }),

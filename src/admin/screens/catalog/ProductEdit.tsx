@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { OPTION_VIEWS, type ProductBody, type ProductListItem } from '../../../contract/admin';
 import { variationTitle } from '../../../lib/admin/variation-grid';
 import type { Language } from '../../../lib/localize';
-import { api, request } from '../../api/client';
+import { api, request, type AdminApiError } from '../../api/client';
 import type { Page } from '../../api/types';
 import { useWrite } from '../../api/write';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -13,6 +13,7 @@ import { Icon } from '../../components/Icon';
 import { MediaPicker } from '../../components/MediaPicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { ErrorState, LoadingState } from '../../components/States';
+import { useToasts } from '../../components/Toasts';
 import { useI18n } from '../../i18n';
 import { BulkChangeDialog, type BulkChange } from './BulkPriceDialog';
 import { PRODUCT_QUERIES, productPath, useProductChoices, type ProductDetail } from './product-api';
@@ -24,6 +25,7 @@ import {
   newKey,
   regrid,
   setDefault,
+  withCurrentStock,
   type DraftProblem,
   type OptionDraft,
   type ProductDraft,
@@ -58,6 +60,7 @@ function problemText(problem: DraftProblem, t: T): string {
 function Editor({ detail }: { detail: ProductDetail | null }) {
   const { t, lang } = useI18n();
   const navigate = useNavigate();
+  const toasts = useToasts();
   const choices = useProductChoices().data;
   const [draft, setDraft] = useState<ProductDraft>(() => draftOf(detail));
   const [errors, setErrors] = useState<Errors>({});
@@ -67,6 +70,20 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
   const err = (path: string) => errors[path];
 
   const collect = (path: string, error: { message?: string }) => setErrors((all) => ({ ...all, [path]: error.message ?? '' }));
+  // orders moved stock the save would have changed: the current figures come in, typed changes stay to be applied again
+  const stockMoved = async (error: AdminApiError) => {
+    const moved = Object.entries(error.errors.fields).filter(([path]) => /^variations\.\d+\.stock$/.test(path));
+    if (!detail || moved.length === 0) {
+      toasts.error(t('errors.conflict'));
+      return;
+    }
+    const fresh = await api.get<ProductDetail>(productPath(detail.id));
+    setDraft((d) => withCurrentStock(d, new Map(fresh.variations.map((v) => [v.id, v.stock]))));
+    setErrors({
+      'root.server': t('products.stockMovedMeanwhile'),
+      ...Object.fromEntries(moved.map(([path, messages]) => [path, messages.join(' ')])),
+    });
+  };
   const save = useWrite<ProductBody, ProductDetail>({
     mutationFn: (body) =>
       detail
@@ -78,6 +95,7 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
     onSuccess: (saved) => {
       if (!detail) void navigate(productPath(saved.id), { replace: true });
     },
+    onConflict: (error) => void stockMoved(error),
   });
   const duplicate = useWrite<void, ProductDetail>({
     mutationFn: () => api.post(`${productPath(detail!.id)}/duplicate`),
@@ -212,7 +230,13 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
 
         <Options draft={draft} errors={errors} onChange={editOptions} />
 
-        <Variations draft={draft} setDraft={setDraft} errors={errors} lang={lang} />
+        <Variations
+          draft={draft}
+          setDraft={setDraft}
+          errors={errors}
+          clearError={(path) => setErrors(({ [path]: _, ...rest }) => rest)}
+          lang={lang}
+        />
 
         <Properties draft={draft} edit={edit} errors={errors} />
 
@@ -484,11 +508,13 @@ function Variations({
   draft,
   setDraft,
   errors,
+  clearError,
   lang,
 }: {
   draft: ProductDraft;
   setDraft: (update: (d: ProductDraft) => ProductDraft) => void;
   errors: Errors;
+  clearError: (path: string) => void;
   lang: Language;
 }) {
   const { t } = useI18n();
@@ -610,6 +636,18 @@ function Variations({
                       inputMode="numeric"
                       placeholder={t('products.unlimited')}
                     />
+                    {e(i, 'stock') && v.stockSeen !== undefined ? (
+                      <button
+                        type="button"
+                        className="btn btn-small btn-ghost"
+                        onClick={() => {
+                          update(i, { stock: v.stockSeen === null ? '' : String(v.stockSeen) });
+                          clearError(`variations.${i}.stock`);
+                        }}
+                      >
+                        {v.stockSeen === null ? t('products.keepUnlimitedStock') : t('products.keepCurrentStock', { stock: v.stockSeen })}
+                      </button>
+                    ) : null}
                   </td>
                   <td data-label={t('products.sku')}>
                     <CellInput

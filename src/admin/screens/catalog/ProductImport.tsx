@@ -120,6 +120,7 @@ export default function ProductImport() {
             <li>{t('catalogs.import.colSku')}</li>
             <li>{t('catalogs.import.colPrices')}</li>
             <li>{t('catalogs.import.colStock')}</li>
+            <li>{t('catalogs.import.colStockAtExport')}</li>
             <li>{t('catalogs.import.colDefault')}</li>
           </ul>
           <p className="small muted">{t('catalogs.import.formatKeeps')}</p>

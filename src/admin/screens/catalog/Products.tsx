@@ -9,6 +9,7 @@ import { ServerList, listColumns } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/Filters';
 import { useListParams } from '../../components/list-hooks';
+import { useToasts } from '../../components/Toasts';
 import { useI18n } from '../../i18n';
 import { money } from '../../lib/format';
 import { BulkChangeDialog, type BulkChange } from './BulkPriceDialog';
@@ -52,6 +53,7 @@ function RowActions({ item }: { item: ProductListItem }) {
 /** Products: search, filter by catalog and state, page through; edit one, or change several at once. */
 export default function Products() {
   const { t, lang } = useI18n();
+  const toasts = useToasts();
   const navigate = useNavigate();
   const listState = useListParams(FILTERS, DEFAULT_SORT);
   const { params, setFilter, clear } = listState;
@@ -75,6 +77,11 @@ export default function Products() {
       setSelected({});
       setDialog(null);
       setConfirmDelete(false);
+    },
+    // a stock change over products sold since the list was loaded: their figures now (the list shows them after the refresh)
+    onConflict: (error) => {
+      const moved = Object.values(error.errors.fields).flat();
+      toasts.error(moved.length ? moved.join(' ') : t('errors.conflict'));
     },
   });
   const duplicate = useWrite<string, ProductDetail>({
@@ -160,7 +167,13 @@ export default function Products() {
 
   const applyChange = (change: BulkChange) =>
     bulk.mutate(
-      change.kind === 'price' ? { action: 'price', items, price: change.price } : { action: 'stock', items, stock: change.stock },
+      change.kind === 'price'
+        ? { action: 'price', items, price: change.price }
+        : {
+            action: 'stock',
+            items: chosen.map((row) => ({ id: row.id, version: row.version, stockSeen: row.stock })),
+            stock: change.stock,
+          },
     );
 
   return (

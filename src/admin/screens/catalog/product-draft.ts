@@ -30,6 +30,8 @@ export type VariationDraft = {
   discount: string;
   /** blank: unlimited */
   stock: string;
+  /** an existing variation's stock as loaded (null: unlimited); the save sends `stock` only when it differs from this */
+  stockSeen?: number | null;
   weight: string;
   height: string;
   width: string;
@@ -64,6 +66,7 @@ export const newKey = () => `new-${(counter += 1)}`;
 const EMPTY: TextDraft = { en: '', ru: '' };
 const amount = (cents: number | null) => (cents === null ? '' : String(cents / 100));
 const measure = (value: number | null) => (value === null ? '' : String(value));
+const stockText = (stock: number | null) => (stock === null ? '' : String(stock));
 
 export function emptyVariation(valueKeys: string[] = [], template?: VariationDraft | null): VariationDraft {
   return {
@@ -136,7 +139,8 @@ export function draftOf(detail: ProductDetail | null): ProductDraft {
       sku: v.sku ?? '',
       price: amount(v.fullPriceCents || null),
       discount: amount(v.discountPriceCents),
-      stock: v.stock === null ? '' : String(v.stock),
+      stock: stockText(v.stock),
+      stockSeen: v.stock,
       weight: measure(v.weight),
       height: measure(v.height),
       width: measure(v.width),
@@ -167,7 +171,7 @@ export function changeVariations(
     ...draft,
     variations: draft.variations.map((v) => {
       if (!keys.has(v.key)) return v;
-      if ('stock' in change) return { ...v, stock: change.stock === null ? '' : String(change.stock) };
+      if ('stock' in change) return { ...v, stock: stockText(change.stock) };
       const full = parseMoneyInput(v.price);
       const discount = parseMoneyInput(v.discount);
       const next = changeVariationPrice(
@@ -175,6 +179,24 @@ export function changeVariations(
         change.price,
       );
       return { ...v, price: amount(next.fullPriceCents), discount: amount(next.discountPriceCents) };
+    }),
+  };
+}
+
+/**
+ * The draft after a save was refused because orders moved stock meanwhile (`current`: every existing variation's stock
+ * now, by id): a variation the editor left alone shows the current figure; one the editor changed keeps the typed
+ * figure, now as a change from the current one, so saving again applies it (re-apply) over the sales.
+ */
+export function withCurrentStock(draft: ProductDraft, current: ReadonlyMap<string, number | null>): ProductDraft {
+  return {
+    ...draft,
+    variations: draft.variations.map((v) => {
+      if (!v.id || !current.has(v.id)) return v;
+      const now = current.get(v.id)!;
+      const typed = v.stock.trim();
+      const untouched = (typed ? Number(typed) : null) === v.stockSeen;
+      return untouched ? { ...v, stock: stockText(now), stockSeen: now } : { ...v, stockSeen: now };
     }),
   };
 }
@@ -203,16 +225,17 @@ export function bodyOf(draft: ProductDraft): { body: ProductBody; problems: Reco
     if (full === null || full < 0) problems[`variations.${i}.fullPriceCents`] = 'price';
     const discount = v.discount.trim() ? parseMoneyInput(v.discount) : null;
     if (v.discount.trim() && (discount === null || discount <= 0 || full === 0)) problems[`variations.${i}.discountPriceCents`] = 'price';
-    const stockText = v.stock.trim();
-    const stock = stockText ? Number(stockText) : null;
+    const typed = v.stock.trim();
+    const stock = typed ? Number(typed) : null;
     if (stock !== null && (!Number.isInteger(stock) || stock < 0)) problems[`variations.${i}.stock`] = 'number';
     return {
       ...(v.id ? { id: v.id } : {}),
+      // an existing variation's stock goes only as a change from the figure loaded: orders move it meanwhile
+      ...(v.id === undefined ? { stock } : stock === v.stockSeen ? {} : { stock, stockSeen: v.stockSeen ?? null }),
       values: draft.options.map((o) => o.values.findIndex((value) => v.valueKeys.includes(value.key))),
       sku: v.sku.trim() || null,
       fullPriceCents: full === null ? 0 : amountToCents(full),
       discountPriceCents: discount === null ? null : amountToCents(discount),
-      stock,
       weight: parseMeasure(v.weight, `variations.${i}.weight`, problems),
       height: parseMeasure(v.height, `variations.${i}.height`, problems),
       width: parseMeasure(v.width, `variations.${i}.width`, problems),

@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { MediaDetail, MediaItem, MediaUsage } from '../../../contract/admin/media';
+import { MEDIA_ACCEPT, type MediaDetail, type MediaItem, type MediaUsage } from '../../../contract/admin/media';
 import { AdminApiError, api } from '../../api/client';
-import { MEDIA_KEY, useMediaList } from '../../api/media';
+import { MEDIA_KEY, replaceMediaFile, useMediaList } from '../../api/media';
 import { useWrite } from '../../api/write';
 import { Dialog } from '../../components/Dialog';
 import { SearchFilter } from '../../components/Filters';
@@ -108,6 +108,8 @@ function ImageEditor({ image, onClose }: { image: MediaDetail; onClose: () => vo
   const ids = { name: useId(), altEn: useId(), altRu: useId(), titleEn: useId(), titleRu: useId() };
   const [confirm, setConfirm] = useState<null | { usage: MediaUsage[] }>(null);
   const [deleting, setDeleting] = useState(false);
+  const [replacing, setReplacing] = useState(false);
+  const replaceId = useId();
   const form = useForm<EditForm>({
     resolver: zodResolver(editSchema),
     defaultValues: { name: image.name, alt: image.alt, title: image.title },
@@ -137,6 +139,20 @@ function ImageEditor({ image, onClose }: { image: MediaDetail; onClose: () => vo
       } else toasts.error(errorText(error, t));
     } finally {
       setDeleting(false);
+    }
+  }
+  async function replace(file: File | undefined) {
+    if (!file) return;
+    setReplacing(true);
+    try {
+      await replaceMediaFile(image, file);
+      toasts.ok(t('media.replaced'));
+    } catch (error) {
+      toasts.error(error instanceof AdminApiError && error.status === 409 ? t('errors.conflict') : errorText(error, t));
+    } finally {
+      setReplacing(false);
+      // the new file (or a colleague's newer version) is shown either way
+      await client.invalidateQueries({ queryKey: [MEDIA_KEY] });
     }
   }
   const { errors } = form.formState;
@@ -181,6 +197,20 @@ function ImageEditor({ image, onClose }: { image: MediaDetail; onClose: () => vo
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             {save.isPending ? t('common.saving') : t('common.save')}
           </button>
+          <label htmlFor={replaceId} className={`btn${replacing ? ' is-disabled' : ''}`} title={t('media.replaceHint')}>
+            {replacing ? t('media.replacing') : t('media.replace')}
+          </label>
+          <input
+            id={replaceId}
+            type="file"
+            className="visually-hidden"
+            accept={MEDIA_ACCEPT}
+            disabled={replacing}
+            onChange={(event) => {
+              void replace(event.currentTarget.files?.[0]);
+              event.currentTarget.value = '';
+            }}
+          />
           <button type="button" className="btn btn-danger" disabled={deleting} onClick={() => void remove(false)}>
             {t('media.delete')}
           </button>

@@ -155,6 +155,7 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
     comment: order.comment,
     notes: notes.map((n) => ({ id: n.id, text: n.text, staffName: n.staffName, createdAt: n.createdAt.toISOString() })),
     history: history.map((h) => ({ kind: h.kind, from: h.fromValue, to: h.toValue, note: h.note, createdAt: iso(h.createdAt)! })),
+    reservation: { releasedAt: iso(order.stockReleasedAt), expiresAt: iso(order.reservationExpiresAt) },
     version: order.version,
     allowedStatuses: allowedNextStatuses(order.status, stateCodes),
     canCancel: canCancelOrder(order),

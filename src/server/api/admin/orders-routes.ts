@@ -18,11 +18,12 @@ import { localize, type Language } from '../../../lib/localize';
 import { CANCELED_STATUS, allowedNextStatuses, canSetDeliveryPrice } from '../../../lib/order-workflow';
 import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
-import { orderItems, orderNotes, orderStateHistory, orderStates, orders } from '../../db/schema';
+import { orderItems, orderNotes, orderStateHistory, orderStates, orders, variations } from '../../db/schema';
 import { awaitingDeliveryPrice, unpaidOnlineOrders } from './order-queues';
 import { enqueueMail } from '../../mail/queue';
 import type { OrderRow } from '../commerce/order-dto';
-import { releaseOrderStock } from '../commerce/reservations';
+import { invalidateOrderedProducts } from '../commerce/order-cache';
+import { confirmReservation, releaseOrderStock, type StockLine } from '../commerce/reservations';
 import { returnOrderMoney, settleAuthorized } from '../commerce/payments/payment-actions';
 import { refundPayment } from '../commerce/payments/refunds';
 import type { AppDeps } from '../core/context';
@@ -128,6 +129,21 @@ async function mailCustomer(
   );
 }
 
+/** The 409 of a confirmation that came after the order's stock went back and was sold since: which item lacks what. */
+async function confirmShortage(tx: Executor, orderId: string, short: StockLine, lang: Language) {
+  const [[item], [variation]] = await Promise.all([
+    tx
+      .select({ title: orderItems.title, variationTitle: orderItems.variationTitle })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.variationId, short.variationId)))
+      .limit(1),
+    tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, short.variationId)),
+  ]);
+  const name = [item?.title, item?.variationTitle].filter(Boolean).join(', ');
+  const message = adminMessage('confirmShortage', lang, { name, available: Math.max(0, variation?.stock ?? 0), quantity: short.quantity });
+  return fieldError('status', message, 409);
+}
+
 type OrderWrite = (tx: Executor, order: OrderRow, now: Date) => Promise<{ updated: OrderRow; action: string }>;
 
 /**
@@ -195,10 +211,15 @@ export const orderRoutes = new Hono<AdminEnv>()
     const codes = await orderStateCodes(deps.db);
     if (!codes.includes(body.status)) throw fieldError('status', adminMessage('unknownStatus', lang));
     if (body.status === CANCELED_STATUS) throw fieldError('status', adminMessage('cancelThroughCancel', lang));
+    let retaken = false;
     const updated = await writeOrder(deps, staff, id, body.version, lang, async (tx, order, now) => {
       if (order.status === CANCELED_STATUS) throw fieldError('status', adminMessage('orderCanceled', lang));
       if (!allowedNextStatuses(order.status, codes).includes(body.status))
         throw fieldError('status', adminMessage('statusNotAllowed', lang));
+      // moving an order paid on receipt on confirms it: it keeps its stock with no deadline (taking it again if it went back)
+      const kept = await confirmReservation(tx, order.id, `confirmed by ${staff.name}`, now);
+      if (typeof kept === 'object') throw await confirmShortage(tx, order.id, kept.short, lang);
+      retaken = kept === 'retaken';
       const next = await updateOrder(tx, order, body.version, { status: body.status }, lang, now);
       await tx.insert(orderStateHistory).values({
         id: randomUUID(),
@@ -212,6 +233,7 @@ export const orderRoutes = new Hono<AdminEnv>()
       await mailCustomer(tx, next, 'order-status', { from: order.status, to: body.status }, now);
       return { updated: next, action: 'order.status' };
     });
+    if (retaken) await invalidateOrderedProducts(deps.db, updated.id);
     return c.json(await loadOrderDetail(deps.db, updated, lang, deps.config.publicUrl));
   })
   .post('/orders/:id/delivery-price', async (c) => {
@@ -267,7 +289,8 @@ export const orderRoutes = new Hono<AdminEnv>()
       });
       await releaseOrderStock(tx, order.id, body.reason ? `canceled by ${staff.name}: ${body.reason}` : `canceled by ${staff.name}`, now);
       await mailCustomer(tx, next, 'order-canceled', { from: order.status, to: CANCELED_STATUS, reason: body.reason }, now);
-      return { updated: next, action: 'order.cancel' };
+      // as the release left it
+      return { updated: await findOrder(tx, order.id, lang), action: 'order.cancel' };
     });
     const products = await deps.db.selectDistinct({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, updated.id));
     await invalidate(products.flatMap((p) => (p.id ? [cacheTags.product(p.id)] : [])));

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { localize, type Language } from '../../../lib/localize';
 import { itemsTotalCents, orderTotals } from '../../../lib/order-totals';
+import { mayHoldMore, reservationDeadline, unitsOneOrderMayTake, type HoldRule } from '../../../lib/stock-holds';
 import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
-import { orderItems, orderStateHistory, orders, variations } from '../../db/schema';
+import { orderItems, orderStateHistory, orders, variations, type OrderContact } from '../../db/schema';
 import { loadProducts, type ProductDto } from '../catalog/product-dto';
 import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
@@ -71,13 +72,54 @@ async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language
   });
 }
 
-/** Takes the lines out of stock inside the order transaction; a short line fails the whole order. */
-async function reserveStock(tx: Executor, lines: ResolvedLine[], lang: Language): Promise<void> {
-  const short = await takeStock(tx, lines);
+/**
+ * Takes the lines out of stock inside the order transaction; a short line fails the whole order. An order paid on
+ * receipt (`hold`) may take only its share of each variation's stock, which the message names when it asks more.
+ */
+async function reserveStock(tx: Executor, lines: ResolvedLine[], hold: HoldRule | null, lang: Language): Promise<void> {
+  const short = await takeStock(tx, lines, hold ?? undefined);
   if (!short) return;
   const [current] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, short.variationId));
-  const count = Math.max(0, current?.stock ?? 0);
-  throw fieldError(`items.${short.index}.quantity`, commerceMessage('stock', lang, { count }));
+  const available = Math.max(0, current?.stock ?? 0);
+  const path = `items.${short.index}.quantity`;
+  if (hold && available >= short.quantity)
+    throw fieldError(path, commerceMessage('unconfirmedShare', lang, { count: unitsOneOrderMayTake(available, hold) }));
+  throw fieldError(path, commerceMessage('stock', lang, { count: available }));
+}
+
+type Contact = { phone: string | null; email: string | null };
+
+/**
+ * Takes the order transaction's lock on the customer's phone and e-mail (before any stock row, so it never waits in
+ * a cycle with another order), so two orders of one customer placed at once are counted one after the other.
+ */
+async function lockContact(tx: Executor, customer: OrderContact): Promise<Contact> {
+  const contact = { phone: contactKey('phone', customer.phone), email: contactKey('email', customer.email) };
+  const keys = [contact.phone, contact.email].filter((k): k is string => k !== null).sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`held-items:${key}`}))`);
+  return contact;
+}
+
+/**
+ * Bounds the items one customer (by phone, and by e-mail) holds in orders paid on receipt that the shop has not
+ * confirmed, this order's included; the caller holds the contact's lock (lockContact).
+ */
+async function boundHeldItems(tx: Executor, contact: Contact, lines: ResolvedLine[], max: number, lang: Language): Promise<void> {
+  const adding = lines.reduce((sum, line) => sum + (line.variation.stock === null ? 0 : line.quantity), 0);
+  if (adding === 0) return;
+  const { phone, email } = contact;
+  const sameContact = or(
+    ...(phone ? [sql`regexp_replace(${orders.customer}->>'phone', '\\D', '', 'g') = ${phone.slice('phone:'.length)}`] : []),
+    ...(email ? [sql`lower(trim(${orders.customer}->>'email')) = ${email.slice('email:'.length)}`] : []),
+  );
+  const [row] = await tx
+    .select({ held: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .innerJoin(variations, eq(variations.id, orderItems.variationId))
+    .where(and(isNull(orders.stockReleasedAt), isNotNull(orders.reservationExpiresAt), isNotNull(variations.stock), sameContact));
+  const held = Number(row?.held ?? 0);
+  if (!mayHoldMore(held, adding, max)) throw fieldError('items', commerceMessage('unconfirmedItemsHeld', lang, { count: max, held }));
 }
 
 export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c) => {
@@ -104,8 +146,12 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const currency = await shopCurrency(db);
 
   const shopAddresses = await shopRecipients(c.var.deps);
+  // paid on receipt: the stock is held only until the shop confirms the order, and only so much of it
+  const offline = method.kind !== 'online';
   const order = await db.transaction(async (tx) => {
-    await reserveStock(tx, lines, lang);
+    const contact = offline ? await lockContact(tx, body.customer) : null;
+    await reserveStock(tx, lines, offline ? limits.unconfirmedHold : null, lang);
+    if (contact) await boundHeldItems(tx, contact, lines, limits.maxUnconfirmedItemsPerContact, lang);
     if (discount) await consumeDiscountCode(tx, discount.code.id, 'discountCodeId', lang);
     const [created] = await tx
       .insert(orders)
@@ -134,6 +180,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
         address: delivery.address,
         comment: body.comment,
         lang,
+        reservationExpiresAt: offline ? reservationDeadline(now(), limits.unconfirmedReservationHours) : null,
         createdAt: now(),
         updatedAt: now(),
       })

@@ -1,6 +1,7 @@
 import { paymentCashOnDeliverySettingsSchema, type LocalizedValue } from '../../../lib/settings';
 import type { Currency } from '../../../lib/format-price';
 import { localize, type Language } from '../../../lib/localize';
+import type { HoldRule } from '../../../lib/stock-holds';
 import type { Database } from '../../db/client';
 import { loadSettingsRows, loadShopSettings } from '../core/settings-store';
 
@@ -36,8 +37,26 @@ export async function cashOnDelivery(
   return { enabled: parsed.enabled, title: titleSet ? parsed.title : null, description: parsed.description };
 }
 
-/** The ecommerce settings that bound orders: per-line quantity cap and how long unpaid online orders keep their stock. */
-export async function orderLimits(db: Database): Promise<{ maxLineQuantity: number; unpaidReservationMinutes: number }> {
-  const { maxLineQuantity, unpaidReservationMinutes } = (await loadShopSettings(db)).ecommerce;
-  return { maxLineQuantity, unpaidReservationMinutes };
+export type OrderLimits = {
+  maxLineQuantity: number;
+  unpaidReservationMinutes: number;
+  unconfirmedReservationHours: number;
+  /** what one order paid on receipt may take of a variation's stock */
+  unconfirmedHold: HoldRule;
+  maxUnconfirmedItemsPerContact: number;
+};
+
+/**
+ * The ecommerce settings that bound orders: the per-line quantity cap, how long unpaid online orders and unconfirmed
+ * orders paid on receipt keep their stock, and how much stock unconfirmed orders may hold.
+ */
+export async function orderLimits(db: Database): Promise<OrderLimits> {
+  const e = (await loadShopSettings(db)).ecommerce;
+  return {
+    maxLineQuantity: e.maxLineQuantity,
+    unpaidReservationMinutes: e.unpaidReservationMinutes,
+    unconfirmedReservationHours: e.unconfirmedReservationHours,
+    unconfirmedHold: { percent: e.unconfirmedOrderStockPercent, floor: e.unconfirmedOrderStockFloor },
+    maxUnconfirmedItemsPerContact: e.maxUnconfirmedItemsPerContact,
+  };
 }

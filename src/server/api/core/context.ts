@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { ServerConfig } from '../../config';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail';
+import type { Media } from '../../media/media';
 import type { Language } from '../../../lib/localize';
 
 export type AuthUser = {
@@ -25,6 +26,8 @@ export type AppDeps = {
   now: () => Date;
   /** work that runs after the answer is sent */
   background: BackgroundTasks;
+  /** image originals (in the shop's media store) and this instance's cache of them and their renditions */
+  media: Media;
 };
 
 export type AppEnv = {

@@ -1,7 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import { mediaAddress } from '../../../lib/media-address';
 import type { images, LocalizedText } from '../../db/schema';
+import { putOriginal, type OriginalsContext } from '../../media/originals';
 import { imageId } from '../ids';
 
 type ImageRow = typeof images.$inferInsert;
@@ -32,21 +32,11 @@ async function encode(spec: ImageSpec): Promise<{ data: Buffer; width: number; h
   return { data, width: info.width, height: info.height };
 }
 
-async function sizeOnDisk(file: string): Promise<number | null> {
-  try {
-    return (await fs.stat(file)).size;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Draws every picture into `${dataDir}/uploads/demo/` and returns its image row. A file already on disk
- * with the same size is left alone, so re-seeding does not rewrite (or change the mtime of) served files.
+ * Draws every picture, writes it to the shop's media store and returns its image row. The same drawing has the
+ * same bytes, so re-seeding stores nothing twice and keeps every address.
  */
-export async function renderImages(specs: ImageSpec[], dataDir: string): Promise<ImageRow[]> {
-  const dir = path.join(dataDir, 'uploads', DEMO_DIR);
-  await fs.mkdir(dir, { recursive: true });
+export async function renderImages(specs: ImageSpec[], media: OriginalsContext): Promise<ImageRow[]> {
   const rows: ImageRow[] = new Array(specs.length);
   let next = 0;
   const worker = async () => {
@@ -55,15 +45,15 @@ export async function renderImages(specs: ImageSpec[], dataDir: string): Promise
       const spec = specs[index]!;
       const { extension, mime } = FORMATS[spec.format];
       const name = `${spec.key}.${extension}`;
-      const file = path.join(dir, name);
       const { data, width, height } = await encode(spec);
-      if ((await sizeOnDisk(file)) !== data.length) await fs.writeFile(file, data);
+      const hash = await putOriginal(media, data, mime);
       rows[index] = {
         id: imageId(spec.key),
         name,
         alt: spec.alt,
         title: spec.title,
-        uri: `/media/${DEMO_DIR}/${name}`,
+        uri: mediaAddress(hash, name, extension),
+        hash,
         mime,
         width,
         height,

@@ -20,7 +20,7 @@ import type { AdminEnv, StaffPrincipal } from '../context';
 import { adminMessage } from '../messages';
 import { productTags } from './catalogs-routes';
 import { draftProducts, exportProductsCsv, locate, parseProductCsv, productBodyOf, type ProductDraft } from './product-csv';
-import { loadProductDetail, productAuditView, saveProduct } from './product-store';
+import { loadProductDetail, productAuditView, saveProduct, type StockMode } from './product-store';
 
 /** Most problems one answer lists; past it the file has bigger trouble than a list can help with. */
 const MAX_REPORTED = 500;
@@ -65,6 +65,7 @@ async function importDrafts(
   now: Date,
   dryRun: boolean,
   rows: number,
+  stockMode: StockMode,
 ) {
   const errors: ProductImportError[] = [];
   const tags = new Set<string>();
@@ -136,7 +137,7 @@ async function importDrafts(
     }
     if (errors.length) continue; // the file is refused anyway: the rest is only checked
     try {
-      const result = await saveProduct(tx, parsed.data, current, lang, now);
+      const result = await saveProduct(tx, parsed.data, current, lang, now, stockMode);
       const after = await loadProductDetail(tx, result.id, lang);
       await recordAudit(
         tx,
@@ -198,7 +199,9 @@ export const productImportRoutes = new Hono<AdminEnv>()
       let outcome: { answer: ProductImportAnswer; errors: ProductImportError[]; tags: Set<string> };
       try {
         outcome = await deps.db.transaction(async (tx) => {
-          const result = await importDrafts(tx, drafts, staff, lang, now, dryRun, parsed.rows.length);
+          // with the export's stock column, a stock is a change from it; without, a count set as it is
+          const stockMode = parsed.columns.includes('stock_at_export') ? 'since-export' : 'absolute';
+          const result = await importDrafts(tx, drafts, staff, lang, now, dryRun, parsed.rows.length, stockMode);
           if (result.errors.length || dryRun) throw new RolledBack(result);
           await recordAudit(
             tx,

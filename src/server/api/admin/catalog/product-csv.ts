@@ -104,7 +104,7 @@ export function exportColumns(optionCount: number): string[] {
     ['title_en', 'title_ru', 'value_en', 'value_ru'].map((part) => `option${i + 1}_${part}`),
   ).flat();
   const productColumns: ProductCsvColumn[] = ['slug', 'title_en', 'title_ru', 'description_en', 'description_ru', 'catalogs', 'enabled'];
-  const variationColumns: ProductCsvColumn[] = ['sku', 'price', 'discount_price', 'stock', 'weight', 'default'];
+  const variationColumns: ProductCsvColumn[] = ['sku', 'price', 'discount_price', 'stock', 'stock_at_export', 'weight', 'default'];
   return [...productColumns, ...options, ...variationColumns];
 }
 
@@ -159,6 +159,8 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
         price: amountText(variation.fullPriceCents),
         discount_price: amountText(variation.discountPriceCents),
         stock: variation.stock === null ? '' : String(variation.stock),
+        // the base a changed `stock` is checked against on import, so re-importing cannot undo a sale made since
+        stock_at_export: variation.stock === null ? '' : String(variation.stock),
         weight: variation.weight === null ? '' : String(variation.weight),
         default: String(variation.isDefault),
       };
@@ -188,6 +190,8 @@ export type VariationDraft = {
   fullPriceCents: number;
   discountPriceCents: number | null | undefined;
   stock: number | null | undefined;
+  /** the stock when the file was exported (undefined: no such column) */
+  stockAtExport: number | null | undefined;
   weight: number | null | undefined;
   isDefault: boolean | null | undefined;
 };
@@ -276,6 +280,8 @@ export function draftProducts(parsed: ParsedCsv, lang: Language): { drafts: Prod
         fail(row.row, 'discount_price', 'discountBelowPrice');
       const stock = has('stock') ? parseCount(get(row, 'stock')) : undefined;
       if (has('stock') && stock === undefined) fail(row.row, 'stock', 'count');
+      const stockAtExport = has('stock_at_export') ? parseCount(get(row, 'stock_at_export')) : undefined;
+      if (has('stock_at_export') && stockAtExport === undefined) fail(row.row, 'stock_at_export', 'count');
       const weight = has('weight') ? parseMeasure(get(row, 'weight')) : undefined;
       if (has('weight') && weight === undefined) fail(row.row, 'weight', 'measure');
       const isDefault = has('default') ? parseBoolean(get(row, 'default')) : undefined;
@@ -289,7 +295,17 @@ export function draftProducts(parsed: ParsedCsv, lang: Language): { drafts: Prod
         if (get(row, `option${k}_value_en`).trim() || get(row, `option${k}_value_ru`).trim())
           fail(row.row, `option${k}_value_en`, 'valueWithoutOption', { number: k });
       }
-      variations.push({ row: row.row, sku, values, fullPriceCents: price ?? 0, discountPriceCents: discount, stock, weight, isDefault });
+      variations.push({
+        row: row.row,
+        sku,
+        values,
+        fullPriceCents: price ?? 0,
+        discountPriceCents: discount,
+        stock,
+        stockAtExport,
+        weight,
+        isDefault,
+      });
     }
     const defaults = variations.filter((v) => v.isDefault === true);
     for (const extra of defaults.slice(1)) fail(extra.row, 'default', 'oneDefault');
@@ -367,7 +383,8 @@ export function productBodyOf(draft: ProductDraft, existing: ProductDetail | nul
       sku: v.sku,
       fullPriceCents: v.fullPriceCents,
       discountPriceCents: v.discountPriceCents === undefined ? (known?.discountPriceCents ?? null) : v.discountPriceCents,
-      stock: v.stock === undefined ? (known?.stock ?? null) : v.stock,
+      // an existing variation's stock is sent only as a change: a column left out keeps what orders left
+      ...(known ? (v.stock === undefined ? {} : { stock: v.stock, stockSeen: v.stockAtExport }) : { stock: v.stock ?? null }),
       weight: v.weight === undefined ? (known?.weight ?? null) : v.weight,
       height: known?.height ?? null,
       width: known?.width ?? null,
@@ -400,6 +417,7 @@ const VARIATION_COLUMNS: Record<string, string> = {
   fullPriceCents: 'price',
   discountPriceCents: 'discount_price',
   stock: 'stock',
+  stockSeen: 'stock_at_export',
   weight: 'weight',
   sku: 'sku',
   isDefault: 'default',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, ne, notInArray, sql } from 'drizzle-orm';
 import type { ProductBodyParsed, ProductDetail } from '../../../../contract/admin';
 import { variationTitle, type GridOption } from '../../../../lib/admin/variation-grid';
 import { localize, type Language } from '../../../../lib/localize';
@@ -190,8 +190,21 @@ async function existingGraph(tx: Executor, productId: string): Promise<Existing>
   };
 }
 
-/** Checks what zod cannot: references to other rows, the options grid, one default variation. */
-async function validateGraph(tx: Executor, productId: string, body: ProductBodyParsed, existing: Existing, lang: Language): Promise<void> {
+/**
+ * How a save treats the stock of existing variations: as changes from what the editor saw (`stockSeen`), as changes from
+ * what a CSV export held (the same, told in the import's words), or as figures set outright.
+ */
+export type StockMode = 'changes' | 'since-export' | 'absolute';
+
+/** Checks what zod cannot: references to other rows, the options grid, one default variation, a stock change's base. */
+async function validateGraph(
+  tx: Executor,
+  productId: string,
+  body: ProductBodyParsed,
+  existing: Existing,
+  lang: Language,
+  stockMode: StockMode,
+): Promise<void> {
   const errors: FieldErrors = {};
   const m = (key: string, params?: Record<string, string | number>) => adminMessage(`products.${key}`, lang, params);
   const [foundCatalogs, foundImages, foundRelated] = await Promise.all([
@@ -221,6 +234,8 @@ async function validateGraph(tx: Executor, productId: string, body: ProductBodyP
   let defaults = 0;
   body.variations.forEach((variation, i) => {
     if (variation.id && !existing.variationIds.has(variation.id)) push(errors, `variations.${i}.id`, m('unknownVariation'));
+    if (variation.id && stockMode !== 'absolute' && variation.stock !== undefined && variation.stockSeen === undefined)
+      push(errors, `variations.${i}.stockSeen`, m('stockSeenRequired'));
     const valid =
       variation.values.length === body.options.length && variation.values.every((index, o) => index < body.options[o]!.values.length);
     if (!valid) push(errors, `variations.${i}.values`, m('variationValues'));
@@ -318,26 +333,27 @@ async function writeGraph(tx: Executor, productId: string, body: ProductBodyPars
     values: o.values.map((v, j) => ({ key: valueIds[i]![j]!, title: v.title })),
   }));
   const chosen = body.variations.map((v) => v.values.map((index, o) => valueIds[o]![index]!));
+  const rows = body.variations.map((v, i) => ({
+    id: variationIds[i]!,
+    productId,
+    title: variationTitle(gridOptions, chosen[i]!),
+    sku: v.sku,
+    isDefault: v.isDefault,
+    imageId: v.imageId,
+    fullPriceCents: v.fullPriceCents,
+    discountPriceCents: v.discountPriceCents,
+    // a new variation's stock; an existing one's stock is orders' to move and changes only through writeStockChanges
+    stock: v.stock ?? null,
+    weight: v.weight,
+    height: v.height,
+    width: v.width,
+    length: v.length,
+    position: i,
+  }));
   await tx
     .insert(variations)
-    .values(
-      body.variations.map((v, i) => ({
-        id: variationIds[i]!,
-        productId,
-        title: variationTitle(gridOptions, chosen[i]!),
-        sku: v.sku,
-        isDefault: v.isDefault,
-        imageId: v.imageId,
-        fullPriceCents: v.fullPriceCents,
-        discountPriceCents: v.discountPriceCents,
-        stock: v.stock,
-        weight: v.weight,
-        height: v.height,
-        width: v.width,
-        length: v.length,
-        position: i,
-      })),
-    )
+    // rows locked in id order, as orders take stock, so a save and an order never wait on each other in a cycle
+    .values(rows.sort((a, b) => byId(a.id, b.id)))
     .onConflictDoUpdate({
       target: variations.id,
       set: Object.fromEntries(
@@ -348,7 +364,6 @@ async function writeGraph(tx: Executor, productId: string, body: ProductBodyPars
           'image_id',
           'full_price_cents',
           'discount_price_cents',
-          'stock',
           'weight',
           'height',
           'width',
@@ -394,6 +409,72 @@ async function writeGraph(tx: Executor, productId: string, body: ProductBodyPars
       .where(inArray(catalogs.id, touched));
 }
 
+/** Ids in the order rows are locked in by every writer of stock (orders take stock in this order too). */
+export const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+type StockChange = { index: number; id: string; stock: number | null; seen: number | null | undefined };
+
+/**
+ * Sets the stock of the existing variations whose stock the body changes. In `changes` mode each update applies only
+ * while the stock is still what the editor saw (`stockSeen`); one that orders moved since makes the save a 409 naming
+ * every such variation with its current stock, and the caller's transaction rolls the whole save back.
+ */
+async function writeStockChanges(
+  tx: Executor,
+  body: ProductBodyParsed,
+  existing: Existing,
+  stockMode: StockMode,
+  lang: Language,
+): Promise<void> {
+  const changes: StockChange[] = body.variations.flatMap((v, index) =>
+    v.id && existing.variationIds.has(v.id) && v.stock !== undefined && (stockMode === 'absolute' || v.stock !== v.stockSeen)
+      ? [{ index, id: v.id, stock: v.stock, seen: stockMode === 'absolute' ? undefined : v.stockSeen }]
+      : [],
+  );
+  const moved: StockChange[] = [];
+  for (const change of changes.sort((a, b) => byId(a.id, b.id))) {
+    const base =
+      change.seen === undefined ? undefined : change.seen === null ? isNull(variations.stock) : eq(variations.stock, change.seen);
+    const [done] = await tx
+      .update(variations)
+      .set({ stock: change.stock })
+      .where(and(eq(variations.id, change.id), base))
+      .returning({ id: variations.id });
+    if (!done) moved.push(change);
+  }
+  if (moved.length) throw await stockMovedError(tx, body, moved, stockMode, lang);
+}
+
+/** The 409 of a save whose stock changes start from figures orders have moved since: each variation with its stock now. */
+async function stockMovedError(
+  tx: Executor,
+  body: ProductBodyParsed,
+  moved: StockChange[],
+  stockMode: StockMode,
+  lang: Language,
+): Promise<ApiError> {
+  const m = (key: string, params?: Record<string, string | number>) => adminMessage(`products.${key}`, lang, params);
+  const rows = await tx
+    .select({ id: variations.id, title: variations.title, stock: variations.stock })
+    .from(variations)
+    .where(
+      inArray(
+        variations.id,
+        moved.map((c) => c.id),
+      ),
+    );
+  const figure = (stock: number | null | undefined) => (stock === null || stock === undefined ? m('unlimitedStock') : String(stock));
+  const fieldErrors: FieldErrors = {};
+  for (const change of [...moved].sort((a, b) => a.index - b.index)) {
+    const row = rows.find((r) => r.id === change.id);
+    const name = (row?.title ? localize(row.title, lang) : '') || localize(body.title, lang);
+    const key = stockMode === 'since-export' ? 'stockMovedSinceExport' : 'stockMoved';
+    push(fieldErrors, `variations.${change.index}.stock`, m(key, { name, current: figure(row?.stock), seen: figure(change.seen) }));
+  }
+  const first = Object.keys(fieldErrors)[0]!;
+  return new ApiError(409, m('stockConflict'), { errorPath: first, fieldErrors });
+}
+
 /** The catalogs a product is listed in. */
 export async function productCatalogIds(tx: Executor, productId: string): Promise<string[]> {
   const rows = await tx.select({ id: catalogProducts.catalogId }).from(catalogProducts).where(eq(catalogProducts.productId, productId));
@@ -404,7 +485,8 @@ export type WriteResult = { id: string; catalogIds: string[]; renamed: boolean }
 
 /**
  * Creates (`current` null) or replaces a product with its options, variations and catalog links, inside the
- * caller's transaction; the caller has checked the version and locked the row. Answers what to invalidate.
+ * caller's transaction; the caller has checked the version and locked the row. Existing variations' stock changes
+ * as `stockMode` says (see writeStockChanges). Answers what to invalidate.
  */
 export async function saveProduct(
   tx: Executor,
@@ -412,6 +494,7 @@ export async function saveProduct(
   current: { id: string; slug: string; version: number } | null,
   lang: Language,
   now: Date,
+  stockMode: StockMode = 'changes',
 ): Promise<WriteResult> {
   const id = current?.id ?? randomUUID();
   const existing = current
@@ -425,7 +508,7 @@ export async function saveProduct(
     }
     for (const variation of body.variations) delete variation.id;
   }
-  await validateGraph(tx, id, body, existing, lang);
+  await validateGraph(tx, id, body, existing, lang, stockMode);
   let slug = body.slug;
   if (slug) {
     const [taken] = await tx
@@ -456,6 +539,7 @@ export async function saveProduct(
     await tx.insert(products).values({ id, ...productColumns(body, slug), createdAt: now, updatedAt: now });
   }
   await writeGraph(tx, id, body, existing);
+  await writeStockChanges(tx, body, existing, stockMode, lang);
   await refreshListingFields(tx, [id]);
   const renamed = Boolean(current && current.slug !== slug);
   if (renamed) await redirectRenamedPath(tx, productPath(current!.slug), productPath(slug), now);

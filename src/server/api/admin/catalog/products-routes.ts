@@ -18,12 +18,14 @@ import { catalogProducts, catalogs, discountCodes, products, variations } from '
 import { refreshListingFields } from '../../catalog/listing-fields';
 import { shopCurrency } from '../../commerce/shop-settings';
 import type { AppDeps } from '../../core/context';
+import { ApiError } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv, StaffPrincipal } from '../context';
 import { likePattern, listOrder, pageOffset } from '../lists';
+import { adminMessage } from '../messages';
 import { expectVersion, versionConflict } from '../versioned';
-import { copyBody, loadProductDetail, productAuditView, productCatalogIds, saveProduct } from './product-store';
+import { byId, copyBody, loadProductDetail, productAuditView, productCatalogIds, saveProduct } from './product-store';
 import { forgetBuilderTarget } from '../builder/forget-target';
 import type { ListAnswer, ProductBulkAnswer, ProductChoices } from '../../../../contract/admin';
 
@@ -65,6 +67,38 @@ const productTags = (productId: string, catalogIds: readonly string[]) => [
 ];
 
 type Locked = typeof products.$inferSelect;
+
+/**
+ * Locks the products, then their variations, each in id order (the order orders take stock in); answers each
+ * product's stock as the list shows it (every variation together, null when one is unlimited).
+ */
+async function lockVariations(tx: Executor, productIds: string[]): Promise<Map<string, number | null>> {
+  await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for('update');
+  const rows = await tx
+    .select({ productId: variations.productId, stock: variations.stock })
+    .from(variations)
+    .where(inArray(variations.productId, productIds))
+    .orderBy(asc(variations.id))
+    .for('update');
+  const counts = new Map<string, number | null>();
+  for (const row of rows) {
+    const sum = counts.has(row.productId) ? counts.get(row.productId)! : 0;
+    counts.set(row.productId, sum === null || row.stock === null ? null : sum + row.stock);
+  }
+  return counts;
+}
+
+/** The 409 of a bulk stock change over products whose stock moved since the list was loaded, with each one's figure now. */
+function bulkStockMoved(moved: { index: number; name: string; current: number | null; seen: number | null }[], lang: Language) {
+  const figure = (stock: number | null) => (stock === null ? adminMessage('products.unlimitedStock', lang) : String(stock));
+  const fieldErrors: Record<string, string[]> = {};
+  for (const m of moved.sort((a, b) => a.index - b.index)) {
+    fieldErrors[`items.${m.index}.stockSeen`] = [
+      adminMessage('products.bulkStockMoved', lang, { name: m.name, current: figure(m.current), seen: figure(m.seen) }),
+    ];
+  }
+  return new ApiError(409, adminMessage('products.stockConflict', lang), { errorPath: Object.keys(fieldErrors)[0]!, fieldErrors });
+}
 
 async function lockProduct(tx: Executor, id: string, version: number, lang: Language): Promise<Locked> {
   const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
@@ -198,8 +232,18 @@ export const productRoutes = new Hono<AdminEnv>()
     const body = await readBody(c, productBulkBodySchema);
     const updated = await inTransaction(deps, async (tx, now) => {
       const tags: string[] = [];
-      // always locked in the same order, so two bulk edits over the same products cannot deadlock
-      for (const item of [...body.items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+      const items: { id: string; version: number; stockSeen?: number | null }[] = [...body.items].sort((a, b) => byId(a.id, b.id));
+      // every lock in one order (products, then their variations, each by id) so that bulk edits, product saves and
+      // orders taking stock never wait on each other in a cycle
+      const stockCounts =
+        body.action === 'price' || body.action === 'stock'
+          ? await lockVariations(
+              tx,
+              items.map((i) => i.id),
+            )
+          : new Map<string, number | null>();
+      const moved: { index: number; name: string; current: number | null; seen: number | null }[] = [];
+      for (const item of items) {
         const row = await lockProduct(tx, item.id, item.version, lang);
         if (body.action === 'delete') {
           tags.push(...(await deleteProduct(tx, staff, row, lang, now)));
@@ -212,6 +256,17 @@ export const productRoutes = new Hono<AdminEnv>()
             await tx.update(variations).set(next).where(eq(variations.id, variation.id));
           }
         } else if (body.action === 'stock') {
+          // the stock the list showed must still be the stock: a sale since would otherwise be undone
+          const current = stockCounts.get(row.id) ?? null;
+          if (current !== (item.stockSeen ?? null)) {
+            moved.push({
+              index: body.items.findIndex((i) => i.id === row.id),
+              name: localize(row.title, lang),
+              current,
+              seen: item.stockSeen ?? null,
+            });
+            continue;
+          }
           await tx.update(variations).set({ stock: body.stock }).where(eq(variations.productId, row.id));
         }
         const [bumped] = await tx
@@ -240,6 +295,7 @@ export const productRoutes = new Hono<AdminEnv>()
         );
         tags.push(...productTags(row.id, before.catalogIds));
       }
+      if (moved.length) throw bulkStockMoved(moved, lang);
       // a change of stock alone keeps catalog listings and facets (they do not depend on stock)
       if (body.action === 'stock') tags.push(cacheTags.stockOnly);
       return { result: body.items.length, tags };

@@ -1,26 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import sharp, { type Metadata, type Sharp } from 'sharp';
 import { z } from 'zod';
 import {
   idSchema,
-  MEDIA_FILE_FIELD,
   MEDIA_MAX_FILE_BYTES,
   MEDIA_MAX_FILES,
-  MEDIA_MAX_SIDE,
   mediaDeleteQuerySchema,
   mediaListQuerySchema,
   mediaPatchSchema,
+  mediaReplaceQuerySchema,
   type MediaDetail,
   type MediaItem,
 } from '../../../../contract/admin';
+import { mediaAddress, retiredAddress } from '../../../../lib/media-address';
 import { invalidate } from '../../../cache/invalidation';
-import { images, products } from '../../../db/schema';
-import { resolveUpload } from '../../../media';
+import { images, mediaAddresses, products } from '../../../db/schema';
+import { ensureOriginals, putOriginal, releaseOriginals } from '../../../media/originals';
 import { ApiError, errorBody, notFound } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
 import { recordAudit } from '../audit';
@@ -29,12 +26,20 @@ import { likePattern, pageOffset } from '../lists';
 import { adminMessage } from '../messages';
 import { expectVersion, versionConflict } from '../versioned';
 import { findImageUsage } from './image-usage';
+import { withUploadedImages, type PreparedImage } from './upload';
 import type { ListAnswer } from '../../../../contract/admin';
+import type { AppDeps } from '../../core/context';
 
-/** Folder under `{dataDir}/uploads` (and `/media/`) the library stores uploads in. */
-export const LIBRARY_DIR = 'library';
+/** What the library records as an image's folder (`dir`): uploaded through the back office. */
+const LIBRARY_DIR = 'library';
 /** Whole upload request: every file at its largest, plus the multipart framing. */
-const UPLOAD_BODY_BYTES = MEDIA_MAX_FILES * MEDIA_MAX_FILE_BYTES + 64 * 1024;
+const uploadBodyLimit = (maxFiles: number) =>
+  bodyLimit({
+    maxSize: maxFiles * MEDIA_MAX_FILE_BYTES + 64 * 1024,
+    onError: (c) => {
+      throw new ApiError(413, adminMessage('media.tooLarge', c.var.lang, { mb: MEDIA_MAX_FILE_BYTES / 1024 / 1024 }));
+    },
+  });
 
 type ImageRow = typeof images.$inferSelect;
 
@@ -54,45 +59,24 @@ export const toMediaItem = (row: ImageRow): MediaItem => ({
 
 const idParams = z.object({ id: idSchema });
 
-/** How each accepted format is stored: re-encoded (metadata dropped, EXIF rotation applied) as itself, a GIF as PNG. */
-const STORED = {
-  jpeg: { extension: 'jpg', mime: 'image/jpeg', encode: (p: Sharp) => p.jpeg({ quality: 86, progressive: true }) },
-  png: { extension: 'png', mime: 'image/png', encode: (p: Sharp) => p.png({ compressionLevel: 9 }) },
-  webp: { extension: 'webp', mime: 'image/webp', encode: (p: Sharp) => p.webp({ quality: 86 }) },
-  avif: { extension: 'avif', mime: 'image/avif', encode: (p: Sharp) => p.avif({ quality: 60 }) },
-  gif: { extension: 'png', mime: 'image/png', encode: (p: Sharp) => p.png({ compressionLevel: 9 }) },
-} as const;
-type StoredFormat = keyof typeof STORED;
-const isStoredFormat = (format: string | undefined): format is StoredFormat => !!format && Object.hasOwn(STORED, format);
-/** sharp names HEIF-family content "heif"; AVIF is the one of them the library takes. */
-const formatOf = (meta: Metadata): string | undefined => (meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : meta.format);
-
-/** The displayed name of an upload: the file's own name without folders, at most 200 characters. */
-const displayName = (file: File) =>
-  (file.name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\u0000-\u001f]/g, '')
-    .trim()
-    .slice(0, 200) || 'image';
-
-type Prepared = { id: string; name: string; data: Buffer; width: number; height: number; format: StoredFormat };
-
-/** Checks an uploaded file is an image by its content and re-encodes it for storage; null when it is not one. */
-async function prepare(file: File): Promise<Prepared | null> {
-  const input = Buffer.from(await file.arrayBuffer());
-  const meta = await sharp(input, { limitInputPixels: 100_000_000 })
-    .metadata()
-    .catch(() => null);
-  const format = meta ? formatOf(meta) : undefined;
-  if (!meta?.width || !meta.height || !isStoredFormat(format)) return null;
-  const pipeline = sharp(input, { limitInputPixels: 100_000_000, animated: false })
-    .rotate()
-    .resize({ width: MEDIA_MAX_SIDE, height: MEDIA_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-  const encoded = await STORED[format]
-    .encode(pipeline)
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => null);
-  if (!encoded) return null;
-  return { id: randomUUID(), name: displayName(file), data: encoded.data, width: encoded.info.width, height: encoded.info.height, format };
+/**
+ * Writes the originals of freshly checked images to the shop's store, then runs `record` (the transaction naming
+ * them); when it fails the originals no row names are deleted again, when it succeeds they are made sure of.
+ */
+async function storeOriginals<T>(deps: AppDeps, prepared: PreparedImage[], record: (hashes: string[]) => Promise<T>): Promise<T> {
+  const hashes: string[] = [];
+  try {
+    for (const image of prepared) hashes.push(await putOriginal(deps.media, image.data, image.mime));
+    const recorded = await record(hashes);
+    await ensureOriginals(
+      deps.media,
+      prepared.map((image, i) => ({ hash: hashes[i]!, data: image.data, contentType: image.mime })),
+    );
+    return recorded;
+  } catch (error) {
+    await releaseOriginals(deps.media, hashes).catch(() => undefined);
+    throw error;
+  }
 }
 
 function listWhere(query: z.infer<typeof mediaListQuerySchema>): SQL | undefined {
@@ -141,78 +125,28 @@ export const mediaRoutes = new Hono<AdminEnv>()
     const { usage } = await findImageUsage(deps.db, id, lang);
     return c.json({ ...toMediaItem(row), usage } satisfies MediaDetail);
   })
-  .post(
-    '/media',
-    bodyLimit({
-      maxSize: UPLOAD_BODY_BYTES,
-      onError: (c) => {
-        throw new ApiError(413, adminMessage('media.tooLarge', c.var.lang, { mb: MEDIA_MAX_FILE_BYTES / 1024 / 1024 }));
-      },
-    }),
-    async (c) => {
-      const { deps, lang, staff } = c.var;
-      if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
-        throw new ApiError(415, adminMessage('media.multipartOnly', lang));
-      }
-      const form = await c.req.formData().catch(() => {
-        throw new ApiError(400, adminMessage('media.badForm', lang), {
-          errorPath: MEDIA_FILE_FIELD,
-          fieldErrors: { [MEDIA_FILE_FIELD]: [adminMessage('media.badForm', lang)] },
-        });
-      });
-      const files = form.getAll(MEDIA_FILE_FIELD).filter((entry): entry is File => typeof entry !== 'string');
-      const fieldErrors: Record<string, string[]> = {};
-      if (files.length === 0) fieldErrors[MEDIA_FILE_FIELD] = [adminMessage('media.noFiles', lang)];
-      if (files.length > MEDIA_MAX_FILES)
-        fieldErrors[MEDIA_FILE_FIELD] = [adminMessage('media.tooManyFiles', lang, { count: MEDIA_MAX_FILES })];
-      if (Object.keys(fieldErrors).length)
-        throw new ApiError(400, Object.values(fieldErrors)[0]![0]!, { errorPath: MEDIA_FILE_FIELD, fieldErrors });
-      // one at a time: each decode and encode already spreads over libvips' threads
-      const prepared: Prepared[] = [];
-      for (const [i, file] of files.entries()) {
-        const key = `${MEDIA_FILE_FIELD}.${i}`;
-        if (file.size > MEDIA_MAX_FILE_BYTES) {
-          fieldErrors[key] = [
-            adminMessage('media.fileTooLarge', lang, { name: displayName(file), mb: MEDIA_MAX_FILE_BYTES / 1024 / 1024 }),
-          ];
-          continue;
-        }
-        const image = await prepare(file);
-        if (image) prepared.push(image);
-        else fieldErrors[key] = [adminMessage('media.notAnImage', lang, { name: displayName(file) })];
-      }
-      if (Object.keys(fieldErrors).length) {
-        throw new ApiError(400, Object.values(fieldErrors)[0]![0]!, { errorPath: Object.keys(fieldErrors)[0]!, fieldErrors });
-      }
-      const dir = path.join(deps.config.dataDir, 'uploads', LIBRARY_DIR);
-      await fs.mkdir(dir, { recursive: true });
-      const written: string[] = [];
-      const now = deps.now();
-      try {
-        const rows = prepared.map((image, i) => {
-          const { extension, mime } = STORED[image.format];
-          return {
-            id: image.id,
-            name: image.name,
-            alt: { en: '', ru: '' },
-            title: { en: '', ru: '' },
-            uri: `/media/${LIBRARY_DIR}/${image.id}.${extension}`,
-            mime,
-            width: image.width,
-            height: image.height,
-            extension,
-            size: image.data.length,
-            type: 'image',
-            dir: LIBRARY_DIR,
-            // in the order sent: the first file is the newest by a millisecond less than the next
-            createdAt: new Date(now.getTime() + i),
-          };
-        });
-        for (const [i, image] of prepared.entries()) {
-          const file = path.join(dir, `${image.id}.${rows[i]!.extension}`);
-          await fs.writeFile(file, image.data);
-          written.push(file);
-        }
+  .post('/media', uploadBodyLimit(MEDIA_MAX_FILES), async (c) => {
+    const { deps, staff } = c.var;
+    return withUploadedImages(c, MEDIA_MAX_FILES, (prepared) =>
+      storeOriginals(deps, prepared, async (hashes) => {
+        const now = deps.now();
+        const rows = prepared.map((image, i) => ({
+          id: randomUUID(),
+          name: image.name,
+          alt: { en: '', ru: '' },
+          title: { en: '', ru: '' },
+          uri: mediaAddress(hashes[i]!, image.name, image.extension),
+          hash: hashes[i]!,
+          mime: image.mime,
+          width: image.width,
+          height: image.height,
+          extension: image.extension,
+          size: image.data.length,
+          type: 'image',
+          dir: LIBRARY_DIR,
+          // in the order sent: the first file is the newest by a millisecond less than the next
+          createdAt: new Date(now.getTime() + i),
+        }));
         const inserted = await deps.db.transaction(async (tx) => {
           const stored = await tx.insert(images).values(rows).returning();
           for (const row of stored) {
@@ -227,12 +161,64 @@ export const mediaRoutes = new Hono<AdminEnv>()
         });
         const byId = new Map(inserted.map((row) => [row.id, row]));
         return c.json({ items: rows.map((row) => toMediaItem(byId.get(row.id)!)) }, 201);
-      } catch (error) {
-        await Promise.all(written.map((file) => fs.rm(file, { force: true })));
-        throw error;
-      }
-    },
-  )
+      }),
+    );
+  })
+  .post('/media/:id/file', uploadBodyLimit(1), async (c) => {
+    const { id } = readParams(c, idParams);
+    const { version } = readQuery(c, mediaReplaceQuerySchema);
+    const { deps, lang, staff } = c.var;
+    const [current] = await deps.db.select().from(images).where(eq(images.id, id));
+    expectVersion(current, version, lang, 'media.notFound');
+    const replaced = await withUploadedImages(c, 1, (prepared) =>
+      storeOriginals(deps, prepared, ([hash]) =>
+        deps.db.transaction(async (tx) => {
+          const image = prepared[0]!;
+          const [row] = await tx.select().from(images).where(eq(images.id, id)).for('update');
+          const before = expectVersion(row, version, lang, 'media.notFound');
+          const [after] = await tx
+            .update(images)
+            .set({
+              uri: mediaAddress(hash!, before.name, image.extension),
+              hash: hash!,
+              mime: image.mime,
+              width: image.width,
+              height: image.height,
+              extension: image.extension,
+              size: image.data.length,
+              version: sql`${images.version} + 1`,
+            })
+            .where(and(eq(images.id, id), eq(images.version, version)))
+            .returning();
+          if (!after) throw versionConflict(lang);
+          // the old file's address, in pages and e-mails that kept it, now leads to the new file
+          if (before.hash && before.hash !== after.hash) {
+            await tx
+              .insert(mediaAddresses)
+              .values({ address: retiredAddress(before.hash), imageId: id })
+              .onConflictDoUpdate({ target: mediaAddresses.address, set: { imageId: id } });
+          }
+          await recordAudit(
+            tx,
+            staff,
+            {
+              action: 'media.replace',
+              entityType: 'image',
+              entityId: id,
+              before: { uri: before.uri, size: before.size, width: before.width, height: before.height, version: before.version },
+              after: { uri: after.uri, size: after.size, width: after.width, height: after.height, version: after.version },
+            },
+            deps.now(),
+          );
+          return { before, after, tags: (await findImageUsage(tx, id, lang)).tags };
+        }),
+      ),
+    );
+    // pages showing the image drop their copies first; then the old file goes (its address redirects from now on)
+    await invalidate(replaced.tags);
+    if (replaced.before.hash !== replaced.after.hash) await releaseOriginals(deps.media, [replaced.before.hash]);
+    return c.json(toMediaItem(replaced.after));
+  })
   .patch('/media/:id', async (c) => {
     const { id } = readParams(c, idParams);
     const { deps, lang, staff } = c.var;
@@ -301,8 +287,7 @@ export const mediaRoutes = new Hono<AdminEnv>()
       const message = adminMessage('media.inUse', lang, { count: result.inUse.length });
       return c.json({ ...errorBody(new ApiError(409, message)), usage: result.inUse ?? [] }, 409);
     }
-    const file = resolveUpload(deps.config.dataDir, result.deleted.uri.replace(/^\/media\//, ''));
-    if (file && result.deleted.dir === LIBRARY_DIR) await fs.rm(file, { force: true });
     await invalidate(result.tags);
+    await releaseOriginals(deps.media, [result.deleted.hash]);
     return c.body(null, 204);
   });

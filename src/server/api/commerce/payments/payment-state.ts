@@ -28,7 +28,11 @@ export async function syncOrderPayment(tx: Executor, orderId: string, note: stri
   const attempts = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
   const next = orderPaymentStatus(attempts);
   if (next === order.paymentStatus) return false;
-  await tx.update(orders).set({ paymentStatus: next, updatedAt: now }).where(eq(orders.id, order.id));
+  // the version moves on, so a manager acting on the order as it was before the payment gets a conflict
+  await tx
+    .update(orders)
+    .set({ paymentStatus: next, version: sql`${orders.version} + 1`, updatedAt: now })
+    .where(eq(orders.id, order.id));
   await tx.insert(orderStateHistory).values({
     id: randomUUID(),
     orderId: order.id,

@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "reservation_expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_unconfirmed_reserved_idx" ON "orders" USING btree ("reservation_expires_at") WHERE "orders"."stock_released_at" is null and "orders"."reservation_expires_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_unconfirmed_phone_idx" ON "orders" USING btree (regexp_replace("customer"->>'phone', '\D', '', 'g')) WHERE "orders"."stock_released_at" is null and "orders"."reservation_expires_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_unconfirmed_email_idx" ON "orders" USING btree (lower(trim("customer"->>'email'))) WHERE "orders"."stock_released_at" is null and "orders"."reservation_expires_at" is not null;

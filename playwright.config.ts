@@ -41,8 +41,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // the back office journeys need a manager besides the seeded owner: added to the fresh database first
-    command: `rm -rf ${dataDir} && npx tsx tests/e2e/admin-staff-setup.ts && NODE_ENV=production node server.mjs`,
+    // the back office journeys need a manager besides the seeded owner: added to the fresh database first;
+    // the payment journeys' fake providers run beside the server (tests/e2e/payment-fakes-server.ts starts it)
+    command: `rm -rf ${dataDir} && npx tsx tests/e2e/admin-staff-setup.ts && npx tsx tests/e2e/payment-fakes-server.ts`,
     url: `http://127.0.0.1:${port}/liveness`,
     timeout: 120_000,
     reuseExistingServer: false,

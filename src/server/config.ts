@@ -30,6 +30,9 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Shop <no-reply@localhost>'),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  PAYMENT_SANDBOX: z.enum(['allow']).optional(),
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
   SEED_ON_START: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z
     .string()
@@ -75,6 +78,12 @@ export type ServerConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   paymentSandboxSecret: string | undefined;
+  /** PAYMENT_SANDBOX=allow lets the sandbox provider run in a shop served over https */
+  paymentSandboxAllowed: boolean;
+  /** where the Stripe SDK sends its API calls (the test suites point it at a loopback fake) */
+  stripeApiUrl: string;
+  /** the ЮKassa API's base address, up to and with /v3 */
+  yookassaApiUrl: string;
   seedOnStart: boolean;
   /** how many proxies in front of the shop append to X-Forwarded-For (0: use the socket address) */
   trustProxy: number;
@@ -139,6 +148,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
+    paymentSandboxAllowed: e.PAYMENT_SANDBOX === 'allow',
+    stripeApiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+    yookassaApiUrl: e.YOOKASSA_API_URL.replace(/\/$/, ''),
     seedOnStart: e.SEED_ON_START === 'true',
     trustProxy: trustedProxyCount(e.TRUST_PROXY),
     rateLimits: readRateLimitSettings(e.RATE_LIMITS),

@@ -22,6 +22,8 @@ const SENSITIVE_FIELDS = [
   'secret',
   'signature',
   'apiKey',
+  'secretKey',
+  'webhookSecret',
   'email',
   'to',
   'phone',

@@ -11,7 +11,15 @@ export function StatusBadge({ code, states }: { code: string; states: OrderState
   );
 }
 
-const PAYMENT_TONE: Record<string, string> = { completed: 'ok', failed: 'danger', canceled: 'muted', pending: 'warn', new: 'warn' };
+const PAYMENT_TONE: Record<string, string> = {
+  completed: 'ok',
+  authorized: 'warn',
+  refunded: 'muted',
+  failed: 'danger',
+  canceled: 'muted',
+  pending: 'warn',
+  new: 'warn',
+};
 
 export function PaymentBadge({ status }: { status: string }) {
   const t = useT();

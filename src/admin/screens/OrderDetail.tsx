@@ -18,6 +18,7 @@ import { useToasts } from '../components/Toasts';
 import { useI18n } from '../i18n';
 import { dateTime, money } from '../lib/format';
 import { parseMoneyInput } from '../lib/money-input';
+import { OrderPayments } from './OrderPayments';
 
 /** One order: what was bought, by whom, how it travels and is paid, what happened to it, and what to do next. */
 export default function OrderDetail() {
@@ -206,30 +207,7 @@ function OrderView({ order }: { order: Order }) {
           </dl>
         </section>
 
-        <section className="card" aria-labelledby="order-payment">
-          <h2 id="order-payment">{t('order.payment')}</h2>
-          <dl className="facts">
-            <dt>{t('order.method')}</dt>
-            <dd>{order.payment.method.title}</dd>
-            <dt>{t('orders.payment')}</dt>
-            <dd>
-              <PaymentBadge status={order.payment.status} />
-            </dd>
-          </dl>
-          <h3>{t('order.transactions')}</h3>
-          {order.payment.transactions.length === 0 ? (
-            <p className="muted">{t('order.noTransactions')}</p>
-          ) : (
-            <ul className="plain-list">
-              {order.payment.transactions.map((tx) => (
-                <li key={tx.id}>
-                  <PaymentBadge status={tx.status} /> {money(tx.amountCents, tx.currency, lang)} · {tx.provider}
-                  <div className="muted small">{dateTime(tx.createdAt, lang)}</div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <OrderPayments order={order} />
 
         <section className="card" aria-labelledby="order-history">
           <h2 id="order-history">{t('order.history')}</h2>
@@ -358,10 +336,16 @@ function CancelOrder({ order }: { order: Order }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const paid = order.payment.transactions.some((tx) => !tx.attention && (tx.status === 'authorized' || tx.refundableCents > 0));
+  const [refund, setRefund] = useState(true);
   const reasonId = useId();
   const write = useWrite({
     mutationFn: () =>
-      api.post<Order>(`/orders/${encodeURIComponent(order.id)}/cancel`, { reason: reason.trim() || null, version: order.version }),
+      api.post<Order>(`/orders/${encodeURIComponent(order.id)}/cancel`, {
+        reason: reason.trim() || null,
+        version: order.version,
+        refund: paid && refund,
+      }),
     invalidate: [['orders'], ['dashboard']],
     success: t('order.canceled'),
     onSuccess: () => setOpen(false),
@@ -385,6 +369,11 @@ function CancelOrder({ order }: { order: Order }) {
           <label htmlFor={reasonId}>{t('order.cancelReason')}</label>
           <textarea id={reasonId} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
+        {paid ? (
+          <label className="selling-check">
+            <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} /> {t('order.cancelRefund')}
+          </label>
+        ) : null}
       </ConfirmDialog>
     </>
   );

@@ -10,7 +10,8 @@ import {
   versionSchema,
 } from './common';
 
-export const PAYMENT_STATUSES = ['new', 'pending', 'completed', 'failed', 'canceled'] as const;
+/** An order's payment states (src/lib/payment-rules.ts ORDER_PAYMENT_STATUSES). */
+export const PAYMENT_STATUSES = ['new', 'pending', 'authorized', 'completed', 'failed', 'canceled', 'refunded'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** GET /orders */
@@ -94,6 +95,12 @@ export const orderDetailSchema = z.strictObject({
       quantity: z.int(),
       unitPriceCents: z.int(),
       totalCents: z.int(),
+      /** what the customer paid for the line: its total less its share of the order discount */
+      paidCents: z.int(),
+      /** units refunded (refunds not failed) */
+      refundedQuantity: z.int(),
+      /** units a refund returned to stock */
+      returnedQuantity: z.int(),
     }),
   ),
   delivery: z.strictObject({
@@ -113,9 +120,35 @@ export const orderDetailSchema = z.strictObject({
       z.strictObject({
         id: z.string(),
         provider: z.string(),
+        /** the payment's id at the provider */
+        providerPaymentId: z.string().nullable(),
+        /** the payment in the provider's dashboard */
+        dashboardUrl: z.string().nullable(),
+        status: z.string(),
+        amountCents: z.int(),
+        capturedCents: z.int(),
+        refundedCents: z.int(),
+        /** what may still be refunded */
+        refundableCents: z.int(),
+        currency: z.string(),
+        /** why the manager must look at it: canceledOrder, paidTwice, externalRefund */
+        attention: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+    refunds: z.array(
+      z.strictObject({
+        id: z.string(),
+        transactionId: z.string(),
+        providerRefundId: z.string().nullable(),
         status: z.string(),
         amountCents: z.int(),
         currency: z.string(),
+        lines: z.array(z.strictObject({ itemId: z.string(), title: z.string(), quantity: z.int() })),
+        restock: z.boolean(),
+        reason: z.string().nullable(),
+        staffName: z.string().nullable(),
+        failure: z.string().nullable(),
         createdAt: z.string(),
       }),
     ),
@@ -158,8 +191,37 @@ export const deliveryPriceBodySchema = z.object({
   version: versionSchema,
 });
 
-/** POST /orders/:id/cancel */
-export const orderCancelBodySchema = z.object({ reason: optionalTextSchema(500), version: versionSchema });
+/** POST /orders/:id/cancel; `refund` also refunds what was paid and releases what is held, in the same step */
+export const orderCancelBodySchema = z.object({
+  reason: optionalTextSchema(500),
+  version: versionSchema,
+  refund: z.boolean().default(false),
+});
+
+const MAX_REFUND_CENTS = 2_147_483_647;
+
+/** POST /orders/:id/refunds: by amount (minor units) or by lines, from one payment (default: the order's payment). */
+export const orderRefundBodySchema = z
+  .object({
+    version: versionSchema,
+    transactionId: idSchema.nullish(),
+    amountCents: z.int('Enter the amount in minor units (cents), a whole number').min(1).max(MAX_REFUND_CENTS).nullish(),
+    lines: z
+      .array(z.object({ itemId: idSchema, quantity: z.int().min(1).max(1_000_000) }))
+      .max(500)
+      .nullish(),
+    /** return the refunded lines' items to stock */
+    restock: z.boolean().default(false),
+    reason: optionalTextSchema(500),
+  })
+  .refine((body) => (body.amountCents ? 1 : 0) + (body.lines?.length ? 1 : 0) === 1, {
+    message: 'Refund either an amount or lines',
+    path: ['amountCents'],
+  });
+export type OrderRefundInput = z.input<typeof orderRefundBodySchema>;
+
+/** POST /orders/:id/payments/:transactionId/capture and …/cancel */
+export const paymentActionBodySchema = z.object({ version: versionSchema });
 
 /** POST /orders/:id/notes */
 export const orderNoteBodySchema = z.object({ text: requiredTextSchema(5000) });

@@ -287,8 +287,8 @@ export const adminLocationsSchema = z.array(adminLocationSchema);
 // ---------------------------------------------------------------- payment methods
 
 export const PAYMENT_METHOD_KINDS = ['online', 'cash'] as const;
-/** Online payment providers this shop has (src/server/api/commerce/payments/provider.ts). */
-export const PAYMENT_PROVIDER_CODES = ['sandbox'] as const;
+/** Online payment providers this shop has (src/server/api/commerce/payments/methods.ts PAYMENT_PROVIDERS). */
+export const PAYMENT_PROVIDER_CODES = ['sandbox', 'stripe', 'yookassa'] as const;
 export const SANDBOX_PROVIDER = 'sandbox';
 
 const paymentMethodFields = {
@@ -323,11 +323,49 @@ export const adminPaymentMethodSchema = z.strictObject({
   version: z.int(),
   /** pickup locations that list this method */
   usedByLocations: z.array(z.string()),
+  /** the provider's settings without its secret fields */
+  settings: z.record(z.string(), z.unknown()),
+  /** secret fields that hold a value (their values are never sent) */
+  secretsSet: z.array(z.string()),
+  /** where the provider must send its notifications (entered in its dashboard); null for cash */
+  notificationUrl: z.string().nullable(),
+  /** why the method cannot take payments here (a commerce message key), or null */
+  unavailable: z.string().nullable(),
 });
 export type AdminPaymentMethod = z.infer<typeof adminPaymentMethodSchema>;
+
+/** One input of a provider's settings form, made from its zod schema. */
+export const providerFieldSchema = z.strictObject({
+  name: z.string(),
+  kind: z.enum(['text', 'secret', 'boolean', 'select', 'number', 'list']),
+  choices: z.array(z.union([z.string(), z.number()])).optional(),
+  default: z.unknown().optional(),
+});
+export type ProviderField = z.infer<typeof providerFieldSchema>;
+export const adminPaymentProviderSchema = z.strictObject({
+  code: z.string(),
+  title: localizedAnswer,
+  fields: z.array(providerFieldSchema),
+});
+export type AdminPaymentProvider = z.infer<typeof adminPaymentProviderSchema>;
+
 export const paymentMethodsAnswerSchema = z.strictObject({
   items: z.array(adminPaymentMethodSchema),
   /** true while an enabled online method pays through the sandbox (anyone can mark its orders paid) */
   sandboxEnabled: z.boolean(),
+  /** true when the shop is served over https without PAYMENT_SANDBOX=allow: the sandbox takes no payments */
+  sandboxRefused: z.boolean(),
+  /** every provider with its settings form */
+  providers: z.array(adminPaymentProviderSchema),
 });
 export type PaymentMethodsAnswer = z.infer<typeof paymentMethodsAnswerSchema>;
+
+/**
+ * PUT /payment-methods/:code/settings: the provider's settings. A secret field left out or empty keeps its stored
+ * value; `clearSecrets` names secret fields to empty.
+ */
+export const paymentMethodSettingsBodySchema = z.object({
+  settings: z.record(z.string().max(100), z.unknown()),
+  clearSecrets: z.array(z.string().max(100)).max(20).default([]),
+  version: versionSchema,
+});

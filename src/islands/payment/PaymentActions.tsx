@@ -45,6 +45,10 @@ function trackPurchaseOnce(purchase: NonNullable<Props['purchase']>): void {
 export default function PaymentActions({ screen, lang, order, awaiting, unpaid = false, paymentStatus, purchase }: Props) {
   const t = shopTexts(lang);
   const [starting, setStarting] = useState(false);
+  /** polling: while it asks, then whether it gave up with the payment still unconfirmed */
+  const [polling, setPolling] = useState<'checking' | 'gaveUp' | null>(
+    awaiting && order && paymentStatus === 'pending' ? 'checking' : null,
+  );
 
   useEffect(() => {
     if (purchase) trackPurchaseOnce(purchase);
@@ -59,12 +63,20 @@ export default function PaymentActions({ screen, lang, order, awaiting, unpaid =
       if ((data && data.paymentStatus !== paymentStatus) || attempts >= POLL_ATTEMPTS) {
         clearInterval(timer);
         if (data && data.paymentStatus !== paymentStatus) window.location.reload();
+        else setPolling((state) => (state ? 'gaveUp' : null));
       }
     }, POLL_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [awaiting]);
 
   const payNow = screen === 'payNow' || (screen === 'success' && unpaid);
+  if (polling) {
+    return (
+      <p className="payment-result__text" role="status" data-payment-polling={polling}>
+        {polling === 'checking' ? t('paymentChecking') : t('paymentStillPending')}
+      </p>
+    );
+  }
   if (!order || (screen !== 'tryAgain' && screen !== 'initializationFailed' && !payNow)) return null;
 
   const payAgain = async () => {

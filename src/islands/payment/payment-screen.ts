@@ -43,7 +43,7 @@ export function paymentScreen(input: { order: ScreenOrder | null; cash: boolean;
   const { order } = input;
   if (!order) return input.cash ? 'cashFailed' : 'notFound';
   if (order.paymentKind === 'cash') return 'cashSuccess';
-  if (order.paymentStatus === 'completed') return 'success';
+  if (order.paymentStatus === 'completed' || order.paymentStatus === 'authorized' || order.paymentStatus === 'refunded') return 'success';
   if (order.paymentStatus === 'failed' || order.paymentStatus === 'canceled') return 'tryAgain';
   if (order.deliveryInformation?.priceByManager && order.paymentStatus === 'new') {
     if (!order.deliveryInformation.priceSet) return 'awaitingDeliveryPrice';

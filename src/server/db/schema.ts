@@ -155,6 +155,8 @@ export const products = pgTable(
     /** Lower-cased English title, for sorting by title. */
     sortTitle: text('sort_title').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
+    /** 54-FZ receipts: this product's VAT code (ЮKassa's vat_code), overriding the payment method's; null uses the method's */
+    vatCode: integer('vat_code'),
     /** raised by every back office write; a write based on an older version is refused (409) */
     version: integer('version').notNull().default(1),
     searchVector: searchable('title', 'description'),
@@ -579,6 +581,11 @@ export const paymentMethods = pgTable('payment_methods', {
   kind: text('kind').notNull(),
   /** payment provider for online methods, e.g. sandbox */
   provider: text('provider'),
+  /**
+   * The provider's settings as its settings schema declares them (credentials, test mode, two-stage capture).
+   * Secret fields are never sent back to the browser, logged or audited.
+   */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   enabled: boolean('enabled').notNull().default(true),
   /** raised by every back office write; a write based on an older version is refused (409) */
   version: integer('version').notNull().default(1),
@@ -740,6 +747,8 @@ export const orderItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     unitFullPriceCents: integer('unit_full_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** units a refund returned to stock: the order's reservation no longer holds them */
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
     position: integer('position').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId, t.position)],
@@ -769,18 +778,71 @@ export const paymentTransactions = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** the payment method (payment_methods.code) whose settings this attempt uses */
+    method: text('method'),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id'),
-    /** new, pending, completed, failed or canceled */
+    /** sent with the provider call that creates the payment, so a retried call never creates a second one */
+    idempotencyKey: text('idempotency_key'),
+    /** what the provider needs besides its payment id (e.g. Stripe's payment intent), as the provider stores it */
+    providerData: jsonb('provider_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** new, pending, authorized, completed, failed or canceled */
     status: text('status').notNull().default('new'),
     amountCents: integer('amount_cents').notNull(),
+    /** taken from the customer (completed payments) */
+    capturedCents: integer('captured_cents').notNull().default(0),
+    /** refunded or being refunded (refunds not failed) */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     currency: text('currency').notNull(),
+    /** why a manager must look at this payment: paid for a canceled order, or a second payment of a paid one */
+    attention: text('attention'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payment_transactions_order_idx').on(t.orderId),
     uniqueIndex('payment_transactions_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    uniqueIndex('payment_transactions_idempotency_idx').on(t.idempotencyKey),
+    // the orders list's "needs attention" filter reads only the flagged few
+    index('payment_transactions_attention_idx').on(t.orderId).where(sql`${t.attention} is not null`),
+  ],
+);
+
+/** Money returned to the customer from one payment transaction. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    /** sent with the provider's refund call: a retried call never refunds twice */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** pending, succeeded or failed */
+    status: text('status').notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** the order lines refunded, when refunded by lines */
+    lines: jsonb('lines').$type<{ itemId: string; quantity: number }[]>().notNull().default([]),
+    /** whether the lines went back to stock */
+    restock: boolean('restock').notNull().default(false),
+    reason: text('reason'),
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    staffName: text('staff_name'),
+    /** the provider's answer when it refused */
+    failure: text('failure'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_refunds_order_idx').on(t.orderId, t.createdAt),
+    index('payment_refunds_transaction_idx').on(t.transactionId),
+    uniqueIndex('payment_refunds_provider_refund_idx').on(t.provider, t.providerRefundId),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
   orderStates,
   orders,
   paymentMethods,
+  paymentRefunds,
   products,
   reviews,
   staffUsers,
@@ -27,6 +28,7 @@ export const MAIL_TEMPLATES = [
   'order-placed',
   'order-placed-shop',
   'payment-received',
+  'payment-refunded',
   'delivery-price-set',
   'order-status',
   'order-canceled',
@@ -125,6 +127,7 @@ async function buildContent(
     case 'order-placed':
     case 'order-placed-shop':
     case 'payment-received':
+    case 'payment-refunded':
     case 'delivery-price-set':
     case 'order-status':
     case 'order-canceled': {
@@ -176,6 +179,32 @@ async function buildContent(
           subject: t('mail.paymentReceived.subject', { number }),
           heading: t('mail.paymentReceived.heading'),
           blocks: [{ kind: 'text', text: t('mail.paymentReceived.intro', { number, amount: money(order.totalCents) }) }, summary, toOrder],
+          footer,
+        };
+      }
+      if (template === 'payment-refunded') {
+        const [refund] = await deps.db
+          .select()
+          .from(paymentRefunds)
+          .where(eq(paymentRefunds.id, String(data.refundId)));
+        if (!refund) return null;
+        const items = refund.lines.length ? await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)) : [];
+        const refundedLines = refund.lines.flatMap((line) => {
+          const item = items.find((i) => i.id === line.itemId);
+          return item
+            ? [{ label: `${item.title}${item.variationTitle ? `, ${item.variationTitle}` : ''}`, value: `× ${line.quantity}` }]
+            : [];
+        });
+        return {
+          subject: t('mail.paymentRefunded.subject', { number, amount: money(refund.amountCents) }),
+          heading: t('mail.paymentRefunded.heading', { number }),
+          blocks: [
+            { kind: 'text', text: t('mail.greeting', { name: order.customer.name }) },
+            { kind: 'text', text: t('mail.paymentRefunded.intro', { number, amount: money(refund.amountCents) }) },
+            ...(refundedLines.length ? [{ kind: 'rows' as const, rows: refundedLines }] : []),
+            { kind: 'text', text: t('mail.paymentRefunded.timing') },
+            toOrder,
+          ],
           footer,
         };
       }

@@ -14,7 +14,9 @@ import { useWrite } from '../../api/write';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { useFieldMessage, useI18n } from '../../i18n';
-import { LocalizedInputs, moved, OrderButtons, QueryStates, RecordTable, showProblems } from './selling-ui';
+import { useStaff } from '../../api/session';
+import { PaymentSettingsDialog } from './PaymentSettings';
+import { DialogFormActions, LocalizedInputs, moved, OrderButtons, QueryStates, RecordTable, showProblems } from './selling-ui';
 
 const KEY = ['payment-methods'];
 
@@ -24,6 +26,9 @@ export default function PaymentMethods() {
   const query = useQuery({ queryKey: KEY, queryFn: () => api.get<PaymentMethodsAnswer>('/payment-methods') });
   const [editing, setEditing] = useState<AdminPaymentMethod | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminPaymentMethod | null>(null);
+  const [configuring, setConfiguring] = useState<AdminPaymentMethod | null>(null);
+  const owner = useStaff().role === 'owner';
+  const providerOf = (m: AdminPaymentMethod) => query.data?.providers.find((p) => p.code === m.provider);
   const toggle = useWrite({
     mutationFn: (m: AdminPaymentMethod) =>
       api.patch(`/payment-methods/${m.code}`, {
@@ -63,7 +68,7 @@ export default function PaymentMethods() {
       {query.data?.sandboxEnabled ? (
         <div className="card card-attention selling-warning" role="alert">
           <h2>{t('selling.payments.sandboxOnTitle')}</h2>
-          <p>{t('selling.payments.sandboxOnText')}</p>
+          <p>{query.data.sandboxRefused ? t('selling.payments.sandboxRefusedText') : t('selling.payments.sandboxOnText')}</p>
         </div>
       ) : null}
       <QueryStates query={query} empty={t('selling.payments.none')} count={rows.length} />
@@ -91,7 +96,10 @@ export default function PaymentMethods() {
                   {m.kind === 'online'
                     ? t('selling.payments.onlineVia', { provider: t(`selling.provider.${m.provider}`, { defaultValue: m.provider ?? '' }) })
                     : t('selling.payments.cash')}
-                  {m.provider === SANDBOX_PROVIDER ? <span className="badge badge-warn"> {t('selling.payments.test')}</span> : null}
+                  {m.provider === SANDBOX_PROVIDER || m.settings.testMode === true ? (
+                    <span className="badge badge-warn"> {t('selling.payments.test')}</span>
+                  ) : null}
+                  {m.settings.twoStage === true ? <span className="badge"> {t('selling.payments.twoStage')}</span> : null}
                 </td>
                 <td data-label={t('selling.payments.state')}>
                   <span className={`badge badge-${m.enabled ? 'ok' : 'muted'}`}>{m.enabled ? t('selling.on') : t('selling.off')}</span>
@@ -115,6 +123,16 @@ export default function PaymentMethods() {
                     >
                       {m.enabled ? t('selling.disable') : t('selling.enable')}
                     </button>
+                    {owner && providerOf(m) && m.kind === 'online' ? (
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => setConfiguring(m)}
+                        aria-label={t('selling.payments.settingsName', { name: titleOf(m) })}
+                      >
+                        {t('selling.payments.settings')}
+                      </button>
+                    ) : null}
                     <button
                       type="button"
                       className="btn btn-small"
@@ -139,6 +157,9 @@ export default function PaymentMethods() {
         </div>
       ) : null}
       {editing ? <MethodDialog method={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {configuring && providerOf(configuring) ? (
+        <PaymentSettingsDialog method={configuring} provider={providerOf(configuring)!} onClose={() => setConfiguring(null)} />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? t('selling.deleteName', { name: titleOf(deleting) }) : ''}
@@ -253,14 +274,7 @@ function MethodDialog({ method, onClose }: { method: AdminPaymentMethod | null; 
         <label className="selling-check">
           <input type="checkbox" {...form.register('enabled')} /> {t('selling.payments.enabled')}
         </label>
-        <div className="actions-bar">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('common.back')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? t('common.saving') : t('common.save')}
-          </button>
-        </div>
+        <DialogFormActions onBack={onClose} busy={save.isPending} />
       </form>
     </Dialog>
   );

@@ -373,3 +373,28 @@ export function RecordTable({ caption, headers, children }: { caption: string; h
     </table>
   );
 }
+
+/** The foot of a dialog's form: back, and the submit button saying it is busy while the write runs. */
+export function DialogFormActions({
+  onBack,
+  busy,
+  submitLabel,
+  danger,
+}: {
+  onBack: () => void;
+  busy: boolean;
+  submitLabel?: string;
+  danger?: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="actions-bar">
+      <button type="button" className="btn btn-ghost" onClick={onBack}>
+        {t('common.back')}
+      </button>
+      <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy}>
+        {busy ? t('common.saving') : (submitLabel ?? t('common.save'))}
+      </button>
+    </div>
+  );
+}

@@ -2,6 +2,8 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { OrderDetail } from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
 import { allowedNextStatuses, canCancelOrder } from '../../../lib/order-workflow';
+import { refundableCents } from '../../../lib/payment-rules';
+import { spreadDiscount } from '../../../lib/receipt-54fz';
 import type { Executor } from '../../db/client';
 import {
   discountCodes,
@@ -10,12 +12,14 @@ import {
   orderStateHistory,
   orderStates,
   paymentMethods,
+  paymentRefunds,
   paymentTransactions,
   pickupLocations,
   shippingRates,
   shippingZones,
 } from '../../db/schema';
 import type { OrderRow } from '../commerce/order-dto';
+import { resolveMethod } from '../commerce/payments/methods';
 import { iso } from './lists';
 
 /** The customer's page of an order: where they read it and pay (the secret token lets a guest in). */
@@ -32,7 +36,7 @@ const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows
 
 /** Everything the back office shows of one order. */
 export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Language, publicUrl: string): Promise<OrderDetail> {
-  const [items, notes, history, transactions, method, location, zone, rate, discount, stateCodes] = await Promise.all([
+  const [items, notes, history, transactions, method, location, zone, rate, discount, stateCodes, refunds] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
     db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
     db
@@ -47,7 +51,23 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
     order.shippingRateId ? one(db.select().from(shippingRates).where(eq(shippingRates.id, order.shippingRateId))) : undefined,
     order.discountCodeId ? one(db.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId))) : undefined,
     orderStateCodes(db),
+    db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.orderId, order.id))
+      .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
   ]);
+  const paid = spreadDiscount(
+    items.map((i) => i.totalCents),
+    order.discountCents,
+  );
+  const refundedUnits = new Map<string, number>();
+  for (const refund of refunds) {
+    if (refund.status === 'failed') continue;
+    for (const line of refund.lines) refundedUnits.set(line.itemId, (refundedUnits.get(line.itemId) ?? 0) + line.quantity);
+  }
+  const resolved = resolveMethod(method);
+  const itemTitle = new Map(items.map((i) => [i.id, i.title]));
   return {
     id: order.id,
     number: order.number,
@@ -61,7 +81,7 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
     customer: order.customer,
     receiver: order.receiver,
     address: order.address,
-    items: items.map((i) => ({
+    items: items.map((i, index) => ({
       id: i.id,
       productId: i.productId,
       variationId: i.variationId,
@@ -73,6 +93,9 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
       quantity: i.quantity,
       unitPriceCents: i.unitPriceCents,
       totalCents: i.totalCents,
+      paidCents: paid[index]!,
+      refundedQuantity: refundedUnits.get(i.id) ?? 0,
+      returnedQuantity: i.returnedQuantity,
     })),
     delivery: {
       method: order.deliveryMethod,
@@ -96,10 +119,30 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
       transactions: transactions.map((t) => ({
         id: t.id,
         provider: t.provider,
+        providerPaymentId: t.providerPaymentId,
+        dashboardUrl: resolved && resolved.provider.code === t.provider ? resolved.provider.dashboardUrl(t, resolved.settings) : null,
         status: t.status,
         amountCents: t.amountCents,
+        capturedCents: t.capturedCents,
+        refundedCents: t.refundedCents,
+        refundableCents: refundableCents(t),
         currency: t.currency,
+        attention: t.attention,
         createdAt: t.createdAt.toISOString(),
+      })),
+      refunds: refunds.map((r) => ({
+        id: r.id,
+        transactionId: r.transactionId,
+        providerRefundId: r.providerRefundId,
+        status: r.status,
+        amountCents: r.amountCents,
+        currency: r.currency,
+        lines: r.lines.map((l) => ({ itemId: l.itemId, title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
+        restock: r.restock,
+        reason: r.reason,
+        staffName: r.staffName,
+        failure: r.failure,
+        createdAt: r.createdAt.toISOString(),
       })),
     },
     discount: { code: discount?.code ?? null, cents: order.discountCents },

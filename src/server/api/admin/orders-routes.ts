@@ -8,8 +8,10 @@ import {
   orderCancelBodySchema,
   orderListQuerySchema,
   orderNoteBodySchema,
+  orderRefundBodySchema,
   orderStatusBodySchema,
   packingSlipQuerySchema,
+  paymentActionBodySchema,
   type OrderListItem,
 } from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
@@ -22,8 +24,10 @@ import { enqueueMail } from '../../mail/queue';
 import type { OrderRow } from '../commerce/order-dto';
 import { invalidateOrderedProducts } from '../commerce/order-cache';
 import { confirmReservation, releaseOrderStock, type StockLine } from '../commerce/reservations';
+import { returnOrderMoney, settleAuthorized } from '../commerce/payments/payment-actions';
+import { refundPayment } from '../commerce/payments/refunds';
 import type { AppDeps } from '../core/context';
-import { fieldError, notFound } from '../core/errors';
+import { ApiError, fieldError, notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
 import type { AdminEnv, StaffPrincipal } from './context';
@@ -35,6 +39,7 @@ import { expectVersion, versionConflict } from './versioned';
 import type { ListAnswer, OrderNote, OrderState } from '../../../contract/admin';
 
 const idParams = z.object({ id: idSchema });
+const paymentParams = z.object({ id: idSchema, transactionId: idSchema, action: z.enum(['capture', 'cancel']) });
 
 function orderFilters(db: Executor, query: z.infer<typeof orderListQuerySchema>): SQL[] {
   const conditions: SQL[] = [];
@@ -289,7 +294,40 @@ export const orderRoutes = new Hono<AdminEnv>()
     });
     const products = await deps.db.selectDistinct({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, updated.id));
     await invalidate(products.flatMap((p) => (p.id ? [cacheTags.product(p.id)] : [])));
-    return c.json(await loadOrderDetail(deps.db, updated, lang, deps.config.publicUrl));
+    // the money goes back after the cancel is committed: a refused refund leaves the order canceled, and says why
+    const problems = body.refund ? await returnOrderMoney(deps, staff, updated.id, lang) : [];
+    const detail = await loadOrderDetail(deps.db, await findOrder(deps.db, updated.id, lang), lang, deps.config.publicUrl);
+    if (problems.length) throw new ApiError(502, problems.join('; '), { errorPath: 'refund' });
+    return c.json(detail);
+  })
+  /** Refunds part or all of the order's payment, by amount or by lines (optionally back to stock). */
+  .post('/orders/:id/refunds', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, orderRefundBodySchema);
+    await refundPayment(
+      deps,
+      staff,
+      {
+        orderId: id,
+        version: body.version,
+        transactionId: body.transactionId ?? null,
+        amountCents: body.amountCents ?? null,
+        lines: body.lines ?? null,
+        restock: body.restock,
+        reason: body.reason ?? null,
+      },
+      lang,
+    );
+    return c.json(await loadOrderDetail(deps.db, await findOrder(deps.db, id, lang), lang, deps.config.publicUrl), 201);
+  })
+  /** Captures or releases an authorised two-stage payment. */
+  .post('/orders/:id/payments/:transactionId/:action', async (c) => {
+    const { id, transactionId, action } = readParams(c, paymentParams);
+    const { deps, lang, staff } = c.var;
+    const { version } = await readBody(c, paymentActionBodySchema);
+    await settleAuthorized(deps, staff, { orderId: id, transactionId, version, action }, lang);
+    return c.json(await loadOrderDetail(deps.db, await findOrder(deps.db, id, lang), lang, deps.config.publicUrl));
   })
   .post('/orders/:id/notes', async (c) => {
     const { id } = readParams(c, idParams);

@@ -52,12 +52,13 @@ export async function takeStock<L extends StockLine>(tx: Executor, lines: L[], h
 
 async function orderStockLines(tx: Executor, orderId: string): Promise<StockLine[]> {
   const rows = await tx
-    .select({ variationId: orderItems.variationId, quantity: orderItems.quantity })
+    .select({ variationId: orderItems.variationId, quantity: orderItems.quantity, returned: orderItems.returnedQuantity })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.variationId)));
   const merged = new Map<string, number>();
-  for (const row of rows) merged.set(row.variationId!, (merged.get(row.variationId!) ?? 0) + row.quantity);
-  return [...merged].map(([variationId, quantity]) => ({ variationId, quantity }));
+  // units a refund already returned to stock are no longer the order's
+  for (const row of rows) merged.set(row.variationId!, (merged.get(row.variationId!) ?? 0) + row.quantity - row.returned);
+  return [...merged].filter(([, quantity]) => quantity > 0).map(([variationId, quantity]) => ({ variationId, quantity }));
 }
 
 function stockHistory(orderId: string, toValue: string, note: string, now: Date) {

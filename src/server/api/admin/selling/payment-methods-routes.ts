@@ -1,10 +1,12 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { Context } from 'hono';
 import {
   idSchema,
   paymentMethodCreateSchema,
   paymentMethodProblems,
+  paymentMethodSettingsBodySchema,
   paymentMethodUpdateSchema,
   reorderBodySchema,
   SANDBOX_PROVIDER,
@@ -12,22 +14,37 @@ import {
   type AdminPaymentMethod,
   type PaymentMethodsAnswer,
 } from '../../../../contract/admin';
+import type { AppDeps } from '../../core/context';
 import type { Executor } from '../../../db/client';
 import { orders, paymentMethods, pickupLocations } from '../../../db/schema';
-import { fieldError } from '../../core/errors';
+import { fieldError, validationError } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
+import { findPaymentProvider, notificationUrl, PAYMENT_PROVIDERS } from '../../commerce/payments/methods';
+import { describeSettings, mergeSettings, publicSettings, secretsSet } from '../../commerce/payments/provider-settings';
+import { sandboxRefused } from '../../commerce/payments/sandbox-provider';
 import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
+import { requireRole } from '../session';
+import { expectVersion, versionConflict } from '../versioned';
 import { isUniqueViolation, refuseProblems, sellingMessage } from './selling-common';
 import { deleteVersioned, nextPosition, reorderVersioned, updateVersioned, type Versioned } from './versioned-rows';
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 const codeParams = z.object({ code: idSchema });
+
+/** A method as the audit log keeps it: its provider's settings without the secret fields. */
+function auditedMethod(row: Record<string, unknown>) {
+  const provider = findPaymentProvider(row.provider as string | null);
+  const settings = (row.settings ?? {}) as Record<string, unknown>;
+  return { ...row, settings: provider ? publicSettings(provider, settings) : {} };
+}
+
 const METHODS: Versioned = {
   table: paymentMethods,
   key: paymentMethods.code,
   entityType: 'payment_method',
   missing: 'selling.paymentMethodNotFound',
+  auditView: auditedMethod,
 };
 
 /** Codes of the pickup locations that list `code` among their payment methods. */
@@ -40,7 +57,8 @@ async function locationsUsing(db: Executor, code: string): Promise<string[]> {
   return rows.map((r) => r.code);
 }
 
-async function loadMethods(db: Executor): Promise<PaymentMethodsAnswer> {
+async function loadMethods(deps: AppDeps): Promise<PaymentMethodsAnswer> {
+  const db = deps.db;
   const [rows, locations] = await Promise.all([
     db.select().from(paymentMethods).orderBy(asc(paymentMethods.position), asc(paymentMethods.code)),
     db
@@ -50,14 +68,21 @@ async function loadMethods(db: Executor): Promise<PaymentMethodsAnswer> {
   ]);
   const items = rows.map((row) =>
     toMethod(
+      deps,
       row,
       locations.filter((l) => l.methods.includes(row.code)).map((l) => l.code),
     ),
   );
-  return { items, sandboxEnabled: items.some((m) => m.enabled && m.kind === 'online' && m.provider === SANDBOX_PROVIDER) };
+  return {
+    items,
+    sandboxEnabled: items.some((m) => m.enabled && m.kind === 'online' && m.provider === SANDBOX_PROVIDER),
+    sandboxRefused: sandboxRefused(deps),
+    providers: [...PAYMENT_PROVIDERS.values()].map((p) => ({ code: p.code, title: p.title, fields: describeSettings(p) })),
+  };
 }
 
-function toMethod(row: MethodRow, usedByLocations: string[]): AdminPaymentMethod {
+function toMethod(deps: AppDeps, row: MethodRow, usedByLocations: string[]): AdminPaymentMethod {
+  const provider = row.kind === 'online' ? findPaymentProvider(row.provider) : null;
   return {
     code: row.code,
     title: { en: row.title.en ?? '', ru: row.title.ru ?? '' },
@@ -67,11 +92,59 @@ function toMethod(row: MethodRow, usedByLocations: string[]): AdminPaymentMethod
     position: row.position,
     version: row.version,
     usedByLocations,
+    settings: provider ? publicSettings(provider, row.settings) : {},
+    secretsSet: provider ? secretsSet(provider, row.settings) : [],
+    notificationUrl: provider ? notificationUrl(deps.config.publicUrl, provider.code, row.code) : null,
+    unavailable: provider?.unavailable?.(deps) ?? null,
   };
 }
 
+/**
+ * Saves a method's provider settings (credentials, test mode, two-stage capture…), checked by the provider's schema.
+ * Secret fields are write-only: left empty they keep their value, and neither the answer nor the audit log holds them
+ * (the audit names the secrets that changed). The owner's only; a route of its own so a re-check of the owner's
+ * password can wrap it.
+ */
+async function saveMethodSettings(c: Context<AdminEnv>) {
+  const { code } = readParams(c, codeParams);
+  const { deps, lang, staff } = c.var;
+  const body = await readBody(c, paymentMethodSettingsBodySchema);
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(paymentMethods).where(eq(paymentMethods.code, code)).for('update');
+    const method = expectVersion(locked, body.version, lang, 'selling.paymentMethodNotFound');
+    const provider = method.kind === 'online' ? findPaymentProvider(method.provider) : null;
+    if (!provider) throw fieldError('provider', sellingMessage('problems.providerRequired', lang));
+    const { values, secretsChanged } = mergeSettings(provider, method.settings, body.settings, body.clearSecrets);
+    const parsed = provider.settingsSchema.safeParse(values);
+    if (!parsed.success) throw validationError(parsed.error, 'body', ['settings']);
+    refuseProblems(
+      (provider.settingsProblems?.(parsed.data) ?? []).map((p) => ({ ...p, field: `settings.${p.field}` })),
+      lang,
+    );
+    const [saved] = await tx
+      .update(paymentMethods)
+      .set({ settings: parsed.data, version: sql`${paymentMethods.version} + 1` })
+      .where(and(eq(paymentMethods.code, code), eq(paymentMethods.version, body.version)))
+      .returning();
+    if (!saved) throw versionConflict(lang);
+    await recordAudit(
+      tx,
+      staff,
+      {
+        action: 'payment-method.settings',
+        entityType: METHODS.entityType,
+        entityId: code,
+        before: { settings: publicSettings(provider, method.settings), version: method.version },
+        after: { settings: publicSettings(provider, saved.settings), version: saved.version, secretsChanged },
+      },
+      deps.now(),
+    );
+  });
+  return c.json(await loadMethods(deps));
+}
+
 export const paymentMethodAdminRoutes = new Hono<AdminEnv>()
-  .get('/payment-methods', async (c) => c.json(await loadMethods(c.var.deps.db)))
+  .get('/payment-methods', async (c) => c.json(await loadMethods(c.var.deps)))
   .post('/payment-methods', async (c) => {
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, paymentMethodCreateSchema);
@@ -88,7 +161,7 @@ export const paymentMethodAdminRoutes = new Hono<AdminEnv>()
         await recordAudit(
           tx,
           staff,
-          { action: 'payment-method.create', entityType: METHODS.entityType, entityId: body.code, after: created },
+          { action: 'payment-method.create', entityType: METHODS.entityType, entityId: body.code, after: auditedMethod(created!) },
           deps.now(),
         );
       });
@@ -96,13 +169,13 @@ export const paymentMethodAdminRoutes = new Hono<AdminEnv>()
       if (isUniqueViolation(error, 'payment_methods_pkey')) throw fieldError('code', sellingMessage('paymentCodeTaken', lang));
       throw error;
     }
-    return c.json(await loadMethods(deps.db), 201);
+    return c.json(await loadMethods(deps), 201);
   })
   .post('/payment-methods/order', async (c) => {
     const { deps, lang, staff } = c.var;
     const { items } = await readBody(c, reorderBodySchema);
     await deps.db.transaction((tx) => reorderVersioned(tx, METHODS, { staff, lang, at: deps.now() }, items, 'payment-method.order'));
-    return c.json(await loadMethods(deps.db));
+    return c.json(await loadMethods(deps));
   })
   /** Title, kind and provider, enabled (the sandbox provider included: the screen warns it must be off in a live shop), position. */
   .patch('/payment-methods/:code', async (c) => {
@@ -110,14 +183,19 @@ export const paymentMethodAdminRoutes = new Hono<AdminEnv>()
     const { deps, lang, staff } = c.var;
     const { version, position, ...body } = await readBody(c, paymentMethodUpdateSchema);
     refuseProblems(paymentMethodProblems(body), lang);
-    await deps.db.transaction((tx) =>
-      updateVersioned<MethodRow>(tx, METHODS, { staff, lang, at: deps.now() }, code, version, 'payment-method.update', {
+    await deps.db.transaction(async (tx) => {
+      const [current] = await tx.select({ provider: paymentMethods.provider }).from(paymentMethods).where(eq(paymentMethods.code, code));
+      // another provider's settings mean nothing to the new one (and its secrets must not linger)
+      const providerChanged = current !== undefined && current.provider !== body.provider;
+      await updateVersioned<MethodRow>(tx, METHODS, { staff, lang, at: deps.now() }, code, version, 'payment-method.update', {
         ...body,
+        ...(providerChanged ? { settings: {} } : {}),
         ...(position !== undefined ? { position } : {}),
-      }),
-    );
-    return c.json(await loadMethods(deps.db));
+      });
+    });
+    return c.json(await loadMethods(deps));
   })
+  .put('/payment-methods/:code/settings', requireRole('owner'), saveMethodSettings)
   /** A method named by pickup locations or used by orders stays (disable it instead). */
   .delete('/payment-methods/:code', async (c) => {
     const { code } = readParams(c, codeParams);

@@ -11,9 +11,16 @@ import { expectVersion, versionConflict } from '../versioned';
 /** A table of versioned, ordered records edited by the selling screens. */
 export type VersionedTable = PgTable & { version: PgColumn; position: PgColumn };
 
-export type Versioned = { table: VersionedTable; key: PgColumn; entityType: string; missing: string };
-
 type Row = { version: number; position?: number } & Record<string, unknown>;
+
+export type Versioned = {
+  table: VersionedTable;
+  key: PgColumn;
+  entityType: string;
+  missing: string;
+  /** what the audit log keeps of a row (default: all of it); leaves out what must never be stored there */
+  auditView?: (row: Row) => unknown;
+};
 
 async function lockRow(tx: Executor, spec: Versioned, id: string): Promise<Row | undefined> {
   const [row] = await tx
@@ -47,7 +54,13 @@ export async function updateVersioned<T extends Row>(
     .where(and(eq(spec.key, id), eq(spec.table.version, version)))
     .returning();
   if (!after) throw versionConflict(who.lang);
-  await recordAudit(tx, who.staff, { action, entityType: spec.entityType, entityId: id, before, after }, who.at);
+  const view = spec.auditView ?? ((row: Row) => row);
+  await recordAudit(
+    tx,
+    who.staff,
+    { action, entityType: spec.entityType, entityId: id, before: view(before), after: view(after as Row) },
+    who.at,
+  );
   return after as T;
 }
 
@@ -68,7 +81,12 @@ export async function deleteVersioned(
     .where(and(eq(spec.key, id), eq(spec.table.version, version)))
     .returning();
   if (deleted.length === 0) throw versionConflict(who.lang);
-  await recordAudit(tx, who.staff, { action, entityType: spec.entityType, entityId: id, before }, who.at);
+  await recordAudit(
+    tx,
+    who.staff,
+    { action, entityType: spec.entityType, entityId: id, before: (spec.auditView ?? ((row: Row) => row))(before) },
+    who.at,
+  );
 }
 
 /**

@@ -1,96 +1,121 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { orderStateHistory, orders, paymentNotifications, paymentTransactions } from '../../../db/schema';
+import { and, eq, or } from 'drizzle-orm';
+import { paymentNotifications, paymentRefunds } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 import type { AppDeps } from '../../core/context';
-import { ApiError, notFound, unauthorized } from '../../core/errors';
+import { ApiError, notFound } from '../../core/errors';
 import { invalidateOrderedProducts } from '../order-cache';
-import { releaseOrderStock, retakeReleasedStock } from '../reservations';
-import { enqueueMail } from '../../../mail/queue';
-import { canMoveTo } from './payment-status';
-import type { PaymentProvider, RawNotification } from './provider';
+import { methodsOfProvider, providerContext, type ResolvedMethod } from './methods';
+import { applyPaymentSnapshot, applyRefundStatus, flagTransaction, lockTransaction } from './payment-state';
+import type { AnyPaymentProvider, NotificationOutcome, ProviderEvent, RawNotification } from './provider';
 
-/**
- * What the order's stock reservation becomes when its payment reaches `status`: a failed or canceled
- * payment returns the stock (the shopper may still retry and pay), a completed one takes released stock
- * back when it can (see reservations.ts).
- */
-async function settleReservation(tx: Executor, orderId: string, status: string, note: string, now: Date): Promise<void> {
-  if (status === 'failed' || status === 'canceled') await releaseOrderStock(tx, orderId, `payment ${status}: ${note}`, now);
-  else if (status === 'completed') await retakeReleasedStock(tx, orderId, note, now);
+/** Stores an event once per provider; answers false when it was stored before (a replay). */
+async function recordEvent(tx: Executor, provider: string, event: ProviderEvent, transactionId: string, status: string, now: Date) {
+  const [recorded] = await tx
+    .insert(paymentNotifications)
+    .values({ id: randomUUID(), provider, eventId: event.eventId, transactionId, status, payload: event.payload ?? {}, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: paymentNotifications.id });
+  return !!recorded;
 }
 
-/** applied: the payment moved on; duplicate: this event was received before; ignored: a stale or backward report. */
-export type NotificationResult = 'applied' | 'duplicate' | 'ignored';
+/**
+ * Verifies an event with the methods of its provider: the method named in the notification address, else each method
+ * of the provider in turn (its own credentials decide). Answers the event and the method that verified it.
+ */
+async function verify(
+  deps: AppDeps,
+  provider: AnyPaymentProvider,
+  methodCode: string | undefined,
+  raw: RawNotification,
+): Promise<{ event: ProviderEvent; method: ResolvedMethod }> {
+  const candidates = (await methodsOfProvider(deps.db, provider.code)).filter((m) => !methodCode || m.method.code === methodCode);
+  if (candidates.length === 0) throw notFound('Unknown payment method');
+  let refusal: unknown;
+  for (const method of candidates) {
+    try {
+      return { event: await provider.verifyNotification(raw, providerContext(deps, method)), method };
+    } catch (error) {
+      // another method of the same provider may hold the credentials that verify it
+      if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
+      refusal ??= error;
+    }
+  }
+  throw refusal;
+}
 
 /**
- * Accepts a provider notification: verifies its signature (401 otherwise, nothing changed),
- * checks it against the stored transaction, and in one database transaction records the event
- * (a replay is answered without changing anything), moves the transaction forward and mirrors
- * the change on the order's payment status and history. A completed order payment stays
- * completed whatever older transactions of the order report later.
+ * Accepts a provider notification: the provider verifies it (401/403 otherwise, nothing changed) and tells what it is
+ * about, as re-fetched from the provider where it can be. In one database transaction the event is stored by id (a
+ * replay changes nothing), checked against the stored transaction (amount and currency), and the transaction moves
+ * forward; the order follows (payment-state.ts). A payment that took money for a canceled order or a second time, or a
+ * refund the shop did not make, is recorded and flagged for the manager.
  */
-export async function receiveNotification(deps: AppDeps, provider: PaymentProvider, raw: RawNotification): Promise<NotificationResult> {
-  if (!provider.verifyNotification(raw, deps)) throw unauthorized('Invalid payment notification signature');
-  const notification = provider.parseNotification(raw);
-  if (!notification) throw new ApiError(400, 'Malformed payment notification');
-
+export async function receiveNotification(
+  deps: AppDeps,
+  provider: AnyPaymentProvider,
+  methodCode: string | undefined,
+  raw: RawNotification,
+): Promise<NotificationOutcome> {
+  const { event } = await verify(deps, provider, methodCode, raw);
+  if (event.kind === 'other') return 'ignored';
+  const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
-    const [transaction] = await tx
-      .select()
-      .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.id, notification.transactionId), eq(paymentTransactions.provider, provider.code)))
-      .for('update');
+    const ref =
+      event.kind === 'payment'
+        ? { transactionId: event.payment.transactionId, providerPaymentId: event.payment.providerPaymentId }
+        : { transactionId: null, providerPaymentId: event.providerPaymentId };
+    const transaction = await lockTransaction(tx, provider.code, ref);
     if (!transaction) throw notFound('Payment transaction not found');
-    if (notification.amountCents !== transaction.amountCents || notification.currency !== transaction.currency) {
-      throw new ApiError(400, 'The amount or currency does not match the payment');
-    }
-    const [recorded] = await tx
-      .insert(paymentNotifications)
-      .values({
-        id: randomUUID(),
-        provider: provider.code,
-        eventId: notification.eventId,
-        transactionId: transaction.id,
-        status: notification.status,
-        payload: notification.payload,
-        createdAt: deps.now(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentNotifications.id });
-    if (!recorded) return 'duplicate' as const;
-    if (!canMoveTo(transaction.status, notification.status)) return 'ignored' as const;
+    const note = `${provider.code} transaction ${transaction.id}`;
 
-    await tx
-      .update(paymentTransactions)
-      .set({ status: notification.status, updatedAt: deps.now() })
-      .where(eq(paymentTransactions.id, transaction.id));
-    const [order] = await tx.select().from(orders).where(eq(orders.id, transaction.orderId)).for('update');
-    if (order && order.paymentStatus !== 'completed' && order.paymentStatus !== notification.status) {
-      // the version moves on, so a manager acting on the order as it was before the payment gets a conflict
-      await tx
-        .update(orders)
-        .set({ paymentStatus: notification.status, version: sql`${orders.version} + 1`, updatedAt: deps.now() })
-        .where(eq(orders.id, order.id));
-      await tx.insert(orderStateHistory).values({
-        id: randomUUID(),
-        orderId: order.id,
-        kind: 'payment',
-        fromValue: order.paymentStatus,
-        toValue: notification.status,
-        note: `${provider.code} transaction ${transaction.id}`,
-        createdAt: deps.now(),
-      });
-      await settleReservation(tx, order.id, notification.status, `${provider.code} transaction ${transaction.id}`, deps.now());
-      if (notification.status === 'completed' && order.customer.email) {
-        const lang = order.lang === 'ru' ? 'ru' : 'en';
-        await enqueueMail(tx, [{ template: 'payment-received', to: order.customer.email, lang, data: { orderId: order.id } }], deps.now());
+    if (event.kind === 'payment') {
+      const { payment } = event;
+      if (payment.amountCents !== transaction.amountCents || payment.currency !== transaction.currency) {
+        throw new ApiError(400, 'The amount or currency does not match the payment');
       }
+      if (!(await recordEvent(tx, provider.code, event, transaction.id, payment.status, now))) return 'duplicate' as const;
+      const outcome = await applyPaymentSnapshot(tx, transaction, payment, `${note}, event ${event.eventId}`, now);
+      return { outcome, orderId: transaction.orderId };
     }
-    return { outcome: 'applied' as const, orderId: transaction.orderId };
+
+    if (event.kind === 'refund') {
+      if (!(await recordEvent(tx, provider.code, event, transaction.id, `refund:${event.status}`, now))) return 'duplicate' as const;
+      const byProviderId = eq(paymentRefunds.providerRefundId, event.providerRefundId);
+      const [refund] = await tx
+        .select()
+        .from(paymentRefunds)
+        .where(
+          and(
+            eq(paymentRefunds.provider, provider.code),
+            eq(paymentRefunds.transactionId, transaction.id),
+            event.refundId ? or(byProviderId, eq(paymentRefunds.id, event.refundId)) : byProviderId,
+          ),
+        )
+        .for('update');
+      if (!refund) {
+        await flagTransaction(tx, transaction, 'externalRefund', `${note}: refund ${event.providerRefundId} was not made by the shop`, now);
+        return 'flagged' as const;
+      }
+      const changed = await applyRefundStatus(tx, refund, event.status, now, { providerRefundId: event.providerRefundId });
+      return changed ? ('applied' as const) : ('ignored' as const);
+    }
+
+    if (!(await recordEvent(tx, provider.code, event, transaction.id, 'refunded-total', now))) return 'duplicate' as const;
+    if (event.refundedCents > transaction.refundedCents) {
+      await flagTransaction(
+        tx,
+        transaction,
+        'externalRefund',
+        `${note}: the provider reports ${event.refundedCents} refunded, the shop ${transaction.refundedCents}`,
+        now,
+      );
+      return 'flagged' as const;
+    }
+    return 'ignored' as const;
   });
   if (typeof result === 'string') return result;
-  // A failed or canceled payment returns the stock, a late completion takes it again.
+  // a failed or canceled payment returns the stock, a late completion takes it again
   await invalidateOrderedProducts(deps.db, result.orderId);
   return result.outcome;
 }

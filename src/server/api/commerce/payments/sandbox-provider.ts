@@ -1,15 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { amountToCents } from '../../../../lib/money';
+import { PAYMENT_OUTCOMES } from '../../../../lib/payment-rules';
 import { ID_MAX_LENGTH, storableString } from '../../../../contract/storefront/commerce';
+import { ApiError, unauthorized } from '../../core/errors';
+import type { AppDeps } from '../../core/context';
 import { safeEqual } from '../secure-compare';
-import { PAYMENT_OUTCOMES } from './payment-status';
-import type { PaymentProvider, ProviderNotification } from './provider';
+import type { PaymentProvider, PaymentSnapshot, PaymentTransactionRow } from './provider';
 
 /**
- * The built-in test provider: its "checkout" is a page of this shop with Pay, Fail and Cancel
- * buttons, and its notifications are signed with the shop's own payment secret. Never offer a
- * method using it in a live shop: anyone who reaches the page can mark the order paid.
+ * The built-in test provider: its "checkout" is a page of this shop with Pay, Fail and Cancel buttons, and its
+ * notifications are signed with the shop's own payment secret. Anyone who reaches the page can mark the order paid,
+ * so it refuses to run in a shop served over https unless PAYMENT_SANDBOX=allow (a staging shop).
  */
 export const SANDBOX_PROVIDER_CODE = 'sandbox';
 export const PAYMENT_SIGNATURE_HEADER = 'x-payment-signature';
@@ -27,6 +29,11 @@ export function sandboxPaymentPath(transactionId: string): string {
   return `${API_BASE}/payment/sandbox/${encodeURIComponent(transactionId)}`;
 }
 
+/** Whether the sandbox may run: never in a shop served over https, unless the operator allows it. */
+export function sandboxRefused(deps: Pick<AppDeps, 'config'>): boolean {
+  return deps.config.publicUrl.startsWith('https:') && !deps.config.paymentSandboxAllowed;
+}
+
 const notificationSchema = z.object({
   eventId: z.uuid(),
   transactionId: storableString(ID_MAX_LENGTH).min(1),
@@ -37,6 +44,12 @@ const notificationSchema = z.object({
 
 export type SandboxNotificationBody = z.infer<typeof notificationSchema>;
 
+const sandboxSettings = z.object({
+  /** Pay holds the money (authorised) until a manager captures it */
+  twoStage: z.boolean().default(false),
+});
+type SandboxSettings = z.infer<typeof sandboxSettings>;
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -45,22 +58,58 @@ function parseJson(text: string): unknown {
   }
 }
 
-export const sandboxProvider: PaymentProvider = {
+/** The sandbox keeps no payments of its own: a transaction is what it reports. */
+function snapshotOf(transaction: PaymentTransactionRow, status: PaymentSnapshot['status']): PaymentSnapshot {
+  return {
+    providerPaymentId: transaction.id,
+    status,
+    amountCents: transaction.amountCents,
+    currency: transaction.currency,
+    transactionId: transaction.id,
+  };
+}
+
+export const sandboxProvider: PaymentProvider<SandboxSettings> = {
   code: SANDBOX_PROVIDER_CODE,
+  title: { en: 'Sandbox (test payments)', ru: 'Песочница (тестовые платежи)' },
+  settingsSchema: sandboxSettings,
 
-  async initialize({ transaction }, deps) {
-    return { url: `${deps.config.publicUrl}${sandboxPaymentPath(transaction.id)}` };
+  unavailable: (deps) => (sandboxRefused(deps) ? 'sandboxInLiveShop' : null),
+  origins: () => [],
+  dashboardUrl: () => null,
+
+  async initialize({ transaction }, { deps }) {
+    return { url: `${deps.config.publicUrl}${sandboxPaymentPath(transaction.id)}`, providerPaymentId: transaction.id };
   },
 
-  verifyNotification({ rawBody, headers }, deps) {
+  async verifyNotification({ rawBody, headers }, { deps }) {
     const signature = headers.get(PAYMENT_SIGNATURE_HEADER);
-    return !!signature && safeEqual(signature.toLowerCase(), signSandboxNotification(rawBody, deps.paymentSecret));
+    if (!signature || !safeEqual(signature.toLowerCase(), signSandboxNotification(rawBody, deps.paymentSecret))) {
+      throw unauthorized('Invalid payment notification signature');
+    }
+    const parsed = notificationSchema.safeParse(parseJson(rawBody));
+    if (!parsed.success) throw new ApiError(400, 'Malformed payment notification');
+    const { eventId, transactionId, status, amount, currency } = parsed.data;
+    return {
+      kind: 'payment',
+      eventId,
+      payment: { providerPaymentId: transactionId, status, amountCents: amountToCents(amount), currency, transactionId },
+      payload: parsed.data,
+    };
   },
 
-  parseNotification({ rawBody }): ProviderNotification | null {
-    const parsed = notificationSchema.safeParse(parseJson(rawBody));
-    if (!parsed.success) return null;
-    const { eventId, transactionId, status, amount, currency } = parsed.data;
-    return { eventId, transactionId, status, amountCents: amountToCents(amount), currency, payload: parsed.data };
+  acknowledge: (outcome) => ({ status: 200, body: JSON.stringify({ success: true, result: outcome }), contentType: 'application/json' }),
+
+  async retrieve(transaction) {
+    return snapshotOf(transaction, transaction.status as PaymentSnapshot['status']);
+  },
+  async capture(transaction) {
+    return snapshotOf(transaction, 'completed');
+  },
+  async cancel(transaction) {
+    return snapshotOf(transaction, 'canceled');
+  },
+  async refund({ refundId }) {
+    return { providerRefundId: `sandbox-${refundId}`, status: 'succeeded' };
   },
 };

@@ -13,18 +13,26 @@ import type { OrderRow } from '../order-dto';
 import { ID_MAX_LENGTH, storableString } from '../../../../contract/storefront/commerce';
 import { shopName } from '../shop-settings';
 import { receiveNotification } from './notifications';
-import { canMoveTo, type PaymentOutcome } from './payment-status';
+import type { PaymentOutcome } from '../../../../lib/payment-rules';
+import { loadMethod } from './methods';
 import type { PaymentTransactionRow } from './provider';
 import {
   PAYMENT_SIGNATURE_HEADER,
   sandboxPaymentPath,
   sandboxProvider,
+  sandboxRefused,
   signSandboxNotification,
   type SandboxNotificationBody,
 } from './sandbox-provider';
 
 const ACTIONS = { pay: 'completed', fail: 'failed', cancel: 'canceled' } as const satisfies Record<string, PaymentOutcome>;
 type SandboxAction = keyof typeof ACTIONS;
+
+/** What Pay reports: the money held for a manager to capture when the method takes payments in two stages. */
+async function payOutcome(deps: AppDeps, transaction: PaymentTransactionRow): Promise<PaymentOutcome> {
+  const method = transaction.method ? await loadMethod(deps.db, transaction.method) : null;
+  return method?.settings.twoStage === true ? 'authorized' : 'completed';
+}
 
 const PAGE_TEXT: Record<
   Language,
@@ -73,7 +81,7 @@ function renderPaymentPage(input: { shop: string; order: OrderRow; transaction: 
   const lang: Language = order.lang === 'ru' ? 'ru' : 'en';
   const text = PAGE_TEXT[lang];
   const amount = formatPrice(centsToAmount(transaction.amountCents), { currency: transaction.currency });
-  const open = canMoveTo(transaction.status, 'completed');
+  const open = transaction.status === 'new' || transaction.status === 'pending';
   const button = (action: SandboxAction) =>
     `<form method="post" action="${escapeHtml(`${sandboxPaymentPath(transaction.id)}/${action}`)}"><button type="submit" class="${action}">${escapeHtml(text[action])}</button></form>`;
   const body = open
@@ -106,6 +114,8 @@ ${body}
 }
 
 async function loadSandboxPayment(deps: AppDeps, transactionId: string) {
+  // a shop served over https takes no test payments (PAYMENT_SANDBOX=allow for a staging shop)
+  if (sandboxRefused(deps)) throw notFound('Payment not found');
   const [row] = await deps.db
     .select({ transaction: paymentTransactions, order: orders })
     .from(paymentTransactions)
@@ -137,12 +147,12 @@ export const sandboxRoutes = new Hono<AppEnv>()
     const notification: SandboxNotificationBody = {
       eventId: randomUUID(),
       transactionId: transaction.id,
-      status: ACTIONS[action],
+      status: action === 'pay' ? await payOutcome(deps, transaction) : ACTIONS[action],
       amount: centsToAmount(transaction.amountCents),
       currency: transaction.currency,
     };
     const rawBody = JSON.stringify(notification);
     const headers = new Headers({ [PAYMENT_SIGNATURE_HEADER]: signSandboxNotification(rawBody, deps.paymentSecret) });
-    await receiveNotification(deps, sandboxProvider, { rawBody, headers });
+    await receiveNotification(deps, sandboxProvider, undefined, { rawBody, headers, clientAddress: 'sandbox' });
     return c.redirect(paymentResultPath(order), 303);
   });

@@ -11,7 +11,7 @@ import { readBody, readParams } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
 import { versionConflict } from '../versioned';
-import { checkedSettingsValue } from './settings-value';
+import { assertCodeFieldsAllowed, checkedSettingsValue } from './settings-value';
 
 const groupParams = z.object({ group: settingsGroupSchema });
 
@@ -29,7 +29,10 @@ async function loadGroups(db: Executor): Promise<SettingsAnswer> {
   };
 }
 
-/** The back office API for settings (under /api/admin): every staff member may read and edit them. */
+/**
+ * The back office API for settings (under /api/admin): every staff member may read them and edit them, except the
+ * code fields (SETTINGS_CODE_FIELDS), which need the `edit_code` capability; rich-text fields are cleaned on save.
+ */
 export const settingsRoutes = new Hono<AdminEnv>()
   .get('/settings', async (c) => c.json(await loadGroups(c.var.deps.db)))
   .put('/settings/:group', async (c) => {
@@ -42,6 +45,7 @@ export const settingsRoutes = new Hono<AdminEnv>()
     const saved = await deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(settings).where(eq(settings.group, group)).for('update');
       if ((before?.version ?? 0) !== body.version) throw versionConflict(lang);
+      assertCodeFieldsAllowed(staff, group, before?.value, value, lang, ['value']);
       const [after] = before
         ? await tx
             .update(settings)

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILDER_SETTINGS_GROUPS, hasCapability, STAFF_CAPABILITIES } from '../../../src/contract/admin';
 import { SETTINGS_CODE_FIELDS } from '../../../src/lib/settings';
 import { invalidateSettings } from '../../../src/server/api/core/settings-store';
+import { CODE_SOURCES_ROW } from '../../../src/server/policy-sources';
+import { codeSources } from '../../../src/server/security-headers';
 import { auditLog, settings, staffUsers } from '../../../src/server/db/schema';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-app';
@@ -70,8 +72,12 @@ describe.each(databaseKinds)('a manager cannot take the shop over (%s)', (kind) 
       200,
     );
     expect(ownerSaved.value.customCode).toContain('<script>');
+    // hashed for the Content-Security-Policy as the owner saves it
+    const hashed = async () => (await app.deps.db.select().from(settings).where(eq(settings.group, CODE_SOURCES_ROW)))[0]?.value;
+    expect(await hashed()).toEqual(codeSources('<script>console.log("owner")</script>\n'));
     // and once the owner's code is there, a manager's save that keeps it passes
     await expectJson(await put('seo', manager, { value: { ...ownerSaved.value, robots: '' }, version: ownerSaved.version }), 200);
+    expect(await hashed()).toEqual(codeSources('<script>console.log("owner")</script>\n'));
   });
 
   it('cleans every rich-text setting a manager writes, and a raw value already stored when read', async () => {

@@ -1,7 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { settingsGroupSchema, settingsPutSchema, type SettingsAnswer, type SettingsGroupAnswer } from '../../../../contract/admin';
+import {
+  hasCapability,
+  settingsGroupSchema,
+  settingsPutSchema,
+  type SettingsAnswer,
+  type SettingsGroupAnswer,
+} from '../../../../contract/admin';
+import { CODE_SOURCES_ROW } from '../../../policy-sources';
+import { codeSources } from '../../../security-headers';
 import { parseSettings, SETTINGS_GROUPS, shopSettingsSchema, type SettingsGroup } from '../../../../lib/settings';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
@@ -54,6 +62,14 @@ export const settingsRoutes = new Hono<AdminEnv>()
             .returning()
         : await tx.insert(settings).values({ group, value, version: 1, updatedAt: now }).onConflictDoNothing().returning();
       if (!after) throw versionConflict(lang);
+      // the owner's custom code is hashed for the Content-Security-Policy when the owner saves it, never later
+      if (group === 'seo' && hasCapability(staff.role, 'edit_code')) {
+        const code = codeSources(`${String(value['customCode'] ?? '')}\n${String(value['customCodeFooter'] ?? '')}`);
+        await tx
+          .insert(settings)
+          .values({ group: CODE_SOURCES_ROW, value: code, updatedAt: now })
+          .onConflictDoUpdate({ target: settings.group, set: { value: code, updatedAt: now } });
+      }
       await recordAudit(
         tx,
         staff,

@@ -69,9 +69,11 @@ test('an inline script that is not part of the page is refused', async ({ page }
   const ran = await page.evaluate(async () => {
     const injected = document.createElement('img');
     injected.setAttribute('onerror', 'window.__injected = true');
+    // the attribute's handler, had it been allowed, runs before this listener (registered after it)
+    const failed = new Promise((resolve) => injected.addEventListener('error', resolve));
     injected.src = 'data:,not-an-image';
     document.body.append(injected);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await failed;
     return (window as unknown as { __injected?: boolean }).__injected === true;
   });
   expect(ran).toBe(false);

@@ -12,7 +12,7 @@ import { collectImageIds } from '../sections/images';
 import { shopTheme, type ThemeName } from '../styles/theme';
 import { menuLinkUrl } from '../server/api/content/menus';
 import type { PreviewSectionDataInput, PreviewSectionDataDto } from '../contract/storefront/content';
-import { WIDGET_SECTION_TYPES } from '../server/api/content/preview-routes';
+import { PREVIEW_RENDER_GRANT, WIDGET_SECTION_TYPES } from '../server/api/content/preview-routes';
 import { sanitizeSectionTexts as sanitizeOptions } from '../server/api/content/sanitize';
 import { ApiError, errorBody, validationError } from '../server/api/core/errors';
 import { getRuntime } from '../server/runtime';
@@ -162,10 +162,13 @@ export function previewApi(fetcher: Fetcher, lang?: Language): PreviewApi {
   return { client: createApiClient(options), call: createCaller(options) };
 }
 
-/** The API of the running shop, called in-process like the pages call it. */
+/**
+ * The API of the running shop, called in-process like the pages call it, with the grant of a render the preview
+ * guard let through (POST /api/preview/section-data answers only staff otherwise).
+ */
 export async function runtimePreviewApi(lang?: Language): Promise<PreviewApi> {
   const { api } = await getRuntime();
-  return previewApi((path, init) => Promise.resolve(api.request(`/api${path}`, init)), lang);
+  return previewApi((path, init) => Promise.resolve(api.request(`/api${path}`, init, PREVIEW_RENDER_GRANT)), lang);
 }
 
 export type PreviewChrome = { settings: ShopConfigDto | null; menus: Record<string, MenuItemDto[]>; lang: Language; sitename: string };

@@ -12,7 +12,7 @@ import { collectImageIds } from '../sections/images';
 import { shopTheme, type ThemeName } from '../styles/theme';
 import { menuLinkUrl } from '../server/api/content/menus';
 import type { PreviewSectionDataInput, PreviewSectionDataDto } from '../contract/storefront/content';
-import { WIDGET_SECTION_TYPES } from '../server/api/content/preview-routes';
+import { PREVIEW_RENDER_GRANT, WIDGET_SECTION_TYPES } from '../server/api/content/preview-routes';
 import { sanitizeSectionTexts as sanitizeOptions } from '../server/api/content/sanitize';
 import { ApiError, errorBody, validationError } from '../server/api/core/errors';
 import { getRuntime } from '../server/runtime';
@@ -163,10 +163,13 @@ function previewApi(fetcher: Fetcher, siteUrl: string, lang?: Language): Preview
   return { client: createApiClient(options), call: createCaller(options), siteUrl };
 }
 
-/** The API of the running shop, called in-process like the pages call it. */
+/**
+ * The API of the running shop, called in-process like the pages call it, with the grant of a render the preview
+ * guard let through (POST /api/preview/section-data answers only staff otherwise).
+ */
 export async function runtimePreviewApi(lang?: Language): Promise<PreviewApi> {
   const { api, deps } = await getRuntime();
-  return previewApi((path, init) => Promise.resolve(api.request(`/api${path}`, init)), deps.config.publicUrl, lang);
+  return previewApi((path, init) => Promise.resolve(api.request(`/api${path}`, init, PREVIEW_RENDER_GRANT)), deps.config.publicUrl, lang);
 }
 
 export type PreviewChrome = { settings: ShopConfigDto | null; menus: Record<string, MenuItemDto[]>; lang: Language; sitename: string };

@@ -1,7 +1,7 @@
 /** Shapes of the back office API for staff: see src/contract/admin/common.ts for the shared ones. */
 import { z } from 'zod';
 import { languageSchema, requiredTextSchema, staffRoleSchema, stepUpPasswordSchema, versionSchema } from './common';
-import { STAFF_PASSWORD_MIN_LENGTH } from './session';
+import { staffPasswordSchema } from './session';
 
 /** How long an invitation link works. */
 export const STAFF_INVITE_DAYS = 7;
@@ -72,5 +72,5 @@ export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;
 export const invitationAcceptSchema = z.object({
   token: inviteTokenSchema,
   name: requiredTextSchema(100),
-  password: z.string().min(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`).max(200),
+  password: staffPasswordSchema,
 });

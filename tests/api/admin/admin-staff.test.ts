@@ -92,6 +92,8 @@ describe.each(databaseKinds)('back office staff (%s)', (kind) => {
     expect(shown).toEqual({ email, name: 'Nina New', role: 'manager' });
     const short = await expectJson(await accept({ token, name: 'Nina N.', password: 'short' }), 400);
     expect(short.errors.children.password).toBeTruthy();
+    for (const password of ['1234567890', ' '.repeat(16), '1qaz2wsx3edc'])
+      expect((await expectJson(await accept({ token, name: 'Nina N.', password }), 400)).errors.children.password).toBeTruthy();
     const accepted = await accept({ token, name: 'Nina Novak', password: 'a long new password' });
     const body = await expectJson(accepted, 200);
     expect(body.staff).toMatchObject({ id: member.id, name: 'Nina Novak', role: 'manager' });

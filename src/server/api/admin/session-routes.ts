@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { isCommonPassword } from '../../../lib/common-passwords';
 import { passwordChangeBodySchema, signInBodySchema, type Staff, type StaffRole } from '../../../contract/admin';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { staffUsers } from '../../db/schema';
@@ -60,6 +61,7 @@ export const sessionRoutes = new Hono<AdminEnv>()
   .post('/session/password', async (c) => {
     const { deps, staff, sessionIdHash, lang } = c.var;
     const body = await readBody(c, passwordChangeBodySchema);
+    if (isCommonPassword(body.newPassword)) throw fieldError('newPassword', adminMessage('commonPassword', lang));
     const attempt = await beginPasswordAttempt(deps.db, staffPasswordCounters(staff, c.req.header('x-shop-client-ip')), deps.now());
     if (attempt instanceof Response) return attempt;
     const [row] = await deps.db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));

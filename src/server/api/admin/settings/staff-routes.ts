@@ -27,6 +27,7 @@ import { readBody, readParams, readQuery } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv, StaffPrincipal } from '../context';
 import { adminMessage } from '../messages';
+import { isCommonPassword } from '../../../../lib/common-passwords';
 import { requireCapability, revokeOtherSessions, setSessionCookie, startSession } from '../session';
 import { toStaff } from '../session-routes';
 import { confirmStepUp } from '../step-up';
@@ -281,6 +282,7 @@ export const staffInvitePublicRoutes = new Hono<AdminEnv>()
     const { deps, lang } = c.var;
     await checkRateLimit(deps, lang, 'signIn', [c.req.header('x-shop-client-ip')?.trim() || 'unknown']);
     const body = await readBody(c, invitationAcceptSchema);
+    if (isCommonPassword(body.password)) throw fieldError('password', adminMessage('commonPassword', lang));
     const invalid = () => fieldError('token', staffMessage('invitationInvalid', lang));
     // looked up before hashing the password, so a bad link costs no hashing time
     if (!(await pendingInvitation(deps.db, body.token, deps.now()))) throw invalid();

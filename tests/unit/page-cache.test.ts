@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PageCache, type StoredPage } from '../../src/server/cache/page-cache';
-import { etagMatches, isNeverCachedPath, pageCacheKey } from '../../src/server/cache/page-request';
+import { canonicalPageAddress, etagMatches, isNeverCachedPath, pageCacheKey } from '../../src/server/cache/page-request';
 import { chooseEncoding, isCompressible } from '../../src/server/http/encoding';
 import { parsePayload, payloads } from '../../src/server/cache/pg-transport';
 
@@ -83,6 +83,48 @@ describe('which requests the page cache answers', () => {
     expect(pageCacheKey(facts('/about', { cookie: 'a=1; lang=ru' }))).not.toBe(pageCacheKey(facts('/about', { cookie: 'lang=en' })));
     expect(pageCacheKey(facts('/about', { cookie: 'lang=ru' }))).toBe(pageCacheKey(facts('/about?lang=ru', { cookie: 'lang=ru' })));
     expect(pageCacheKey(facts('/api/config', { 'x-shop-language': 'ru' }))).not.toBe(pageCacheKey(facts('/api/config')));
+  });
+
+  it('keys each page kind by the parameters it reads, and by no other', () => {
+    const key = (path: string) => pageCacheKey(facts(path));
+    const cases: { kind: string; path: string; read: string[] }[] = [
+      { kind: 'homepage', path: '/', read: [] },
+      { kind: 'text page', path: '/about', read: ['page=2', 'tag=news'] },
+      { kind: 'article', path: '/blog/first-post', read: [] },
+      {
+        kind: 'catalog',
+        path: '/catalogs/shoes',
+        read: ['page=3', 'sort=price_asc', 'filter%5BminPrice%5D=10', 'filter%5Boptions%5D%5BColour%5D%5B%5D=Red'],
+      },
+      { kind: 'product', path: '/products/boot', read: ['variation=v2'] },
+      { kind: 'config', path: '/api/config', read: [] },
+    ];
+    for (const { kind, path, read } of cases) {
+      const plain = key(path);
+      expect(plain, kind).not.toBeNull();
+      // parameters the page does not read: one entry, whatever their values
+      for (const junk of ['x=1', 'x=2', 'utm_source=mail', 'q=boots', 'variation=v1&x=3'].filter(
+        (j) => !read.some((r) => j.startsWith(r.split('=')[0]!)),
+      )) {
+        expect(key(`${path}?${junk}`), `${kind} ?${junk}`).toBe(plain);
+      }
+      // each parameter it reads makes its own entry, and keeps it with junk beside it
+      for (const param of read) {
+        expect(key(`${path}?${param}`), `${kind} ?${param}`).not.toBe(plain);
+        expect(key(`${path}?${param}&x=1`), `${kind} ?${param}&x=1`).toBe(key(`${path}?${param}`));
+      }
+    }
+    expect(key('/catalogs/shoes?sort=price_asc&page=2')).not.toBe(key('/catalogs/shoes?sort=price_desc&page=2'));
+  });
+
+  it('renders a cacheable page from its address without the parameters it does not read', () => {
+    const address = (path: string) => canonicalPageAddress(new URL(path, 'http://shop.test'));
+    expect(address('/catalogs/shoes')).toBeNull();
+    expect(address('/catalogs/shoes?sort=price_asc&page=2')).toBeNull();
+    expect(address('/catalogs/shoes?utm_source=x&sort=price_asc&x=%22%3E')).toBe('/catalogs/shoes?sort=price_asc');
+    expect(address('/products/boot?x=1&variation=v2&lang=ru')).toBe('/products/boot?variation=v2&lang=ru');
+    expect(address('/?x=1')).toBe('/');
+    expect(address('/about?tag=news&fbclid=1')).toBe('/about?tag=news');
   });
 
   it('never answers personal pages, previews, other methods or a language switch', () => {

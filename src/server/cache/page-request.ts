@@ -30,8 +30,31 @@ const NEVER_CACHED = [
 ];
 /** The only API answers cached: the same for every visitor of a language. */
 const CACHED_API = new Set(['/api/config']);
-/** Query parameters that never change a page (campaign tracking). */
-const IGNORED_PARAMS = /^(utm_.*|fbclid|gclid|gbraid|wbraid|dclid|msclkid|yclid|_ga|_gl|ref)$/i;
+/**
+ * The query parameters each kind of cached page reads (besides `lang`): only these are part of its key, and
+ * the page is rendered from its address with these alone (`canonicalPageAddress`), so a parameter a page
+ * does not read (a campaign tag, a random `?x=1`) neither makes a new cache entry nor costs a render, nor
+ * shows up in the links of the page later visitors get.
+ */
+type ReadsParam = (name: string) => boolean;
+const READS_NOTHING: ReadsParam = () => false;
+/** a catalog: its page, sort order and filters (`filter[minPrice]`, `filter[options][Colour][]`, ...) */
+const CATALOG_READS: ReadsParam = (name) => name === 'page' || name === 'sort' || name.startsWith('filter[');
+/** a text page or an article category: the page of its lists and the article tag */
+const TEXT_PAGE_READS: ReadsParam = (name) => name === 'page' || name === 'tag';
+/** a product: the variation to show first */
+const PRODUCT_READS: ReadsParam = (name) => name === 'variation';
+
+/** What the page at `pathname` reads from its query (src/pages: index, [slug], [category]/[slug], catalogs, products). */
+export function paramsReadBy(pathname: string): ReadsParam {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length === 1) return TEXT_PAGE_READS;
+  if (segments.length === 2 && segments[0] === 'catalogs') return CATALOG_READS;
+  if (segments.length === 2 && segments[0] === 'products') return PRODUCT_READS;
+  // the homepage, articles, /api/config: nothing but the language
+  return READS_NOTHING;
+}
+
 const MAX_QUERY_LENGTH = 512;
 
 export type RequestFacts = {
@@ -73,10 +96,25 @@ export function pageCacheKey({ method, url, header }: RequestFacts): string | nu
   const headerLang = header('x-shop-language');
   const lang = [queryLang, cookieLang, headerLang].find((value) => value && LANGUAGES.has(value)) ?? '';
 
-  const params = [...url.searchParams].filter(([name]) => !IGNORED_PARAMS.test(name) && name !== 'lang');
+  const reads = paramsReadBy(url.pathname);
+  const params = [...url.searchParams].filter(([name]) => reads(name));
   params.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
   const query = new URLSearchParams(params).toString();
   return `${lang}|${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The address a cacheable page is rendered from: its path with only the parameters it reads (and `lang`), in
+ * their order. Null when it is the request's own address (nothing to leave out).
+ */
+export function canonicalPageAddress(url: URL): string | null {
+  if (!url.search) return null;
+  const reads = paramsReadBy(url.pathname);
+  const all = [...url.searchParams];
+  const kept = all.filter(([name]) => name === 'lang' || reads(name));
+  if (kept.length === all.length) return null;
+  const query = new URLSearchParams(kept).toString();
+  return `${url.pathname}${query ? `?${query}` : ''}`;
 }
 
 /** Whether a conditional request's If-None-Match names `etag` (weak comparison, lists and * allowed). */

@@ -81,26 +81,47 @@ export function isNeverCachedPath(pathname: string): boolean {
 
 /** The cache key of a request, or null when the request must be rendered (and its answer not stored). */
 export function pageCacheKey({ method, url, header }: RequestFacts): string | null {
+  return keyOf(method, url.pathname, url.search.slice(1), header);
+}
+
+/** A path of plain segments (letters, digits, `-_~`, dots inside a segment): what a parser would not rewrite. */
+const PLAIN_PATH = /^(?:\/[a-z0-9_~-][a-z0-9._~-]*)*\/?$/i;
+
+/**
+ * The cache key of a request as the production server's front door reads it (method, raw path and query,
+ * headers), without building a URL. Only plain paths: anything a URL parser would rewrite ('//host/', dot
+ * segments, escapes) gets null here and goes through the framework's request rules.
+ */
+export function frontDoorKey(method: string, pathAndQuery: string, header: (name: string) => string | null): string | null {
+  const mark = pathAndQuery.indexOf('?');
+  const path = mark < 0 ? pathAndQuery : pathAndQuery.slice(0, mark);
+  if (!PLAIN_PATH.test(path)) return null;
+  return keyOf(method, path, mark < 0 ? '' : pathAndQuery.slice(mark + 1), header);
+}
+
+function keyOf(method: string, pathname: string, query: string, header: (name: string) => string | null): string | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
-  if (isNeverCachedPath(url.pathname)) return null;
-  if (url.searchParams.has('preview')) return null;
+  if (isNeverCachedPath(pathname)) return null;
   // a framed page is the shop owner's live preview
   if (header('sec-fetch-dest') === 'iframe') return null;
   if (header('authorization')) return null;
-  if (url.search.length > MAX_QUERY_LENGTH) return null;
+  if (query.length >= MAX_QUERY_LENGTH) return null;
+  const searchParams = query ? new URLSearchParams(query) : undefined;
+  if (searchParams?.has('preview')) return null;
 
-  const queryLang = url.searchParams.get('lang');
+  const queryLang = searchParams?.get('lang');
   const cookieLang = cookieValue(header('cookie'), 'lang');
   // the page answers with a new language cookie: render it
   if (queryLang && LANGUAGES.has(queryLang) && queryLang !== cookieLang) return null;
   const headerLang = header('x-shop-language');
   const lang = [queryLang, cookieLang, headerLang].find((value) => value && LANGUAGES.has(value)) ?? '';
+  if (!searchParams) return `${lang}|${pathname}`;
 
-  const reads = paramsReadBy(url.pathname);
-  const params = [...url.searchParams].filter(([name]) => reads(name));
+  const reads = paramsReadBy(pathname);
+  const params = [...searchParams].filter(([name]) => reads(name));
   params.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
-  const query = new URLSearchParams(params).toString();
-  return `${lang}|${url.pathname}${query ? `?${query}` : ''}`;
+  const kept = new URLSearchParams(params).toString();
+  return `${lang}|${pathname}${kept ? `?${kept}` : ''}`;
 }
 
 /**

@@ -29,7 +29,7 @@ test('a visitor creates an account, uses the account pages, signs out and signs 
   await modal.getByRole('button', { name: 'Create an account' }).click();
   await modal.getByRole('button', { name: 'Create account' }).click();
   await expect(modal.getByText('Please correct the fields marked below.')).toBeVisible();
-  await expect(modal.locator('[data-field="profile.firstName"]')).toContainText('This value should not be blank.');
+  await expect(modal.locator('[data-field="profile.firstName"]')).toContainText('Enter a first name');
   await modal.locator('input[name="profile.firstName"]').fill('Ada');
   await modal.locator('input[name="profile.lastName"]').fill('Lovelace');
   await modal.locator('input[name=email]').fill(email);

@@ -57,7 +57,8 @@ export function baseSecurityHeaders(options: SecurityOptions): Record<string, st
   return {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), interest-cohort=()',
+    // only features browsers know: an unknown one ('bluetooth', 'interest-cohort') is a console warning on every page
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=()',
     ...(options.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
@@ -150,6 +151,20 @@ export function contentSecurityPolicy(html: string, options: SecurityOptions): s
   ].join('; ');
 }
 
+const ISLAND_STYLE = /<style>(astro-island,astro-slot,astro-static-slot\{display:contents\})<\/style>/;
+
+/**
+ * Astro writes its islands' style rule before the first island, in the body, where HTML allows no `<style>`: the rule
+ * moves to the end of the head (it matters only once an island is on the page, which the body then holds).
+ */
+export function islandStyleInHead(html: string): string {
+  const found = ISLAND_STYLE.exec(html);
+  const headEnd = html.indexOf('</head>');
+  if (!found || headEnd < 0 || found.index < headEnd) return html;
+  const withoutIt = html.slice(0, found.index) + html.slice(found.index + found[0].length);
+  return `${withoutIt.slice(0, headEnd)}<style>${found[1]}</style>${withoutIt.slice(headEnd)}`;
+}
+
 /** The answer with the security headers set (and a policy, when it is an HTML page). */
 export async function withSecurityHeaders(response: Response, options: SecurityOptions): Promise<Response> {
   const headers = new Headers(response.headers);
@@ -158,7 +173,7 @@ export async function withSecurityHeaders(response: Response, options: SecurityO
   if (!isHtml || response.body === null || response.headers.has('content-encoding')) {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
-  const html = await responseText(response);
+  const html = islandStyleInHead(await responseText(response));
   headers.set('content-security-policy', contentSecurityPolicy(html, options));
   return htmlResponse(html, { status: response.status, statusText: response.statusText, headers });
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import {
   acceptCookiesUpFront,
@@ -122,13 +123,17 @@ test('the account lists the customer’s orders with their details', async ({ pa
   const card = page.locator(`[data-order="${order.number}"]`);
   await expect(card).toContainText(`Order #${order.number}`);
   await expect(card).toContainText('2 items');
+  // the outlined buttons ("Details") are legible on a light accent colour
+  const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).include('[data-order]').analyze();
+  expect(contrast.violations).toEqual([]);
   await card.getByRole('link', { name: 'Details' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/account/orders/details\\?number=${order.number}$`));
   const details = page.locator('[data-order-details]');
   await expect(details.getByRole('link', { name: product.title })).toBeVisible();
-  // spec 9's 'D.M.YYYY at time'
-  await expect(details).toContainText(/Placed on \d{1,2}\.\d{1,2}\.\d{4} at \d{2}:\d{2}/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${order.number}`);
+  // the date in words, as English readers write it
+  await expect(details).toContainText(/Placed on [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{2}:\d{2}/);
   await expect(details).toContainText(`Pick-up: ${location.title}`);
   await expect(details).toContainText('Cash or card on receipt');
   await expect(details.locator('.account-totals')).toContainText(`${usd(order.totalPrice)}`);

@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
+import { registerAccount, signInBrowser } from './accounts-helpers';
 import { acceptCookies, addToCart, product } from './shopping-helpers';
 
 /**
@@ -77,4 +79,36 @@ test("the homepage's category tiles keep their white labels readable over the pi
     const contrast = 1.05 / (lightest + 0.05);
     expect(contrast, await title.innerText()).toBeGreaterThanOrEqual(4.5);
   }
+});
+
+test('pages are valid HTML where validators found faults: no style in the body, nothing after </html>, no repeated attribute, no label on a plain div', async ({
+  request,
+}) => {
+  for (const path of ['/', '/search?q=shirt', '/contacts', '/about', '/cart']) {
+    const html = (await (await request.get(path)).text()).trim();
+    expect(html.endsWith('</html>'), `${path}: ends with </html>`).toBe(true);
+    const body = html.slice(html.indexOf('<body'));
+    expect(body.match(/<style[\s>]/g), `${path}: style in the body`).toBeNull();
+    for (const [tag] of html.matchAll(/<[a-z][a-z0-9-]*\s[^>]*>/g)) {
+      if (tag.startsWith('<script') || tag.startsWith('<style')) continue;
+      const names = [...tag.matchAll(/\s([^\s=/>"']+)(?:=(?:"[^"]*"|'[^']*'|[^\s>]+))?/g)].map((m) => m[1]!.toLowerCase());
+      expect(names.length, `${path}: ${tag}`).toBe(new Set(names).size);
+      if (/^<div\s/.test(tag) && names.includes('aria-label')) expect(names, `${path}: ${tag}`).toContain('role');
+    }
+  }
+});
+
+test('a redirect is one hop to the final address', async ({ request }) => {
+  const response = await request.get('/About/?x=1', { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers()['location']).toBe('/about?x=1');
+});
+
+test('"Delete my account" is legible on a light accent colour', async ({ page, context, request }) => {
+  await signInBrowser(context, await registerAccount(request, 'Ada', 'Lovelace'));
+  await page.goto('/account/settings');
+  const button = page.getByRole('button', { name: 'Delete my account' });
+  await expect(button).toBeVisible();
+  const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).include('.account-delete').analyze();
+  expect(contrast.violations).toEqual([]);
 });

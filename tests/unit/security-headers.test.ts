@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { baseSecurityHeaders, contentSecurityPolicy, withSecurityHeaders } from '../../src/server/security-headers';
+import { baseSecurityHeaders, contentSecurityPolicy, islandStyleInHead, withSecurityHeaders } from '../../src/server/security-headers';
 
 const options = { publicUrl: 'http://localhost:4321', previewOrigins: ['https://admin.example.com'], extraSources: [] };
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -11,6 +11,8 @@ describe('security headers', () => {
     const plain = baseSecurityHeaders(options);
     expect(plain).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' });
     expect(plain['permissions-policy']).toContain('camera=()');
+    // features Chromium does not know are a console warning on every page
+    expect(plain['permissions-policy']).not.toMatch(/bluetooth|interest-cohort/);
     expect(plain['strict-transport-security']).toBeUndefined();
     expect(baseSecurityHeaders({ ...options, publicUrl: 'https://shop.example' })['strict-transport-security']).toMatch(/max-age=\d+/);
   });
@@ -63,5 +65,19 @@ describe('security headers', () => {
     expect(json.status).toBe(201);
     expect(json.headers.get('content-security-policy')).toBeNull();
     expect(json.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("moves Astro's island style from the body into the head, where HTML allows it", async () => {
+    const rule = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+    const html = `<html><head><title>x</title></head><body><p>a</p>${rule}<script>1</script><astro-island></astro-island></body></html>`;
+    expect(islandStyleInHead(html)).toBe(
+      `<html><head><title>x</title>${rule}</head><body><p>a</p><script>1</script><astro-island></astro-island></body></html>`,
+    );
+    expect(islandStyleInHead('<html><head></head><body><p>no islands</p></body></html>')).toBe(
+      '<html><head></head><body><p>no islands</p></body></html>',
+    );
+    const answer = await withSecurityHeaders(new Response(html, { headers: { 'content-type': 'text/html' } }), options);
+    const sent = await answer.text();
+    expect(sent.indexOf(rule)).toBeLessThan(sent.indexOf('</head>'));
   });
 });

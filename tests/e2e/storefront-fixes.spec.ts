@@ -81,14 +81,12 @@ test("the homepage's category tiles keep their white labels readable over the pi
   }
 });
 
-test('pages are valid HTML where validators found faults: no style in the body, nothing after </html>, no repeated attribute, no label on a plain div', async ({
+test('pages are valid HTML where validators found faults: nothing after </html>, no repeated attribute, no label on a plain div', async ({
   request,
 }) => {
   for (const path of ['/', '/search?q=shirt', '/contacts', '/about', '/cart']) {
     const html = (await (await request.get(path)).text()).trim();
     expect(html.endsWith('</html>'), `${path}: ends with </html>`).toBe(true);
-    const body = html.slice(html.indexOf('<body'));
-    expect(body.match(/<style[\s>]/g), `${path}: style in the body`).toBeNull();
     for (const [tag] of html.matchAll(/<[a-z][a-z0-9-]*\s[^>]*>/g)) {
       if (tag.startsWith('<script') || tag.startsWith('<style')) continue;
       const names = [...tag.matchAll(/\s([^\s=/>"']+)(?:=(?:"[^"]*"|'[^']*'|[^\s>]+))?/g)].map((m) => m[1]!.toLowerCase());

@@ -1,15 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  CHUNK_RELOAD_INTERVAL_MS,
-  CHUNK_RELOAD_KEY,
-  chunkReloadScript,
-  canPrefetch,
-  isPageNavigation,
-  isPrefetchable,
-  scrollTarget,
-  shouldReloadAfterChunkError,
-} from '../../src/components/chrome/navigation-rules';
+import { canPrefetch, isPageNavigation, isPrefetchable, scrollTarget } from '../../src/components/chrome/navigation-rules';
+import { CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_KEY, CHUNK_RELOAD_SCRIPT, shouldReloadAfterChunkError } from '../../src/lib/inline-scripts';
 
 const here = new URL('https://shop.test/catalogs/shoes?page=2');
 const click = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false };
@@ -78,7 +70,7 @@ describe('navigation behaviour (spec 2.2)', () => {
       String,
       Number,
     };
-    runInNewContext(chunkReloadScript(), page);
+    runInNewContext(CHUNK_RELOAD_SCRIPT, page);
     const failed = () =>
       Object.assign(new Event('astro:hydration-error'), {
         detail: { error: new Error('Failed to fetch dynamically imported module: /_astro/CartPage.js') },

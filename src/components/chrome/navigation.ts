@@ -3,7 +3,7 @@
  * navigation and on requests lasting longer than 200 ms, a smooth scroll to the hash or the top after
  * a page has loaded, link prefetch on hover or focus (skipped on 2g and data saver), the closing of the mobile
  * menu, and the desktop menu's dropdowns by keyboard. A failed script chunk reloads the page through the head's
- * inline script (`chunkReloadScript` in ./navigation-rules), which starts before any module.
+ * inline script (`CHUNK_RELOAD_SCRIPT` in src/lib/inline-scripts.ts), which starts before any module.
  */
 import {
   PROGRESS_DELAY_MS,

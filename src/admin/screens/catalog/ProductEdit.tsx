@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactElement, useId, useState } from 'react';
+import { type ReactElement, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OPTION_VIEWS, type ProductBody, type ProductListItem } from '../../../contract/admin';
 import { variationTitle } from '../../../lib/admin/variation-grid';
@@ -14,6 +14,7 @@ import { Icon } from '../../components/Icon';
 import { MediaPicker } from '../../components/MediaPicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { ErrorState, LoadingState } from '../../components/States';
+import { UnsavedChanges } from '../../components/UnsavedChanges';
 import { useToasts } from '../../components/Toasts';
 import { useI18n } from '../../i18n';
 import { BulkChangeDialog, type BulkChange } from './BulkPriceDialog';
@@ -63,7 +64,9 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
   const navigate = useNavigate();
   const toasts = useToasts();
   const choices = useProductChoices().data;
-  const [draft, setDraft] = useState<ProductDraft>(() => draftOf(detail));
+  const [initial] = useState<ProductDraft>(() => draftOf(detail));
+  const [draft, setDraft] = useState<ProductDraft>(initial);
+  const dirty = useMemo(() => draft !== initial && JSON.stringify(draft) !== JSON.stringify(initial), [draft, initial]);
   const [errors, setErrors] = useState<Errors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
   const edit = (change: Partial<ProductDraft>) => setDraft((d) => ({ ...d, ...change }));
@@ -131,6 +134,14 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
         submit();
       }}
     >
+      <UnsavedChanges
+        dirty={dirty}
+        saving={save.isPending || remove.isPending}
+        onDiscard={() => {
+          setDraft(initial);
+          setErrors({});
+        }}
+      />
       <p className="back-link">
         <Link to="/products">← {t('products.title')}</Link>
       </p>
@@ -150,7 +161,7 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
               </button>
             </>
           ) : null}
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          <button type="submit" className="btn btn-primary own-save" disabled={save.isPending}>
             {save.isPending ? t('common.saving') : t('common.save')}
           </button>
         </div>
@@ -288,7 +299,7 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
       </div>
 
       <div className="actions-bar">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+        <button type="submit" className="btn btn-primary own-save" disabled={save.isPending}>
           {save.isPending ? t('common.saving') : t('common.save')}
         </button>
       </div>

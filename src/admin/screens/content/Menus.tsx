@@ -10,6 +10,7 @@ import { useWrite } from '../../api/write';
 import { Dialog } from '../../components/Dialog';
 import { LinkPicker, type LinkValue } from '../../components/LinkPicker';
 import { ErrorState, LoadingState } from '../../components/States';
+import { UnsavedChanges } from '../../components/UnsavedChanges';
 import { useI18n } from '../../i18n';
 import {
   canIndent,
@@ -141,35 +142,32 @@ function MenuEditor({ name }: { name: MenuName }) {
 
   return (
     <section className="card" aria-labelledby="menu-items-title">
+      <UnsavedChanges
+        dirty={dirty}
+        saving={save.isPending}
+        onSave={() => save.mutate(undefined)}
+        onDiscard={() => {
+          setItems(flatten(query.data.items));
+          setDirty(false);
+        }}
+      />
       <div className="menu-head">
         <h2 id="menu-items-title">{t('content.menus.items', { menu: t(`content.menus.names.${name}`) })}</h2>
         <div className="row-actions">
           <button type="button" className="btn" onClick={() => setEditing({ index: null, item: null })}>
             {t('content.menus.add')}
           </button>
-          {dirty ? (
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => {
-                setItems(flatten(query.data.items));
-                setDirty(false);
-              }}
-            >
-              {t('content.menus.discard')}
-            </button>
-          ) : null}
-          <button type="button" className="btn btn-primary" disabled={!dirty || save.isPending} onClick={() => save.mutate(undefined)}>
+          <button
+            type="button"
+            className="btn btn-primary own-save"
+            disabled={!dirty || save.isPending}
+            onClick={() => save.mutate(undefined)}
+          >
             {save.isPending ? t('common.saving') : t('common.save')}
           </button>
         </div>
       </div>
       <p className="muted small">{t('content.menus.help')}</p>
-      {dirty ? (
-        <p className="badge badge-warn" role="status">
-          {t('content.menus.unsaved')}
-        </p>
-      ) : null}
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>

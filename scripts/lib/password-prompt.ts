@@ -3,6 +3,17 @@ import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../src/contract/admin';
 
+/** Reads a line from the terminal. */
+export function askLine(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    rl.question(question, (answer) => {
+      rl.close();
+      resolve(answer);
+    });
+  });
+}
+
 /** Reads a line from the terminal without echoing it. */
 function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {

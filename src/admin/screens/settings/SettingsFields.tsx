@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { emptyValueOf, settingsFieldLabel, type SettingsField } from '../../../lib/settings-form';
+import { countryName } from '../../../lib/countries';
 import type { SettingsGroup } from '../../../lib/settings';
 import { Field } from '../../components/Field';
 import { MediaPicker } from '../../components/MediaPicker';
@@ -63,12 +64,22 @@ export function SettingsFieldView({ group, path, field }: Props) {
 }
 
 function PlainInput({ path, label, field, group }: { path: string[]; label: string; field: SettingsField; group: SettingsGroup }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { field: control } = useController({ name: nameOf(path) });
   const error = useError(path);
   const value = control.value as unknown;
   if (field.kind === 'choice') {
     const isFont = group === 'styles' && path.at(-1)?.startsWith('fontFamily');
+    const isCountry = group === 'common' && path.at(-1) === 'addressCountry';
+    const optionText = (option: string) =>
+      isCountry
+        ? option
+          ? `${countryName(option, lang)} (${option})`
+          : t('settings.noCountry')
+        : t(`settings.options.${option}`, { defaultValue: option });
+    const options = isCountry
+      ? [...field.options].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : optionText(a).localeCompare(optionText(b), lang)))
+      : field.options;
     return (
       <div>
         <Field label={label} error={error}>
@@ -79,9 +90,9 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
             onChange={(e) => control.onChange(e.target.value)}
             onBlur={control.onBlur}
           >
-            {field.options.map((option) => (
+            {options.map((option) => (
               <option key={option} value={option}>
-                {t(`settings.options.${option}`, { defaultValue: option })}
+                {optionText(option)}
               </option>
             ))}
           </select>

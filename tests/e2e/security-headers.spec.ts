@@ -79,3 +79,32 @@ test('an inline script that is not part of the page is refused', async ({ page }
   expect(ran).toBe(false);
   await expect.poll(() => violations.length).toBeGreaterThan(0);
 });
+
+// Markup injected into a page by any way (a field that escaped cleaning, a proxy, a stored value from before) runs
+// nothing: the policy comes from what the shop means to emit, so a <script> it did not write has no hash in it.
+for (const path of [...PAGES, '/payment?order=none']) {
+  test(`${path}: an injected inline script in the served HTML is refused`, async ({ page }) => {
+    const violations = await collectViolations(page);
+    // every document the visit loads (the checkout with an empty cart goes on to the cart)
+    await page.route(
+      () => true,
+      async (route) => {
+        if (route.request().resourceType() !== 'document') return route.continue();
+        const response = await route.fetch();
+        const body = (await response.text()).replace(
+          '</body>',
+          '<script>window.__injected = true</script><img src="data:," onerror="window.__injectedHandler = true"></body>',
+        );
+        await route.fulfill({ response, body });
+      },
+    );
+    const response = await page.goto(path, { waitUntil: 'load' });
+    expect(response?.headers()['content-security-policy']).toBeTruthy();
+    const ran = await page.evaluate(() => {
+      const w = window as unknown as { __injected?: boolean; __injectedHandler?: boolean };
+      return w.__injected === true || w.__injectedHandler === true;
+    });
+    expect(ran).toBe(false);
+    await expect.poll(() => violations.length).toBeGreaterThan(0);
+  });
+}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SetupChecklist, SetupStep } from '../../contract/admin';
+import { hasCapability, type SetupChecklist, type SetupStep } from '../../contract/admin';
 import { api } from '../api/client';
 import { useStaff } from '../api/session';
 import { useWrite } from '../api/write';
@@ -147,7 +147,7 @@ function GuidedStart({ setup }: { setup: SetupChecklist }) {
           </h2>
           <p className="muted small">{t('dashboard.setup.progress', { done, total: setup.steps.length })}</p>
         </div>
-        {staff.role === 'owner' ? (
+        {hasCapability(staff.role, 'shop_setup') ? (
           <button type="button" className="btn btn-ghost btn-small" onClick={() => hide.mutate()} disabled={hide.isPending}>
             {t('dashboard.setup.dismiss')}
           </button>

@@ -8,7 +8,7 @@ import { isRecord } from '../../../lib/is-record';
 import { readBody } from '../core/validate';
 import { recordAudit } from './audit';
 import type { AdminEnv } from './context';
-import { requireRole } from './session';
+import { requireCapability } from './session';
 
 /**
  * Where the owner's choice about the guided start is kept: a row of the settings table outside the settings
@@ -52,8 +52,8 @@ export async function loadSetupChecklist(db: Executor): Promise<SetupChecklist> 
   };
 }
 
-/** The owner puts the guided start away (or brings it back); audited. */
-export const setupChecklistRoutes = new Hono<AdminEnv>().put('/setup-checklist', requireRole('owner'), async (c) => {
+/** The owner (`shop_setup`) puts the guided start away (or brings it back); audited. */
+export const setupChecklistRoutes = new Hono<AdminEnv>().put('/setup-checklist', requireCapability('shop_setup'), async (c) => {
   const { deps, staff } = c.var;
   const { dismissed } = await readBody(c, setupChecklistBody);
   const now = deps.now();

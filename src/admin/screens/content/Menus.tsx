@@ -4,7 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
-import { CONTENT_MENU_NAMES, linkPath, type MenuDetail, type MenuName } from '../../../contract/admin/content';
+import { CONTENT_MENU_NAMES, linkPath, type LinkTarget, type MenuDetail, type MenuName } from '../../../contract/admin/content';
 import { request } from '../../api/client';
 import { useWrite } from '../../api/write';
 import { Dialog } from '../../components/Dialog';
@@ -317,6 +317,15 @@ function ItemDialog({
   const [ru, setRu] = useState(item?.title.ru ?? '');
   const [link, setLink] = useState<LinkValue | null>(item?.link ?? null);
   const [tried, setTried] = useState(false);
+  // the titles last taken from a picked record: replaced by the next pick until the manager types their own
+  const taken = useRef({ en: '', ru: '' });
+  const pick = (next: LinkValue | null, picked?: LinkTarget) => {
+    setLink(next);
+    if (!picked) return;
+    if (en.trim() === '' || en === taken.current.en) setEn(picked.titles.en);
+    if (ru.trim() === '' || ru === taken.current.ru) setRu(picked.titles.ru);
+    taken.current = picked.titles;
+  };
   const titleMissing = en.trim() === '';
   const submit = () => {
     setTried(true);
@@ -368,7 +377,7 @@ function ItemDialog({
           <label htmlFor={ids.ru}>{t('content.menus.titleRu')}</label>
           <input id={ids.ru} value={ru} maxLength={200} onChange={(e) => setRu(e.target.value)} />
         </div>
-        <LinkPicker label={t('content.menus.link')} value={link} onChange={setLink} />
+        <LinkPicker label={t('content.menus.link')} value={link} onChange={pick} />
         {tried && !link ? (
           <p className="field-error" role="alert">
             {t('content.menus.linkRequired')}

@@ -5,6 +5,7 @@ import { RichTextEditor } from '../../components/RichTextEditor';
 import { useI18n } from '../../i18n';
 import { getPath, setPath } from './content';
 import type { Bilingual, FormField } from './types';
+import { isFieldDate, isFieldDateTime } from '../../../lib/field-kinds';
 import { isRecord } from '../../../lib/is-record';
 
 /**
@@ -110,6 +111,9 @@ function FieldControl({ field, value, onChange }: { field: FormField; value: unk
           onChange={onChange}
         />
       );
+    case 'date':
+    case 'datetime':
+      return <DateControl label={label} time={field.kind === 'datetime'} value={value} onChange={onChange} />;
     case 'choices':
       return (
         <ChoicesControl
@@ -319,6 +323,28 @@ function PlainControl({
       ) : (
         <input id={id} value={value} onChange={(event) => change(event.target.value)} />
       )}
+    </div>
+  );
+}
+
+/** A date (`YYYY-MM-DD`) or a local date and time (`YYYY-MM-DDTHH:mm`); cleared, it stores an empty text. */
+function DateControl({
+  label,
+  time,
+  value,
+  onChange,
+}: {
+  label: string;
+  time: boolean;
+  value: unknown;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const shown = time ? (isFieldDateTime(value) ? value : '') : isFieldDate(value) ? value : '';
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type={time ? 'datetime-local' : 'date'} value={shown} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }

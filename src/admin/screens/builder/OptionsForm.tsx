@@ -1,6 +1,7 @@
 import { memo, useEffect, useId, useState } from 'react';
 import { LinkPicker, type LinkValue } from '../../components/LinkPicker';
 import { MediaPicker } from '../../components/MediaPicker';
+import { RecordPicker } from '../../components/RecordPicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { useI18n } from '../../i18n';
 import { getPath, setPath } from './content';
@@ -37,6 +38,12 @@ export function bilingual(value: unknown): Bilingual {
   if (isRecord(value))
     return { en: typeof value['en'] === 'string' ? value['en'] : '', ru: typeof value['ru'] === 'string' ? value['ru'] : '' };
   return { en: '', ru: '' };
+}
+
+/** A record picker's stored value: a text (a slug edited before as both languages counts by its English one). */
+export function pickedValue(value: unknown): string {
+  const text = bilingual(value);
+  return (text.en || text.ru).trim();
 }
 
 const screenOf = (path: string): Screen | null => SCREENS.find((screen) => path.split('.').includes(screen)) ?? null;
@@ -114,6 +121,21 @@ function FieldControl({ field, value, onChange }: { field: FormField; value: unk
     case 'date':
     case 'datetime':
       return <DateControl label={label} time={field.kind === 'datetime'} value={value} onChange={onChange} />;
+    case 'catalog':
+    case 'category':
+    case 'page':
+    case 'product':
+    case 'article':
+      return (
+        <RecordPicker
+          kind={field.kind}
+          label={label}
+          hint={labelOf(field.hint, lang)}
+          required={field.required === true}
+          value={pickedValue(value)}
+          onChange={onChange}
+        />
+      );
     case 'choices':
       return (
         <ChoicesControl

@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n';
 import { getPath } from './content';
-import { bilingual, labelOf, OptionsForm, type Screen } from './OptionsForm';
+import { isRecordFieldKind } from '../../../lib/field-kinds';
+import { bilingual, labelOf, OptionsForm, pickedValue, type Screen } from './OptionsForm';
 import { MoveButtons, SortableList } from './SortableList';
 import type { BuilderItem, BuilderSection, FormField, SectionType } from './types';
 import { Icon } from '../../components/Icon';
@@ -44,6 +45,13 @@ export function SectionOptions({
     <div className="bld-options" data-section-id={section.id}>
       <h2>{typeName}</h2>
       {type ? null : <p className="form-error">{t('builder.unknownType', { type: section.type })}</p>}
+      {type
+        ? unpickedFields(type, section).map((field) => (
+            <p key={field.path} className="record-picker-warning bld-missing" role="status">
+              {t('builder.missingData', { field: labelOf(field.label, lang) })}
+            </p>
+          ))
+        : null}
       {type && type.fields.length > 0 ? (
         <details open className="bld-group">
           <summary>{t('builder.content')}</summary>
@@ -59,6 +67,20 @@ export function SectionOptions({
       </details>
     </div>
   );
+}
+
+/**
+ * The record pickers the section needs and has no record in (an item field counts when no item has one): the
+ * section shows nothing until they are picked.
+ */
+function unpickedFields(type: SectionType, section: BuilderSection): FormField[] {
+  const needed = (fields: FormField[]) => fields.filter((field) => field.required === true && isRecordFieldKind(field.kind));
+  return [
+    ...needed(type.fields).filter((field) => pickedValue(getPath(section.options, field.path)) === ''),
+    ...needed(type.itemFields ?? []).filter((field) =>
+      section.items.every((item) => pickedValue(getPath(item.options, field.path)) === ''),
+    ),
+  ];
 }
 
 /** The name of an item in the list: its first text in the chosen language, else its number. */

@@ -37,8 +37,17 @@ describe.each(databaseKinds)('back office staff (%s)', (kind) => {
     await app.close();
   });
 
+  /** Staff writes other than revoking carry the acting member's password (step-up; its refusals: admin-escalation.test.ts). */
+  const withStepUp = (method: string, body: unknown, who: TestStaff | null) =>
+    method !== 'DELETE' && who && body !== null && typeof body === 'object' && !('currentPassword' in body)
+      ? { ...body, currentPassword: who.password }
+      : body;
   const call = (method: string, path: string, body?: unknown, who: TestStaff | null = owner) =>
-    adminRequest(app, path, { method, cookie: who?.cookie ?? null, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    adminRequest(app, path, {
+      method,
+      cookie: who?.cookie ?? null,
+      ...(body === undefined ? {} : { body: JSON.stringify(withStepUp(method, body, who)) }),
+    });
   const list = async () => (await expectJson(await call('GET', '/staff'), 200)).items as any[];
   const invite = async (body: Record<string, unknown>) => expectJson(await call('POST', '/staff', body), 201);
   /** Sends the queued mail and answers the token of the newest invitation sent to `to`. */

@@ -978,6 +978,9 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** the request's client address (after TRUST_PROXY) and User-Agent; null for work no request started */
+    clientAddress: text('client_address'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
   (t) => [

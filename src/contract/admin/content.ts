@@ -89,6 +89,8 @@ export const linkTargetSchema = z.strictObject({
   id: z.string(),
   /** title in the staff member's language */
   title: z.string(),
+  /** the title in both languages (a menu item linking there takes them) */
+  titles: z.strictObject({ en: z.string(), ru: z.string() }),
   /** what the link stores (what catalog, category and page pickers store) */
   url: z.string(),
   /** the storefront address it leads to */

@@ -36,6 +36,7 @@ describe.each(databaseKinds)('record pickers (%s)', (kind) => {
     expect(catalogs.find((c) => c.url === full)).toEqual({
       id: fullId,
       title: 'Linen',
+      titles: { en: 'Linen', ru: 'Лён' },
       url: full,
       path: `/catalogs/${full}`,
       thumbnail: expect.stringMatching(/^\/uploads\/.+\.jpg\?w=96&h=96&fit=inset&format=webp$/),

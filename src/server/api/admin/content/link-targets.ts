@@ -38,6 +38,7 @@ type Row = {
 const target = (kind: string, row: Row, lang: Language): LinkTarget => ({
   id: row.id,
   title: localize(row.title ?? { en: row.url, ru: row.url }, lang) || row.url,
+  titles: { en: row.title?.en ?? '', ru: row.title?.ru ?? '' },
   url: row.url,
   path: linkPath({ type: kind, url: row.url }),
   thumbnail: row.uri ? mediaThumbnail(row.uri, THUMBNAIL_SIZE) : null,

@@ -27,6 +27,8 @@ test('the builder’s catalog picker fills a product widget that then shows prod
   await expect(options.getByRole('status').filter({ hasText: 'Nothing to show yet: Catalog is not chosen.' })).toBeVisible();
   const picker = options.locator('fieldset.record-picker[data-kind="catalog"]');
   await expect(picker).toContainText('Choose a catalog: until then the section shows nothing.');
+  const row = owner.getByRole('list', { name: 'Sections' }).locator(':scope > li').filter({ hasText: 'Products of a catalog' });
+  await expect(row.locator('.badge', { hasText: 'nothing to show' })).toBeVisible();
   const widget = preview(owner).locator('[data-section-type="SectionProductWidget"]:not([hidden])');
   await expect(widget.locator('.product-card__title')).toHaveCount(0);
 
@@ -41,6 +43,7 @@ test('the builder’s catalog picker fills a product widget that then shows prod
   // Picked: the picker shows it, the notice is gone, and the preview shows the catalog's products.
   await expect(picker.locator('.record-picker-current')).toContainText('/catalogs/shoes');
   await expect(options.getByRole('status').filter({ hasText: 'Nothing to show yet' })).toHaveCount(0);
+  await expect(row.locator('.badge', { hasText: 'nothing to show' })).toHaveCount(0);
   await expect(widget).toBeVisible();
   await expect(widget.locator('.product-card__title').first()).toBeVisible();
   expect(await widget.locator('.product-card__title').count()).toBeGreaterThan(0);

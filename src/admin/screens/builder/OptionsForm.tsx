@@ -4,7 +4,7 @@ import { MediaPicker } from '../../components/MediaPicker';
 import { RecordPicker } from '../../components/RecordPicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { useI18n } from '../../i18n';
-import { getPath, setPath } from './content';
+import { getPath, pickedValue, setPath } from './content';
 import type { Bilingual, FormField } from './types';
 import { isFieldDate, isFieldDateTime } from '../../../lib/field-kinds';
 import { isRecord } from '../../../lib/is-record';
@@ -38,12 +38,6 @@ export function bilingual(value: unknown): Bilingual {
   if (isRecord(value))
     return { en: typeof value['en'] === 'string' ? value['en'] : '', ru: typeof value['ru'] === 'string' ? value['ru'] : '' };
   return { en: '', ru: '' };
-}
-
-/** A record picker's stored value: a text (a slug edited before as both languages counts by its English one). */
-export function pickedValue(value: unknown): string {
-  const text = bilingual(value);
-  return (text.en || text.ru).trim();
 }
 
 const screenOf = (path: string): Screen | null => SCREENS.find((screen) => path.split('.').includes(screen)) ?? null;

@@ -1,7 +1,6 @@
 import { useI18n } from '../../i18n';
-import { getPath } from './content';
-import { isRecordFieldKind } from '../../../lib/field-kinds';
-import { bilingual, labelOf, OptionsForm, pickedValue, type Screen } from './OptionsForm';
+import { getPath, unpickedFields } from './content';
+import { bilingual, labelOf, OptionsForm, type Screen } from './OptionsForm';
 import { MoveButtons, SortableList } from './SortableList';
 import type { BuilderItem, BuilderSection, FormField, SectionType } from './types';
 import { Icon } from '../../components/Icon';
@@ -67,20 +66,6 @@ export function SectionOptions({
       </details>
     </div>
   );
-}
-
-/**
- * The record pickers the section needs and has no record in (an item field counts when no item has one): the
- * section shows nothing until they are picked.
- */
-function unpickedFields(type: SectionType, section: BuilderSection): FormField[] {
-  const needed = (fields: FormField[]) => fields.filter((field) => field.required === true && isRecordFieldKind(field.kind));
-  return [
-    ...needed(type.fields).filter((field) => pickedValue(getPath(section.options, field.path)) === ''),
-    ...needed(type.itemFields ?? []).filter((field) =>
-      section.items.every((item) => pickedValue(getPath(item.options, field.path)) === ''),
-    ),
-  ];
 }
 
 /** The name of an item in the list: its first text in the chosen language, else its number. */

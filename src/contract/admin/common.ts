@@ -70,8 +70,18 @@ export function listQuerySchema<const F extends string>(fields: readonly [F, ...
   });
 }
 
+/** Lists count their matches exactly up to this many past the page shown; beyond, `total` is a lower bound. */
+export const LIST_COUNT_BOUND = 10_000;
+
 export function listAnswerSchema<T extends z.ZodType>(item: T) {
-  return z.strictObject({ items: z.array(item), total: z.int(), page: z.int(), perPage: z.int() });
+  return z.strictObject({
+    items: z.array(item),
+    /** the number of matches, or with `totalCapped` at least this many (shown as "10,000+") */
+    total: z.int(),
+    totalCapped: z.boolean().optional(),
+    page: z.int(),
+    perPage: z.int(),
+  });
 }
 
 /** A page of a list whose items are T (the answer of listAnswerSchema for an item schema of T). */

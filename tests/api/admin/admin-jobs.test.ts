@@ -1,5 +1,6 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productCsvChunks } from '../../../src/server/api/admin/catalog/product-csv';
 import { jobKinds } from '../../../src/server/api/admin/jobs/job-kinds';
 import { claimJob, JOB_LEASE_MS, runJobBatch, type JobKinds } from '../../../src/server/api/admin/jobs/job-runner';
 import type { AppDeps } from '../../../src/server/api/core/context';
@@ -207,5 +208,27 @@ describe.each(databaseKinds)('back office jobs (%s)', (kind) => {
         .from(variations)
         .where(inArray(variations.productId, ['bowl-001'])),
     ).toEqual([]);
+  });
+
+  it('the products CSV streams out in batches, the same file as in one piece', async () => {
+    const read = async (batch: number) => {
+      const chunks: string[] = [];
+      for await (const chunk of productCsvChunks(app.deps.db, batch)) chunks.push(chunk);
+      return chunks;
+    };
+    const small = await read(3);
+    const whole = await read(100_000);
+    expect(small.length).toBeGreaterThan(5);
+    expect(small.join('')).toBe(whole.join(''));
+    const response = await adminRequest(app, '/products/export.csv', { cookie: owner.cookie });
+    expect(response.status).toBe(200);
+    // the bytes as sent, the byte order mark included (spreadsheets read the file as UTF-8 by it)
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer())).toBe(whole.join(''));
+    expect(
+      whole
+        .join('')
+        .split('\r\n')
+        .filter((line) => line.startsWith('lamp-1,lamp item 1,')),
+    ).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Job, ProductBulkAnswer, ProductBulkBody, ProductBulkJobBody } from '../../../contract/admin';
+import { hasCapability, type Job, type ProductBulkAnswer, type ProductBulkBody, type ProductBulkJobBody } from '../../../contract/admin';
 import { api } from '../../api/client';
 import { useList } from '../../api/queries';
 import { useStaff } from '../../api/session';
@@ -66,7 +66,7 @@ export default function Products() {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [dialog, setDialog] = useState<'price' | 'stock' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const owner = useStaff().role === 'owner';
+  const owner = hasCapability(useStaff().role, 'bulk_jobs');
   // the owner may widen a selection of the whole page to every product the filters match: the change runs as a job
   const [allMatching, setAllMatching] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);

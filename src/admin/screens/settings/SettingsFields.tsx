@@ -1,7 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { emptyValueOf, settingsFieldLabel, type SettingsField } from '../../../lib/settings-form';
-import type { SettingsGroup } from '../../../lib/settings';
+import { countryName } from '../../../lib/countries';
+import { SETTINGS_CODE_FIELDS, type SettingsGroup } from '../../../lib/settings';
+import { hasCapability } from '../../../contract/admin';
+import { useStaff } from '../../api/session';
 import { Field } from '../../components/Field';
 import { MediaPicker } from '../../components/MediaPicker';
 import { useFieldMessage, useI18n } from '../../i18n';
@@ -62,13 +65,27 @@ export function SettingsFieldView({ group, path, field }: Props) {
   }
 }
 
+const isCodeField = (group: SettingsGroup, key: string) =>
+  (SETTINGS_CODE_FIELDS[group] as readonly string[] | undefined)?.includes(key) ?? false;
+
 function PlainInput({ path, label, field, group }: { path: string[]; label: string; field: SettingsField; group: SettingsGroup }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const staff = useStaff();
   const { field: control } = useController({ name: nameOf(path) });
   const error = useError(path);
   const value = control.value as unknown;
   if (field.kind === 'choice') {
     const isFont = group === 'styles' && path.at(-1)?.startsWith('fontFamily');
+    const isCountry = group === 'common' && path.at(-1) === 'addressCountry';
+    const optionText = (option: string) =>
+      isCountry
+        ? option
+          ? `${countryName(option, lang)} (${option})`
+          : t('settings.noCountry')
+        : t(`settings.options.${option}`, { defaultValue: option });
+    const options = isCountry
+      ? [...field.options].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : optionText(a).localeCompare(optionText(b), lang)))
+      : field.options;
     return (
       <div>
         <Field label={label} error={error}>
@@ -79,9 +96,9 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
             onChange={(e) => control.onChange(e.target.value)}
             onBlur={control.onBlur}
           >
-            {field.options.map((option) => (
+            {options.map((option) => (
               <option key={option} value={option}>
-                {t(`settings.options.${option}`, { defaultValue: option })}
+                {optionText(option)}
               </option>
             ))}
           </select>
@@ -124,14 +141,17 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
     );
   }
   const multiline = field.kind === 'string' && field.multiline;
+  // code fields are the owner's (the API refuses a change by anyone else): shown, not editable
+  const locked = path.length === 1 && isCodeField(group, path[0]!) && !hasCapability(staff.role, 'edit_code');
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} hint={locked ? t('settings.codeOwnerOnly') : undefined}>
       {multiline ? (
         <textarea
           rows={5}
           name={control.name}
           ref={control.ref}
           value={String(value ?? '')}
+          readOnly={locked}
           onChange={(e) => control.onChange(e.target.value)}
           onBlur={control.onBlur}
         />
@@ -140,6 +160,7 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
           name={control.name}
           ref={control.ref}
           value={String(value ?? '')}
+          readOnly={locked}
           onChange={(e) => control.onChange(e.target.value)}
           onBlur={control.onBlur}
         />

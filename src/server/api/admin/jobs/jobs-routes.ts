@@ -9,12 +9,12 @@ import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
 import { productListFilters } from '../catalog/products-routes';
 import { adminMessage } from '../messages';
-import { requireRole } from '../session';
+import { requireCapability } from '../session';
 import { queueJob, type JobRow } from './job-runner';
 
 const idParams = z.object({ id: idSchema });
 const RECENT_JOBS = 20;
-const owner = requireRole('owner');
+const owner = requireCapability('bulk_jobs');
 
 const toJob = (row: JobRow): Job => ({
   id: row.id,
@@ -34,7 +34,7 @@ const toJob = (row: JobRow): Job => ({
 });
 
 /**
- * Jobs of the back office (owner only: a job changes every matching record at once). Their progress is polled by the
+ * Jobs of the back office (`bulk_jobs`, the owner's: a job changes every matching record at once). Their progress is polled by the
  * screens; cancelling stops a job between two batches.
  */
 export const jobRoutes = new Hono<AdminEnv>()

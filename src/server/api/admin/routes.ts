@@ -10,6 +10,7 @@ import { orderRoutes } from './orders-routes';
 import { productRoutes } from './catalog/products-routes';
 import { catalogRoutes } from './catalog/catalogs-routes';
 import { productImportRoutes } from './catalog/import-routes';
+import { jobRoutes } from './jobs/jobs-routes';
 import { mediaRoutes } from './media/media-routes';
 import { sellingRoutes } from './selling/selling-routes';
 import { contentRoutes } from './content/content-routes';
@@ -39,8 +40,9 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', leadRoutes)
   .route('/', customerRoutes)
   .route('/', auditRoutes)
-  // before the product routes: /products/export.csv is not a product id
+  // before the product routes: /products/export.csv and /products/bulk-job are not product ids
   .route('/', productImportRoutes)
+  .route('/', jobRoutes)
   .route('/', productRoutes)
   .route('/', catalogRoutes)
   .route('/', mediaRoutes)

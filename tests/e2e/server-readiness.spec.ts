@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from './instance-helpers';
 
 /**
  * A (re)starting instance takes no connection before it is ready: from its start, while it opens, migrates and
@@ -12,17 +12,6 @@ import { expect, test } from '@playwright/test';
  * seeding it logs (a connection taken before would wait for it, as instances used to for 18–30 s) and is
  * answered in full (200).
  */
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 type Outcome = { refused: true } | { refused: false; status: number; acceptedWhenReady: boolean };
 

@@ -11,6 +11,7 @@ import { canonicalPageAddress, pageCacheKey } from './server/cache/page-request'
 import { guardPreviewRender } from './server/preview-guard';
 import { previewOrigins } from './storefront/preview-render';
 import { withSecurityHeaders } from './server/security-headers';
+import { policySources, STRICT_POLICY_SOURCES } from './server/policy-sources';
 import { getRuntime } from './server/runtime';
 import { getServerApiClient } from './storefront/storefront-api';
 
@@ -38,15 +39,23 @@ const routing = defineMiddleware(async (context, next) => {
   return unavailablePageResponse(context.request);
 });
 
-/** Security headers on every answer, and a Content-Security-Policy on every page (src/server/security-headers.ts). */
+/**
+ * Security headers on every answer, and a Content-Security-Policy on every page made from what the shop means to
+ * emit (src/server/security-headers.ts, src/server/policy-sources.ts), never from the page's own HTML.
+ */
 const securityHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
-  const publicUrl = process.env.PUBLIC_URL ?? context.url.origin;
-  return withSecurityHeaders(response, {
-    publicUrl,
-    previewOrigins: previewOrigins(process.env, publicUrl),
-    extraSources: (process.env.CSP_EXTRA_SOURCES ?? '').split(/[\s,]+/).filter(Boolean),
-  });
+  const runtime = await getRuntime().catch(() => null);
+  const publicUrl = runtime?.deps.config.publicUrl ?? process.env.PUBLIC_URL ?? context.url.origin;
+  return withSecurityHeaders(
+    response,
+    {
+      publicUrl,
+      previewOrigins: previewOrigins(process.env, publicUrl),
+      extraSources: (process.env.CSP_EXTRA_SOURCES ?? '').split(/[\s,]+/).filter(Boolean),
+    },
+    async () => (runtime ? await policySources(runtime.deps.db).catch(() => STRICT_POLICY_SOURCES) : STRICT_POLICY_SOURCES),
+  );
 });
 
 export const onRequest = sequence(securityHeaders, routing);

@@ -86,10 +86,11 @@ async function storePage(
   maxAge: number,
   encoding: Encoding | null,
 ): Promise<StoredPage> {
-  const headers: [string, string][] = [];
+  const own: [string, string][] = [];
   response.headers.forEach((value, name) => {
-    if (!INTERNAL_HEADERS.includes(name.toLowerCase())) headers.push([name, value]);
+    if (!INTERNAL_HEADERS.includes(name.toLowerCase())) own.push([name, value]);
   });
+  const headers = sharedPageCache().internHeaders(own);
   const page: StoredPage = {
     status: response.status,
     headers,

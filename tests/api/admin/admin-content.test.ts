@@ -74,28 +74,27 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       const articleSlug = uniqueSlug('oak');
       await addArticle(db, { categoryId, slug: articleSlug, title: text('Caring for oak', 'Уход за дубом') });
 
-      expect((await get('/link-targets?kind=catalog&search=velvet', owner)).items).toContainEqual({
-        title: 'Velvet chairs',
-        url: slug,
-        path: `/catalogs/${slug}`,
-      });
-      expect((await get('/link-targets?kind=product&search=' + encodeURIComponent('Латунная'))).items).toContainEqual({
-        title: 'Brass lamp',
-        url: productSlug,
-        path: `/products/${productSlug}`,
-      });
+      expect((await get('/link-targets?kind=catalog&search=velvet', owner)).items).toContainEqual(
+        expect.objectContaining({ title: 'Velvet chairs', url: slug, path: `/catalogs/${slug}` }),
+      );
+      expect((await get('/link-targets?kind=product&search=' + encodeURIComponent('Латунная'))).items).toContainEqual(
+        expect.objectContaining({ title: 'Brass lamp', url: productSlug, path: `/products/${productSlug}` }),
+      );
+      // both titles come along: a menu item linking there takes them
       expect((await get(`/link-targets?kind=page&search=${pageSlug}`)).items).toEqual([
-        { title: 'About the studio', url: pageSlug, path: `/${pageSlug}` },
+        { title: 'About the studio', titles: { en: 'About the studio', ru: 'О студии' }, url: pageSlug, path: `/${pageSlug}` },
       ]);
       expect((await get(`/link-targets?kind=page&search=${categorySlug}`)).items).toEqual([]);
       expect((await get(`/link-targets?kind=category&search=${categorySlug}`)).items).toEqual([
-        { title: 'Journal', url: categorySlug, path: `/${categorySlug}` },
+        { title: 'Journal', titles: { en: 'Journal', ru: 'Журнал' }, url: categorySlug, path: `/${categorySlug}` },
       ]);
-      expect((await get('/link-targets?kind=article&search=oak')).items).toContainEqual({
-        title: 'Caring for oak',
-        url: `${categorySlug}/${articleSlug}`,
-        path: `/${categorySlug}/${articleSlug}`,
-      });
+      expect((await get('/link-targets?kind=article&search=oak')).items).toContainEqual(
+        expect.objectContaining({
+          title: 'Caring for oak',
+          url: `${categorySlug}/${articleSlug}`,
+          path: `/${categorySlug}/${articleSlug}`,
+        }),
+      );
       const ru = await expectJson(
         await adminRequest(app, '/link-targets?kind=catalog&search=velvet', {
           cookie: manager.cookie,

@@ -13,6 +13,7 @@ import { mediaRoutes } from './media/media-routes';
 import { sellingRoutes } from './selling/selling-routes';
 import { contentRoutes } from './content/content-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { setupChecklistRoutes } from './setup-checklist';
 import { staffInvitePublicRoutes, staffRoutes } from './settings/staff-routes';
 import { builderRoutes } from './builder/builder-routes';
 import { csrfGuard, requireStaff } from './session';
@@ -29,6 +30,7 @@ export const adminRoutes = new Hono<AdminEnv>()
   .use(requireStaff)
   .route('/', sessionRoutes)
   .route('/', dashboardRoutes)
+  .route('/', setupChecklistRoutes)
   .route('/', orderRoutes)
   .route('/', moderationRoutes)
   .route('/', leadRoutes)

@@ -978,6 +978,9 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** the request's client address (after TRUST_PROXY) and User-Agent; null for work no request started */
+    clientAddress: text('client_address'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -997,7 +1000,7 @@ export const mailQueue = pgTable(
     to: text('to').notNull(),
     lang: text('lang').notNull().default('en'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    /** pending, sent or failed (gave up) */
+    /** pending, sending (handed to the mail server, not yet recorded), sent or failed (gave up, or interrupted while sending) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** due time of the next attempt; a claimed row is pushed ahead so a crashed worker's claim expires */

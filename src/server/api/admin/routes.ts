@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { auditOrigin } from './audit';
 import { auditRoutes } from './audit-routes';
 import type { AdminEnv } from './context';
 import { customerRoutes } from './customers-routes';
@@ -21,9 +22,11 @@ import { sessionRoutes, signInRoutes } from './session-routes';
 
 /**
  * The back office API under /api/admin. Every write passes the CSRF guard; every route but sign-in needs a
- * staff session, and owner-only routes check the role as well.
+ * staff session, and owner-only routes check the role as well. Audit entries record the request's address and
+ * User-Agent.
  */
 export const adminRoutes = new Hono<AdminEnv>()
+  .use(auditOrigin)
   .use(csrfGuard)
   .route('/', signInRoutes)
   .route('/', staffInvitePublicRoutes)

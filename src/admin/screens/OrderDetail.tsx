@@ -151,13 +151,12 @@ function OrderView({ order }: { order: Order }) {
         <section className="card" aria-labelledby="order-customer">
           <h2 id="order-customer">{t('order.customer')}</h2>
           <Contact person={order.customer} />
-          {order.userId ? (
+          {order.customerId ? (
             <p>
-              <Link to={`/customers/${order.userId}`}>{t('order.customerAccount')}</Link>
+              <Link to={`/customers/${order.customerId}`}>{t('order.customerRecord')}</Link>
             </p>
-          ) : (
-            <p className="muted small">{t('order.guest')}</p>
-          )}
+          ) : null}
+          {order.userId ? null : <p className="muted small">{t('order.guest')}</p>}
           {order.receiver ? (
             <>
               <h3>{t('order.receiver')}</h3>

@@ -1,7 +1,10 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_STATUSES } from '../../contract/admin';
+import { adminUrl } from '../api/client';
 import { useList, useOrderStates } from '../api/queries';
+import { Icon } from '../components/Icon';
+import { exportQuery } from '../lib/list-params';
 import type { OrderRow } from '../api/types';
 import { PaymentBadge, StatusBadge } from '../components/Badges';
 import { ServerList, listColumns } from '../components/DataTable';
@@ -76,6 +79,9 @@ export default function Orders() {
     <>
       <div className="page-head">
         <h1>{t('orders.title')}</h1>
+        <a className="btn" href={adminUrl('/orders/export.csv', exportQuery(params.filters))} download>
+          <Icon name="download" /> {t('orders.export')}
+        </a>
       </div>
       <FilterBar onClear={clear} active={Object.keys(f).length > 0}>
         <SearchFilter

@@ -79,6 +79,8 @@ export const orderDetailSchema = z.strictObject({
   currency: z.string(),
   /** the signed-in customer who placed it, or null for a guest */
   userId: z.string().nullable(),
+  /** the buyer's customer record (guest or registered) */
+  customerId: z.string().nullable(),
   customer: contactSchema,
   receiver: contactSchema.nullable(),
   address: addressSchema.nullable(),

@@ -78,6 +78,7 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
     lang: order.lang,
     currency: order.currency,
     userId: order.userId,
+    customerId: order.customerId,
     customer: order.customer,
     receiver: order.receiver,
     address: order.address,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -31,6 +31,7 @@ import { ApiError, fieldError, notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
 import type { AdminEnv, StaffPrincipal } from './context';
+import { csvAmount, keysetPages, streamCsv } from './csv-export';
 import { dateRange, likePattern, listOrder, pageOffset } from './lists';
 import { adminMessage } from './messages';
 import { loadOrderDetail, orderAuditView, orderStateCodes } from './order-detail';
@@ -67,6 +68,60 @@ function orderFilters(db: Executor, query: z.infer<typeof orderListQuerySchema>)
     );
   }
   return conditions;
+}
+
+const ORDER_CSV_COLUMNS = [
+  'number',
+  'created_at',
+  'status',
+  'payment_status',
+  'payment_method',
+  'delivery_method',
+  'delivery',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'receiver',
+  'address',
+  'items',
+  'units',
+  'items_total',
+  'discount',
+  'delivery_price',
+  'total',
+  'currency',
+  'comment',
+] as const;
+
+function orderCsvRow(order: OrderRow, items: (typeof orderItems.$inferSelect)[]): string[] {
+  const person = (p: OrderRow['customer'] | null) => (p ? [p.name, p.lastName].filter(Boolean).join(' ') : '');
+  const address = order.address
+    ? [order.address.postalCode, order.address.country, order.address.region, order.address.locality, order.address.street]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  return [
+    String(order.number),
+    order.createdAt.toISOString(),
+    order.status,
+    order.paymentStatus,
+    order.paymentMethod,
+    order.deliveryMethod,
+    order.deliveryTitle ?? '',
+    person(order.customer),
+    order.customer.email ?? '',
+    order.customer.phone,
+    order.receiver ? `${person(order.receiver)} ${order.receiver.phone}`.trim() : '',
+    address,
+    items.map((i) => `${[i.title, i.variationTitle].filter(Boolean).join(', ')}${i.sku ? ` [${i.sku}]` : ''} × ${i.quantity}`).join('; '),
+    String(items.reduce((sum, i) => sum + i.quantity, 0)),
+    csvAmount(order.itemsTotalCents),
+    csvAmount(order.discountCents),
+    csvAmount(order.deliveryPriceCents),
+    csvAmount(order.totalCents),
+    order.currency,
+    order.comment ?? '',
+  ];
 }
 
 function toListItem(order: OrderRow): OrderListItem {
@@ -197,6 +252,43 @@ export const orderRoutes = new Hono<AdminEnv>()
       page: query.page,
       perPage: query.perPage,
     } satisfies ListAnswer<OrderListItem>);
+  })
+  /** Every order the list's filters select, oldest first, as CSV (streamed page by page). */
+  .get('/orders/export.csv', (c) => {
+    const query = readQuery(c, orderListQuerySchema);
+    const db = c.var.deps.db;
+    const where = orderFilters(db, query);
+    const day = c.var.deps.now().toISOString().slice(0, 10);
+    return streamCsv(c, `orders-${day}.csv`, ORDER_CSV_COLUMNS, async function* () {
+      const pages = keysetPages(
+        (after: number | null, size) =>
+          db
+            .select()
+            .from(orders)
+            .where(and(...where, ...(after === null ? [] : [gt(orders.number, after)])))
+            .orderBy(asc(orders.number))
+            .limit(size),
+        (order) => order.number,
+      );
+      for await (const page of pages) {
+        const items = await db
+          .select()
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              page.map((o) => o.id),
+            ),
+          )
+          .orderBy(asc(orderItems.position));
+        yield page.map((order) =>
+          orderCsvRow(
+            order,
+            items.filter((i) => i.orderId === order.id),
+          ),
+        );
+      }
+    });
   })
   .get('/orders/:id', async (c) => {
     const { id } = readParams(c, idParams);

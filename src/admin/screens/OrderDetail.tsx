@@ -18,6 +18,7 @@ import { useToasts } from '../components/Toasts';
 import { useI18n } from '../i18n';
 import { dateTime, money } from '../lib/format';
 import { parseMoneyInput } from '../lib/money-input';
+import { OrderFulfilment } from './OrderFulfilment';
 import { OrderPayments } from './OrderPayments';
 
 /** One order: what was bought, by whom, how it travels and is paid, what happened to it, and what to do next. */
@@ -208,6 +209,8 @@ function OrderView({ order }: { order: Order }) {
 
         <OrderPayments order={order} />
 
+        <OrderFulfilment order={order} />
+
         <section className="card" aria-labelledby="order-history">
           <h2 id="order-history">{t('order.history')}</h2>
           {order.history.length === 0 ? (
@@ -242,6 +245,8 @@ function HistoryChange({ kind, from, to, states }: { kind: string; from: string 
       <StatusBadge code={value} states={states} />
     ) : kind === 'payment' ? (
       <PaymentBadge status={value} />
+    ) : kind === 'shipment' || kind === 'return' ? (
+      <span>{t(kind === 'shipment' ? `order.fulfilmentStatus.${value}` : `order.returnStatus.${value}`, { defaultValue: value })}</span>
     ) : (
       <span>{value}</span>
     );

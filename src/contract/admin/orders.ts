@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARRIER_CODES } from '../../lib/shipments';
 import {
   booleanQuerySchema,
   dateFilterSchema,
@@ -103,6 +104,21 @@ export const orderDetailSchema = z.strictObject({
       refundedQuantity: z.int(),
       /** units a refund returned to stock */
       returnedQuantity: z.int(),
+      /** units sent in shipments */
+      shippedQuantity: z.int(),
+    }),
+  ),
+  /** unfulfilled, partial or fulfilled */
+  fulfilment: z.enum(['unfulfilled', 'partial', 'fulfilled']),
+  shipments: z.array(
+    z.strictObject({
+      id: z.string(),
+      carrier: z.string(),
+      trackingNumber: z.string().nullable(),
+      trackingUrl: z.string().nullable(),
+      lines: z.array(z.strictObject({ itemId: z.string(), title: z.string(), quantity: z.int() })),
+      staffName: z.string().nullable(),
+      createdAt: z.string(),
     }),
   ),
   delivery: z.strictObject({
@@ -224,6 +240,21 @@ export type OrderRefundInput = z.input<typeof orderRefundBodySchema>;
 
 /** POST /orders/:id/payments/:transactionId/capture and …/cancel */
 export const paymentActionBodySchema = z.object({ version: versionSchema });
+
+/** POST /orders/:id/shipments: lines sent (none named: everything still to send), the carrier and tracking */
+export const orderShipmentBodySchema = z.object({
+  version: versionSchema,
+  lines: z
+    .array(z.object({ itemId: idSchema, quantity: z.int().min(1).max(1_000_000) }))
+    .max(500)
+    .nullish(),
+  carrier: z.enum(CARRIER_CODES).default('other'),
+  trackingNumber: optionalTextSchema(100),
+  trackingUrl: optionalTextSchema(1000).refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), 'Enter an address starting with https://'),
+  /** e-mail the customer the tracking (when they gave an e-mail) */
+  notify: z.boolean().default(true),
+});
+export type OrderShipmentInput = z.input<typeof orderShipmentBodySchema>;
 
 /** POST /orders/:id/notes */
 export const orderNoteBodySchema = z.object({ text: requiredTextSchema(5000) });

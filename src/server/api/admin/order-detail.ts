@@ -4,11 +4,13 @@ import { localize, type Language } from '../../../lib/localize';
 import { allowedNextStatuses, canCancelOrder } from '../../../lib/order-workflow';
 import { refundableCents } from '../../../lib/payment-rules';
 import { spreadDiscount } from '../../../lib/receipt-54fz';
+import { fulfilmentStatus, shippedQuantities } from '../../../lib/shipments';
 import type { Executor } from '../../db/client';
 import {
   discountCodes,
   orderItems,
   orderNotes,
+  orderShipments,
   orderStateHistory,
   orderStates,
   paymentMethods,
@@ -36,7 +38,7 @@ const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows
 
 /** Everything the back office shows of one order. */
 export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Language, publicUrl: string): Promise<OrderDetail> {
-  const [items, notes, history, transactions, method, location, zone, rate, discount, stateCodes, refunds] = await Promise.all([
+  const [items, notes, history, transactions, method, location, zone, rate, discount, stateCodes, refunds, shipments] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
     db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
     db
@@ -56,7 +58,13 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
       .from(paymentRefunds)
       .where(eq(paymentRefunds.orderId, order.id))
       .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+    db
+      .select()
+      .from(orderShipments)
+      .where(eq(orderShipments.orderId, order.id))
+      .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id)),
   ]);
+  const shipped = shippedQuantities(shipments);
   const paid = spreadDiscount(
     items.map((i) => i.totalCents),
     order.discountCents,
@@ -97,6 +105,17 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
       paidCents: paid[index]!,
       refundedQuantity: refundedUnits.get(i.id) ?? 0,
       returnedQuantity: i.returnedQuantity,
+      shippedQuantity: shipped.get(i.id) ?? 0,
+    })),
+    fulfilment: fulfilmentStatus(items, shipments),
+    shipments: shipments.map((s) => ({
+      id: s.id,
+      carrier: s.carrier,
+      trackingNumber: s.trackingNumber,
+      trackingUrl: s.trackingUrl,
+      lines: s.lines.map((l) => ({ itemId: l.itemId, title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
+      staffName: s.staffName,
+      createdAt: s.createdAt.toISOString(),
     })),
     delivery: {
       method: order.deliveryMethod,

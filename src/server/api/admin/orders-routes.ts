@@ -9,6 +9,7 @@ import {
   orderListQuerySchema,
   orderNoteBodySchema,
   orderRefundBodySchema,
+  orderShipmentBodySchema,
   orderStatusBodySchema,
   packingSlipQuerySchema,
   paymentActionBodySchema,
@@ -16,9 +17,10 @@ import {
 } from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
 import { CANCELED_STATUS, allowedNextStatuses, canSetDeliveryPrice } from '../../../lib/order-workflow';
+import { fulfilmentStatus, shipmentLines, trackingUrl } from '../../../lib/shipments';
 import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
-import { orderItems, orderNotes, orderStateHistory, orderStates, orders, variations } from '../../db/schema';
+import { orderItems, orderNotes, orderShipments, orderStateHistory, orderStates, orders, variations } from '../../db/schema';
 import { awaitingDeliveryPrice, unpaidOnlineOrders } from './order-queues';
 import { enqueueMail } from '../../mail/queue';
 import type { OrderRow } from '../commerce/order-dto';
@@ -27,7 +29,7 @@ import { confirmReservation, releaseOrderStock, type StockLine } from '../commer
 import { returnOrderMoney, settleAuthorized } from '../commerce/payments/payment-actions';
 import { refundPayment } from '../commerce/payments/refunds';
 import type { AppDeps } from '../core/context';
-import { ApiError, fieldError, notFound } from '../core/errors';
+import { ApiError, fieldError, fieldErrorsOf, notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
 import type { AdminEnv, StaffPrincipal } from './context';
@@ -172,7 +174,7 @@ async function updateOrder(
 async function mailCustomer(
   tx: Executor,
   order: OrderRow,
-  template: 'order-status' | 'delivery-price-set' | 'order-canceled',
+  template: 'order-status' | 'delivery-price-set' | 'order-canceled' | 'order-shipped',
   data: Record<string, unknown>,
   now: Date,
 ) {
@@ -420,6 +422,57 @@ export const orderRoutes = new Hono<AdminEnv>()
     const { version } = await readBody(c, paymentActionBodySchema);
     await settleAuthorized(deps, staff, { orderId: id, transactionId, version, action }, lang);
     return c.json(await loadOrderDetail(deps.db, await findOrder(deps.db, id, lang), lang, deps.config.publicUrl));
+  })
+  /** Records a shipment of some or all of the order's lines, with its carrier and tracking, and tells the customer. */
+  .post('/orders/:id/shipments', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, orderShipmentBodySchema);
+    const updated = await writeOrder(deps, staff, id, body.version, lang, async (tx, order, now) => {
+      if (order.status === CANCELED_STATUS) throw fieldError('lines', adminMessage('orderCanceled', lang));
+      const [items, earlier] = await Promise.all([
+        tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+        tx.select().from(orderShipments).where(eq(orderShipments.orderId, order.id)),
+      ]);
+      const { lines, problems } = shipmentLines(items, earlier, body.lines ?? null);
+      if (problems.length) {
+        throw fieldErrorsOf(
+          problems.map(
+            (p) => [p.itemId ? `lines.${p.itemId}` : 'lines', adminMessage(`shipments.${p.key}`, lang, { max: p.max })] as const,
+          ),
+        );
+      }
+      const [shipment] = await tx
+        .insert(orderShipments)
+        .values({
+          id: randomUUID(),
+          orderId: order.id,
+          lines,
+          carrier: body.carrier,
+          trackingNumber: body.trackingNumber,
+          trackingUrl: trackingUrl(body.carrier, body.trackingNumber, body.trackingUrl),
+          staffId: staff.id,
+          staffName: staff.name,
+          createdAt: now,
+        })
+        .returning();
+      const next = await updateOrder(tx, order, body.version, {}, lang, now);
+      const titles = new Map(items.map((i) => [i.id, i.title]));
+      await tx.insert(orderStateHistory).values({
+        id: randomUUID(),
+        orderId: order.id,
+        kind: 'shipment',
+        fromValue: null,
+        toValue: fulfilmentStatus(items, [...earlier, shipment!]),
+        note: [staff.name, lines.map((l) => `${titles.get(l.itemId)} × ${l.quantity}`).join(', '), body.trackingNumber]
+          .filter(Boolean)
+          .join(': '),
+        createdAt: now,
+      });
+      if (body.notify) await mailCustomer(tx, next, 'order-shipped', { shipmentId: shipment!.id }, now);
+      return { updated: next, action: 'order.shipment' };
+    });
+    return c.json(await loadOrderDetail(deps.db, updated, lang, deps.config.publicUrl), 201);
   })
   .post('/orders/:id/notes', async (c) => {
     const { id } = readParams(c, idParams);

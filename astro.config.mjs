@@ -7,6 +7,7 @@ import previewRoute from './src/pages/_preview/route.mjs';
 import precompressAssets from './scripts/precompress-assets.mjs';
 import localeNamespaces from './src/integrations/locale-namespaces.mjs';
 import interactionDirective from './src/integrations/interaction-directive.mjs';
+import shopScriptHashes from './src/integrations/shop-script-hashes.mjs';
 
 /**
  * Pages the page cache keeps (seconds): each is rendered once per change and dropped by the tags of what
@@ -18,7 +19,7 @@ const PAGE_MAX_AGE = 3600;
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), interactionDirective(), previewRoute(), precompressAssets(), methodGuard()],
+  integrations: [react(), interactionDirective(), previewRoute(), precompressAssets(), methodGuard(), shopScriptHashes()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
   trailingSlash: 'ignore',
   // A page's CSS is written into it: no stylesheet request blocks the first paint.

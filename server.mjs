@@ -101,7 +101,7 @@ const host = process.env.HOST ?? '127.0.0.1';
  * Pages already in the page cache are answered here, before the framework builds a Request: the same
  * store, keys and headers as the cache provider's own hit path, at a fraction of its cost. Until the
  * first page is rendered the provider (and this function) is not loaded yet.
- * @returns {((method: string, url: string, header: (name: string) => string | null) => { status: number; headers: Headers; body: Uint8Array | null } | null) | undefined}
+ * @returns {((method: string, url: string, header: (name: string) => string | null) => { status: number; headers: string[]; body: Uint8Array | null } | null) | undefined}
  */
 const storedAnswer = () => /** @type {any} */ (globalThis)[Symbol.for('storefront.storedAnswer')];
 
@@ -115,7 +115,8 @@ function serveStoredPage(req, res) {
   };
   const stored = lookup(req.method, req.url ?? '/', header);
   if (!stored) return false;
-  res.writeHead(stored.status, Object.fromEntries(stored.headers));
+  // the stored answer's header list, made once per page and encoding
+  res.writeHead(stored.status, stored.headers);
   res.end(stored.body ?? undefined);
   return true;
 }

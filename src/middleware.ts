@@ -7,9 +7,11 @@ import { isDatabaseUnavailable } from './server/db/errors';
 import { trackOutage } from './server/outage';
 import { unavailablePageResponse } from './server/unavailable-page';
 import { withPrunedCss } from './server/page-css';
+import { canonicalPageAddress, pageCacheKey } from './server/cache/page-request';
 import { guardPreviewRender } from './server/preview-guard';
 import { previewOrigins } from './storefront/preview-render';
 import { withSecurityHeaders } from './server/security-headers';
+import { policySources, STRICT_POLICY_SOURCES } from './server/policy-sources';
 import { getRuntime } from './server/runtime';
 import { getServerApiClient } from './storefront/storefront-api';
 
@@ -37,15 +39,23 @@ const routing = defineMiddleware(async (context, next) => {
   return unavailablePageResponse(context.request);
 });
 
-/** Security headers on every answer, and a Content-Security-Policy on every page (src/server/security-headers.ts). */
+/**
+ * Security headers on every answer, and a Content-Security-Policy on every page made from what the shop means to
+ * emit (src/server/security-headers.ts, src/server/policy-sources.ts), never from the page's own HTML.
+ */
 const securityHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
-  const publicUrl = process.env.PUBLIC_URL ?? context.url.origin;
-  return withSecurityHeaders(response, {
-    publicUrl,
-    previewOrigins: previewOrigins(process.env, publicUrl),
-    extraSources: (process.env.CSP_EXTRA_SOURCES ?? '').split(/[\s,]+/).filter(Boolean),
-  });
+  const runtime = await getRuntime().catch(() => null);
+  const publicUrl = runtime?.deps.config.publicUrl ?? process.env.PUBLIC_URL ?? context.url.origin;
+  return withSecurityHeaders(
+    response,
+    {
+      publicUrl,
+      previewOrigins: previewOrigins(process.env, publicUrl),
+      extraSources: (process.env.CSP_EXTRA_SOURCES ?? '').split(/[\s,]+/).filter(Boolean),
+    },
+    async () => (runtime ? await policySources(runtime.deps.db).catch(() => STRICT_POLICY_SOURCES) : STRICT_POLICY_SOURCES),
+  );
 });
 
 export const onRequest = sequence(securityHeaders, routing);
@@ -66,7 +76,7 @@ async function handle(context: APIContext, next: MiddlewareNext, url: URL): Prom
   const response =
     url.pathname === PREVIEW_RENDER_PATH
       ? await guardPreviewRender((await getRuntime()).deps, context.request, socketAddressOf(context), next)
-      : await next();
+      : await next(cacheableAddress(context.request, url) ?? undefined);
   if (response.status === 404 && isPageRequest(context.request, url)) {
     await log('info', { path: url.pathname }, 'page not found, sent to /404');
     return toNotFoundPage();
@@ -76,6 +86,15 @@ async function handle(context: APIContext, next: MiddlewareNext, url: URL): Prom
   // a page's CSS without the rules of components it does not show; the live preview (framed, or ?preview) keeps it whole
   const preview = url.searchParams.has('preview') || context.request.headers.get('sec-fetch-dest') === 'iframe';
   return withCacheHeader(isPageRequest(context.request, url) && !preview ? await withPrunedCss(response) : response);
+}
+
+/**
+ * A page the page cache may keep is rendered from its address without the query parameters it does not read
+ * (src/server/cache/page-request.ts): they are not in its key, so they must not reach its links either.
+ */
+function cacheableAddress(request: Request, url: URL): string | null {
+  const key = pageCacheKey({ method: request.method, url, header: (name) => request.headers.get(name) });
+  return key === null ? null : canonicalPageAddress(url);
 }
 
 const PREVIEW_RENDER_PATH = '/_preview/render';

@@ -1,7 +1,8 @@
 /** The first password of a back office account: asked on a terminal, else (or when `generate`) generated. */
 import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
-import { STAFF_PASSWORD_MIN_LENGTH } from '../../src/contract/admin';
+import { STAFF_PASSWORD_MIN_LENGTH, staffPasswordLength } from '../../src/contract/admin';
+import { isCommonPassword } from '../../src/lib/common-passwords';
 
 /** Reads a line from the terminal without echoing it. */
 function askHidden(question: string): Promise<string> {
@@ -26,8 +27,12 @@ export async function choosePassword(email: string, generate: boolean): Promise<
     for (;;) {
       const password = await askHidden(`Password for ${email} (empty to generate one): `);
       if (password === '') break;
-      if (password.length < STAFF_PASSWORD_MIN_LENGTH) {
-        console.error(`Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`);
+      if (staffPasswordLength(password) < STAFF_PASSWORD_MIN_LENGTH) {
+        console.error(`Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters (spaces do not count).`);
+        continue;
+      }
+      if (isCommonPassword(password)) {
+        console.error('This password is one of the most common ones, choose another.');
         continue;
       }
       if ((await askHidden('Repeat it: ')) === password) return { password, generated: false };

@@ -433,6 +433,61 @@ export const shopSettingsSchema = z.object({
 });
 
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
+
+/**
+ * Settings that put script or unsanitised markup on the storefront: only staff with the `edit_code` capability
+ * (the owner) may change them. Custom code and style go into every page as written; an analytics, tag-manager or
+ * call-tracking id makes every page load that provider's script for that account, which its holder controls.
+ */
+export const SETTINGS_CODE_FIELDS: { readonly [G in SettingsGroup]?: readonly (keyof ShopSettings[G] & string)[] } = {
+  seo: [
+    'customCode',
+    'customStyle',
+    'customCodeFooter',
+    'googleAnalytics',
+    'googleTagManager',
+    'metaPixel',
+    'yandexMetrika',
+    'snapchatPixel',
+    'callTrackingMango',
+  ],
+};
+
+/**
+ * Settings shown as HTML on the storefront: cleaned as rich text is, when written and again when read. A path's
+ * `*` stands for every entry of a list; a value is a string or `{ en, ru }`.
+ */
+export const SETTINGS_RICH_TEXT_FIELDS: { readonly [G in SettingsGroup]?: readonly string[] } = {
+  ecommerce: [
+    'shippingPolicy',
+    'refundPolicy',
+    'leadsPopupPolicy.text',
+    'leadsPopupPolicy.additionalCheckboxes.*.text',
+    'checkoutPolicy.text',
+    'checkoutPolicy.additionalCheckboxes.*.text',
+  ],
+};
+
+/** `value` with every rich-text field of `group` passed through `clean` (each language of a bilingual text). */
+export function mapSettingsRichText<T>(group: SettingsGroup, value: T, clean: (html: string) => string): T {
+  const paths = SETTINGS_RICH_TEXT_FIELDS[group];
+  if (!paths || !isRecord(value)) return value;
+  const cleanText = (text: unknown): unknown =>
+    typeof text === 'string'
+      ? clean(text)
+      : isRecord(text)
+        ? Object.fromEntries(Object.entries(text).map(([lang, entry]) => [lang, typeof entry === 'string' ? clean(entry) : entry]))
+        : text;
+  const at = (node: unknown, keys: readonly string[]): unknown => {
+    if (keys.length === 0) return cleanText(node);
+    const [key, ...rest] = keys as [string, ...string[]];
+    if (key === '*') return Array.isArray(node) ? node.map((entry) => at(entry, rest)) : node;
+    if (!isRecord(node) || !Object.hasOwn(node, key)) return node;
+    return { ...node, [key]: at(node[key], rest) };
+  };
+  return paths.reduce<unknown>((node, path) => at(node, path.split('.')), value) as T;
+}
+
 export type SettingsGroup = keyof ShopSettings;
 export const SETTINGS_GROUPS = Object.keys(shopSettingsSchema.shape) as SettingsGroup[];
 

@@ -22,6 +22,8 @@ export type PageInfo = {
 /** Everything a section needs to render besides its own options. */
 export type SectionContext = {
   settings: ShopConfigDto | null;
+  /** PUBLIC_URL: every absolute address a section writes starts with it, never with the request's host */
+  siteUrl: string;
   lang: Language;
   currency: Currency;
   priceSeparator: PriceSeparator;

@@ -1,47 +1,53 @@
 import { createHash } from 'node:crypto';
-import { htmlResponse, responseText } from './http/html-text';
+import { existsSync, readFileSync } from 'node:fs';
+import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
+import { z } from 'zod';
+import { MANGO_WIDGET_ORIGIN, type TrackingIds } from '../lib/analytics';
+import { SHOP_INLINE_SCRIPTS } from '../lib/inline-scripts';
 
 /**
  * Browser security headers of every answer, and the Content-Security-Policy of every HTML page.
  *
- * The policy allows scripts by the SHA-256 hash of each inline script the server rendered (Astro's own, the
- * analytics loader, and the owner's custom head and footer code), the shop's own origin, the origins of external
- * scripts in the page, the analytics providers the shop integrates (their loaders add further scripts), and
- * CSP_EXTRA_SOURCES. Hashes, not nonces, so a page kept by the page cache keeps a matching policy. What it stops:
- * injected inline event handlers and javascript: URLs, scripts from unknown origins, plugins, framing by other
- * sites (frame-ancestors 'self' and PREVIEW_ORIGINS), forms and <base> pointing elsewhere. Styles may be inline
- * (themes and sections set them).
+ * The policy is made from what the server means to emit, never by reading the page it sends: scripts run from the
+ * shop's own origin, by the hash of each inline script the shop itself writes (Astro's island runtime, client
+ * directives and inlined component scripts, taken from the build: src/integrations/shop-script-hashes.mjs; the
+ * pages' own `is:inline` scripts, src/lib/inline-scripts.ts), by the hashes and origins of the owner's custom code,
+ * computed when the owner saves it (`codeSources`), from the analytics providers whose ids are set, from the video
+ * players, and CSP_EXTRA_SOURCES. So markup injected into any field, even with a `<script>`, does not run.
+ * `connect-src` and `form-action` allow the shop, the configured payment providers and the set analytics providers.
+ * Hashes, not nonces, so a page kept by the page cache keeps a matching policy. Styles may be inline (themes and
+ * sections set them).
  */
 
-/** Origins of the analytics and call-tracking integrations (src/lib/analytics.ts), the scripts their loaders add, and the video players. */
-const THIRD_PARTY_SCRIPT_ORIGINS = [
-  'https://www.googletagmanager.com',
-  'https://www.google-analytics.com',
-  'https://ssl.google-analytics.com',
-  'https://connect.facebook.net',
-  'https://mc.yandex.ru',
-  'https://mc.yandex.com',
-  'https://yastatic.net',
-  'https://sc-static.net',
-  'https://vk.com',
-  'https://top-fwz1.mail.ru',
-  'https://widgets.mango-office.ru',
-  // the video services' player scripts (src/sections/video.ts PLAYER_SCRIPTS)
-  'https://www.youtube.com',
-  'https://player.vimeo.com',
-  'https://player.kinescope.io',
-];
+/** The video players' scripts (src/sections/video.ts PLAYER_SCRIPTS). */
+const VIDEO_SCRIPT_ORIGINS = ['https://www.youtube.com', 'https://player.vimeo.com', 'https://player.kinescope.io'];
 
-/** Players of the video sections (src/sections/video.ts). */
-const VIDEO_FRAME_ORIGINS = [
-  'https://www.youtube-nocookie.com',
-  'https://www.youtube.com',
-  'https://player.vimeo.com',
-  'https://rutube.ru',
-  'https://vk.com',
-  'https://vkvideo.ru',
-  'https://kinescope.io',
-];
+/**
+ * What each analytics or call-tracking id (src/lib/analytics.ts) makes the page load and talk to: allowed only while
+ * the id is set (only the owner sets them: the `edit_code` capability).
+ */
+const ANALYTICS_SOURCES: Record<keyof TrackingIds, { scripts: string[]; connect: string[] }> = {
+  googleTagManager: {
+    scripts: ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://ssl.google-analytics.com'],
+    connect: [
+      'https://www.googletagmanager.com',
+      'https://www.google-analytics.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+    ],
+  },
+  googleAnalytics: {
+    scripts: ['https://www.googletagmanager.com'],
+    connect: ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
+  },
+  metaPixel: { scripts: ['https://connect.facebook.net'], connect: ['https://www.facebook.com', 'https://connect.facebook.net'] },
+  yandexMetrika: {
+    scripts: ['https://mc.yandex.ru', 'https://mc.yandex.com', 'https://yastatic.net'],
+    connect: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
+  },
+  snapchatPixel: { scripts: ['https://sc-static.net'], connect: ['https://tr.snapchat.com', 'https://sc-static.net'] },
+  callTrackingMango: { scripts: [MANGO_WIDGET_ORIGIN], connect: [MANGO_WIDGET_ORIGIN] },
+};
 
 export type SecurityOptions = {
   /** the shop's public origin; HSTS when it is https */
@@ -50,6 +56,16 @@ export type SecurityOptions = {
   previewOrigins: string[];
   /** CSP_EXTRA_SOURCES: more origins for scripts, frames, connections (an operator's own tools) */
   extraSources: string[];
+};
+
+/** What a page may run and reach besides the shop's own scripts: from the settings and the payment methods. */
+export type PolicySources = {
+  /** the owner's custom code, as computed when it was saved */
+  code: CodeSources;
+  /** the analytics and call-tracking ids that are set */
+  tracking: TrackingIds;
+  /** the origins of the enabled online payment methods' providers (`paymentProviderOrigins`) */
+  paymentOrigins: string[];
 };
 
 /** Headers every answer carries. */
@@ -63,7 +79,6 @@ export function baseSecurityHeaders(options: SecurityOptions): Record<string, st
 }
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const IFRAME = /<iframe\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi;
 const STYLESHEET = /<link\b(?=[^>]*\brel\s*=\s*["']?stylesheet)[^>]*\bhref\s*=\s*["']?([^"'\s>]+)/gi;
 const ATTRIBUTE = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i');
 const NOT_JAVASCRIPT = /^(application\/(ld\+)?json|text\/template|text\/x-template|importmap|speculationrules)$/i;
@@ -83,30 +98,26 @@ function externalOrigin(url: string): string | null {
   }
 }
 
-/** Hashes of inline scripts by their text: most are the same on every page (Astro's, the analytics loader). */
-const knownHashes = new Map<string, string>();
-const MAX_KNOWN_HASHES = 256;
+export const scriptHash = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
 
-function scriptHash(body: string): string {
-  let hash = knownHashes.get(body);
-  if (hash === undefined) {
-    hash = `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
-    if (knownHashes.size >= MAX_KNOWN_HASHES) knownHashes.clear();
-    knownHashes.set(body, hash);
-  }
-  return hash;
-}
+/** The hashes and origins the owner's custom code needs to run. */
+export const codeSourcesSchema = z.object({
+  scriptHashes: z.array(z.string()).catch([]),
+  scriptOrigins: z.array(z.string()).catch([]),
+  styleOrigins: z.array(z.string()).catch([]),
+});
+export type CodeSources = z.infer<typeof codeSourcesSchema>;
+export const NO_CODE_SOURCES: CodeSources = { scriptHashes: [], scriptOrigins: [], styleOrigins: [] };
 
-/** The inline-script hashes and external origins a page needs, read from its HTML. */
-export function pageSources(html: string): {
-  scriptHashes: string[];
-  scriptOrigins: string[];
-  frameOrigins: string[];
-  styleOrigins: string[];
-} {
+/**
+ * The inline-script hashes and external script and stylesheet origins of the owner's custom code (head and footer),
+ * computed when the owner saves it and stored beside the settings: code that reached the settings any other way
+ * (older data, a direct database edit) has no hashes, so it does not run until the owner saves it.
+ */
+export function codeSources(code: string): CodeSources {
   const scriptHashes = new Set<string>();
   const scriptOrigins = new Set<string>();
-  for (const [, attributes = '', body = ''] of html.matchAll(SCRIPT)) {
+  for (const [, attributes = '', body = ''] of code.matchAll(SCRIPT)) {
     const type = attribute(attributes, 'type');
     if (type && NOT_JAVASCRIPT.test(type.trim())) continue;
     const src = attribute(attributes, 'src');
@@ -117,48 +128,62 @@ export function pageSources(html: string): {
       scriptHashes.add(scriptHash(body));
     }
   }
-  const origins = (pattern: RegExp) => [
-    ...new Set([...html.matchAll(pattern)].map((m) => externalOrigin(m[1]!)).filter((o) => o !== null)),
-  ];
-  return {
-    scriptHashes: [...scriptHashes],
-    scriptOrigins: [...scriptOrigins],
-    frameOrigins: origins(IFRAME),
-    styleOrigins: origins(STYLESHEET),
-  };
+  const styleOrigins = new Set([...code.matchAll(STYLESHEET)].map((m) => externalOrigin(m[1]!)).filter((o) => o !== null));
+  return { scriptHashes: [...scriptHashes].sort(), scriptOrigins: [...scriptOrigins].sort(), styleOrigins: [...styleOrigins].sort() };
 }
 
-/** The Content-Security-Policy of an HTML page. */
-export function contentSecurityPolicy(html: string, options: SecurityOptions): string {
-  const page = pageSources(html);
+let builtHashes: string[] | null = null;
+
+/**
+ * The hashes of the inline scripts this build of the shop writes: Astro's (from the build, beside the server entry:
+ * src/integrations/shop-script-hashes.mjs; outside a build only the island runtime, whose text Astro exports) and the
+ * pages' own (src/lib/inline-scripts.ts).
+ */
+export function shopScriptHashes(): string[] {
+  if (builtHashes) return builtHashes;
+  const fromBuild = ['./', '../', '../server/']
+    .map((dir) => new URL(`${dir}shop-script-hashes.json`, import.meta.url))
+    .filter((file) => file.protocol === 'file:' && existsSync(file))
+    .flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as { scriptHashes: string[] }).scriptHashes);
+  builtHashes = [...new Set([...fromBuild, scriptHash(islandScript), ...SHOP_INLINE_SCRIPTS.map(scriptHash)])];
+  return builtHashes;
+}
+
+/** The Content-Security-Policy of every HTML page. */
+export function contentSecurityPolicy(sources: PolicySources, options: SecurityOptions): string {
   const list = (...parts: string[][]) => [...new Set(parts.flat())].join(' ');
+  const tracking = (Object.keys(ANALYTICS_SOURCES) as (keyof TrackingIds)[]).filter((id) => sources.tracking[id] !== '');
+  const trackingScripts = tracking.flatMap((id) => ANALYTICS_SOURCES[id].scripts);
+  const trackingConnect = tracking.flatMap((id) => ANALYTICS_SOURCES[id].connect);
   return [
     "default-src 'self'",
-    `script-src ${list(["'self'"], page.scriptHashes, THIRD_PARTY_SCRIPT_ORIGINS, page.scriptOrigins, options.extraSources)}`,
+    `script-src ${list(["'self'"], shopScriptHashes(), sources.code.scriptHashes, sources.code.scriptOrigins, trackingScripts, VIDEO_SCRIPT_ORIGINS, options.extraSources)}`,
     "script-src-attr 'none'",
-    `style-src ${list(["'self'", "'unsafe-inline'"], page.styleOrigins)}`,
+    `style-src ${list(["'self'", "'unsafe-inline'"], sources.code.styleOrigins)}`,
     "img-src 'self' data: blob: https:",
     "font-src 'self' data: https:",
     "media-src 'self' blob: https:",
-    `connect-src ${list(["'self'", 'https:', 'wss:'], options.extraSources)}`,
-    `frame-src ${list(["'self'"], VIDEO_FRAME_ORIGINS, page.frameOrigins, options.extraSources)}`,
+    `connect-src ${list(["'self'"], sources.paymentOrigins, trackingConnect, options.extraSources)}`,
+    // rich text may embed any https page (the sanitiser keeps https frames only); a frame cannot script the shop
+    `frame-src ${list(["'self'", 'https:'], options.extraSources)}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self' https:",
+    `form-action ${list(["'self'"], sources.paymentOrigins)}`,
     `frame-ancestors ${list(["'self'"], options.previewOrigins)}`,
   ].join('; ');
 }
 
-/** The answer with the security headers set (and a policy, when it is an HTML page). */
-export async function withSecurityHeaders(response: Response, options: SecurityOptions): Promise<Response> {
+/** The answer with the security headers set, and the policy when it is an HTML page (`sources` is asked for only then). */
+export async function withSecurityHeaders(
+  response: Response,
+  options: SecurityOptions,
+  sources: () => Promise<PolicySources>,
+): Promise<Response> {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(baseSecurityHeaders(options))) headers.set(name, value);
-  const isHtml = /^text\/html\b/i.test(response.headers.get('content-type') ?? '');
-  if (!isHtml || response.body === null || response.headers.has('content-encoding')) {
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) {
+    headers.set('content-security-policy', contentSecurityPolicy(await sources(), options));
   }
-  const html = await responseText(response);
-  headers.set('content-security-policy', contentSecurityPolicy(html, options));
-  return htmlResponse(html, { status: response.status, statusText: response.statusText, headers });
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -12,7 +12,7 @@ import { collectImageIds } from '../sections/images';
 import { shopTheme, type ThemeName } from '../styles/theme';
 import { menuLinkUrl } from '../server/api/content/menus';
 import type { PreviewSectionDataInput, PreviewSectionDataDto } from '../contract/storefront/content';
-import { WIDGET_SECTION_TYPES } from '../server/api/content/preview-routes';
+import { PREVIEW_RENDER_GRANT, WIDGET_SECTION_TYPES } from '../server/api/content/preview-routes';
 import { sanitizeSectionTexts as sanitizeOptions } from '../server/api/content/sanitize';
 import { ApiError, errorBody, validationError } from '../server/api/core/errors';
 import { getRuntime } from '../server/runtime';
@@ -155,17 +155,21 @@ export async function logPreviewFailure(error: unknown, message: string): Promis
 // ---------------------------------------------------------------- what the components need
 
 /** The API as the preview calls it: the typed client and the raw caller (for the preview call it lacks). */
-export type PreviewApi = { client: ApiClient; call: Caller };
+/** The API a preview reads through, and the shop's PUBLIC_URL for the absolute addresses sections write. */
+export type PreviewApi = { client: ApiClient; call: Caller; siteUrl: string };
 
-export function previewApi(fetcher: Fetcher, lang?: Language): PreviewApi {
+function previewApi(fetcher: Fetcher, siteUrl: string, lang?: Language): PreviewApi {
   const options = { fetcher, ...(lang ? { lang } : {}) };
-  return { client: createApiClient(options), call: createCaller(options) };
+  return { client: createApiClient(options), call: createCaller(options), siteUrl };
 }
 
-/** The API of the running shop, called in-process like the pages call it. */
+/**
+ * The API of the running shop, called in-process like the pages call it, with the grant of a render the preview
+ * guard let through (POST /api/preview/section-data answers only staff otherwise).
+ */
 export async function runtimePreviewApi(lang?: Language): Promise<PreviewApi> {
-  const { api } = await getRuntime();
-  return previewApi((path, init) => Promise.resolve(api.request(`/api${path}`, init)), lang);
+  const { api, deps } = await getRuntime();
+  return previewApi((path, init) => Promise.resolve(api.request(`/api${path}`, init, PREVIEW_RENDER_GRANT)), deps.config.publicUrl, lang);
 }
 
 export type PreviewChrome = { settings: ShopConfigDto | null; menus: Record<string, MenuItemDto[]>; lang: Language; sitename: string };
@@ -309,6 +313,7 @@ export async function preparePreview(
     sections: sections.map((section) => (data.has(section.id) ? { ...section, data: data.get(section.id)! } : section)),
     context: {
       settings,
+      siteUrl: api.siteUrl,
       lang,
       currency: settings?.ecommerce.currency ?? DEFAULT_CURRENCY,
       priceSeparator: settings?.ecommerce.priceFormatSeparator ?? 'none',

@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { releaseExpiredReservations, releaseOrderStock } from '../../src/server/api/commerce/reservations';
-import { readConfig } from '../../src/server/config';
 import { orderStateHistory } from '../../src/server/db/schema';
-import { createLogger } from '../../src/server/logger';
-import { createRuntime } from '../../src/server/runtime';
 import { commerceFixtures, orderBody, type CommerceFixtures } from '../helpers/commerce-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 
@@ -212,17 +209,9 @@ describe.each(databaseKinds)('stock reservations on %s', (kind) => {
 describe('the runtime runs the sweeper', () => {
   it('on its interval, and stops it on close', async () => {
     const scheduled: { run: () => void; ms: number; cleared: boolean }[] = [];
-    const config = readConfig({
-      LOG_LEVEL: 'silent',
-      RESERVATION_SWEEP_SECONDS: '90',
-      UNPAID_RESERVATION_MINUTES: '10',
-      SEED_ON_START: 'false',
-    });
-    const { openDatabase } = await import('../../src/server/db/client');
-    const handle = await openDatabase({ kind: 'pglite' });
-    const runtime = await createRuntime(config, {
-      handle,
-      logger: createLogger('silent'),
+    // a clone of the migrated template, as every test database: the runtime's own start is what is under test
+    const runtime = await createTestApp('pglite', {
+      env: { RESERVATION_SWEEP_SECONDS: '90', UNPAID_RESERVATION_MINUTES: '10' },
       timers: {
         setInterval: (run, ms) => {
           const entry = { run, ms, cleared: false };
@@ -234,7 +223,7 @@ describe('the runtime runs the sweeper', () => {
         },
       },
     });
-    const app = { deps: runtime.deps } as TestApp;
+    const app: TestApp = runtime;
     const fx = commerceFixtures(app);
     const card = await fx.paymentMethod({ code: 'card', kind: 'online' });
     const { variationId } = await fx.product({ stock: 1 });

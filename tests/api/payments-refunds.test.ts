@@ -196,6 +196,7 @@ describe.each(databaseKinds)('refunds and money rules on %s', (kind) => {
     const body = {
       version: row!.version,
       settings: { secretKey: 'sk_test_abc123', webhookSecret: 'whsec_xyz789', testMode: true, twoStage: true },
+      currentPassword: owner.password,
     };
     await expectJson(
       await adminRequest(app, '/payment-methods/stripe-creds/settings', { method: 'PUT', cookie: manager.cookie, json: body }),
@@ -213,7 +214,11 @@ describe.each(databaseKinds)('refunds and money rules on %s', (kind) => {
       await adminRequest(app, '/payment-methods/stripe-creds/settings', {
         method: 'PUT',
         cookie: owner.cookie,
-        json: { version: method.version, settings: { secretKey: '', webhookSecret: '', testMode: true, twoStage: false } },
+        json: {
+          version: method.version,
+          settings: { secretKey: '', webhookSecret: '', testMode: true, twoStage: false },
+          currentPassword: owner.password,
+        },
       }),
       200,
     );
@@ -227,6 +232,7 @@ describe.each(databaseKinds)('refunds and money rules on %s', (kind) => {
         json: {
           version: kept.items.find((m: { code: string }) => m.code === 'stripe-creds').version,
           settings: { secretKey: 'sk_live_abc', webhookSecret: 'nope', testMode: true },
+          currentPassword: owner.password,
         },
       }),
       400,

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PREVIEW_RENDER_CONCURRENCY, guardPreviewRender, previewRenderLoad } from '../../src/server/preview-guard';
+import {
+  PREVIEW_ANSWER_MAX_BYTES,
+  PREVIEW_RENDER_CONCURRENCY,
+  guardPreviewRender,
+  previewRenderLoad,
+} from '../../src/server/preview-guard';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createSignedInStaff } from '../helpers/admin-fixtures';
 import { createUser, uniqueAddress } from '../helpers/users-fixtures';
@@ -74,5 +79,27 @@ describe('POST /_preview/render limits', () => {
     release();
     expect((await Promise.all(accepted)).map((res) => res.status)).toEqual(Array(capacity).fill(200));
     expect(most).toBe(PREVIEW_RENDER_CONCURRENCY.max);
+  });
+
+  it('refuses an answer larger than the preview sends with 413', async () => {
+    const huge = async () => new Response(JSON.stringify({ sections: [{ id: 's', html: 'x'.repeat(PREVIEW_ANSWER_MAX_BYTES) }] }));
+    const refused = await guardPreviewRender(app.deps, request(), uniqueAddress(), huge);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({ success: false, status: 413 });
+  });
+
+  it('guards the widget data of POST /api/preview/section-data as the render: staff only, limited per address', async () => {
+    const address = uniqueAddress();
+    const ask = (headers: Record<string, string>) =>
+      app.request('/preview/section-data', {
+        method: 'POST',
+        json: { sections: [{ id: 'w', type: 'SectionProductWidget', options: {} }] },
+        headers: { 'x-shop-client-ip': address, ...headers },
+      });
+    expect((await ask({})).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await ask({ cookie: staffCookie })).status).toBe(200);
+    const limited = await ask({ cookie: staffCookie });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

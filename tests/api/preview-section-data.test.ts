@@ -1,23 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sections as sectionsTable } from '../../src/server/db/schema';
 import { PREVIEW_LIMITS } from '../../src/server/api/content/preview-routes';
+import { createSignedInStaff } from '../helpers/admin-fixtures';
 import { createPreviewShop, type PreviewShop } from '../helpers/preview-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
+import { createUser } from '../helpers/users-fixtures';
 
 describe.each(databaseKinds)('POST /preview/section-data on %s', (kind) => {
   let app: TestApp;
   let shop: PreviewShop;
+  /** a signed-in staff member's session cookie: the preview answers staff only */
+  let cookie: string;
 
   beforeAll(async () => {
     app = await createTestApp(kind);
     shop = await createPreviewShop(app.deps.db);
+    cookie = (await createSignedInStaff(app, 'manager')).cookie;
   });
   afterAll(async () => {
     await app.close();
   });
 
   const post = (json: unknown, headers: Record<string, string> = {}) =>
-    app.request('/preview/section-data', { method: 'POST', json, headers });
+    app.request('/preview/section-data', { method: 'POST', json, headers: { cookie, ...headers } });
 
   async function dataOf(sections: unknown[], extra: Record<string, unknown> = {}, lang = 'en') {
     const response = await post({ sections, ...extra }, { 'x-shop-language': lang });
@@ -86,7 +91,7 @@ describe.each(databaseKinds)('POST /preview/section-data on %s', (kind) => {
     const malformed = await app.request('/preview/section-data', {
       method: 'POST',
       body: '{"sections": [',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie },
     });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({
@@ -130,6 +135,43 @@ describe.each(databaseKinds)('POST /preview/section-data on %s', (kind) => {
     const huge = await post({ sections: [{ id: 'big', type: 'SectionFaq', options: { text: 'x'.repeat(PREVIEW_LIMITS.bodyBytes) } }] });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ success: false, status: 413 });
+  });
+
+  it('answers a signed-in staff member only, never a visitor or a customer', async () => {
+    const json = { sections: [{ id: 'w', type: 'SectionProductWidget', options: { catalogSlug: shop.catalogSlug } }] };
+    const customer = await createUser(app);
+    for (const headers of [{}, { authorization: `Bearer ${customer.token}` }, { cookie: 'shop_admin=forged' }] as Record<
+      string,
+      string
+    >[]) {
+      const refused = await app.request('/preview/section-data', { method: 'POST', json, headers });
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ success: false, status: 401 });
+    }
+    expect((await post(json)).status).toBe(200);
+  });
+
+  it('bounds the products and articles the sections show together, so the answer stays small', async () => {
+    // 100 product widgets at their largest limit answered 6.7 MB before
+    const widgets = (count: number, limit: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        id: `w${i}`,
+        type: 'SectionProductWidget',
+        options: { catalogSlug: shop.catalogSlug, limit },
+      }));
+    const refused = await post({ sections: widgets(PREVIEW_LIMITS.sections, 100) });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ errorPath: 'sections' });
+    const picked = Array.from({ length: PREVIEW_LIMITS.itemsPerSection }, (_, i) => ({
+      id: `i${i}`,
+      options: { product: shop.productIds[0] },
+    }));
+    const manyPicks = await post({
+      sections: Array.from({ length: 3 }, (_, i) => ({ id: `p${i}`, type: 'SectionProductWidgetByItems', items: picked })),
+    });
+    expect(manyPicks.status).toBe(400);
+    const allowed = await post({ sections: widgets(PREVIEW_LIMITS.records / 100, 100) });
+    expect(allowed.status).toBe(200);
   });
 
   it('is a POST only', async () => {

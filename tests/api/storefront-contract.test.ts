@@ -38,6 +38,7 @@ import {
 } from '../../src/contract/storefront/content';
 import { profileAnswer, signedInAnswer, userAnswer, userReviewAnswer } from '../../src/contract/storefront/users';
 import { createApiClient, type ApiClient, type ShippingRateDto } from '../../src/lib/api-client';
+import { createSignedInStaff } from '../helpers/admin-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 
 /**
@@ -151,7 +152,7 @@ describe.each(databaseKinds)('the storefront contract on %s', (kind) => {
     expectAnswer(imageAnswer, (await api.getImage(imageId)).data);
     const preview = await app.api.request('/api/preview/section-data', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: (await createSignedInStaff(app, 'manager')).cookie },
       body: JSON.stringify({ sections: [{ id: 's1', type: 'SectionProductWidget', options: { catalog: catalog.id, limit: 2 } }] }),
     });
     const previewed = (await preview.json()) as z.infer<typeof previewSectionDataAnswer>;

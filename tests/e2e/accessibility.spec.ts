@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { acceptCookies, addToCart } from './shopping-helpers';
 
 /**
@@ -56,14 +56,19 @@ test('the cart drawer and the cookie bar have no accessibility violations', asyn
   await page.locator('.site-header__cart').click();
   await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
   // the drawer's slide-in has ended
-  await page.waitForTimeout(400);
+  await animationsEnded(page.getByRole('dialog', { name: 'Cart' }));
   expect(await violations(page)).toEqual([]);
 
   const fresh = await browser.newContext({ baseURL });
   const first = await fresh.newPage();
   await first.goto('/');
   await expect(first.getByRole('region', { name: /cookies/i })).toBeVisible();
-  await first.waitForTimeout(400);
+  await animationsEnded(first.getByRole('region', { name: /cookies/i }));
   expect(await violations(first)).toEqual([]);
   await fresh.close();
 });
+
+/** Waits for the element's running CSS animations and transitions (its own and its descendants') to finish. */
+async function animationsEnded(locator: Locator): Promise<void> {
+  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+}

@@ -49,7 +49,9 @@ test.beforeAll(async ({ baseURL }) => {
     ],
   ] as const;
   for (const [code, values] of settings) {
-    const saved = await owner.put(`/api/admin/payment-methods/${code}/settings`, { data: { version: version(code), settings: values } });
+    const saved = await owner.put(`/api/admin/payment-methods/${code}/settings`, {
+      data: { version: version(code), settings: values, currentPassword: DEMO_OWNER.password },
+    });
     expect(saved.status(), await saved.text()).toBe(200);
   }
   const location = await owner.post('/api/admin/pickup-locations', {

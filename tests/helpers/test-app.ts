@@ -6,6 +6,8 @@ import pg from 'pg';
 import { readConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/logger';
+import type { MailWorkerTimers } from '../../src/server/mail/worker';
+import type { SweeperTimers } from '../../src/server/reservation-sweeper';
 import { createRuntime, type Runtime } from '../../src/server/runtime';
 import { pgliteTemplateDataDir, postgresTemplateDatabase, waitForNoConnections } from './template-database';
 
@@ -55,7 +57,14 @@ async function openTestDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseH
  */
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { seed?: boolean; rateLimits?: string; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean;
+    rateLimits?: string;
+    env?: Record<string, string>;
+    /** the runtime's loops: by default none runs on its own (see below) */
+    timers?: SweeperTimers;
+    mailTimers?: MailWorkerTimers;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const { handle, drop } = await openTestDatabase(kind);
@@ -73,7 +82,8 @@ export async function createTestApp(
     logger: createLogger('silent'),
     seed: options.seed ?? false,
     // the sweeper runs only when a test calls app.sweeper.sweep(), so a test's shifted clock is never raced
-    timers: { setInterval: () => null, clearInterval: () => {} },
+    timers: options.timers ?? { setInterval: () => null, clearInterval: () => {} },
+    ...(options.mailTimers && { mailTimers: options.mailTimers }),
   });
   const request: TestApp['request'] = (p, init = {}) => {
     const { token, json, headers, ...rest } = init;

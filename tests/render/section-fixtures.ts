@@ -48,6 +48,7 @@ export function context(overrides: Partial<SectionContext> & { imageList?: Image
   const { imageList = [], ...rest } = overrides;
   return {
     settings: null,
+    siteUrl: 'https://shop.example',
     lang: 'en',
     currency: 'USD',
     priceSeparator: 'comma',

@@ -3,6 +3,7 @@ import type { SectionDto } from '../../src/lib/api-client';
 import { PAGE_KINDS } from '../../src/sections/data-needs';
 import { findDefinition } from '../../src/sections/definitions';
 import { addArticle, addCatalog, addPage, addProduct, addSection, daysAgo, text, uniqueSlug } from '../helpers/content-fixtures';
+import { createSignedInStaff } from '../helpers/admin-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 import { context, renderSections } from './section-fixtures';
 
@@ -119,7 +120,8 @@ describe.each(databaseKinds)('widget sections on every page kind on %s', (kind) 
     // The preview sends the unsaved sections; the picked product is taken from the stored page.
     const picked = stored.sections.find((s) => s.type === 'SectionProductWidgetByItems')!.items[0]!;
     sections[1]!.items = [picked as never];
-    const response = await app.request('/preview/section-data', { method: 'POST', json: { sections } });
+    const { cookie } = await createSignedInStaff(app, 'manager');
+    const response = await app.request('/preview/section-data', { method: 'POST', json: { sections }, headers: { cookie } });
     expect(response.status).toBe(200);
     const { sections: data } = (await response.json()) as { sections: { id: string; data: Record<string, unknown> | null }[] };
     const resolved = sections.map(

@@ -48,6 +48,13 @@ describe('product editor draft', () => {
     expect(bodyOf(draft).problems).toEqual({ 'title.en': 'required', 'variations.0.fullPriceCents': 'price' });
   });
 
+  it("carries the product's VAT rate: its own code, or blank for the payment method's", () => {
+    const draft = draftOf(draftDetail());
+    expect(draft.vatCode).toBe('4');
+    expect(bodyOf({ ...draft, variations: [] }).body.vatCode).toBe(4);
+    expect(bodyOf({ ...draft, vatCode: '', variations: [] }).body.vatCode).toBeNull();
+  });
+
   it('options regenerate the grid from the old variation, and the body names values by index', () => {
     const draft = withOptions();
     expect(draft.variations.map((v) => [v.valueKeys, v.price, v.isDefault])).toEqual([
@@ -158,6 +165,7 @@ function draftDetail(): ProductDetail {
     height: 0,
     width: 0,
     length: 0,
+    vatCode: 4,
     options: [],
     variations: [],
     priceCents: 1000,

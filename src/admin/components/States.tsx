@@ -20,7 +20,8 @@ export function EmptyState({ children }: { children: ReactNode }) {
 export function errorText(error: unknown, t: ReturnType<typeof useT>): string {
   if (error instanceof AdminApiError) {
     if (error.status === NO_ANSWER) return t('errors.offline');
-    if (error.status === 403) return t('errors.forbidden');
+    // a step-up write refused for the password (missing or wrong) says so, not that the role forbids it
+    if (error.status === 403) return error.errors.fields['currentPassword']?.join(' ') || t('errors.forbidden');
     if (error.status === 404) return t('errors.notFound');
     if (error.status === 409) return t('errors.conflict');
     if (error.status === 429) return t('errors.throttled');

@@ -5,11 +5,11 @@ import { AdminApiError, api } from '../api/client';
 import { Field } from '../components/Field';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { errorText, LoadingState } from '../components/States';
-import { useI18n } from '../i18n';
+import { useFieldMessage, useI18n } from '../i18n';
 
 type AcceptForm = { name: string; password: string; repeat: string };
 // Loaded without a session, like the sign-in screen: plain rules keep the form schema library out of it.
-const MIN_PASSWORD = 10;
+const MIN_PASSWORD = 12;
 
 /**
  * /admin/invite?token=…: the page an invitation e-mail links to. Whoever has the link chooses their name and
@@ -17,6 +17,7 @@ const MIN_PASSWORD = 10;
  */
 export default function AcceptInvite({ token, onAccepted }: { token: string; onAccepted: () => void }) {
   const { t } = useI18n();
+  const fieldMessage = useFieldMessage();
   const client = useQueryClient();
   const invitation = useQuery({
     queryKey: ['invitation', token],
@@ -36,7 +37,7 @@ export default function AcceptInvite({ token, onAccepted }: { token: string; onA
       onAccepted();
     } catch (error) {
       const fields = error instanceof AdminApiError ? error.errors.fields : {};
-      if (fields.password) form.setError('password', { type: 'server', message: t('validation.minLength', { count: MIN_PASSWORD }) });
+      if (fields.password) form.setError('password', { type: 'server', message: fieldMessage(fields.password[0]) });
       else if (fields.name) form.setError('name', { type: 'server', message: fields.name.join(' ') });
       else form.setError('root.server', { type: 'server', message: fields.token ? t('staff.invalidLink') : errorText(error, t) });
     }
@@ -81,7 +82,8 @@ export default function AcceptInvite({ token, onAccepted }: { token: string; onA
                 autoComplete="new-password"
                 {...form.register('password', {
                   required: 'required',
-                  minLength: { value: MIN_PASSWORD, message: t('validation.minLength', { count: MIN_PASSWORD }) },
+                  // spaces do not count, as on the server (staffPasswordLength)
+                  validate: (v) => [...v.replace(/\s/gu, '')].length >= MIN_PASSWORD || t('validation.minLength', { count: MIN_PASSWORD }),
                 })}
               />
             </Field>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { hasCapability } from '../../contract/admin';
 import { useStaff } from '../api/session';
 import { useList } from '../api/queries';
 import type { AuditRow } from '../api/types';
@@ -18,7 +19,7 @@ const column = listColumns<AuditRow>();
 export default function Audit() {
   const staff = useStaff();
   const { t } = useI18n();
-  if (staff.role !== 'owner') {
+  if (!hasCapability(staff.role, 'view_audit')) {
     return (
       <>
         <h1>{t('audit.title')}</h1>

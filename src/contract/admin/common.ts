@@ -14,6 +14,28 @@ export const STAFF_ROLES = ['owner', 'manager'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
+/**
+ * What a role may do beyond the everyday back office. `edit_code`: the settings that put script or unsanitised
+ * markup on the storefront (custom head and footer code and styles, analytics, tag-manager and call-tracking ids);
+ * `manage_staff`: invitations, roles, disabling; `payment_credentials`: a payment method's provider settings;
+ * `view_audit`: the audit log. The server checks them on every route; the back office only hides what they refuse.
+ */
+export const STAFF_CAPABILITIES = ['edit_code', 'manage_staff', 'payment_credentials', 'view_audit'] as const;
+export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
+
+export const ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
+  owner: STAFF_CAPABILITIES,
+  manager: [],
+};
+
+/**
+ * Step-up: the acting staff member's own password, sent again with a write that could hand the shop to someone else
+ * (staff invitations, roles, disabling, payment credentials); missing or wrong, the write answers 403 naming it.
+ */
+export const stepUpPasswordSchema = z.string().max(200).optional();
+
+export const hasCapability = (role: StaffRole, capability: StaffCapability): boolean => ROLE_CAPABILITIES[role].includes(capability);
+
 export const languageSchema = z.enum(['en', 'ru']);
 
 const NUL_MESSAGE = 'This value contains an invalid character.';

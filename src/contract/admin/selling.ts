@@ -9,7 +9,15 @@ import { COUNTRY_CODES, zonesOf } from '../../lib/countries';
 import { parseZoneEntry } from '../../lib/shipping-zones';
 import { normalizeDiscountCode } from '../../lib/discount';
 import { SHIPPING_RATE_KINDS } from '../../lib/shipping';
-import { idSchema, listAnswerSchema, listQuerySchema, optionalTextSchema, requiredTextSchema, versionSchema } from './common';
+import {
+  idSchema,
+  listAnswerSchema,
+  listQuerySchema,
+  optionalTextSchema,
+  requiredTextSchema,
+  stepUpPasswordSchema,
+  versionSchema,
+} from './common';
 
 const MAX_CENTS = 1_000_000_000;
 const MAX_IDS = 500;
@@ -368,4 +376,5 @@ export const paymentMethodSettingsBodySchema = z.object({
   settings: z.record(z.string().max(100), z.unknown()),
   clearSecrets: z.array(z.string().max(100)).max(20).default([]),
   version: versionSchema,
+  currentPassword: stepUpPasswordSchema,
 });

@@ -20,10 +20,26 @@ export const signInBodySchema = z.object({
 export const sessionAnswerSchema = z.strictObject({ staff: staffSchema });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
-export const STAFF_PASSWORD_MIN_LENGTH = 10;
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+
+/** The characters of a password that count towards its length: spaces and other whitespace do not. */
+export const staffPasswordLength = (password: string) => [...password.replace(/\s/gu, '')].length;
+
+/**
+ * A new staff password: at least STAFF_PASSWORD_MIN_LENGTH characters besides whitespace, at most 200. The server
+ * also refuses the most common passwords, as for customers (`isCommonPassword`; the list stays out of the back
+ * office's bundle).
+ */
+export const staffPasswordSchema = z
+  .string()
+  .max(200)
+  .refine(
+    (password) => staffPasswordLength(password) >= STAFF_PASSWORD_MIN_LENGTH,
+    `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`,
+  );
 
 /** POST /session/password: 204; every other session of the staff member is revoked. */
 export const passwordChangeBodySchema = z.object({
   currentPassword: z.string().min(1, 'This value should not be blank.').max(200),
-  newPassword: z.string().min(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`).max(200),
+  newPassword: staffPasswordSchema,
 });

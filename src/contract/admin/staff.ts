@@ -1,7 +1,7 @@
 /** Shapes of the back office API for staff: see src/contract/admin/common.ts for the shared ones. */
 import { z } from 'zod';
-import { languageSchema, requiredTextSchema, staffRoleSchema, versionSchema } from './common';
-import { STAFF_PASSWORD_MIN_LENGTH } from './session';
+import { languageSchema, requiredTextSchema, staffRoleSchema, stepUpPasswordSchema, versionSchema } from './common';
+import { staffPasswordSchema } from './session';
 
 /** How long an invitation link works. */
 export const STAFF_INVITE_DAYS = 7;
@@ -42,16 +42,24 @@ export const staffInviteSchema = z.object({
   role: staffRoleSchema,
   /** the language of the invitation e-mail and of the new member's back office */
   lang: languageSchema.optional(),
+  currentPassword: stepUpPasswordSchema,
 });
 export type StaffInvite = z.infer<typeof staffInviteSchema>;
 
 /** PATCH /staff/:id: a new role and/or enables or disables the member (disabling ends their sessions at once). */
 export const staffPatchSchema = z
-  .object({ role: staffRoleSchema.optional(), disabled: z.boolean().optional(), version: versionSchema })
+  .object({
+    role: staffRoleSchema.optional(),
+    disabled: z.boolean().optional(),
+    version: versionSchema,
+    currentPassword: stepUpPasswordSchema,
+  })
   .refine((body) => body.role !== undefined || body.disabled !== undefined, { message: 'Nothing to change', path: ['role'] });
 
 /** POST /staff/:id/invitation (resend: a new link; earlier links stop working) and DELETE /staff/:id/invitation (revoke). */
 export const staffVersionSchema = z.object({ version: versionSchema });
+/** POST /staff/:id/invitation: the version and the step-up password. */
+export const staffResendSchema = staffVersionSchema.extend({ currentPassword: stepUpPasswordSchema });
 
 /** The invitation token of a link: 32 random bytes in base64url. */
 export const inviteTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not valid.');
@@ -64,5 +72,5 @@ export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;
 export const invitationAcceptSchema = z.object({
   token: inviteTokenSchema,
   name: requiredTextSchema(100),
-  password: z.string().min(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`).max(200),
+  password: staffPasswordSchema,
 });

@@ -191,8 +191,19 @@ export type RedirectDto = z.infer<typeof redirectAnswer>;
 
 // ---------------------------------------------------------------- the builder's live preview
 
-/** Bounds of a preview request: a page's worth of sections, never an unbounded product lookup. */
-export const PREVIEW_LIMITS = { bodyBytes: 1024 * 1024, sections: 100, itemsPerSection: 200, items: 1000 } as const;
+/**
+ * Bounds of a preview request: a page's worth of sections, never an unbounded product lookup; `records` bounds the
+ * products and articles the sections show together (so the answer's size), a category's tag list counting as
+ * `tagListRecords`.
+ */
+export const PREVIEW_LIMITS = {
+  bodyBytes: 256 * 1024,
+  sections: 50,
+  itemsPerSection: 200,
+  items: 1000,
+  records: 400,
+  tagListRecords: 20,
+} as const;
 
 const previewOptions = z.record(z.string(), z.unknown()).default({});
 

@@ -17,10 +17,8 @@ export const POST: APIRoute = async ({ request, clientAddress }) => {
   } catch {
     socketAddress = undefined;
   }
+  // the body is read before the copy is made: copying a request hands its body over to the copy
+  const body = await request.text();
   const forwarded = withClientAddress(request, clientAddressOf(request, socketAddress, deps.config.trustProxy));
-  return api.request('/api/payment/notification', {
-    method: 'POST',
-    headers: forwarded.headers,
-    body: await request.text(),
-  });
+  return api.request('/api/payment/notification', { method: 'POST', headers: forwarded.headers, body });
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Duplex } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { CacheProvider } from 'astro';
 import { chooseEncoding, compress, compressSync, isCompressible, MIN_COMPRESSIBLE_BYTES, type Encoding } from '../http/encoding';
@@ -7,7 +8,7 @@ import { enableCatalogStatsCache } from '../api/catalog/catalog-stats';
 import { enableSearchAnswerCache } from '../api/catalog/search';
 import { onInvalidate } from './invalidation';
 import { PageCache, type StoredPage } from './page-cache';
-import { etagMatches, pageCacheKey } from './page-request';
+import { etagMatches, frontDoorKey, pageCacheKey } from './page-request';
 import { collectPageTags } from './page-tags';
 
 /**
@@ -70,15 +71,12 @@ function etagOf(body: Uint8Array): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
-/** A kept page is compressed (brotli, gzip) when its type is text and it is large enough. */
-function compressible(page: Pick<StoredPage, 'headers' | 'bodies'>): boolean {
-  const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  return isCompressible(type) && page.bodies.identity.byteLength >= MIN_COMPRESSIBLE_BYTES;
-}
+/** Whether a kept page is compressed (a text page large enough): it is then kept as brotli, never as it is. */
+const compressed = (page: StoredPage) => page.bodies.br !== undefined;
 
 /**
- * The page to keep, compressed in the one encoding its first client takes (none for HEAD); the other is made
- * on the first request for it (`bodyIn`), so a page only ever asked for in brotli never costs a gzip pass.
+ * The page to keep: a text page as brotli only (and gzip too when its first client takes gzip), anything else
+ * as it is. Its brotli copy is made smaller later, in the background (`repackLater`).
  */
 async function storePage(
   response: Response,
@@ -94,26 +92,107 @@ async function storePage(
   const page: StoredPage = {
     status: response.status,
     headers,
-    bodies: { identity: body },
+    bodies: {},
     etag: etagOf(body),
     tags,
     expiresAt: Date.now() + maxAge * 1000,
   };
-  if (encoding && encoding !== 'identity' && compressible(page)) page.bodies[encoding] = await compress(body, encoding, true);
+  const type = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (isCompressible(type) && body.byteLength >= MIN_COMPRESSIBLE_BYTES) {
+    const [br, gzip] = await Promise.all([compress(body, 'br', true), encoding === 'gzip' ? compress(body, 'gzip', true) : undefined]);
+    page.bodies.br = br;
+    if (gzip) page.bodies.gzip = gzip;
+  } else {
+    page.bodies.identity = body;
+  }
   return page;
 }
 
-/** The kept page's body in `encoding`, compressed now (and kept) when this is the first request for it. */
+/** The kept page's body in `encoding`: gzip is made from the brotli copy on the first request for it (and kept). */
 function bodyIn(key: string, page: StoredPage, encoding: Encoding): Uint8Array {
-  if (encoding === 'identity' || !compressible(page)) return page.bodies.identity;
-  const kept = page.bodies[encoding];
-  if (kept) return kept;
-  const made = compressSync(page.bodies.identity, encoding);
-  sharedPageCache().addBody(key, page, encoding, made);
-  return made;
+  const { br, gzip, identity } = page.bodies;
+  if (!br) return identity!;
+  if (encoding === 'br') return br;
+  if (encoding === 'gzip') {
+    if (gzip) return gzip;
+    const made = compressSync(zlib.brotliDecompressSync(br), 'gzip');
+    sharedPageCache().setBody(key, page, 'gzip', made);
+    return made;
+  }
+  return zlib.brotliDecompressSync(br);
 }
 
-type PlainAnswer = { status: number; headers: Headers; body: Uint8Array | null };
+/**
+ * Pages waiting for a smaller brotli copy, by key. Each kept text page is compressed at quality 5 while its
+ * first client waits, then once more at `REPACK_QUALITY` off the main thread, one page at a time, so the
+ * cache holds more pages in the same memory (a demo product page: 24.0 KB at 5, 22.1 KB at 10).
+ */
+const repackQueue = new Set<string>();
+const REPACK_QUEUE_MAX = 20_000;
+let repacking = false;
+
+function repackLater(key: string): void {
+  if (process.env.PAGE_CACHE_REPACK === 'off' || repackQueue.size >= REPACK_QUEUE_MAX) return;
+  repackQueue.add(key);
+  if (!repacking) void repackAll();
+}
+
+async function repackAll(): Promise<void> {
+  repacking = true;
+  try {
+    for (const key of repackQueue) {
+      repackQueue.delete(key);
+      const page = sharedPageCache().peek(key);
+      const br = page?.bodies.br;
+      if (!page || !br) continue;
+      const smaller = await recompress(zlib.brotliDecompressSync(br)).catch(() => null);
+      // kept only when it is still this page (not invalidated or replaced meanwhile) and the copy is smaller
+      if (smaller && sharedPageCache().peek(key) === page && page.bodies.br === br && smaller.byteLength < br.byteLength) {
+        sharedPageCache().setBody(key, page, 'br', smaller);
+      }
+    }
+  } finally {
+    repacking = false;
+  }
+}
+
+const REPACK_QUALITY = 10;
+const brotliAsync = promisify(zlib.brotliCompress);
+const recompress = (body: Uint8Array) =>
+  brotliAsync(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: REPACK_QUALITY,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+
+/** An answer as the production server writes it: a flat header list (name, value, name, value, …). */
+type PlainAnswer = { status: number; headers: string[]; body: Uint8Array | null };
+
+/** The header list of an answer of `page` in `variant` (an encoding, or 304), made once per page and kept on it. */
+function headsOf(page: StoredPage, variant: Encoding | '304', state: 'HIT' | 'MISS', length: number): string[] {
+  const cacheable = state === 'HIT' && !(variant === 'identity' && compressed(page));
+  const kept = cacheable ? page.heads?.[variant] : undefined;
+  if (kept) return kept;
+  const heads: string[] = [];
+  let vary = '';
+  for (const [name, value] of page.headers) {
+    const lower = name.toLowerCase();
+    if (lower === 'vary') vary = value;
+    else if (!(variant === '304' && lower === 'content-type')) heads.push(name, value);
+  }
+  if (compressed(page) && !listOf(vary).some((v) => v.toLowerCase() === 'accept-encoding'))
+    vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  if (vary) heads.push('vary', vary);
+  heads.push('etag', page.etag, 'x-astro-cache', state);
+  if (variant !== '304') {
+    if (compressed(page) && variant !== 'identity') heads.push('content-encoding', variant);
+    heads.push('content-length', String(length));
+  }
+  if (cacheable) (page.heads ??= {})[variant] = heads;
+  return heads;
+}
 
 /** The stored page as an answer: 304 when the client holds it, else the body in the best encoding it takes. */
 function plainAnswer(
@@ -123,25 +202,22 @@ function plainAnswer(
   header: (name: string) => string | null,
   state: 'HIT' | 'MISS',
 ): PlainAnswer {
-  const headers = new Headers(page.headers);
-  headers.set('etag', page.etag);
-  headers.set('x-astro-cache', state);
-  if (compressible(page)) withVary(headers, 'Accept-Encoding');
-  if (etagMatches(header('if-none-match'), page.etag)) {
-    headers.delete('content-type');
-    return { status: 304, headers, body: null };
-  }
-  const encoding = chooseEncoding(header('accept-encoding'));
+  if (etagMatches(header('if-none-match'), page.etag)) return { status: 304, headers: headsOf(page, '304', state, 0), body: null };
+  const encoding = compressed(page) ? chooseEncoding(header('accept-encoding')) : 'identity';
   // a HEAD answer's length is that of the body a GET would get, so the encoding is made for it too
   const body = bodyIn(key, page, encoding);
-  if (body !== page.bodies.identity) headers.set('content-encoding', encoding);
-  headers.set('content-length', String(body.byteLength));
-  return { status: page.status, headers, body: method === 'HEAD' ? null : body };
+  return { status: page.status, headers: headsOf(page, encoding, state, body.byteLength), body: method === 'HEAD' ? null : body };
+}
+
+function toHeaders(flat: readonly string[]): Headers {
+  const headers = new Headers();
+  for (let i = 0; i < flat.length; i += 2) headers.append(flat[i]!, flat[i + 1]!);
+  return headers;
 }
 
 function answer(key: string, page: StoredPage, request: Request, state: 'HIT' | 'MISS'): Response {
   const { status, headers, body } = plainAnswer(key, page, request.method, (name) => request.headers.get(name), state);
-  return new Response(body as BodyInit | null, { status, headers });
+  return new Response(body as BodyInit | null, { status, headers: toHeaders(headers) });
 }
 
 /**
@@ -149,10 +225,7 @@ function answer(key: string, page: StoredPage, request: Request, state: 'HIT' | 
  * before the framework parses the request: a stored page costs a map lookup. Null when not stored.
  */
 export function storedAnswer(method: string, pathAndQuery: string, header: (name: string) => string | null): PlainAnswer | null {
-  // Only plain paths: anything odd ('//host/', dot segments, escapes) goes through the request rules.
-  const path = pathAndQuery.split('?', 1)[0]!;
-  if (!path.startsWith('/') || /\/\/|\/\.|%|\\/.test(path)) return null;
-  const key = pageCacheKey({ method, url: new URL(`http://front.door${pathAndQuery}`), header });
+  const key = frontDoorKey(method, pathAndQuery, header);
   const page = key ? sharedPageCache().get(key) : undefined;
   return key && page ? plainAnswer(key, page, method, header, 'HIT') : null;
 }
@@ -217,7 +290,7 @@ export default function storefrontPageCache(): CacheProvider {
         const routeTags = listOf(response.headers.get('cache-tag'));
         const encoding = request.method === 'HEAD' ? null : chooseEncoding(request.headers.get('accept-encoding'));
         const page = await storePage(response, body, [...new Set([...routeTags, ...tags])], maxAge, encoding);
-        cache.set(key, page, generation);
+        if (cache.set(key, page, generation) && compressed(page)) repackLater(key);
         return answer(key, page, request, 'MISS');
       }
       // Not kept (no route rule, personal, failed data): answered as rendered, cookies included.

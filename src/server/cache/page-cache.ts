@@ -10,17 +10,20 @@ export type StoredPage = {
   status: number;
   headers: [string, string][];
   /**
-   * the body in each encoding it is kept in: identity always; br and gzip when compressible, each made when
-   * a client first asks for it (the first answer compresses only the encoding its client takes)
+   * The body as kept. A text page is kept compressed only: brotli always, gzip too once a gzip client asked
+   * (made from the brotli copy); a client taking neither gets the brotli copy decompressed, which is rare.
+   * Anything else (small or not text) is kept as it is, in `identity`.
    */
-  bodies: { identity: Uint8Array; br?: Uint8Array; gzip?: Uint8Array };
+  bodies: { identity?: Uint8Array; br?: Uint8Array; gzip?: Uint8Array };
   etag: string;
   tags: string[];
   expiresAt: number;
+  /** header lists of its answers, made on first use (src/server/cache/astro-page-cache.ts) */
+  heads?: Partial<Record<string, string[]>>;
 };
 
 const sizeOf = (page: StoredPage) =>
-  page.bodies.identity.byteLength +
+  (page.bodies.identity?.byteLength ?? 0) +
   (page.bodies.br?.byteLength ?? 0) +
   (page.bodies.gzip?.byteLength ?? 0) +
   page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) +
@@ -88,20 +91,28 @@ export class PageCache {
   }
 
   /**
-   * Keeps the page's body in one more encoding (made on the first request for it), counted in the budget.
-   * The page is updated even when it is no longer kept (the answer in hand uses it).
+   * Keeps the page's body in `encoding` (one more encoding made on the first request for it, or a smaller copy
+   * of one it has), counted in the budget. The page is updated even when it is no longer kept (the answer in
+   * hand uses it).
    */
-  addBody(key: string, page: StoredPage, encoding: 'br' | 'gzip', body: Uint8Array): void {
-    if (page.bodies[encoding]) return;
+  setBody(key: string, page: StoredPage, encoding: 'br' | 'gzip', body: Uint8Array): void {
+    const before = page.bodies[encoding]?.byteLength ?? 0;
     page.bodies[encoding] = body;
+    if (page.heads) delete page.heads[encoding];
     if (this.#pages.get(key) !== page) return;
-    this.#sizes.set(key, (this.#sizes.get(key) ?? 0) + body.byteLength);
-    this.#bytes += body.byteLength;
+    const delta = body.byteLength - before;
+    this.#sizes.set(key, (this.#sizes.get(key) ?? 0) + delta);
+    this.#bytes += delta;
     while (this.#bytes > this.maxBytes) {
       const oldest = this.#pages.keys().next().value;
       if (oldest === undefined || oldest === key) break;
       this.#delete(oldest);
     }
+  }
+
+  /** The kept page under `key` without touching its place in the order (for work done in the background). */
+  peek(key: string): StoredPage | undefined {
+    return this.#pages.get(key);
   }
 
   /** Drops the pages carrying any of `tags` (every page for the settings, menus, redirects or all). */

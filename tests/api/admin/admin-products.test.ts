@@ -367,6 +367,20 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect(first.before).toMatchObject({ slug: 'rename-me', version: 1 });
   });
 
+  it("keeps a product's own VAT rate for receipts: set, cleared, kept when left out, a bad code refused", async () => {
+    const product = await create(shirtBody({ title: both('Taxed shirt'), vatCode: 11 }));
+    expect(product.vatCode).toBe(11);
+    // an editor that does not send the field (bodyOf leaves it out) leaves it as it is
+    const kept = productDetailSchema.parse(await expectJson(await update(product, { title: both('Taxed shirt, renamed') }), 200));
+    expect(kept.vatCode).toBe(11);
+    const bad = await expectJson(await update(kept, { vatCode: 99 }), 400);
+    expect(bad.errors.children.vatCode.errors).toEqual(['Choose a VAT rate']);
+    const cleared = productDetailSchema.parse(await expectJson(await update(kept, { vatCode: null }), 200));
+    expect(cleared.vatCode).toBeNull();
+    const [row] = await app.deps.db.select({ vatCode: products.vatCode }).from(products).where(eq(products.id, product.id));
+    expect(row).toEqual({ vatCode: null });
+  });
+
   it('regenerated grids keep variations whose values remain; removed values drop their variations; prices and images follow', async () => {
     const img = await image();
     const product = await create(shirtBody({ imageIds: [img] }));

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -498,6 +498,25 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
         'pickup-location.order',
         'pickup-location.update',
       ]);
+    });
+
+    it('reorders more records than an index entry holds: a hundred pickup locations, one audit entry naming them all', async () => {
+      const rows = Array.from({ length: 100 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        code: `many-${kind}-${i}`,
+        title: { en: `Point ${i}`, ru: `Пункт ${i}` },
+      }));
+      await app.deps.db.insert(pickupLocations).values(rows);
+      const items = rows.map((row) => ({ id: row.id, version: 1 })).reverse();
+      const ordered = await expectJson(await send('POST', '/pickup-locations/order', { items }), 200);
+      expect(ordered.find((l: { id: string }) => l.id === rows[99]!.id)).toMatchObject({ position: 0, version: 2 });
+      const [entry] = await app.deps.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'pickup-location.order'), eq(auditLog.staffId, manager.id)))
+        .orderBy(desc(auditLog.createdAt))
+        .limit(1);
+      expect((entry!.after as { id: string }[]).map((a) => a.id)).toEqual(items.map((i) => i.id));
     });
   });
 

@@ -187,6 +187,30 @@ describe.each(databaseKinds)('back office sessions (%s)', (kind) => {
     expect(JSON.stringify(entries)).not.toContain(staff.password);
   });
 
+  it('refuses short, blank-padded and common staff passwords, which customers are refused too, and asks 12 characters', async () => {
+    const staff = await createSignedInStaff(app, 'manager');
+    const change = (newPassword: string) =>
+      adminRequest(app, '/session/password', {
+        method: 'POST',
+        cookie: staff.cookie,
+        body: JSON.stringify({ currentPassword: staff.password, newPassword }),
+      });
+    // ten characters were enough before; spaces do not count towards the twelve
+    for (const refused of [
+      '1234567890',
+      ' '.repeat(12),
+      'abcd efgh ij',
+      `${' '.repeat(6)}pass${' '.repeat(6)}`,
+      'qwerty123456',
+      'QWERTY123456 ',
+    ]) {
+      const answer = await expectJson(await change(refused), 400);
+      expect(answer.errors.children.newPassword.errors, refused).toHaveLength(1);
+    }
+    expect((await expectJson(await change('qwerty123456'), 400)).errors.children.newPassword.errors[0]).toContain('common');
+    expect((await change('rough linen, washed twice')).status).toBe(204);
+  });
+
   it('announces the demo owner in the start log only while it keeps the demo password', async () => {
     await createStaff(app.deps.db, { ...DEMO_OWNER, role: 'owner' }, { cost: 1024 });
     expect(await demoOwnerNotice(app.deps.db, 'http://localhost:4321')).toBe(

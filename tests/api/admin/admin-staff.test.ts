@@ -37,8 +37,17 @@ describe.each(databaseKinds)('back office staff (%s)', (kind) => {
     await app.close();
   });
 
+  /** Staff writes other than revoking carry the acting member's password (step-up; its refusals: admin-escalation.test.ts). */
+  const withStepUp = (method: string, body: unknown, who: TestStaff | null) =>
+    method !== 'DELETE' && who && body !== null && typeof body === 'object' && !('currentPassword' in body)
+      ? { ...body, currentPassword: who.password }
+      : body;
   const call = (method: string, path: string, body?: unknown, who: TestStaff | null = owner) =>
-    adminRequest(app, path, { method, cookie: who?.cookie ?? null, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    adminRequest(app, path, {
+      method,
+      cookie: who?.cookie ?? null,
+      ...(body === undefined ? {} : { body: JSON.stringify(withStepUp(method, body, who)) }),
+    });
   const list = async () => (await expectJson(await call('GET', '/staff'), 200)).items as any[];
   const invite = async (body: Record<string, unknown>) => expectJson(await call('POST', '/staff', body), 201);
   /** Sends the queued mail and answers the token of the newest invitation sent to `to`. */
@@ -83,6 +92,8 @@ describe.each(databaseKinds)('back office staff (%s)', (kind) => {
     expect(shown).toEqual({ email, name: 'Nina New', role: 'manager' });
     const short = await expectJson(await accept({ token, name: 'Nina N.', password: 'short' }), 400);
     expect(short.errors.children.password).toBeTruthy();
+    for (const password of ['1234567890', ' '.repeat(16), '1qaz2wsx3edc'])
+      expect((await expectJson(await accept({ token, name: 'Nina N.', password }), 400)).errors.children.password).toBeTruthy();
     const accepted = await accept({ token, name: 'Nina Novak', password: 'a long new password' });
     const body = await expectJson(accepted, 200);
     expect(body.staff).toMatchObject({ id: member.id, name: 'Nina Novak', role: 'manager' });

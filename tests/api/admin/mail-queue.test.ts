@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../../src/server/config';
 import { mailQueue } from '../../../src/server/db/schema';
-import { createLogger } from '../../../src/server/logger';
 import type { Mailer } from '../../../src/server/mail';
 import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS, retryDelayMs } from '../../../src/server/mail/backoff';
 import { deliverDueMail } from '../../../src/server/mail/worker';
-import { createRuntime } from '../../../src/server/runtime';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { commerceFixtures, orderBody, type CommerceFixtures } from '../../helpers/commerce-fixtures';
 import { addArticle, addPage } from '../../helpers/content-fixtures';
@@ -219,14 +216,11 @@ describe.each(databaseKinds)('e-mail queue (%s)', (kind) => {
 
 describe('the runtime runs the mail worker and stops it on close', () => {
   it('sends queued mail on its timer and clears the timer on close', async () => {
-    const dataDir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/shop-mail-`);
     const ticks: (() => void)[] = [];
     let cleared = 0;
-    const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '1024', MAIL_WORKER: 'true' });
-    const runtime = await createRuntime(config, {
-      logger: createLogger('silent'),
-      seed: false,
-      timers: { setInterval: () => null, clearInterval: () => {} },
+    // a clone of the migrated template, as every test database, with the mail worker on
+    const runtime = await createTestApp('pglite', {
+      env: { MAIL_WORKER: 'true' },
       mailTimers: { setInterval: (run) => ticks.push(run), clearInterval: () => void (cleared += 1) },
     });
     try {

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { OPTION_VIEWS, type ProductBody, type ProductListItem } from '../../../contract/admin';
 import { variationTitle } from '../../../lib/admin/variation-grid';
 import type { Language } from '../../../lib/localize';
+import { VAT_CODES } from '../../../lib/receipt-54fz';
 import { api, request, type AdminApiError } from '../../api/client';
 import type { Page } from '../../api/types';
 import { useWrite } from '../../api/write';
@@ -248,6 +249,20 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
               <input inputMode="decimal" value={draft[key]} onChange={(e) => edit({ [key]: e.target.value })} />
             </Field>
           ))}
+        </section>
+
+        <section className="card" aria-labelledby="product-tax">
+          <h2 id="product-tax">{t('products.tax')}</h2>
+          <Field label={t('products.vatCode')} hint={t('products.vatCodeHint')} error={err('vatCode')}>
+            <select value={draft.vatCode} onChange={(e) => edit({ vatCode: e.target.value })}>
+              <option value="">{t('products.vatCodeMethod')}</option>
+              {VAT_CODES.map((code) => (
+                <option key={code} value={String(code)}>
+                  {t(`selling.payments.choices.vatCode.${code}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
         </section>
 
         <section className="card" aria-labelledby="product-seo">

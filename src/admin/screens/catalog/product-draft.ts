@@ -54,6 +54,8 @@ export type ProductDraft = {
   height: string;
   width: string;
   length: string;
+  /** 54-FZ VAT code as text; blank: the payment method's */
+  vatCode: string;
   options: OptionDraft[];
   variations: VariationDraft[];
   version: number | null;
@@ -102,6 +104,7 @@ export function draftOf(detail: ProductDetail | null): ProductDraft {
       height: '',
       width: '',
       length: '',
+      vatCode: '',
       options: [],
       variations: [{ ...emptyVariation(), isDefault: true }],
       version: null,
@@ -122,6 +125,7 @@ export function draftOf(detail: ProductDetail | null): ProductDraft {
     height: measure(detail.height || null),
     width: measure(detail.width || null),
     length: measure(detail.length || null),
+    vatCode: detail.vatCode === null ? '' : String(detail.vatCode),
     options: detail.options.map((o) => ({
       key: o.id,
       id: o.id,
@@ -259,6 +263,7 @@ export function bodyOf(draft: ProductDraft): { body: ProductBody; problems: Reco
     height: parseMeasure(draft.height, 'height', problems) ?? 0,
     width: parseMeasure(draft.width, 'width', problems) ?? 0,
     length: parseMeasure(draft.length, 'length', problems) ?? 0,
+    vatCode: draft.vatCode ? Number(draft.vatCode) : null,
     options: draft.options.map((o) => ({
       ...(o.id ? { id: o.id } : {}),
       title: o.title,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  hasCapability,
   PAYMENT_METHOD_KINDS,
   PAYMENT_PROVIDER_CODES,
   paymentMethodProblems,
@@ -27,7 +28,7 @@ export default function PaymentMethods() {
   const [editing, setEditing] = useState<AdminPaymentMethod | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminPaymentMethod | null>(null);
   const [configuring, setConfiguring] = useState<AdminPaymentMethod | null>(null);
-  const owner = useStaff().role === 'owner';
+  const owner = hasCapability(useStaff().role, 'payment_credentials');
   const providerOf = (m: AdminPaymentMethod) => query.data?.providers.find((p) => p.code === m.provider);
   const toggle = useWrite({
     mutationFn: (m: AdminPaymentMethod) =>

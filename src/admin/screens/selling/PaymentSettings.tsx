@@ -7,7 +7,8 @@ import { Field } from '../../components/Field';
 import { useFieldMessage, useI18n } from '../../i18n';
 import { DialogFormActions } from './selling-ui';
 
-type SettingsForm = { settings: Record<string, string | boolean>; clear: Record<string, boolean> };
+/** `currentPassword`: the owner's password again (step-up), as every credential change asks for it */
+type SettingsForm = { settings: Record<string, string | boolean>; clear: Record<string, boolean>; currentPassword: string };
 
 /** A field's value as the form holds it: lists one entry per line, numbers and choices as text. */
 function formValue(field: ProviderField, value: unknown): string | boolean {
@@ -49,6 +50,7 @@ export function PaymentSettingsDialog({
     defaultValues: {
       settings: Object.fromEntries(provider.fields.map((f) => [f.name, formValue(f, method.settings[f.name] ?? f.default)])),
       clear: {},
+      currentPassword: '',
     },
   });
   const save = useWrite<SettingsForm, unknown, SettingsForm>({
@@ -59,6 +61,7 @@ export function PaymentSettingsDialog({
         clearSecrets: Object.entries(values.clear)
           .filter(([, on]) => on)
           .map(([name]) => name),
+        currentPassword: values.currentPassword,
       }),
     invalidate: [['payment-methods']],
     success: t('selling.payments.settingsSaved'),
@@ -144,6 +147,9 @@ export function PaymentSettingsDialog({
             </Field>
           );
         })}
+        <Field label={t('stepUp.password')} hint={t('stepUp.text')} error={message(errors.currentPassword?.message) || undefined}>
+          <input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+        </Field>
         <DialogFormActions onBack={onClose} busy={save.isPending} />
       </form>
     </Dialog>

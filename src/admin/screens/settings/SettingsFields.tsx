@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { emptyValueOf, settingsFieldLabel, type SettingsField } from '../../../lib/settings-form';
-import type { SettingsGroup } from '../../../lib/settings';
+import { SETTINGS_CODE_FIELDS, type SettingsGroup } from '../../../lib/settings';
+import { hasCapability } from '../../../contract/admin';
+import { useStaff } from '../../api/session';
 import { Field } from '../../components/Field';
 import { MediaPicker } from '../../components/MediaPicker';
 import { useFieldMessage, useI18n } from '../../i18n';
@@ -62,8 +64,12 @@ export function SettingsFieldView({ group, path, field }: Props) {
   }
 }
 
+const isCodeField = (group: SettingsGroup, key: string) =>
+  (SETTINGS_CODE_FIELDS[group] as readonly string[] | undefined)?.includes(key) ?? false;
+
 function PlainInput({ path, label, field, group }: { path: string[]; label: string; field: SettingsField; group: SettingsGroup }) {
   const { t } = useI18n();
+  const staff = useStaff();
   const { field: control } = useController({ name: nameOf(path) });
   const error = useError(path);
   const value = control.value as unknown;
@@ -124,14 +130,17 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
     );
   }
   const multiline = field.kind === 'string' && field.multiline;
+  // code fields are the owner's (the API refuses a change by anyone else): shown, not editable
+  const locked = path.length === 1 && isCodeField(group, path[0]!) && !hasCapability(staff.role, 'edit_code');
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} hint={locked ? t('settings.codeOwnerOnly') : undefined}>
       {multiline ? (
         <textarea
           rows={5}
           name={control.name}
           ref={control.ref}
           value={String(value ?? '')}
+          readOnly={locked}
           onChange={(e) => control.onChange(e.target.value)}
           onBlur={control.onBlur}
         />
@@ -140,6 +149,7 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
           name={control.name}
           ref={control.ref}
           value={String(value ?? '')}
+          readOnly={locked}
           onChange={(e) => control.onChange(e.target.value)}
           onBlur={control.onBlur}
         />

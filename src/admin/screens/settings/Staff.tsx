@@ -15,6 +15,7 @@ import { useStaff } from '../../api/session';
 import { useWrite } from '../../api/write';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
+import { useStepUp } from '../../components/StepUp';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { useFieldMessage, useI18n } from '../../i18n';
 import { date } from '../../lib/format';
@@ -36,22 +37,25 @@ export default function Staff() {
   const [inviting, setInviting] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const close = () => setConfirm(null);
+  // roles, enabling, disabling and invitations ask for the owner's password again (step-up)
+  const stepUp = useStepUp();
 
   const changeRole = useWrite({
-    mutationFn: ({ member, role }: { member: StaffMember; role: StaffRole }) =>
-      api.patch<StaffMember>(`/staff/${member.id}`, { role, version: member.version }),
+    mutationFn: ({ member, role, currentPassword }: { member: StaffMember; role: StaffRole; currentPassword: string }) =>
+      api.patch<StaffMember>(`/staff/${member.id}`, { role, version: member.version, currentPassword }),
     invalidate: [STAFF_KEY],
     success: t('staff.roleChanged'),
   });
   const toggle = useWrite({
-    mutationFn: (member: StaffMember) =>
-      api.patch<StaffMember>(`/staff/${member.id}`, { disabled: member.status !== 'disabled', version: member.version }),
+    mutationFn: ({ member, currentPassword }: { member: StaffMember; currentPassword: string }) =>
+      api.patch<StaffMember>(`/staff/${member.id}`, { disabled: member.status !== 'disabled', version: member.version, currentPassword }),
     invalidate: [STAFF_KEY],
     success: (member) => (member.status === 'disabled' ? t('staff.wasDisabled') : t('staff.wasEnabled')),
     onSuccess: close,
   });
   const resend = useWrite({
-    mutationFn: (member: StaffMember) => api.post<StaffMember>(`/staff/${member.id}/invitation`, { version: member.version }),
+    mutationFn: ({ member, currentPassword }: { member: StaffMember; currentPassword: string }) =>
+      api.post<StaffMember>(`/staff/${member.id}/invitation`, { version: member.version, currentPassword }),
     invalidate: [STAFF_KEY],
     success: t('staff.resent'),
   });
@@ -105,7 +109,10 @@ export default function Staff() {
                     aria-label={t('staff.changeRole', { name: name(member) })}
                     value={member.role}
                     disabled={changeRole.isPending}
-                    onChange={(e) => changeRole.mutate({ member, role: e.target.value as StaffRole })}
+                    onChange={(e) => {
+                      const role = e.target.value as StaffRole;
+                      stepUp.confirm((currentPassword) => changeRole.mutateAsync({ member, role, currentPassword }));
+                    }}
                   >
                     {STAFF_ROLES.map((role) => (
                       <option key={role} value={role}>
@@ -126,7 +133,12 @@ export default function Staff() {
                   <div className="row-actions">
                     {member.status === 'invited' ? (
                       <>
-                        <button type="button" className="btn btn-small" disabled={resend.isPending} onClick={() => resend.mutate(member)}>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          disabled={resend.isPending}
+                          onClick={() => stepUp.confirm((currentPassword) => resend.mutateAsync({ member, currentPassword }))}
+                        >
                           {t('staff.resend')}
                         </button>
                         <button type="button" className="btn btn-small btn-danger" onClick={() => setConfirm({ kind: 'revoke', member })}>
@@ -150,6 +162,7 @@ export default function Staff() {
         </table>
       )}
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      {stepUp.dialog}
       {confirm?.kind === 'revoke' ? (
         <ConfirmDialog
           open
@@ -173,8 +186,11 @@ export default function Staff() {
               : t('staff.disableTitle', { name: name(confirm.member) })
           }
           confirmLabel={confirm.member.status === 'disabled' ? t('staff.enable') : t('staff.disable')}
-          busy={toggle.isPending}
-          onConfirm={() => toggle.mutate(confirm.member)}
+          onConfirm={() => {
+            const { member } = confirm;
+            close();
+            stepUp.confirm((currentPassword) => toggle.mutateAsync({ member, currentPassword }));
+          }}
           onClose={close}
         >
           <p>
@@ -193,7 +209,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const fieldMessage = useFieldMessage();
   const form = useForm<StaffInvite>({
     resolver: zodResolver(staffInviteSchema),
-    defaultValues: { email: '', name: '', role: 'manager', lang },
+    defaultValues: { email: '', name: '', role: 'manager', lang, currentPassword: '' },
   });
   const invite = useWrite<StaffInvite, StaffMember, StaffInvite>({
     mutationFn: (body) => api.post<StaffMember>('/staff', body),
@@ -250,6 +266,9 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
             <option value="en">{t('settings.english')}</option>
             <option value="ru">{t('settings.russian')}</option>
           </select>
+        </Field>
+        <Field label={t('stepUp.password')} hint={t('stepUp.text')} error={fieldMessage(errors.currentPassword?.message) || undefined}>
+          <input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
         </Field>
       </form>
     </Dialog>

@@ -5,9 +5,9 @@ import { auditLog } from '../../db/schema';
 import { readQuery } from '../core/validate';
 import type { AdminEnv } from './context';
 import { dateRange, listOrder, pageOffset } from './lists';
-import { requireRole } from './session';
+import { requireCapability } from './session';
 
-export const auditRoutes = new Hono<AdminEnv>().get('/audit', requireRole('owner'), async (c) => {
+export const auditRoutes = new Hono<AdminEnv>().get('/audit', requireCapability('view_audit'), async (c) => {
   const query = readQuery(c, auditListQuerySchema);
   const db = c.var.deps.db;
   const where = and(

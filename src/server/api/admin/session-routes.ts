@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { isCommonPassword } from '../../../lib/common-passwords';
 import { passwordChangeBodySchema, signInBodySchema, type Staff, type StaffRole } from '../../../contract/admin';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { staffUsers } from '../../db/schema';
@@ -7,18 +8,14 @@ import { fieldError } from '../core/errors';
 import { checkRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { hashForMissingAccount } from '../users/accounts';
-import { beginPasswordAttempt, signInCounters, type Counter } from '../users/attempt-limits';
+import { beginPasswordAttempt } from '../users/attempt-limits';
+import { staffPasswordCounters } from './step-up';
 import { recordAudit } from './audit';
 import type { AdminEnv, StaffPrincipal } from './context';
 import { adminMessage } from './messages';
 import { clearSessionCookie, revokeOtherSessions, revokeSession, setSessionCookie, startSession } from './session';
 import { findStaffByEmail, type StaffRow } from './staff';
 import type { SessionAnswer } from '../../../contract/admin';
-
-/** Staff sign-in counts against the same limits as a customer's: per client address, per account, and both. */
-function staffSignInCounters(email: string, clientAddress: string | undefined): Counter[] {
-  return signInCounters(email, clientAddress, 'staff');
-}
 
 export function toStaff(row: StaffRow | StaffPrincipal): Staff {
   return { id: row.id, email: row.email, name: row.name, role: row.role as StaffRole, lang: row.lang === 'ru' ? 'ru' : 'en' };
@@ -31,7 +28,7 @@ export const signInRoutes = new Hono<AdminEnv>().post('/session', async (c) => {
   // sign-in requests per address, whatever their outcome; wrong passwords have their own, stricter counters below
   await checkRateLimit(deps, lang, 'signIn', [clientAddress]);
   const body = await readBody(c, signInBodySchema);
-  const attempt = await beginPasswordAttempt(deps.db, staffSignInCounters(body.email, clientAddress), deps.now());
+  const attempt = await beginPasswordAttempt(deps.db, staffPasswordCounters({ email: body.email }, clientAddress), deps.now());
   if (attempt instanceof Response) return attempt;
   const staff = await findStaffByEmail(deps.db, body.email);
   const matches = await verifyPassword(body.password, staff?.passwordHash ?? (await hashForMissingAccount()));
@@ -64,7 +61,8 @@ export const sessionRoutes = new Hono<AdminEnv>()
   .post('/session/password', async (c) => {
     const { deps, staff, sessionIdHash, lang } = c.var;
     const body = await readBody(c, passwordChangeBodySchema);
-    const attempt = await beginPasswordAttempt(deps.db, staffSignInCounters(staff.email, c.req.header('x-shop-client-ip')), deps.now());
+    if (isCommonPassword(body.newPassword)) throw fieldError('newPassword', adminMessage('commonPassword', lang));
+    const attempt = await beginPasswordAttempt(deps.db, staffPasswordCounters(staff, c.req.header('x-shop-client-ip')), deps.now());
     if (attempt instanceof Response) return attempt;
     const [row] = await deps.db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
     if (!row || !(await verifyPassword(body.currentPassword, row.passwordHash))) {

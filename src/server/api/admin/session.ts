@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { ADMIN_CSRF_HEADER, ADMIN_SESSION_COOKIE, type StaffRole } from '../../../contract/admin';
+import { ADMIN_CSRF_HEADER, ADMIN_SESSION_COOKIE, hasCapability, type StaffCapability, type StaffRole } from '../../../contract/admin';
 import type { Executor } from '../../db/client';
 import { staffSessions, staffUsers } from '../../db/schema';
 import type { AppDeps } from '../core/context';
@@ -120,10 +120,10 @@ export const requireStaff: MiddlewareHandler<AdminEnv> = async (c, next) => {
   await next();
 };
 
-/** Only staff with one of `roles` (403 otherwise). */
-export function requireRole(...roles: StaffRole[]): MiddlewareHandler<AdminEnv> {
+/** Only staff whose role has `capability` (403 otherwise; the roles' capabilities are ROLE_CAPABILITIES). */
+export function requireCapability(capability: StaffCapability): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
-    if (!roles.includes(c.var.staff.role)) throw forbidden(adminMessage('forbidden', c.var.lang));
+    if (!hasCapability(c.var.staff.role, capability)) throw forbidden(adminMessage('forbidden', c.var.lang));
     await next();
   };
 }

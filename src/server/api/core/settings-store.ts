@@ -1,4 +1,5 @@
-import { parseSettings, type ShopSettings } from '../../../lib/settings';
+import { mapSettingsRichText, parseSettings, SETTINGS_GROUPS, type ShopSettings } from '../../../lib/settings';
+import { sanitizeRichText } from '../content/sanitize';
 import { onInvalidate } from '../../cache/invalidation';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema';
@@ -46,12 +47,17 @@ const parsed = new WeakMap<object, ShopSettings>();
 /**
  * The shop settings merged over the defaults: the one settings reader of the server. The stored rows
  * are kept until a write names them; parsing is memoised per rows object so a kept read costs nothing.
+ * Rich-text settings are cleaned again here (they are cleaned when saved), so a value stored before that rule, or
+ * by any other way in, never reaches a page raw.
  */
 export async function loadShopSettings(db: Database): Promise<ShopSettings> {
   const rows = await loadSettingsRows(db);
   let settings = parsed.get(rows);
   if (!settings) {
-    settings = parseSettings(rows);
+    const read = parseSettings(rows);
+    settings = Object.fromEntries(
+      SETTINGS_GROUPS.map((group) => [group, mapSettingsRichText(group, read[group], sanitizeRichText)]),
+    ) as ShopSettings;
     parsed.set(rows, settings);
   }
   return settings;

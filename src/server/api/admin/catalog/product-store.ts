@@ -93,6 +93,7 @@ export async function loadProductDetail(db: Executor, id: string, lang: Language
     height: product.height,
     width: product.width,
     length: product.length,
+    vatCode: product.vatCode,
     options,
     variations: variationRows.map((v) => {
       const valueIds = links2.filter((l) => l.variationId === v.id).map((l) => l.optionValueId);
@@ -269,6 +270,7 @@ function productColumns(body: ProductBodyParsed, slug: string) {
     height: body.height,
     width: body.width,
     length: body.length,
+    ...(body.vatCode !== undefined && { vatCode: body.vatCode }),
   };
 }
 
@@ -563,6 +565,7 @@ export function copyBody(detail: ProductDetail): ProductBodyParsed {
     height: detail.height,
     width: detail.width,
     length: detail.length,
+    vatCode: detail.vatCode,
     options: detail.options.map((o) => ({
       title: o.title,
       type: o.type === 'number' ? 'number' : 'string',

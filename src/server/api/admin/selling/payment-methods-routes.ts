@@ -24,9 +24,10 @@ import { describeSettings, mergeSettings, publicSettings, secretsSet } from '../
 import { sandboxRefused } from '../../commerce/payments/sandbox-provider';
 import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
-import { requireRole } from '../session';
+import { requireCapability } from '../session';
 import { expectVersion, versionConflict } from '../versioned';
 import { isUniqueViolation, refuseProblems, sellingMessage } from './selling-common';
+import { confirmStepUp } from '../step-up';
 import { deleteVersioned, nextPosition, reorderVersioned, updateVersioned, type Versioned } from './versioned-rows';
 
 type MethodRow = typeof paymentMethods.$inferSelect;
@@ -109,6 +110,7 @@ async function saveMethodSettings(c: Context<AdminEnv>) {
   const { code } = readParams(c, codeParams);
   const { deps, lang, staff } = c.var;
   const body = await readBody(c, paymentMethodSettingsBodySchema);
+  await confirmStepUp(c, body.currentPassword);
   await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(paymentMethods).where(eq(paymentMethods.code, code)).for('update');
     const method = expectVersion(locked, body.version, lang, 'selling.paymentMethodNotFound');
@@ -195,7 +197,7 @@ export const paymentMethodAdminRoutes = new Hono<AdminEnv>()
     });
     return c.json(await loadMethods(deps));
   })
-  .put('/payment-methods/:code/settings', requireRole('owner'), saveMethodSettings)
+  .put('/payment-methods/:code/settings', requireCapability('payment_credentials'), saveMethodSettings)
   /** A method named by pickup locations or used by orders stays (disable it instead). */
   .delete('/payment-methods/:code', async (c) => {
     const { code } = readParams(c, codeParams);

@@ -1,7 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { settingsGroupSchema, settingsPutSchema, type SettingsAnswer, type SettingsGroupAnswer } from '../../../../contract/admin';
+import {
+  hasCapability,
+  settingsGroupSchema,
+  settingsPutSchema,
+  type SettingsAnswer,
+  type SettingsGroupAnswer,
+} from '../../../../contract/admin';
+import { CODE_SOURCES_ROW } from '../../../policy-sources';
+import { codeSources } from '../../../security-headers';
 import { parseSettings, SETTINGS_GROUPS, shopSettingsSchema, type SettingsGroup } from '../../../../lib/settings';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
@@ -11,7 +19,7 @@ import { readBody, readParams } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
 import { versionConflict } from '../versioned';
-import { checkedSettingsValue } from './settings-value';
+import { assertCodeFieldsAllowed, checkedSettingsValue } from './settings-value';
 
 const groupParams = z.object({ group: settingsGroupSchema });
 
@@ -29,7 +37,10 @@ async function loadGroups(db: Executor): Promise<SettingsAnswer> {
   };
 }
 
-/** The back office API for settings (under /api/admin): every staff member may read and edit them. */
+/**
+ * The back office API for settings (under /api/admin): every staff member may read them and edit them, except the
+ * code fields (SETTINGS_CODE_FIELDS), which need the `edit_code` capability; rich-text fields are cleaned on save.
+ */
 export const settingsRoutes = new Hono<AdminEnv>()
   .get('/settings', async (c) => c.json(await loadGroups(c.var.deps.db)))
   .put('/settings/:group', async (c) => {
@@ -42,6 +53,7 @@ export const settingsRoutes = new Hono<AdminEnv>()
     const saved = await deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(settings).where(eq(settings.group, group)).for('update');
       if ((before?.version ?? 0) !== body.version) throw versionConflict(lang);
+      assertCodeFieldsAllowed(staff, group, before?.value, value, lang, ['value']);
       const [after] = before
         ? await tx
             .update(settings)
@@ -50,6 +62,14 @@ export const settingsRoutes = new Hono<AdminEnv>()
             .returning()
         : await tx.insert(settings).values({ group, value, version: 1, updatedAt: now }).onConflictDoNothing().returning();
       if (!after) throw versionConflict(lang);
+      // the owner's custom code is hashed for the Content-Security-Policy when the owner saves it, never later
+      if (group === 'seo' && hasCapability(staff.role, 'edit_code')) {
+        const code = codeSources(`${String(value['customCode'] ?? '')}\n${String(value['customCodeFooter'] ?? '')}`);
+        await tx
+          .insert(settings)
+          .values({ group: CODE_SOURCES_ROW, value: code, updatedAt: now })
+          .onConflictDoUpdate({ target: settings.group, set: { value: code, updatedAt: now } });
+      }
       await recordAudit(
         tx,
         staff,

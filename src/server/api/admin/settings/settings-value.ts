@@ -1,13 +1,20 @@
+import { hasCapability } from '../../../../contract/admin';
 import type { Language } from '../../../../lib/localize';
-import type { SettingsGroup } from '../../../../lib/settings';
+import { mapSettingsRichText, SETTINGS_CODE_FIELDS, type SettingsGroup } from '../../../../lib/settings';
 import { strictSettingsSchema } from '../../../../lib/settings-form';
+import { isRecord } from '../../../../lib/is-record';
+import { sanitizeRichText } from '../../content/sanitize';
+import { ApiError } from '../../core/errors';
 import { parseInput } from '../../core/validate';
+import type { StaffPrincipal } from '../context';
+import { adminMessage } from '../messages';
 
 /**
  * A settings group's new value checked with the group's strict schema: every field present and of its type, no key
  * the group does not declare. Otherwise a 400 with a message in `lang` on each failing field, its path under `prefix`
- * (where the value sits in the request). Every write of a settings group goes through it: the settings save and the
- * site builder's settings targets (draft save and publish).
+ * (where the value sits in the request). Its rich-text fields (SETTINGS_RICH_TEXT_FIELDS) come back cleaned as rich
+ * text is. Every write of a settings group goes through it: the settings save and the site builder's settings
+ * targets (draft save and publish).
  */
 export function checkedSettingsValue(
   group: SettingsGroup,
@@ -15,5 +22,27 @@ export function checkedSettingsValue(
   lang: Language,
   prefix: readonly string[],
 ): Record<string, unknown> {
-  return parseInput(strictSettingsSchema(group), value, lang, 'body', prefix);
+  return mapSettingsRichText(group, parseInput(strictSettingsSchema(group), value, lang, 'body', prefix), sanitizeRichText);
+}
+
+/**
+ * Refuses (403, naming each field under `prefix`) a change to a code field (SETTINGS_CODE_FIELDS) by staff without
+ * the `edit_code` capability; the same value as stored passes, so a manager still saves the rest of the group.
+ */
+export function assertCodeFieldsAllowed(
+  staff: StaffPrincipal,
+  group: SettingsGroup,
+  stored: unknown,
+  value: Record<string, unknown>,
+  lang: Language,
+  prefix: readonly string[],
+): void {
+  const fields = SETTINGS_CODE_FIELDS[group];
+  if (!fields || hasCapability(staff.role, 'edit_code')) return;
+  const before = isRecord(stored) ? stored : {};
+  const changed = fields.filter((field) => (value[field] ?? '') !== (before[field] ?? ''));
+  if (changed.length === 0) return;
+  const message = adminMessage('codeOwnerOnly', lang);
+  const names = changed.map((field) => [...prefix, field].join('.'));
+  throw new ApiError(403, message, { errorPath: names[0], fieldErrors: Object.fromEntries(names.map((name) => [name, [message]])) });
 }

@@ -9,6 +9,7 @@ import {
   STAFF_INVITE_DAYS,
   staffInviteSchema,
   staffPatchSchema,
+  staffResendSchema,
   staffVersionSchema,
   type InvitationAnswer,
   type StaffListAnswer,
@@ -26,8 +27,10 @@ import { readBody, readParams, readQuery } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv, StaffPrincipal } from '../context';
 import { adminMessage } from '../messages';
-import { requireRole, revokeOtherSessions, setSessionCookie, startSession } from '../session';
+import { isCommonPassword } from '../../../../lib/common-passwords';
+import { requireCapability, revokeOtherSessions, setSessionCookie, startSession } from '../session';
 import { toStaff } from '../session-routes';
+import { confirmStepUp } from '../step-up';
 import { normalizeStaffEmail, type StaffRow } from '../staff';
 import { expectVersion, versionConflict } from '../versioned';
 
@@ -120,14 +123,18 @@ async function lockedMember(tx: Executor, id: string, version: number, lang: Lan
   return expectVersion(row, version, lang, 'staff.notFound');
 }
 
-/** The back office API for staff (under /api/admin): the owner's only. */
+/**
+ * The back office API for staff (under /api/admin): the `manage_staff` capability's (the owner's); inviting, resending
+ * an invitation, changing a role and enabling or disabling also need the acting member's password (step-up).
+ */
 export const staffRoutes = new Hono<AdminEnv>()
-  .use('/staff', requireRole('owner'))
-  .use('/staff/*', requireRole('owner'))
+  .use('/staff', requireCapability('manage_staff'))
+  .use('/staff/*', requireCapability('manage_staff'))
   .get('/staff', async (c) => c.json({ items: await loadMembers(c.var.deps.db) } satisfies StaffListAnswer))
   .post('/staff', async (c) => {
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, staffInviteSchema);
+    await confirmStepUp(c, body.currentPassword);
     const now = deps.now();
     const id = await deps.db.transaction(async (tx) => {
       const [member] = await tx
@@ -164,7 +171,8 @@ export const staffRoutes = new Hono<AdminEnv>()
   .post('/staff/:id/invitation', async (c) => {
     const { id } = readParams(c, idParams);
     const { deps, lang, staff } = c.var;
-    const body = await readBody(c, staffVersionSchema);
+    const body = await readBody(c, staffResendSchema);
+    await confirmStepUp(c, body.currentPassword);
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
       const member = await lockedMember(tx, id, body.version, lang);
@@ -217,6 +225,7 @@ export const staffRoutes = new Hono<AdminEnv>()
     const { id } = readParams(c, idParams);
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, staffPatchSchema);
+    await confirmStepUp(c, body.currentPassword);
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
       const before = await lockedMember(tx, id, body.version, lang);
@@ -273,6 +282,7 @@ export const staffInvitePublicRoutes = new Hono<AdminEnv>()
     const { deps, lang } = c.var;
     await checkRateLimit(deps, lang, 'signIn', [c.req.header('x-shop-client-ip')?.trim() || 'unknown']);
     const body = await readBody(c, invitationAcceptSchema);
+    if (isCommonPassword(body.password)) throw fieldError('password', adminMessage('commonPassword', lang));
     const invalid = () => fieldError('token', staffMessage('invitationInvalid', lang));
     // looked up before hashing the password, so a bad link costs no hashing time
     if (!(await pendingInvitation(deps.db, body.token, deps.now()))) throw invalid();

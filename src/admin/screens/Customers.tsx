@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { amountToCents, centsToAmount } from '../../lib/money';
+import { hasCapability } from '../../contract/admin';
+import { useStaff } from '../api/session';
 import { adminUrl, api } from '../api/client';
 import { useList } from '../api/queries';
 import type { CustomerRow } from '../api/types';
@@ -20,6 +22,7 @@ const column = listColumns<CustomerRow>();
 
 export default function Customers() {
   const { t, lang } = useI18n();
+  const canExport = hasCapability(useStaff().role, 'export_data');
   const listState = useListParams(FILTERS, DEFAULT_SORT);
   const { params, setFilter, clear } = listState;
   const list = useList<CustomerRow, (typeof FILTERS)[number]>('/customers', params);
@@ -73,9 +76,11 @@ export default function Customers() {
     <>
       <div className="page-head">
         <h1>{t('customers.title')}</h1>
-        <a className="btn" href={adminUrl('/customers/export.csv', exportQuery(params.filters))} download>
-          <Icon name="download" /> {t('customers.export')}
-        </a>
+        {canExport ? (
+          <a className="btn" href={adminUrl('/customers/export.csv', exportQuery(params.filters))} download>
+            <Icon name="download" /> {t('customers.export')}
+          </a>
+        ) : null}
       </div>
       <FilterBar onClear={clear} active={Object.keys(params.filters).length > 0}>
         <SearchFilter shortcut label={t('customers.search')} value={params.filters.q ?? ''} onChange={(v) => setFilter('q', v)} />

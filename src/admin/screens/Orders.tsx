@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_STATUSES } from '../../contract/admin';
+import { hasCapability } from '../../contract/admin';
+import { useStaff } from '../api/session';
 import { adminUrl } from '../api/client';
 import { useList, useOrderStates } from '../api/queries';
 import { Icon } from '../components/Icon';
@@ -20,6 +22,7 @@ const column = listColumns<OrderRow>();
 /** Orders, newest first, filtered through the address (the dashboard links here with filters set). */
 export default function Orders() {
   const { t, lang } = useI18n();
+  const canExport = hasCapability(useStaff().role, 'export_data');
   const listState = useListParams(FILTERS, DEFAULT_SORT);
   const { params, setFilter, clear } = listState;
   const list = useList<OrderRow, (typeof FILTERS)[number]>('/orders', params);
@@ -79,9 +82,11 @@ export default function Orders() {
     <>
       <div className="page-head">
         <h1>{t('orders.title')}</h1>
-        <a className="btn" href={adminUrl('/orders/export.csv', exportQuery(params.filters))} download>
-          <Icon name="download" /> {t('orders.export')}
-        </a>
+        {canExport ? (
+          <a className="btn" href={adminUrl('/orders/export.csv', exportQuery(params.filters))} download>
+            <Icon name="download" /> {t('orders.export')}
+          </a>
+        ) : null}
       </div>
       <FilterBar onClear={clear} active={Object.keys(f).length > 0}>
         <SearchFilter

@@ -18,9 +18,10 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
  * What a role may do beyond the everyday back office. `edit_code`: the settings that put script or unsanitised
  * markup on the storefront (custom head and footer code and styles, analytics, tag-manager and call-tracking ids);
  * `manage_staff`: invitations, roles, disabling; `payment_credentials`: a payment method's provider settings;
- * `view_audit`: the audit log. The server checks them on every route; the back office only hides what they refuse.
+ * `view_audit`: the audit log; `export_data`: the orders and customers CSV exports (every buyer's contacts at once). The
+ * server checks them on every route; the back office only hides what they refuse.
  */
-export const STAFF_CAPABILITIES = ['edit_code', 'manage_staff', 'payment_credentials', 'view_audit'] as const;
+export const STAFF_CAPABILITIES = ['edit_code', 'manage_staff', 'payment_credentials', 'view_audit', 'export_data'] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {

@@ -142,7 +142,7 @@ describe.each(databaseKinds)('every buyer a customer, notes, tags and exports (%
     const email = `csv-${unique()}@example.com`;
     const order = await guestOrder({ name: '=HYPERLINK("http://evil.test")', lastName: 'Csv', phone: '+1 555 0133', email }, 2);
     await expectJson(await patch(`/customers/${order.customerId}`, { tags: ['csv-export'], note: '+SUM(A1)', version: 1 }), 200);
-    const ordersCsv = await adminRequest(app, `/orders/export.csv?q=${encodeURIComponent(email)}`, { cookie: manager.cookie });
+    const ordersCsv = await adminRequest(app, `/orders/export.csv?q=${encodeURIComponent(email)}`, { cookie: owner.cookie });
     expect(ordersCsv.status).toBe(200);
     expect(ordersCsv.headers.get('content-type')).toContain('text/csv');
     expect(ordersCsv.headers.get('content-disposition')).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -160,7 +160,7 @@ describe.each(databaseKinds)('every buyer a customer, notes, tags and exports (%
         currency: 'USD',
       }),
     ]);
-    const customersCsv = await adminRequest(app, '/customers/export.csv?tag=csv-export', { cookie: manager.cookie });
+    const customersCsv = await adminRequest(app, '/customers/export.csv?tag=csv-export', { cookie: owner.cookie });
     const customerRows = Papa.parse<Record<string, string>>((await customersCsv.text()).replace(/^\uFEFF/, ''), {
       header: true,
       skipEmptyLines: true,
@@ -177,7 +177,9 @@ describe.each(databaseKinds)('every buyer a customer, notes, tags and exports (%
     expect(allRows.length).toBe((await app.deps.db.select({ id: orders.id }).from(orders)).length);
   });
 
-  it('who may not: no session gets 401, a write without the back office header 403', async () => {
+  it('who may not: no session gets 401, a manager may not export (every buyer at once), a write without the header 403', async () => {
+    expect((await adminRequest(app, '/orders/export.csv', { cookie: manager.cookie })).status).toBe(403);
+    expect((await adminRequest(app, '/customers/export.csv', { cookie: manager.cookie })).status).toBe(403);
     expect((await adminRequest(app, '/orders/export.csv')).status).toBe(401);
     expect((await adminRequest(app, '/customers/export.csv')).status).toBe(401);
     const [row] = await app.deps.db.select().from(customers).limit(1);

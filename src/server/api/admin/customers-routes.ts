@@ -17,6 +17,7 @@ import { shopCurrency } from '../commerce/shop-settings';
 import { ApiError, notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
+import { requireCapability } from './session';
 import type { AdminEnv } from './context';
 import { csvAmount, keysetPages, streamCsv } from './csv-export';
 import { likePattern, listOrder, pageOffset } from './lists';
@@ -179,7 +180,7 @@ export const customerRoutes = new Hono<AdminEnv>()
     } satisfies ListAnswer<CustomerListItem>);
   })
   /** Every customer the list's filters select, oldest first, as CSV (streamed page by page). */
-  .get('/customers/export.csv', async (c) => {
+  .get('/customers/export.csv', requireCapability('export_data'), async (c) => {
     const query = readQuery(c, customerListQuerySchema);
     const db = c.var.deps.db;
     const where = customerFilters(query);

@@ -32,6 +32,7 @@ import type { AppDeps } from '../core/context';
 import { ApiError, fieldError, fieldErrorsOf, notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
+import { requireCapability } from './session';
 import type { AdminEnv, StaffPrincipal } from './context';
 import { csvAmount, keysetPages, streamCsv } from './csv-export';
 import { dateRange, likePattern, listOrder, pageOffset } from './lists';
@@ -256,7 +257,7 @@ export const orderRoutes = new Hono<AdminEnv>()
     } satisfies ListAnswer<OrderListItem>);
   })
   /** Every order the list's filters select, oldest first, as CSV (streamed page by page). */
-  .get('/orders/export.csv', (c) => {
+  .get('/orders/export.csv', requireCapability('export_data'), (c) => {
     const query = readQuery(c, orderListQuerySchema);
     const db = c.var.deps.db;
     const where = orderFilters(db, query);

@@ -18,7 +18,7 @@ import { useToasts } from '../components/Toasts';
 import { useI18n } from '../i18n';
 import { dateTime, money } from '../lib/format';
 import { parseMoneyInput } from '../lib/money-input';
-import { OrderFulfilment } from './OrderFulfilment';
+import { OrderFulfilment, OrderReturns } from './OrderFulfilment';
 import { OrderPayments } from './OrderPayments';
 
 /** One order: what was bought, by whom, how it travels and is paid, what happened to it, and what to do next. */
@@ -210,6 +210,8 @@ function OrderView({ order }: { order: Order }) {
         <OrderPayments order={order} />
 
         <OrderFulfilment order={order} />
+
+        <OrderReturns order={order} />
 
         <section className="card" aria-labelledby="order-history">
           <h2 id="order-history">{t('order.history')}</h2>

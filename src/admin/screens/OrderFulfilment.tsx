@@ -1,16 +1,22 @@
 import { type ReactNode, useId, useState } from 'react';
-import type { OrderShipmentInput } from '../../contract/admin';
+import type { OrderReturnInput, OrderShipmentInput, ReturnReceiveInput } from '../../contract/admin';
 import { CARRIER_CODES, type CarrierCode } from '../../lib/shipments';
 import { AdminApiError, api } from '../api/client';
 import type { OrderDetail as Order } from '../api/types';
 import { useWrite } from '../api/write';
-import { Dialog } from '../components/Dialog';
+import { ConfirmDialog, Dialog } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { useI18n } from '../i18n';
-import { dateTime } from '../lib/format';
+import { dateTime, money } from '../lib/format';
 import { DialogFormActions } from './selling/selling-ui';
 
 type Item = Order['items'][number];
+
+/** The lines given a quantity above 0, as the API takes them. */
+export const chosenLines = (quantities: Record<string, number>) =>
+  Object.entries(quantities)
+    .filter(([, q]) => q > 0)
+    .map(([itemId, quantity]) => ({ itemId, quantity }));
 
 /** How many of each line a dialog sends or takes back, within what is left of it. */
 export function LineQuantities({
@@ -147,9 +153,7 @@ function ShipDialog({ order, onClose }: { order: Order; onClose: () => void }) {
         onSubmit={(e) => {
           e.preventDefault();
           setError('');
-          const lines = Object.entries(quantities)
-            .filter(([, q]) => q > 0)
-            .map(([itemId, quantity]) => ({ itemId, quantity }));
+          const lines = chosenLines(quantities);
           if (lines.length === 0) return setError(t('order.shipChooseLines'));
           ship.mutate({
             version: order.version,
@@ -209,6 +213,167 @@ function ShipDialog({ order, onClose }: { order: Order; onClose: () => void }) {
           </p>
         ) : null}
         <DialogFormActions onBack={onClose} busy={ship.isPending} submitLabel={t('order.shipConfirm')} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** The order's returns: open one by lines with a reason; receive the items (back to stock or not) and refund, or reject. */
+export function OrderReturns({ order }: { order: Order }) {
+  const { t, lang } = useI18n();
+  const [opening, setOpening] = useState(false);
+  const [receiving, setReceiving] = useState<Order['returns'][number] | null>(null);
+  const [rejecting, setRejecting] = useState<Order['returns'][number] | null>(null);
+  const returning = new Map<string, number>();
+  for (const r of order.returns) {
+    if (r.status === 'rejected') continue;
+    for (const line of r.lines) returning.set(line.itemId, (returning.get(line.itemId) ?? 0) + line.quantity);
+  }
+  const left = (item: Item) => item.quantity - (returning.get(item.id) ?? 0);
+  const reject = useWrite({
+    mutationFn: (id: string) =>
+      api.post<Order>(`/orders/${encodeURIComponent(order.id)}/returns/${encodeURIComponent(id)}/reject`, { version: order.version }),
+    invalidate: [['orders']],
+    success: t('order.rejected'),
+    onSuccess: () => setRejecting(null),
+  });
+  return (
+    <section className="card" aria-labelledby="order-returns">
+      <h2 id="order-returns">{t('order.returns')}</h2>
+      {order.returns.length ? (
+        <ul className="plain-list">
+          {order.returns.map((r) => (
+            <li key={r.id} data-return={r.id}>
+              <span className="badge">{t(`order.returnStatus.${r.status}`, { defaultValue: r.status })}</span>{' '}
+              {r.lines.map((l) => `${l.title} × ${l.quantity}`).join(', ')}
+              <div className="prewrap">{r.reason}</div>
+              {r.refundCents ? <div>{t('order.returnRefunded', { amount: money(r.refundCents, order.currency, lang) })}</div> : null}
+              <div className="muted small">
+                {dateTime(r.createdAt, lang)} · {r.openedBy === 'customer' ? t('order.openedByCustomer') : r.staffName}
+              </div>
+              {r.status === 'requested' ? (
+                <div className="actions-bar">
+                  <button type="button" className="btn btn-small btn-primary" onClick={() => setReceiving(r)}>
+                    {t('order.receive')}
+                  </button>
+                  <button type="button" className="btn btn-small" onClick={() => setRejecting(r)}>
+                    {t('order.reject')}
+                  </button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('order.noReturns')}</p>
+      )}
+      {order.status !== 'canceled' && order.items.some((i) => left(i) > 0) ? (
+        <button type="button" className="btn" onClick={() => setOpening(true)}>
+          {t('order.openReturn')}
+        </button>
+      ) : null}
+      {opening ? <OpenReturnDialog order={order} left={left} onClose={() => setOpening(false)} /> : null}
+      {receiving ? <ReceiveDialog order={order} entry={receiving} onClose={() => setReceiving(null)} /> : null}
+      <ConfirmDialog
+        open={rejecting !== null}
+        title={t('order.rejectTitle')}
+        confirmLabel={t('order.reject')}
+        danger
+        busy={reject.isPending}
+        onConfirm={() => rejecting && reject.mutate(rejecting.id)}
+        onClose={() => setRejecting(null)}
+      >
+        <p>{t('order.rejectText')}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function OpenReturnDialog({ order, left, onClose }: { order: Order; left: (item: Item) => number; onClose: () => void }) {
+  const { t } = useI18n();
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const reasonId = useId();
+  const open = useWrite({
+    mutationFn: (body: OrderReturnInput) => api.post<Order>(`/orders/${encodeURIComponent(order.id)}/returns`, body),
+    invalidate: [['orders']],
+    success: t('order.returnOpened'),
+    onSuccess: onClose,
+  });
+  const serverError = open.error instanceof AdminApiError ? open.error.message : '';
+  return (
+    <Dialog open onClose={onClose} title={t('order.returnTitle', { number: order.number })} wide>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setError('');
+          const lines = chosenLines(quantities);
+          if (lines.length === 0) return setError(t('order.returnChooseLines'));
+          if (!reason.trim()) return setError(t('validation.required'));
+          open.mutate({ version: order.version, lines, reason: reason.trim() });
+        }}
+      >
+        <LineQuantities
+          items={order.items}
+          left={left}
+          quantities={quantities}
+          onChange={setQuantities}
+          label={(item) => t('order.returnQuantityOf', { title: item.title })}
+        />
+        <div className="field">
+          <label htmlFor={reasonId}>{t('order.returnReason')}</label>
+          <textarea id={reasonId} rows={2} maxLength={500} required value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        {error || serverError ? (
+          <p className="form-error" role="alert">
+            {error || serverError}
+          </p>
+        ) : null}
+        <DialogFormActions onBack={onClose} busy={open.isPending} submitLabel={t('order.returnConfirm')} />
+      </form>
+    </Dialog>
+  );
+}
+
+function ReceiveDialog({ order, entry, onClose }: { order: Order; entry: Order['returns'][number]; onClose: () => void }) {
+  const { t } = useI18n();
+  const paid = order.payment.transactions.some((tx) => !tx.attention && tx.refundableCents > 0);
+  const [restock, setRestock] = useState(true);
+  const [refund, setRefund] = useState(paid);
+  const receive = useWrite({
+    mutationFn: (body: ReturnReceiveInput) =>
+      api.post<Order>(`/orders/${encodeURIComponent(order.id)}/returns/${encodeURIComponent(entry.id)}/receive`, body),
+    invalidate: [['orders'], ['dashboard']],
+    success: t('order.received'),
+    onSuccess: onClose,
+  });
+  const serverError = receive.error instanceof AdminApiError ? receive.error.message : '';
+  return (
+    <Dialog open onClose={onClose} title={t('order.receiveTitle')}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          receive.mutate({ version: order.version, restock, refund: paid && refund });
+        }}
+      >
+        <p>{entry.lines.map((l) => `${l.title} × ${l.quantity}`).join(', ')}</p>
+        <label className="selling-check">
+          <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} /> {t('order.receiveRestock')}
+        </label>
+        {paid ? (
+          <label className="selling-check">
+            <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} /> {t('order.receiveRefund')}
+          </label>
+        ) : null}
+        {serverError ? (
+          <p className="form-error" role="alert">
+            {serverError}
+          </p>
+        ) : null}
+        <DialogFormActions onBack={onClose} busy={receive.isPending} submitLabel={t('order.receive')} />
       </form>
     </Dialog>
   );

@@ -11,7 +11,7 @@ import { AdminApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { dateTime, money } from '../lib/format';
 import { parseMoneyInput } from '../lib/money-input';
-import { LineQuantities } from './OrderFulfilment';
+import { chosenLines, LineQuantities } from './OrderFulfilment';
 import { DialogFormActions } from './selling/selling-ui';
 
 type Transaction = Order['payment']['transactions'][number];
@@ -164,9 +164,7 @@ function RefundDialog({ order, transaction, onClose }: { order: Order; transacti
       if (parsed === null || parsed <= 0) return setError(t('validation.price'));
       refund.mutate({ ...base, amountCents: amountToCents(parsed) });
     } else {
-      const chosen = Object.entries(quantities)
-        .filter(([, q]) => q > 0)
-        .map(([itemId, quantity]) => ({ itemId, quantity }));
+      const chosen = chosenLines(quantities);
       if (chosen.length === 0) return setError(t('order.refundChooseLines'));
       refund.mutate({ ...base, lines: chosen, restock });
     }

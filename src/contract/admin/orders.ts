@@ -108,6 +108,23 @@ export const orderDetailSchema = z.strictObject({
       shippedQuantity: z.int(),
     }),
   ),
+  returns: z.array(
+    z.strictObject({
+      id: z.string(),
+      /** requested, received, refunded or rejected */
+      status: z.string(),
+      lines: z.array(z.strictObject({ itemId: z.string(), title: z.string(), quantity: z.int() })),
+      reason: z.string(),
+      /** customer or staff */
+      openedBy: z.string(),
+      staffName: z.string().nullable(),
+      restock: z.boolean(),
+      refundCents: z.int(),
+      receivedAt: z.string().nullable(),
+      createdAt: z.string(),
+      version: z.int(),
+    }),
+  ),
   /** unfulfilled, partial or fulfilled */
   fulfilment: z.enum(['unfulfilled', 'partial', 'fulfilled']),
   shipments: z.array(
@@ -255,6 +272,25 @@ export const orderShipmentBodySchema = z.object({
   notify: z.boolean().default(true),
 });
 export type OrderShipmentInput = z.input<typeof orderShipmentBodySchema>;
+
+const returnLinesSchema = z
+  .array(z.object({ itemId: idSchema, quantity: z.int().min(1).max(1_000_000) }))
+  .min(1)
+  .max(500);
+
+/** POST /orders/:id/returns: a manager opens a return of some lines, with the reason */
+export const orderReturnBodySchema = z.object({ version: versionSchema, lines: returnLinesSchema, reason: requiredTextSchema(500) });
+export type OrderReturnInput = z.input<typeof orderReturnBodySchema>;
+
+/**
+ * POST /orders/:id/returns/:returnId/receive: the items are back; `restock` puts them back in stock, `refund` refunds what
+ * was paid for them through the payment's provider (`version` is the order's)
+ */
+export const returnReceiveBodySchema = z.object({ version: versionSchema, restock: z.boolean(), refund: z.boolean() });
+export type ReturnReceiveInput = z.input<typeof returnReceiveBodySchema>;
+
+/** POST /orders/:id/returns/:returnId/reject */
+export const returnRejectBodySchema = z.object({ version: versionSchema, note: optionalTextSchema(500) });
 
 /** POST /orders/:id/notes */
 export const orderNoteBodySchema = z.object({ text: requiredTextSchema(5000) });

@@ -123,4 +123,131 @@ describe.each(databaseKinds)('fulfilment with tracking (%s)', (kind) => {
     await expectJson(await ship(placed, { version: await version(placed), notify: false }), 201);
     expect(await pay.mails('order-shipped').then((m) => m.filter((x) => x.data.orderId === placed.id))).toEqual([]);
   });
+
+  describe('returns', () => {
+    let card: string;
+    let stocked: string;
+    beforeAll(async () => {
+      card = 'card';
+      stocked = (await fx.product({ priceCents: 3_000, stock: 20 })).variationId;
+    });
+    async function paidOrder(quantity: number) {
+      const placed = await pay.placeOrder({ variationId: stocked, method: card, locationId, quantity });
+      const url = await pay.initialize(placed);
+      expect((await app.request(`${new URL(url).pathname.replace(/^\/api/, '')}/pay`, { method: 'POST' })).status).toBe(303);
+      return placed;
+    }
+    const post = (placed: PlacedOrder, path: string, json: Record<string, unknown>, staff: TestStaff | null = manager) =>
+      adminRequest(app, `/orders/${placed.id}${path}`, { method: 'POST', cookie: staff?.cookie, json });
+
+    it('a return is opened by lines, received back to stock and refunded through the provider', async () => {
+      const placed = await paidOrder(3);
+      const line = await lineOf(placed);
+      const stockBefore = await fx.stockOf(stocked);
+      const opened = await expectJson(
+        await post(placed, '/returns', { version: await version(placed), lines: [{ itemId: line.id, quantity: 2 }], reason: 'Too small' }),
+        201,
+      );
+      expect(opened.returns).toEqual([
+        expect.objectContaining({
+          status: 'requested',
+          reason: 'Too small',
+          openedBy: 'staff',
+          lines: [{ itemId: line.id, title: line.title, quantity: 2 }],
+        }),
+      ]);
+      const tooMany = await expectJson(
+        await post(placed, '/returns', { version: opened.version, lines: [{ itemId: line.id, quantity: 2 }], reason: 'More' }),
+        400,
+      );
+      expect(tooMany.errorPath).toBe(`lines.${line.id}`);
+      const returnId = opened.returns[0].id;
+      await expectJson(
+        await post(placed, `/returns/${returnId}/receive`, { version: opened.version - 1, restock: true, refund: true }),
+        409,
+      );
+      const received = await expectJson(
+        await post(placed, `/returns/${returnId}/receive`, { version: opened.version, restock: true, refund: true }),
+        200,
+      );
+      expect(received.returns[0]).toMatchObject({ status: 'refunded', restock: true, refundCents: 6_000 });
+      expect(received.payment.refunds).toEqual([expect.objectContaining({ amountCents: 6_000, status: 'succeeded', reason: 'Too small' })]);
+      expect(received.paymentStatus).toBe('completed');
+      expect(await fx.stockOf(stocked)).toBe(stockBefore! + 2);
+      expect(received.items[0].returnedQuantity).toBe(2);
+      // received once only
+      expect((await post(placed, `/returns/${returnId}/receive`, { version: received.version, restock: true, refund: true })).status).toBe(
+        400,
+      );
+      expect((await pay.mails('payment-refunded')).some((m) => m.data.orderId === placed.id)).toBe(true);
+      const actions = (await pay.audits('order.return-open'))
+        .concat(await pay.audits('order.return-receive'))
+        .filter((a) => a.entityId === placed.id);
+      expect(actions).toHaveLength(2);
+      expect(await pay.history(placed.id, 'return')).toEqual([
+        [null, 'requested'],
+        ['requested', 'received'],
+        ['received', 'refunded'],
+      ]);
+    });
+
+    it('a rejected return frees its lines; received without restock or refund keeps stock and money', async () => {
+      const placed = await paidOrder(1);
+      const line = await lineOf(placed);
+      const opened = await expectJson(
+        await post(placed, '/returns', {
+          version: await version(placed),
+          lines: [{ itemId: line.id, quantity: 1 }],
+          reason: 'Changed mind',
+        }),
+        201,
+      );
+      const rejected = await expectJson(await post(placed, `/returns/${opened.returns[0].id}/reject`, { version: opened.version }), 200);
+      expect(rejected.returns[0].status).toBe('rejected');
+      const again = await expectJson(
+        await post(placed, '/returns', { version: rejected.version, lines: [{ itemId: line.id, quantity: 1 }], reason: 'Broken' }),
+        201,
+      );
+      const stock = await fx.stockOf(stocked);
+      const kept = await expectJson(
+        await post(placed, `/returns/${again.returns[1].id}/receive`, { version: again.version, restock: false, refund: false }),
+        200,
+      );
+      expect(kept.returns[1]).toMatchObject({ status: 'received', restock: false, refundCents: 0 });
+      expect(await fx.stockOf(stocked)).toBe(stock);
+      expect(kept.payment.refunds).toEqual([]);
+    });
+
+    it("who may not: no session, no header, a blank reason, another order's return", async () => {
+      const placed = await paidOrder(1);
+      const other = await paidOrder(1);
+      const line = await lineOf(placed);
+      const v = await version(placed);
+      expect((await post(placed, '/returns', { version: v, lines: [{ itemId: line.id, quantity: 1 }], reason: 'x' }, null)).status).toBe(
+        401,
+      );
+      expect(
+        (
+          await adminRequest(app, `/orders/${placed.id}/returns`, {
+            method: 'POST',
+            cookie: manager.cookie,
+            csrf: false,
+            json: { version: v, lines: [{ itemId: line.id, quantity: 1 }], reason: 'x' },
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (await expectJson(await post(placed, '/returns', { version: v, lines: [{ itemId: line.id, quantity: 1 }], reason: '  ' }), 400))
+          .errorPath,
+      ).toBe('reason');
+      const opened = await expectJson(
+        await post(placed, '/returns', { version: v, lines: [{ itemId: line.id, quantity: 1 }], reason: 'x' }),
+        201,
+      );
+      await expectJson(
+        await post(other, `/returns/${opened.returns[0].id}/receive`, { version: await version(other), restock: true, refund: false }),
+        404,
+      );
+    });
+  });
 });

@@ -10,6 +10,7 @@ import {
   discountCodes,
   orderItems,
   orderNotes,
+  orderReturns,
   orderShipments,
   orderStateHistory,
   orderStates,
@@ -38,32 +39,34 @@ const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows
 
 /** Everything the back office shows of one order. */
 export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Language, publicUrl: string): Promise<OrderDetail> {
-  const [items, notes, history, transactions, method, location, zone, rate, discount, stateCodes, refunds, shipments] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
-    db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
-    db
-      .select()
-      .from(orderStateHistory)
-      .where(eq(orderStateHistory.orderId, order.id))
-      .orderBy(asc(orderStateHistory.createdAt), asc(orderStateHistory.id)),
-    db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).orderBy(asc(paymentTransactions.createdAt)),
-    one(db.select().from(paymentMethods).where(eq(paymentMethods.code, order.paymentMethod))),
-    order.locationId ? one(db.select().from(pickupLocations).where(eq(pickupLocations.id, order.locationId))) : undefined,
-    order.shippingZoneId ? one(db.select().from(shippingZones).where(eq(shippingZones.id, order.shippingZoneId))) : undefined,
-    order.shippingRateId ? one(db.select().from(shippingRates).where(eq(shippingRates.id, order.shippingRateId))) : undefined,
-    order.discountCodeId ? one(db.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId))) : undefined,
-    orderStateCodes(db),
-    db
-      .select()
-      .from(paymentRefunds)
-      .where(eq(paymentRefunds.orderId, order.id))
-      .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
-    db
-      .select()
-      .from(orderShipments)
-      .where(eq(orderShipments.orderId, order.id))
-      .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id)),
-  ]);
+  const [items, notes, history, transactions, method, location, zone, rate, discount, stateCodes, refunds, shipments, returns] =
+    await Promise.all([
+      db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
+      db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
+      db
+        .select()
+        .from(orderStateHistory)
+        .where(eq(orderStateHistory.orderId, order.id))
+        .orderBy(asc(orderStateHistory.createdAt), asc(orderStateHistory.id)),
+      db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).orderBy(asc(paymentTransactions.createdAt)),
+      one(db.select().from(paymentMethods).where(eq(paymentMethods.code, order.paymentMethod))),
+      order.locationId ? one(db.select().from(pickupLocations).where(eq(pickupLocations.id, order.locationId))) : undefined,
+      order.shippingZoneId ? one(db.select().from(shippingZones).where(eq(shippingZones.id, order.shippingZoneId))) : undefined,
+      order.shippingRateId ? one(db.select().from(shippingRates).where(eq(shippingRates.id, order.shippingRateId))) : undefined,
+      order.discountCodeId ? one(db.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId))) : undefined,
+      orderStateCodes(db),
+      db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.orderId, order.id))
+        .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+      db
+        .select()
+        .from(orderShipments)
+        .where(eq(orderShipments.orderId, order.id))
+        .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id)),
+      db.select().from(orderReturns).where(eq(orderReturns.orderId, order.id)).orderBy(asc(orderReturns.createdAt), asc(orderReturns.id)),
+    ]);
   const shipped = shippedQuantities(shipments);
   const paid = spreadDiscount(
     items.map((i) => i.totalCents),
@@ -106,6 +109,19 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
       refundedQuantity: refundedUnits.get(i.id) ?? 0,
       returnedQuantity: i.returnedQuantity,
       shippedQuantity: shipped.get(i.id) ?? 0,
+    })),
+    returns: returns.map((r) => ({
+      id: r.id,
+      status: r.status,
+      lines: r.lines.map((l) => ({ itemId: l.itemId, title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
+      reason: r.reason,
+      openedBy: r.openedBy,
+      staffName: r.staffName,
+      restock: r.restock,
+      refundCents: r.refundCents,
+      receivedAt: iso(r.receivedAt),
+      createdAt: r.createdAt.toISOString(),
+      version: r.version,
     })),
     fulfilment: fulfilmentStatus(items, shipments),
     shipments: shipments.map((s) => ({

@@ -146,7 +146,7 @@ function toListItem(order: OrderRow): OrderListItem {
   };
 }
 
-async function findOrder(db: Executor, id: string, lang: Language, forUpdate = false): Promise<OrderRow> {
+export async function findOrder(db: Executor, id: string, lang: Language, forUpdate = false): Promise<OrderRow> {
   const query = db.select().from(orders).where(eq(orders.id, id));
   const [order] = forUpdate ? await query.for('update') : await query;
   if (!order) throw notFound(adminMessage('orderNotFound', lang));
@@ -154,7 +154,7 @@ async function findOrder(db: Executor, id: string, lang: Language, forUpdate = f
 }
 
 /** Moves an order on: bumps its version only when the client's version is still current (else 409). */
-async function updateOrder(
+export async function updateOrder(
   tx: Executor,
   order: OrderRow,
   version: number,
@@ -172,7 +172,7 @@ async function updateOrder(
 }
 
 /** The customer's e-mail about an order, when they gave an address. */
-async function mailCustomer(
+export async function mailCustomer(
   tx: Executor,
   order: OrderRow,
   template: 'order-status' | 'delivery-price-set' | 'order-canceled' | 'order-shipped',
@@ -208,7 +208,7 @@ type OrderWrite = (tx: Executor, order: OrderRow, now: Date) => Promise<{ update
  * One audited order write: locks the order, checks the client's version, runs `write`, records the audit entry
  * with before and after, all in one transaction; answers the order as the back office shows it.
  */
-async function writeOrder(deps: AppDeps, staff: StaffPrincipal, id: string, version: number, lang: Language, write: OrderWrite) {
+export async function writeOrder(deps: AppDeps, staff: StaffPrincipal, id: string, version: number, lang: Language, write: OrderWrite) {
   const result = await deps.db.transaction(async (tx) => {
     const order = expectVersion(await findOrder(tx, id, lang, true), version, lang, 'orderNotFound');
     const now = deps.now();

@@ -83,7 +83,7 @@ export async function paidLines(tx: Executor, order: OrderRow) {
 }
 
 /** Returns refunded units to their variations' stock while the order still holds its reservation. */
-async function returnToStock(tx: Executor, order: OrderRow, lines: { item: OrderItemRow; quantity: number }[], now: Date) {
+export async function returnToStock(tx: Executor, order: OrderRow, lines: { item: OrderItemRow; quantity: number }[], now: Date) {
   if (order.stockReleasedAt) return false;
   for (const { item, quantity } of [...lines].sort((a, b) => ((a.item.variationId ?? '') < (b.item.variationId ?? '') ? -1 : 1))) {
     await tx

@@ -67,6 +67,7 @@ function OrderView({ order }: { order: Order }) {
         <a className="btn" href={adminUrl(`/orders/${encodeURIComponent(order.id)}/packing-slip`)} target="_blank" rel="noopener">
           <Icon name="print" /> {t('order.packingSlip')}
         </a>
+        <InvoiceButton order={order} />
         <a className="btn btn-ghost" href={order.customerUrl} target="_blank" rel="noopener">
           <Icon name="external" /> {t('order.customerPage')}
         </a>
@@ -486,5 +487,28 @@ function Notes({ order }: { order: Order }) {
         </button>
       </form>
     </section>
+  );
+}
+
+/** Issues the order's invoice (its number is given once) and opens it; an issued one just opens. */
+function InvoiceButton({ order }: { order: Order }) {
+  const { t } = useI18n();
+  const url = adminUrl(`/orders/${encodeURIComponent(order.id)}/invoice`);
+  const issue = useWrite({
+    mutationFn: () => api.post<Order>(`/orders/${encodeURIComponent(order.id)}/invoice`, { version: order.version }),
+    invalidate: [['orders']],
+    success: (issued) => t('order.invoiceIssued', { number: issued.invoice?.number ?? '' }),
+  });
+  if (order.invoice) {
+    return (
+      <a className="btn" href={url} target="_blank" rel="noopener">
+        <Icon name="print" /> {t('order.invoiceNumber', { number: order.invoice.number })}
+      </a>
+    );
+  }
+  return (
+    <button type="button" className="btn" disabled={issue.isPending} onClick={() => issue.mutate(undefined)}>
+      <Icon name="print" /> {t('order.issueInvoice')}
+    </button>
   );
 }

@@ -125,6 +125,8 @@ export const orderDetailSchema = z.strictObject({
       version: z.int(),
     }),
   ),
+  /** the order's invoice once issued (POST /orders/:id/invoice), printed at GET /orders/:id/invoice */
+  invoice: z.strictObject({ number: z.int(), issuedAt: z.string() }).nullable(),
   /** unfulfilled, partial or fulfilled */
   fulfilment: z.enum(['unfulfilled', 'partial', 'fulfilled']),
   shipments: z.array(

@@ -250,4 +250,33 @@ describe.each(databaseKinds)('fulfilment with tracking (%s)', (kind) => {
       );
     });
   });
+
+  it('invoices: numbered once per order, one after the other for the shop; printable with prices and the buyer, escaped', async () => {
+    const a = await pay.placeOrder({ variationId, method: cash, locationId, quantity: 2, extra: { comment: '<script>alert(1)</script>' } });
+    const b = await pay.placeOrder({ variationId, method: cash, locationId, quantity: 1 });
+    expect((await adminRequest(app, `/orders/${a.id}/invoice`, { cookie: manager.cookie })).status).toBe(404);
+    const issue = (placed: PlacedOrder, v: number) =>
+      adminRequest(app, `/orders/${placed.id}/invoice`, { method: 'POST', cookie: manager.cookie, json: { version: v } });
+    const [first, second] = await Promise.all([
+      issue(a, await version(a)).then((r) => expectJson(r, 201)),
+      issue(b, await version(b)).then((r) => expectJson(r, 201)),
+    ]);
+    expect([first.invoice.number, second.invoice.number].sort((x, y) => x - y)).toEqual([
+      Math.min(first.invoice.number, second.invoice.number),
+      Math.min(first.invoice.number, second.invoice.number) + 1,
+    ]);
+    const again = await expectJson(await issue(a, first.version), 201);
+    expect(again.invoice.number).toBe(first.invoice.number);
+    await expectJson(await issue(a, first.version - 1), 409);
+    const page = await adminRequest(app, `/orders/${a.id}/invoice`, { cookie: manager.cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(html).toContain(`Invoice ${first.invoice.number} for order ${a.number}`);
+    expect(html).toContain('Anna Smith');
+    expect(html).toMatch(/Order total<\/dt><dd><strong>[^<]*50/);
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect((await pay.audits('order.invoice')).filter((x) => x.entityId === a.id).length).toBeGreaterThanOrEqual(1);
+    expect((await adminRequest(app, `/orders/${a.id}/invoice`, { method: 'POST', json: { version: again.version } })).status).toBe(401);
+  });
 });

@@ -124,6 +124,7 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
       version: r.version,
     })),
     fulfilment: fulfilmentStatus(items, shipments),
+    invoice: order.invoiceNumber !== null ? { number: order.invoiceNumber, issuedAt: iso(order.invoiceIssuedAt)! } : null,
     shipments: shipments.map((s) => ({
       id: s.id,
       carrier: s.carrier,
@@ -207,6 +208,7 @@ export function orderAuditView(order: OrderRow) {
     deliveryPriceCents: order.deliveryPriceCents,
     deliveryPriceSet: order.deliveryPriceSet,
     totalCents: order.totalCents,
+    invoiceNumber: order.invoiceNumber,
     version: order.version,
   };
 }

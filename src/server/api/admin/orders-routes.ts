@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   deliveryPriceBodySchema,
@@ -505,12 +505,39 @@ export const orderRoutes = new Hono<AdminEnv>()
     const { deps, lang } = c.var;
     const order = await findOrder(deps.db, id, lang);
     const detail = await loadOrderDetail(deps.db, order, lang, deps.config.publicUrl);
-    const scriptNonce = randomBytes(16).toString('base64');
-    const html = await renderPackingSlip(deps.db, detail, { lang, prices: prices === 'true', scriptNonce });
-    // what customers typed is escaped; the policy keeps the page inert even if something slipped through
-    return c.html(html, 200, {
-      'cache-control': 'no-store',
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; script-src 'nonce-${scriptNonce}'; frame-ancestors 'self'`,
-      'x-content-type-options': 'nosniff',
+    return printable(c, (scriptNonce) => renderPackingSlip(deps.db, detail, { lang, prices: prices === 'true', scriptNonce }));
+  })
+  /** Issues the order's invoice: the next number of the shop's invoices, given once (issuing again keeps it). */
+  .post('/orders/:id/invoice', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const { version } = await readBody(c, paymentActionBodySchema);
+    const updated = await writeOrder(deps, staff, id, version, lang, async (tx, order, now) => {
+      if (order.invoiceNumber !== null) return { updated: order, action: 'order.invoice' };
+      // one numbering for the shop: numbers are handed out one at a time, with no gaps a rollback could leave
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('invoice-number'))`);
+      const [last] = await tx.select({ n: sql<number>`coalesce(max(${orders.invoiceNumber}), 0)::int` }).from(orders);
+      const next = await updateOrder(tx, order, version, { invoiceNumber: Number(last?.n ?? 0) + 1, invoiceIssuedAt: now }, lang, now);
+      return { updated: next, action: 'order.invoice' };
     });
+    return c.json(await loadOrderDetail(deps.db, updated, lang, deps.config.publicUrl), 201);
+  })
+  .get('/orders/:id/invoice', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang } = c.var;
+    const order = await findOrder(deps.db, id, lang);
+    if (order.invoiceNumber === null || !order.invoiceIssuedAt) throw notFound(adminMessage('invoiceNotIssued', lang));
+    const detail = await loadOrderDetail(deps.db, order, lang, deps.config.publicUrl);
+    const invoice = { number: order.invoiceNumber, issuedAt: order.invoiceIssuedAt.toISOString() };
+    return printable(c, (scriptNonce) => renderPackingSlip(deps.db, detail, { lang, prices: true, scriptNonce, invoice }));
   });
+
+/** A printable page: what customers typed is escaped; the policy keeps the page inert even if something slipped through. */
+async function printable(c: Context<AdminEnv>, render: (scriptNonce: string) => Promise<string>) {
+  const scriptNonce = randomBytes(16).toString('base64');
+  return c.html(await render(scriptNonce), 200, {
+    'cache-control': 'no-store',
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; script-src 'nonce-${scriptNonce}'; frame-ancestors 'self'`,
+    'x-content-type-options': 'nosniff',
+  });
+}

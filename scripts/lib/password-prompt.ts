@@ -4,6 +4,17 @@ import readline from 'node:readline';
 import { STAFF_PASSWORD_MIN_LENGTH, staffPasswordLength } from '../../src/contract/admin';
 import { isCommonPassword } from '../../src/lib/common-passwords';
 
+/** Reads a line from the terminal. */
+export function askLine(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    rl.question(question, (answer) => {
+      rl.close();
+      resolve(answer);
+    });
+  });
+}
+
 /** Reads a line from the terminal without echoing it. */
 function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {

@@ -1,6 +1,7 @@
 /**
- * Date display of spec 9: 'Mon D, YYYY' ('Mar 5, 2026') and 'D.M.YYYY at time' ('5.3.2026 at 14:05').
- * Russian uses the day-first form with the genitive month name ('5 марта 2026') and 'в' ('5.3.2026 в 14:05').
+ * Date display of spec 9, in the page's language: 'Mon D, YYYY' ('Mar 5, 2026') and 'Mon D, YYYY at time'
+ * ('Mar 5, 2026 at 14:05'); Russian uses the day-first form with the genitive month name ('5 марта 2026',
+ * '5 марта 2026 в 14:05'). No numeric 'D.M.YYYY': an English reader takes 5.3 for May 3.
  * Times are 24-hour HH:MM. Pass `timeZone` (IANA name) so server and browser render the same text;
  * without it the runtime's zone is used. Invalid dates give ''.
  */
@@ -65,5 +66,5 @@ export function formatDateTime(input: DateInput, lang: Language = 'en', options:
   const p = dateParts(input, options.timeZone);
   if (!p) return '';
   const time = `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
-  return `${p.day}.${p.month}.${p.year} ${lang === 'ru' ? 'в' : 'at'} ${time}`;
+  return `${formatDateShort(input, lang, options)} ${lang === 'ru' ? 'в' : 'at'} ${time}`;
 }

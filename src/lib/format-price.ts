@@ -2,7 +2,8 @@
  * Price display of spec 9.
  *
  * - Currency is normalised to RUB, AED, USD or EUR ('$' and '€' map to USD and EUR); anything else is
- *   reported through `console.warn` and shown as the shop default, AED.
+ *   reported through `console.warn` and shown as the default, USD (the spec reads both USD and AED as the
+ *   default; a new shop has its own, chosen at `npm run setup`, so the fallback only covers a missing value).
  * - AED is a prefix code ('AED 1200'), RUB a suffix ('1200 ₽'), $ and € are prefixed ('$1200', '€1200').
  * - Separator 'none' (default): no grouping, '.' decimal mark ('1200000.50').
  *   'comma': English grouping, '.' decimal mark ('1,200,000.50').
@@ -13,7 +14,46 @@
 
 export const CURRENCIES = ['RUB', 'AED', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
-export const DEFAULT_CURRENCY: Currency = 'AED';
+export const DEFAULT_CURRENCY: Currency = 'USD';
+
+/** Countries paying in euros (the euro area). */
+const EURO_COUNTRIES = new Set([
+  'AT',
+  'BE',
+  'HR',
+  'CY',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PT',
+  'SK',
+  'SI',
+  'ES',
+  'AD',
+  'MC',
+  'SM',
+  'VA',
+  'ME',
+  'XK',
+]);
+
+/** The shop currency a country most likely uses ('' or an unknown country: the default, USD). */
+export function currencyOfCountry(country: string | null | undefined): Currency {
+  const code = (country ?? '').trim().toUpperCase();
+  if (code === 'RU') return 'RUB';
+  if (code === 'AE') return 'AED';
+  if (EURO_COUNTRIES.has(code)) return 'EUR';
+  return DEFAULT_CURRENCY;
+}
 
 export const PRICE_SEPARATORS = ['none', 'comma', 'space'] as const;
 export type PriceSeparator = (typeof PRICE_SEPARATORS)[number];
@@ -27,7 +67,7 @@ export type PriceFormat = {
 
 const CURRENCY_ALIASES: Record<string, Currency> = { $: 'USD', '€': 'EUR', '₽': 'RUB' };
 
-/** One of the four shop currencies; an unknown or missing value is logged and becomes AED. */
+/** One of the four shop currencies; an unknown or missing value is logged and becomes USD. */
 export function normalizeCurrency(currency: string | null | undefined): Currency {
   const code = (currency ?? '').trim();
   const upper = code.toUpperCase();

@@ -18,4 +18,42 @@ export const CHECKOUT_GATE_SCRIPT = `(() => {
   else location.replace('/cart');
 })();`;
 
-export const SHOP_INLINE_SCRIPTS: readonly string[] = [CHECKOUT_GATE_SCRIPT];
+/** A failed script chunk reloads the page at most once in this time. */
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
+
+/**
+ * A failed chunk load reloads the page unless it already did so within `interval` ms. Self-contained (no names from
+ * outside): its source is also the rule of the page's inline script (`CHUNK_RELOAD_SCRIPT`).
+ */
+export function shouldReloadAfterChunkError(now: number, lastReloadAt: number | null, interval: number): boolean {
+  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= interval || now < lastReloadAt;
+}
+
+/**
+ * The inline script in every page's head that reloads the page once when a script chunk fails to load: an island
+ * whose code fails at once reports it before any module script runs, so the listeners start with the document.
+ * Storage unavailable (private mode): no reload, which without a record could loop.
+ */
+export const CHUNK_RELOAD_SCRIPT = `(() => {
+  const rule = ${shouldReloadAfterChunkError.toString()};
+  const failure = /dynamically imported module|importing a module script failed|error loading dynamically imported/i;
+  const messageOf = (error) => (error instanceof Error ? error.message : String(error));
+  const reloadOnce = (event) => {
+    const now = Date.now();
+    try {
+      const stored = sessionStorage.getItem(${JSON.stringify(CHUNK_RELOAD_KEY)});
+      if (!rule(now, stored === null ? null : Number(stored), ${CHUNK_RELOAD_INTERVAL_MS})) return;
+      sessionStorage.setItem(${JSON.stringify(CHUNK_RELOAD_KEY)}, String(now));
+    } catch {
+      return;
+    }
+    event?.preventDefault();
+    location.reload();
+  };
+  addEventListener('vite:preloadError', reloadOnce);
+  addEventListener('unhandledrejection', (event) => failure.test(messageOf(event.reason)) && reloadOnce());
+  document.addEventListener('astro:hydration-error', (event) => failure.test(messageOf(event.detail?.error)) && reloadOnce(event));
+})();`;
+
+export const SHOP_INLINE_SCRIPTS: readonly string[] = [CHECKOUT_GATE_SCRIPT, CHUNK_RELOAD_SCRIPT];

@@ -56,8 +56,9 @@ export function isMalformedPath(pathname: string): boolean {
 
 /**
  * Decides what happens to a page request before it is rendered:
- * malformed or suspicious -> 404; upper case -> 301 to lower case (query kept); stored redirect -> 301;
- * trailing slash -> 301 without it; /admin -> 301 /admin/; /account -> /account/settings.
+ * malformed or suspicious -> 404; upper case -> lower case (query kept); stored redirect; trailing slash -> without
+ * it; /admin -> /admin/; /account -> /account/settings. The rules that apply are applied together, so every
+ * redirect is one hop, 301, to the final address ('/About/?x=1' -> '/about?x=1').
  */
 export async function decideRequest(url: URL, findRedirect: (path: string) => Promise<string | null>): Promise<RequestDecision> {
   const { pathname, search } = url;
@@ -65,20 +66,29 @@ export async function decideRequest(url: URL, findRedirect: (path: string) => Pr
   if (isMalformedPath(pathname)) return { kind: 'not-found', reason: 'malformed' };
   if (isSuspiciousPath(pathname)) return { kind: 'not-found', reason: 'suspicious' };
   const lowerCase = lowerCasePath(pathname);
-  if (lowerCase !== pathname && !CASE_SENSITIVE.some((re) => re.test(pathname))) {
-    return { kind: 'redirect', location: lowerCase + search, status: 301 };
+  const path = lowerCase !== pathname && !CASE_SENSITIVE.some((re) => re.test(pathname)) ? lowerCase : pathname;
+  const target = (await redirectTarget(path, search, findRedirect)) ?? (path !== pathname ? path + search : null);
+  return target === null ? { kind: 'next' } : { kind: 'redirect', location: target, status: 301 };
+}
+
+/** Where the rules after the letter case send `path`, or null when it stays. */
+async function redirectTarget(
+  path: string,
+  search: string,
+  findRedirect: (path: string) => Promise<string | null>,
+): Promise<string | null> {
+  if (path === '/admin') return '/admin/';
+  if (path === '/admin/' || path === '/') return null;
+  const stored = await findRedirect(path);
+  if (stored) return normalizeRedirectTarget(stored);
+  const trimmed = path.replace(/\/+$/, '') || '/';
+  if (trimmed !== path) {
+    const storedTrimmed = trimmed === '/' ? null : await findRedirect(trimmed);
+    if (storedTrimmed) return normalizeRedirectTarget(storedTrimmed);
   }
-  if (pathname === '/admin') return { kind: 'redirect', location: '/admin/', status: 301 };
-  if (pathname === '/admin/') return { kind: 'next' };
-  if (pathname !== '/') {
-    const stored = await findRedirect(pathname);
-    if (stored) return { kind: 'redirect', location: normalizeRedirectTarget(stored), status: 301 };
-    if (pathname.endsWith('/')) {
-      return { kind: 'redirect', location: (pathname.replace(/\/+$/, '') || '/') + search, status: 301 };
-    }
-  }
-  if (pathname === '/account') return { kind: 'redirect', location: '/account/settings', status: 301 };
-  return { kind: 'next' };
+  if (trimmed === '/account') return '/account/settings';
+  if (trimmed === '/admin') return '/admin/';
+  return trimmed !== path ? trimmed + search : null;
 }
 
 /**

@@ -284,11 +284,12 @@ export type ProductDataInput = {
 };
 
 /**
- * A product as schema.org Product: name, description, images, sku and its offers: one Offer for the
- * shown variation's price and stock, and an AggregateOffer over the variations when their prices
- * differ. Products without a price (price on request) get no offer.
+ * A product as schema.org Product: name, description, images, sku, the rating the page shows (AggregateRating
+ * of the approved reviews) and its offers: one Offer for the shown variation's price and stock, and an
+ * AggregateOffer over the variations when their prices differ. Products without a price (price on request) get no
+ * offer; without a rating either, no Product block at all (search engines refuse one with neither), so null.
  */
-export function productData({ product, variation, currency, siteUrl, brand }: ProductDataInput): StructuredData {
+export function productData({ product, variation, currency, siteUrl, brand }: ProductDataInput): StructuredData | null {
   const url = canonicalUrl(siteUrl, `/products/${product.slug}`);
   const images = [variation?.image, ...product.images]
     .filter((image): image is ImageDto => !!image)
@@ -318,6 +319,17 @@ export function productData({ product, variation, currency, siteUrl, brand }: Pr
   } else if (price > 0) {
     offers = offer(price, variation?.inStock ?? product.inStock);
   }
+  const rating =
+    product.rating !== null && product.rating > 0 && product.reviewCount > 0
+      ? {
+          '@type': 'AggregateRating',
+          ratingValue: Math.round(Math.min(5, product.rating) * 10) / 10,
+          reviewCount: product.reviewCount,
+          bestRating: 5,
+          worstRating: 1,
+        }
+      : null;
+  if (!offers && !rating) return null;
   const sku = variation?.sku ?? product.variations.find((v) => v.sku)?.sku;
   return {
     '@context': SCHEMA,
@@ -329,6 +341,7 @@ export function productData({ product, variation, currency, siteUrl, brand }: Pr
     ...(sku ? { sku } : {}),
     ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
     ...(product.catalogs[0] ? { category: product.catalogs[0].title } : {}),
+    ...(rating ? { aggregateRating: rating } : {}),
     ...(offers ? { offers } : {}),
   };
 }

@@ -16,9 +16,12 @@ export function clientAddressOf(request: Request, socketAddress: string | undefi
   return socketAddress || 'unknown';
 }
 
-/** A copy of the request carrying the address in the header only the server sets. */
+/** The header carrying the client address to the API; only the server sets it. */
+export const CLIENT_ADDRESS_HEADER = 'x-shop-client-ip';
+
+/** A copy of the request carrying the address in the header only the server sets (the copy takes the body over). */
 export function withClientAddress(request: Request, address: string): Request {
   const headers = new Headers(request.headers);
-  headers.set('x-shop-client-ip', address);
+  headers.set(CLIENT_ADDRESS_HEADER, address);
   return new Request(request, { headers });
 }

@@ -73,7 +73,8 @@ export function baseSecurityHeaders(options: SecurityOptions): Record<string, st
   return {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), interest-cohort=()',
+    // only features browsers know: an unknown one ('bluetooth', 'interest-cohort') is a console warning on every page
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=()',
     ...(options.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }

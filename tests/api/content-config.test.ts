@@ -18,7 +18,7 @@ describe.each(databaseKinds)('GET /config on %s', (kind) => {
     expect(config.header).toMatchObject({ logo: null, logoMobile: null });
     expect(config.footer).toMatchObject({ logo: null, menuColumns: 4 });
     expect(config.ecommerce).toMatchObject({
-      currency: 'AED',
+      currency: 'USD',
       itemPerPage: 12,
       filter: { template: 'style-h-1' },
       fastOrder: { isShow: false, type: 'enquiry', text: 'Send Enquiry' },

@@ -34,6 +34,15 @@ describe.each(databaseKinds)('the seeded demo shop on %s', (kind) => {
     }
   });
 
+  it('describes cash payment in words that fit shipping, where it is offered too, not only a pick-up point', async () => {
+    for (const lang of ['en', 'ru'] as const) {
+      const methods = (await client(lang).getPaymentMethods()).data;
+      const cash = Object.values(methods).find((method) => method.kind === 'cash');
+      expect(cash?.description, lang).toBeTruthy();
+      expect(cash?.description, lang).not.toMatch(/SoHo|Сохо|collect|магазине/);
+    }
+  });
+
   it('serves settings, menus, the homepage and pages in both languages', async () => {
     for (const lang of ['en', 'ru'] as const) {
       const api = client(lang);

@@ -51,6 +51,9 @@ describe.each(databaseKinds)('npm run setup on %s', (kind) => {
     expect(settings.map((s) => s.group).sort()).toEqual([...SETTINGS_GROUPS].sort());
     const stored = parseSettings(Object.fromEntries(settings.map((s) => [s.group, s.value])));
     expect(stored).toEqual({ ...DEFAULT_SETTINGS, common: { ...DEFAULT_SETTINGS.common, sitename: { en: 'Clay & Co', ru: 'Clay & Co' } } });
+    // no country given: none stored, and the currency is USD, never AED
+    expect(stored.common.addressCountry).toBe('');
+    expect(stored.ecommerce.currency).toBe('USD');
 
     expect((await db.select().from(schema.menus)).map((m) => m.name).sort()).toEqual(['footer', 'info', 'main']);
     expect(await db.select().from(schema.menuItems)).toEqual([]);
@@ -79,6 +82,21 @@ describe.each(databaseKinds)('npm run setup on %s', (kind) => {
     expect(staff).toHaveLength(1);
     expect(staff[0]).toMatchObject({ id: owner.id, email: 'founder@example.com', name: 'Ann Founder', role: 'owner', disabled: false });
     expect(await verifyPassword(OWNER.password, staff[0]!.passwordHash)).toBe(true);
+  });
+
+  it("stores the shop's country and currency: the one chosen, else the country's", async () => {
+    await setupEmptyShop(db, { owner: OWNER, country: 'de', cost: 1024 });
+    const read = async () => {
+      const rows = await db.select().from(schema.settings);
+      return parseSettings(Object.fromEntries(rows.map((row) => [row.group, row.value])));
+    };
+    expect((await read()).common.addressCountry).toBe('DE');
+    expect((await read()).ecommerce.currency).toBe('EUR');
+    await setupEmptyShop(db, { owner: OWNER, country: 'US', currency: 'RUB', force: true, cost: 1024 });
+    expect((await read()).common.addressCountry).toBe('US');
+    expect((await read()).ecommerce.currency).toBe('RUB');
+    const config = await app.request('/config');
+    expect(await config.json()).toMatchObject({ ecommerce: { currency: 'RUB' }, common: { addressCountry: 'US' } });
   });
 
   it('serves the empty shop: homepage, config, menus and a missing page answer without a server error', async () => {

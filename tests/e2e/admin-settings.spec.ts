@@ -92,6 +92,8 @@ test('the owner invites a manager, whose e-mail link sets a password and signs t
   await dialog.getByLabel('E-mail', { exact: true }).fill(email);
   await dialog.getByLabel('Name', { exact: true }).fill('Ivy Invited');
   await dialog.getByLabel('Role', { exact: true }).selectOption('manager');
+  // inviting staff asks for the owner's own password again
+  await dialog.getByLabel('Your password').fill(DEMO_OWNER.password);
   await dialog.getByRole('button', { name: 'Invite' }).click();
   await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
   await expect(page.locator(`tr[data-staff="${email}"]`).getByText('Invited', { exact: true })).toBeVisible();

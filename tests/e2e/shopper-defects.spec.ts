@@ -80,7 +80,7 @@ test.describe('inline enquiry forms', () => {
     await form.getByLabel('Your name *').fill('');
     await form.getByLabel(/privacy policy/).check();
     await form.getByRole('button', { name: 'Request a call' }).click();
-    await expect(form.locator('[data-field=name] [role=alert]')).toHaveText('This value should not be blank.');
+    await expect(form.locator('[data-field=name] [role=alert]')).toHaveText('Enter your name');
     await expect(form.locator('[data-field=phone] [role=alert]')).toBeVisible();
     expect(page.url()).toBe(url);
     expect(sent).toBe(false);
@@ -326,8 +326,13 @@ test.describe('paying later', () => {
     await placeOrder(page, /\/api\/payment\/sandbox\//);
     await page.goBack();
     await page.waitForURL(/\/payment\?order=/);
-    await expect(page.getByRole('heading', { name: 'Thank you! Your order has been received' })).toBeVisible();
-    await expect(page.getByText(/is waiting for its payment/)).toBeVisible();
+    // not thanked for yet: the title says what waits, and the only filled button pays
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Order \d+ is waiting for its payment$/);
+    await expect(page.getByText('Thank you! Your order has been received')).toHaveCount(0);
+    await expect(page.getByText('Pay for it now to confirm it.')).toBeVisible();
+    const filled = page.locator('.payment-result__actions .button:not(.button--link, .button--outline)');
+    await expect(filled).toHaveCount(1);
+    await expect(filled).toHaveText('Pay now');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await page.waitForURL(/\/api\/payment\/sandbox\//);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();

@@ -41,11 +41,11 @@ test.describe('checkout', () => {
     const orders: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/orders') && orders.push(r.method()));
     await page.getByRole('button', { name: 'Place the order' }).click();
-    await expect(page.locator('#checkout-customer-name-error')).toHaveText('This value should not be blank.');
-    await expect(page.locator('#checkout-customer-phone-error')).toHaveText('This value should not be blank.');
+    await expect(page.locator('#checkout-customer-name-error')).toHaveText('Enter your name');
+    await expect(page.locator('#checkout-customer-phone-error')).toHaveText('Enter a phone number');
     await expect(page.locator('#checkout-extraChecks-0-error')).toHaveText('Please confirm to place the order.');
     await page.getByLabel('Phone *').fill('call me');
-    await expect(page.locator('#checkout-customer-phone-error')).toHaveText('incorrect phone number format');
+    await expect(page.locator('#checkout-customer-phone-error')).toHaveText('Enter a full phone number, such as +1 212 555 0147.');
     expect(orders).toEqual([]);
 
     await fillContacts(page);

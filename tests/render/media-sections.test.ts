@@ -115,6 +115,13 @@ describe('SectionMediaList', () => {
     expect(texts(nav, 'a.pagination__page, span.pagination__page')).toContain('10');
   });
 
+  it('titles its cards one level below the page heading when it has no heading of its own (no level skipped)', async () => {
+    const s = list({ page: 1 });
+    const root = (await renderSection(s))!;
+    expect(root.querySelector('.frame__heading')).toBeNull();
+    expect([...root.querySelectorAll('.article-card__title')].map((title) => title.tagName)).toEqual(['H2', 'H2', 'H2']);
+  });
+
   it('has no page links for one page, and says so when a tag has no articles', async () => {
     const single = await renderSection(list({ total: 3 }), context({ settings: shopConfig() }));
     expect(single!.querySelector('nav.pagination')).toBeNull();

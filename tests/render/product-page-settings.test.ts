@@ -188,8 +188,8 @@ describe('ecommerce.productDetails.templateInProductCard', () => {
     ]);
     expect(collapsibles.map((d) => d.hasAttribute('open'))).toEqual([true, false, false, false]);
     expect([...collapsibles[2]!.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
-      'Free standard shipping Free delivery from AED 100 about a week',
-      'Standard shipping AED 7.99 5 days',
+      'Free standard shipping Free delivery from $100 about a week',
+      'Standard shipping $7.99 5 days',
       'Freight Price set by the manager',
     ]);
     expect(collapsibles[2]!.querySelector('.rich-text')?.textContent).toBe('Ships in 2 days.');

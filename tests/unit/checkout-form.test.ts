@@ -320,7 +320,9 @@ describe('the rules follow the values and the contract', () => {
       'customer.phone': DEFAULT_MESSAGES['forms.errors.phone'],
       comment: 'This value contains characters that are not allowed.',
     });
-    expect(translateMessage(errors['customer.phone'] as string, 'ru')).toBe('неверный формат телефона');
+    expect(translateMessage(errors['customer.phone'] as string, 'ru', 'customer.phone')).toBe(
+      'Введите номер телефона полностью, например +7 912 345-67-89.',
+    );
     expect(translateMessage(errors.comment as string, 'ru')).toBe('Значение содержит недопустимые символы.');
   });
 });

@@ -42,17 +42,17 @@ describe('formatDateShort', () => {
 });
 
 describe('formatDateTime', () => {
-  it("formats 'D.M.YYYY at HH:MM'", () => {
-    expect(formatDateTime('2026-03-05T14:05:00Z', 'en', utc)).toBe('5.3.2026 at 14:05');
-    expect(formatDateTime('2026-11-25T09:07:00Z', 'en', utc)).toBe('25.11.2026 at 09:07');
+  it("formats English as 'Mon D, YYYY at HH:MM', never day-first numbers", () => {
+    expect(formatDateTime('2026-03-05T14:05:00Z', 'en', utc)).toBe('Mar 5, 2026 at 14:05');
+    expect(formatDateTime('2026-11-25T09:07:00Z', 'en', utc)).toBe('Nov 25, 2026 at 09:07');
   });
 
-  it("uses 'в' in Russian", () => {
-    expect(formatDateTime('2026-03-05T14:05:00Z', 'ru', utc)).toBe('5.3.2026 в 14:05');
+  it("uses the genitive month name and 'в' in Russian", () => {
+    expect(formatDateTime('2026-03-05T14:05:00Z', 'ru', utc)).toBe('5 марта 2026 в 14:05');
   });
 
   it('shows midnight as 00:00', () => {
-    expect(formatDateTime('2026-03-05T00:00:00Z', 'en', utc)).toBe('5.3.2026 at 00:00');
+    expect(formatDateTime('2026-03-05T00:00:00Z', 'en', utc)).toBe('Mar 5, 2026 at 00:00');
   });
 
   it('gives an empty string for invalid dates', () => {

@@ -268,4 +268,22 @@ describe('form messages a shopper reads', () => {
       expect(translateMessage(message, 'ru')).toBe('Исправьте отмеченные поля.');
     }
   });
+
+  it('say what to do: a missing value names its field, in both languages, from the rule and from the server', async () => {
+    const { translateMessage } = await import('../../src/islands/forms/texts');
+    const { DEFAULT_MESSAGES } = await import('../../src/lib/validation');
+    for (const message of ['forms.errors.noEmpty', DEFAULT_MESSAGES['forms.errors.noEmpty']]) {
+      expect(translateMessage(message, 'en', 'profile.firstName')).toBe('Enter a first name');
+      expect(translateMessage(message, 'ru', 'profile.firstName')).toBe('Введите имя');
+      expect(translateMessage(message, 'en', 'delivery.address.locality')).toBe('Enter a city');
+      expect(translateMessage(message, 'ru', 'paymentMethod')).toBe('Выберите способ оплаты');
+      // a field without its own words, or no field: still an instruction
+      expect(translateMessage(message, 'en', 'extraChecks.0')).toBe('Fill in this field.');
+      expect(translateMessage(message, 'ru')).toBe('Заполните это поле.');
+    }
+    expect(translateMessage(DEFAULT_MESSAGES['forms.errors.email'], 'en', 'email')).toBe(
+      'Enter an e-mail address such as name@example.com.',
+    );
+    expect(translateMessage('forms.errors.phone', 'ru', 'phone')).toBe('Введите номер телефона полностью, например +7 912 345-67-89.');
+  });
 });

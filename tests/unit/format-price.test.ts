@@ -1,8 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatAmount, formatPrice, normalizeCurrency, normalizeSeparator } from '../../src/lib/format-price';
+import { currencyOfCountry, formatAmount, formatPrice, normalizeCurrency, normalizeSeparator } from '../../src/lib/format-price';
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe('currencyOfCountry', () => {
+  it('suggests the currency a new shop in that country uses', () => {
+    expect(currencyOfCountry('RU')).toBe('RUB');
+    expect(currencyOfCountry('ae')).toBe('AED');
+    expect(currencyOfCountry('DE')).toBe('EUR');
+    expect(currencyOfCountry('US')).toBe('USD');
+    expect(currencyOfCountry('GB')).toBe('USD');
+    expect(currencyOfCountry('')).toBe('USD');
+    expect(currencyOfCountry(undefined)).toBe('USD');
+  });
 });
 
 describe('normalizeCurrency', () => {
@@ -18,11 +30,11 @@ describe('normalizeCurrency', () => {
     expect(normalizeCurrency('€')).toBe('EUR');
   });
 
-  it('logs an unknown or missing currency and uses AED', () => {
+  it('logs an unknown or missing currency and uses USD, not AED', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(normalizeCurrency('GBP')).toBe('AED');
-    expect(normalizeCurrency(undefined)).toBe('AED');
-    expect(normalizeCurrency('')).toBe('AED');
+    expect(normalizeCurrency('GBP')).toBe('USD');
+    expect(normalizeCurrency(undefined)).toBe('USD');
+    expect(normalizeCurrency('')).toBe('USD');
     expect(warn).toHaveBeenCalledTimes(3);
     expect(warn.mock.calls[0]![0]).toContain('GBP');
   });
@@ -116,9 +128,9 @@ describe('formatPrice', () => {
     expect(formatPrice(1200000, { currency: 'USD', separator: 'bogus' })).toBe('$1200000');
   });
 
-  it('shows unknown currencies as AED after a warning', () => {
+  it('shows unknown currencies as USD after a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(formatPrice(5, { currency: 'XYZ' })).toBe('AED 5');
+    expect(formatPrice(5, { currency: 'XYZ' })).toBe('$5');
     expect(warn).toHaveBeenCalledOnce();
   });
 

@@ -1,12 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import {
-  CHUNK_RELOAD_INTERVAL_MS,
-  canPrefetch,
-  isPageNavigation,
-  isPrefetchable,
-  scrollTarget,
-  shouldReloadAfterChunkError,
-} from '../../src/components/chrome/navigation-rules';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it, vi } from 'vitest';
+import { canPrefetch, isPageNavigation, isPrefetchable, scrollTarget } from '../../src/components/chrome/navigation-rules';
+import { CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_KEY, CHUNK_RELOAD_SCRIPT, shouldReloadAfterChunkError } from '../../src/lib/inline-scripts';
 
 const here = new URL('https://shop.test/catalogs/shoes?page=2');
 const click = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false };
@@ -48,12 +43,51 @@ describe('navigation behaviour (spec 2.2)', () => {
 
   it('reloads after a failed chunk load at most once a minute', () => {
     const now = 1_000_000_000;
-    expect(shouldReloadAfterChunkError(now, null)).toBe(true);
-    expect(shouldReloadAfterChunkError(now, now - 1000)).toBe(false);
-    expect(shouldReloadAfterChunkError(now, now - CHUNK_RELOAD_INTERVAL_MS + 1)).toBe(false);
-    expect(shouldReloadAfterChunkError(now, now - CHUNK_RELOAD_INTERVAL_MS)).toBe(true);
-    expect(shouldReloadAfterChunkError(now, Number.NaN)).toBe(true);
-    expect(shouldReloadAfterChunkError(now, now + 10_000)).toBe(true); // a clock set back
+    const interval = CHUNK_RELOAD_INTERVAL_MS;
+    expect(shouldReloadAfterChunkError(now, null, interval)).toBe(true);
+    expect(shouldReloadAfterChunkError(now, now - 1000, interval)).toBe(false);
+    expect(shouldReloadAfterChunkError(now, now - CHUNK_RELOAD_INTERVAL_MS + 1, interval)).toBe(false);
+    expect(shouldReloadAfterChunkError(now, now - CHUNK_RELOAD_INTERVAL_MS, interval)).toBe(true);
+    expect(shouldReloadAfterChunkError(now, Number.NaN, interval)).toBe(true);
+    expect(shouldReloadAfterChunkError(now, now + 10_000, interval)).toBe(true); // a clock set back
+  });
+
+  it("listens from the head's inline script on: an island failing at once reloads the page, once a minute", () => {
+    const windowEvents = new EventTarget();
+    const documentEvents = new EventTarget();
+    const storage = new Map<string, string>();
+    const reload = vi.fn();
+    const page = {
+      addEventListener: windowEvents.addEventListener.bind(windowEvents),
+      document: { addEventListener: documentEvents.addEventListener.bind(documentEvents) },
+      sessionStorage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => storage.set(key, value),
+      },
+      location: { reload },
+      Date,
+      Error,
+      String,
+      Number,
+    };
+    runInNewContext(CHUNK_RELOAD_SCRIPT, page);
+    const failed = () =>
+      Object.assign(new Event('astro:hydration-error'), {
+        detail: { error: new Error('Failed to fetch dynamically imported module: /_astro/CartPage.js') },
+      });
+    documentEvents.dispatchEvent(failed());
+    expect(reload).toHaveBeenCalledOnce();
+    expect(storage.get(CHUNK_RELOAD_KEY)).toBeTruthy();
+    // within the minute: no loop
+    documentEvents.dispatchEvent(failed());
+    windowEvents.dispatchEvent(new Event('vite:preloadError'));
+    expect(reload).toHaveBeenCalledOnce();
+    // a rendering error is no reason to reload
+    storage.clear();
+    documentEvents.dispatchEvent(Object.assign(new Event('astro:hydration-error'), { detail: { error: new Error('x is undefined') } }));
+    expect(reload).toHaveBeenCalledOnce();
+    windowEvents.dispatchEvent(new Event('vite:preloadError'));
+    expect(reload).toHaveBeenCalledTimes(2);
   });
 
   it('scrolls to the hash, else to the top, but not when the browser restores a position', () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pickShopTexts } from '../../src/components/product/pick-shop-texts';
 import { BUY_BOX_TEXT_KEYS, REVIEWS_TEXT_KEYS, sliceTranslator } from '../../src/islands/product/product-texts';
-import { shopText } from '../../src/islands/shop/texts';
+import { missingNotice } from '../../src/islands/product/buy-box-markup';
+import { shopText, shopTexts } from '../../src/islands/shop/texts';
+import type { OptionDto } from '../../src/lib/api-client';
+import { productDto, variationDto } from './fixtures/products';
 
 describe('the product islands’ text slices', () => {
   it('read exactly as the whole dictionaries, plural forms and nested rule messages included', () => {
@@ -22,5 +25,29 @@ describe('the product islands’ text slices', () => {
     const slice = pickShopTexts('ru', ['addToCart', 'reviewCount']);
     expect(Object.keys(slice).sort()).toEqual(['addToCart', 'reviewCount_few', 'reviewCount_many', 'reviewCount_one', 'reviewCount_other']);
     expect(slice['addToCart']).toBe('В корзину');
+  });
+});
+
+describe('the notice of a value that makes no variation with the chosen ones', () => {
+  const option = (id: string, title: string, values: string[]): OptionDto => ({
+    id,
+    title,
+    type: 'string',
+    view: 'select',
+    unit: '',
+    values: values.map((value) => ({ id: value, title: value, value: null })),
+  });
+  const shirt = productDto('shirt', {
+    options: [option('colour', 'Цвет', ['Белый', 'Чёрный']), option('size', 'Размер', ['S', 'M'])],
+    variations: [variationDto('white-s', { productOptionValueIds: ['Белый', 'S'] })],
+  });
+
+  it('names each chosen value with its option in Russian, so no noun has to change its form', () => {
+    expect(missingNotice(shirt, { colour: 'Белый', size: 'S' }, 'colour', 'Чёрный', shopTexts('ru'))).toBe(
+      'Такого сочетания нет: Цвет «Чёрный» и Размер «S». Выберите другое значение или сначала измените остальные параметры.',
+    );
+    expect(missingNotice(shirt, { colour: 'Белый', size: 'S' }, 'colour', 'Чёрный', shopTexts('en'))).toBe(
+      'Цвет Чёрный is not available with S. Choose another Цвет or change the other options first.',
+    );
   });
 });

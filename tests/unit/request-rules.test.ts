@@ -21,6 +21,17 @@ describe('request rules (spec 2.2)', () => {
     });
   });
 
+  it('applies every rule in one hop: letter case, trailing slash, stored redirects and the fixed ones', async () => {
+    const redirect = (location: string) => ({ kind: 'redirect', location, status: 301 });
+    expect(await decide('/About/?x=1')).toEqual(redirect('/about?x=1'));
+    expect(await decide('/Account/')).toEqual(redirect('/account/settings'));
+    expect(await decide('/Admin')).toEqual(redirect('/admin/'));
+    expect(await decide('/Admin/')).toEqual(redirect('/admin/'));
+    const find = async (p: string) => (p === '/old-shop' ? 'catalogs/clothing' : null);
+    expect(await decide('/Old-Shop', find)).toEqual(redirect('/catalogs/clothing'));
+    expect(await decide('/old-shop/', find)).toEqual(redirect('/catalogs/clothing'));
+  });
+
   it('keeps the case of password reset tokens', async () => {
     expect(await decide('/reset_password_confirm/AbC-dEf')).toEqual({ kind: 'next' });
   });

@@ -22,6 +22,8 @@ describe('security headers', () => {
     const plain = baseSecurityHeaders(options);
     expect(plain).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' });
     expect(plain['permissions-policy']).toContain('camera=()');
+    // features Chromium does not know are a console warning on every page
+    expect(plain['permissions-policy']).not.toMatch(/bluetooth|interest-cohort/);
     expect(plain['strict-transport-security']).toBeUndefined();
     expect(baseSecurityHeaders({ ...options, publicUrl: 'https://shop.example' })['strict-transport-security']).toMatch(/max-age=\d+/);
   });

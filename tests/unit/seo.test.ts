@@ -307,7 +307,7 @@ describe('structured data', () => {
   it('marks a sold-out variation out of stock and prices a discount', () => {
     const variation = variationDto('v1', { fullPrice: 49, discountPrice: 39, stock: 0 });
     const data = productData({ product: productDto('p', { variations: [variation] }), variation, currency: 'EUR', siteUrl: SITE_URL });
-    expect(data['offers']).toMatchObject({ price: '39.00', priceCurrency: 'EUR', availability: 'https://schema.org/OutOfStock' });
+    expect(data?.['offers']).toMatchObject({ price: '39.00', priceCurrency: 'EUR', availability: 'https://schema.org/OutOfStock' });
   });
 
   it('sums up variations of different prices in an AggregateOffer', () => {
@@ -317,28 +317,43 @@ describe('structured data', () => {
       variationDto('free', { fullPrice: 0 }),
     ];
     const data = productData({ product: productDto('p', { variations }), variation: variations[0]!, currency: 'USD', siteUrl: SITE_URL });
-    expect(data['offers']).toMatchObject({
+    expect(data?.['offers']).toMatchObject({
       '@type': 'AggregateOffer',
       lowPrice: '10.00',
       highPrice: '30.00',
       offerCount: 2,
       availability: 'https://schema.org/InStock',
     });
-    expect((data['offers'] as { offers: unknown[] }).offers).toEqual([
+    expect((data?.['offers'] as { offers: unknown[] }).offers).toEqual([
       expect.objectContaining({ price: '10.00', availability: 'https://schema.org/OutOfStock', sku: 'S' }),
       expect.objectContaining({ price: '30.00', availability: 'https://schema.org/InStock' }),
     ]);
   });
 
-  it('gives a product priced on request no offer', () => {
+  it('gives a product priced on request no offer, and no Product block unless it has a rating', () => {
     const variation = variationDto('v', { fullPrice: 0 });
-    const data = productData({
-      product: productDto('p', { variations: [variation], price: 0 }),
-      variation,
-      currency: 'USD',
-      siteUrl: SITE_URL,
+    const input = { variation, currency: 'USD', siteUrl: SITE_URL };
+    expect(productData({ ...input, product: productDto('p', { variations: [variation], price: 0 }) })).toBeNull();
+    const rated = productData({ ...input, product: productDto('p', { variations: [variation], price: 0, rating: 4.5, reviewCount: 2 }) });
+    expect(rated?.['offers']).toBeUndefined();
+    expect(rated?.['aggregateRating']).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
     });
-    expect(data['offers']).toBeUndefined();
+  });
+
+  it('carries the rating the page shows', () => {
+    const variation = variationDto('v', { fullPrice: 20 });
+    const product = productDto('p', { variations: [variation], rating: 4.26, reviewCount: 7 });
+    expect(productData({ product, variation, currency: 'USD', siteUrl: SITE_URL })?.['aggregateRating']).toMatchObject({
+      ratingValue: 4.3,
+      reviewCount: 7,
+    });
+    const unrated = productData({ product: productDto('p', { variations: [variation] }), variation, currency: 'USD', siteUrl: SITE_URL });
+    expect(unrated?.['aggregateRating']).toBeUndefined();
   });
 
   it('writes JSON-LD that cannot close its script element', () => {

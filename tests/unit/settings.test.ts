@@ -22,7 +22,7 @@ describe('shop settings defaults (spec 3.5 and 9)', () => {
 
   it('has the ecommerce defaults', () => {
     expect(s.ecommerce).toMatchObject({
-      currency: 'AED',
+      currency: 'USD',
       itemPerPage: 12,
       filter: { enabled: true, template: 'style-h-1' },
       fastOrder: { isShow: false, type: 'enquiry', text: { en: 'Send Enquiry' } },
@@ -185,10 +185,10 @@ describe('ecommerce currency', () => {
     ['€', 'EUR'],
     [' EUR ', 'EUR'],
     ['RUB', 'RUB'],
-    ['GBP', 'AED'],
-    ['', 'AED'],
-    [null, 'AED'],
-    [5, 'AED'],
+    ['GBP', 'USD'],
+    ['', 'USD'],
+    [null, 'USD'],
+    [5, 'USD'],
   ])('%s is read as %s', (stored, expected) => {
     expect(parseSettings({ ecommerce: { currency: stored } }).ecommerce.currency).toBe(expected);
   });

@@ -40,9 +40,10 @@ export function useWrite<TBody, TResult, TForm extends FieldValues = FieldValues
       }
       if (error instanceof AdminApiError && options.setError) {
         const fields = Object.entries(error.errors.fields);
-        for (const [path, messages] of fields) {
-          options.setError(path as Path<TForm>, { type: 'server', message: messages.join(' ') });
-        }
+        // the first refused field is focused, so its message is in view even at the bottom of a long dialog
+        fields.forEach(([path, messages], index) => {
+          options.setError!(path as Path<TForm>, { type: 'server', message: messages.join(' ') }, { shouldFocus: index === 0 });
+        });
         if (fields.length > 0) return;
         options.setError('root.server' as Path<TForm>, { type: 'server', message: errorText(error, t) });
         return;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { externalUrlSchema, LINK_KINDS, linkPath, type LinkTargetList } from '../../contract/admin/content';
+import { externalUrlSchema, LINK_KINDS, linkPath, type LinkTarget, type LinkTargetList } from '../../contract/admin/content';
 import { api } from '../api/client';
 import { useT } from '../i18n';
 import { errorText } from './States';
@@ -12,7 +12,12 @@ import './content-editors.css';
  * `GET /api/admin/link-targets`; an external address must be http or https.
  */
 export type LinkValue = { type: 'page' | 'catalog' | 'product' | 'category' | 'article' | 'external'; url: string };
-export type LinkPickerProps = { value: LinkValue | null; onChange: (link: LinkValue | null) => void; label: string };
+/** `picked`: the record chosen from the search (its titles), when the link was picked rather than typed. */
+export type LinkPickerProps = {
+  value: LinkValue | null;
+  onChange: (link: LinkValue | null, picked?: LinkTarget) => void;
+  label: string;
+};
 
 type Kind = LinkValue['type'];
 const RESULTS_SHOWN = 8;
@@ -115,7 +120,7 @@ function TargetSearch({
 }: {
   kind: Exclude<Kind, 'external'>;
   value: LinkValue | null;
-  onChange: (link: LinkValue | null) => void;
+  onChange: LinkPickerProps['onChange'];
 }) {
   const t = useT();
   const id = useId();
@@ -160,7 +165,7 @@ function TargetSearch({
                     type="button"
                     className="link-picker-option"
                     aria-pressed={chosen}
-                    onClick={() => onChange({ type: kind, url: item.url })}
+                    onClick={() => onChange({ type: kind, url: item.url }, item)}
                   >
                     <span className="strong">{item.title}</span> <span className="muted small">{item.path}</span>
                   </button>

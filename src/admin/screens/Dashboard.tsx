@@ -1,4 +1,8 @@
 import { Link } from 'react-router';
+import { hasCapability, type SetupChecklist, type SetupStep } from '../../contract/admin';
+import { api } from '../api/client';
+import { useStaff } from '../api/session';
+import { useWrite } from '../api/write';
 import { useDashboard } from '../components/Layout';
 import { ErrorState, LoadingState } from '../components/States';
 import { useI18n } from '../i18n';
@@ -20,6 +24,7 @@ export default function Dashboard() {
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
+          {query.data.setup.dismissed ? null : <GuidedStart setup={query.data.setup} />}
           <section aria-labelledby="dash-sales">
             <h2 id="dash-sales" className="section-title">
               {t('dashboard.sales')}
@@ -111,5 +116,70 @@ function Tile({ to, label, value, note, attention }: { to: string; label: string
       <span className="tile-value">{value}</span>
       {note ? <span className="tile-note">{note}</span> : null}
     </Link>
+  );
+}
+
+/** Where each step of the guided start is done. */
+const STEP_LINKS: Record<SetupStep, { to: string; external?: boolean }[]> = {
+  logoAndContacts: [{ to: '/settings/header' }, { to: '/settings/common' }],
+  product: [{ to: '/products/new' }],
+  delivery: [{ to: '/delivery' }],
+  payment: [{ to: '/payments' }],
+  homepage: [{ to: '/builder' }],
+  testOrder: [{ to: '/', external: true }],
+};
+
+/** A new shop's first steps, ticked as the shop gets each; the owner can put the list away. */
+function GuidedStart({ setup }: { setup: SetupChecklist }) {
+  const { t } = useI18n();
+  const staff = useStaff();
+  const done = setup.steps.filter((step) => step.done).length;
+  const hide = useWrite<void, SetupChecklist>({
+    mutationFn: () => api.put<SetupChecklist>('/setup-checklist', { dismissed: true }),
+    invalidate: [['dashboard']],
+  });
+  return (
+    <section aria-labelledby="dash-setup" className="card setup-checklist">
+      <div className="setup-head">
+        <div>
+          <h2 id="dash-setup" className="section-title">
+            {done === setup.steps.length ? t('dashboard.setup.ready') : t('dashboard.setup.title')}
+          </h2>
+          <p className="muted small">{t('dashboard.setup.progress', { done, total: setup.steps.length })}</p>
+        </div>
+        {hasCapability(staff.role, 'shop_setup') ? (
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => hide.mutate()} disabled={hide.isPending}>
+            {t('dashboard.setup.dismiss')}
+          </button>
+        ) : null}
+      </div>
+      <ol className="setup-steps">
+        {setup.steps.map((step) => (
+          <li key={step.key} className={step.done ? 'is-done' : undefined}>
+            <span className="setup-mark" aria-hidden="true">
+              {step.done ? '✓' : ''}
+            </span>
+            <span className="setup-text">
+              <span className="strong">{t(`dashboard.setup.steps.${step.key}.title`)}</span>
+              <span className="visually-hidden">: {step.done ? t('dashboard.setup.done') : t('dashboard.setup.todo')}</span>
+              <span className="muted small">{t(`dashboard.setup.steps.${step.key}.hint`)}</span>
+            </span>
+            <span className="setup-links">
+              {STEP_LINKS[step.key].map((link, i) =>
+                link.external ? (
+                  <a key={link.to} className="btn btn-small" href={link.to} target="_blank" rel="noopener">
+                    {t(`dashboard.setup.steps.${step.key}.action${i || ''}`)}
+                  </a>
+                ) : (
+                  <Link key={link.to} className="btn btn-small" to={link.to}>
+                    {t(`dashboard.setup.steps.${step.key}.action${i || ''}`)}
+                  </Link>
+                ),
+              )}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -7,9 +7,6 @@
 export const PROGRESS_DELAY_MS = 200;
 /** Pause after a page has loaded before it scrolls to the hash or the top. */
 export const SCROLL_DELAY_MS = 200;
-/** A failed script chunk reloads the page at most once in this time. */
-export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
-export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 
 /** What the browser tells about the connection (Network Information API; absent in some browsers). */
 export type ConnectionInfo = { saveData?: boolean; effectiveType?: string } | undefined;
@@ -56,11 +53,6 @@ export function isPageNavigation(
   if (!/^https?:$/.test(target.protocol)) return false;
   const sameDocument = target.origin === current.origin && target.pathname === current.pathname && target.search === current.search;
   return !(sameDocument && target.hash !== '');
-}
-
-/** A failed chunk load reloads the page unless it already did so within the last minute. */
-export function shouldReloadAfterChunkError(now: number, lastReloadAt: number | null): boolean {
-  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS || now < lastReloadAt;
 }
 
 /** Where the page scrolls after loading: the element of the hash, else the top (unless the browser restores a position). */

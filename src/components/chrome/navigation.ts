@@ -1,19 +1,17 @@
 /**
  * Navigation behaviour of every page (spec 2.2), framework-free: a thin loading bar on link
  * navigation and on requests lasting longer than 200 ms, a smooth scroll to the hash or the top after
- * a page has loaded, link prefetch on hover or focus (skipped on 2g and data saver), one reload at
- * most every 60 s when a script chunk fails to load, the closing of the mobile menu, and the desktop
- * menu's dropdowns by keyboard.
+ * a page has loaded, link prefetch on hover or focus (skipped on 2g and data saver), the closing of the mobile
+ * menu, and the desktop menu's dropdowns by keyboard. A failed script chunk reloads the page through the head's
+ * inline script (`CHUNK_RELOAD_SCRIPT` in src/lib/inline-scripts.ts), which starts before any module.
  */
 import {
-  CHUNK_RELOAD_KEY,
   PROGRESS_DELAY_MS,
   SCROLL_DELAY_MS,
   canPrefetch,
   isPageNavigation,
   isPrefetchable,
   scrollTarget,
-  shouldReloadAfterChunkError,
   type ConnectionInfo,
 } from './navigation-rules';
 
@@ -135,37 +133,6 @@ document.addEventListener(
   },
   { passive: true },
 );
-
-// ---------------------------------------------------------------- failed chunk loads
-
-function reloadOnce(event?: Event) {
-  const now = Date.now();
-  let last: number | null = null;
-  try {
-    const stored = sessionStorage.getItem(CHUNK_RELOAD_KEY);
-    last = stored === null ? null : Number(stored);
-    if (!shouldReloadAfterChunkError(now, last)) return;
-    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));
-  } catch {
-    // storage unavailable (private mode): reloading without a record could loop, so do not reload
-    return;
-  }
-  event?.preventDefault();
-  location.reload();
-}
-
-const CHUNK_LOAD_FAILURE = /dynamically imported module|importing a module script failed|error loading dynamically imported/i;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-window.addEventListener('vite:preloadError', (event) => reloadOnce(event));
-window.addEventListener('unhandledrejection', (event) => {
-  if (CHUNK_LOAD_FAILURE.test(messageOf(event.reason))) reloadOnce();
-});
-// An island whose code failed to load (after Astro's own retry); a failure while rendering is no reason to reload.
-document.addEventListener('astro:hydration-error', (event) => {
-  const { error } = (event as CustomEvent<{ error?: unknown }>).detail ?? {};
-  if (CHUNK_LOAD_FAILURE.test(messageOf(error))) reloadOnce(event);
-});
 
 // ---------------------------------------------------------------- mobile menu and header panels
 

@@ -85,6 +85,8 @@ export const linkTargetQuerySchema = z.object({
 export const linkTargetSchema = z.strictObject({
   /** title in the staff member's language */
   title: z.string(),
+  /** the title in both languages (a menu item linking there takes them) */
+  titles: z.strictObject({ en: z.string(), ru: z.string() }),
   /** what the link stores */
   url: z.string(),
   /** the storefront address it leads to */

@@ -224,8 +224,14 @@ export function rateProblems(body: {
   return problems;
 }
 
+/** A code of a pickup location or payment method: letters (capitals are taken as lower case), digits, "-" and "_". */
+const lowerCodeSchema = (max: number) =>
+  requiredTextSchema(max)
+    .transform((v) => v.toLowerCase())
+    .refine((v) => /^[a-z0-9][a-z0-9_-]*$/.test(v), 'Use letters, digits, "-" and "_".');
+
 export const locationBodySchema = z.object({
-  code: requiredTextSchema(100).refine((v) => /^[a-z0-9][a-z0-9_-]*$/.test(v), 'Use lower-case letters, digits, "-" and "_".'),
+  code: lowerCodeSchema(100),
   title: localizedTitleSchema(200),
   address: optionalLocalizedSchema(500),
   workTime: optionalLocalizedSchema(500),
@@ -316,7 +322,7 @@ export function paymentMethodProblems(body: { kind: string; provider: string | n
   return [];
 }
 export const paymentMethodCreateSchema = z.object({
-  code: requiredTextSchema(50).refine((v) => /^[a-z0-9][a-z0-9_-]*$/.test(v), 'Use lower-case letters, digits, "-" and "_".'),
+  code: lowerCodeSchema(50),
   ...paymentMethodFields,
 });
 export const paymentMethodUpdateSchema = z.object({ ...paymentMethodFields, version: versionSchema });

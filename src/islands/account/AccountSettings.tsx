@@ -190,7 +190,7 @@ function AddressForm({ lang, profile }: { lang: Language; profile: ProfileDto })
 const ADDRESS_AUTOCOMPLETE: Record<string, string> = {
   region: 'address-level1',
   locality: 'address-level2',
-  street: 'street-address',
+  street: 'address-line1',
   postalCode: 'postal-code',
 };
 

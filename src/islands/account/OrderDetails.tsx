@@ -60,12 +60,11 @@ function Details({ lang, number, separator }: Props) {
     <article className="account-order-details" data-order-details={order.number}>
       {back}
       <header className="account-order__head">
-        <h2 className="account-title">{t('orderNumber', { number: order.number })}</h2>
         <OrderStatus order={order} states={states} />
       </header>
       <p className="account-muted">{t('placedOn', { date: formatDateTime(order.createdAt, lang) })}</p>
       <section className="account-card">
-        <h3 className="account-subtitle">{t('items')}</h3>
+        <h2 className="account-subtitle">{t('items')}</h2>
         <ul className="account-items">
           {order.items.map((item) => (
             <li key={item.id} className="account-item">
@@ -87,7 +86,7 @@ function Details({ lang, number, separator }: Props) {
       </section>
       <div className="account-grid">
         <section className="account-card">
-          <h3 className="account-subtitle">{t('delivery')}</h3>
+          <h2 className="account-subtitle">{t('delivery')}</h2>
           <p>
             {order.deliveryInformation.method === 'pickup' ? t('pickup') : t('shipping')}
             {order.deliveryInformation.title && `: ${order.deliveryInformation.title}`}
@@ -95,20 +94,20 @@ function Details({ lang, number, separator }: Props) {
           {order.deliveryInformation.address && <p className="account-muted">{formatAddress(order.deliveryInformation.address, lang)}</p>}
         </section>
         <section className="account-card">
-          <h3 className="account-subtitle">{t('payment')}</h3>
+          <h2 className="account-subtitle">{t('payment')}</h2>
           <p>{order.methodName || order.method}</p>
           <p className="account-muted" data-payment-status={order.paymentStatus}>
             {t(paymentLabelKey(order))}
           </p>
         </section>
         <section className="account-card">
-          <h3 className="account-subtitle">{t('contact')}</h3>
+          <h2 className="account-subtitle">{t('contact')}</h2>
           <p>{[order.customer.name, order.customer.lastName].filter(Boolean).join(' ')}</p>
           <p className="account-muted">{[displayPhone(order.customer.phone), order.customer.email].filter(Boolean).join(' · ')}</p>
         </section>
         {order.comment && (
           <section className="account-card">
-            <h3 className="account-subtitle">{t('comment')}</h3>
+            <h2 className="account-subtitle">{t('comment')}</h2>
             <p className="account-pre">{order.comment}</p>
           </section>
         )}

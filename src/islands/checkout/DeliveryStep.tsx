@@ -116,7 +116,7 @@ export function DeliveryStep({ form, money, locations, zones, zone, rates, serve
             <TextField form={form} path="delivery.address.locality" label={t('locality')} autoComplete="address-level2" />
             <TextField form={form} path="delivery.address.postalCode" label={labels.postalCode} autoComplete="postal-code" />
             <div className="shop-form-grid__wide">
-              <TextField form={form} path="delivery.address.street" label={t('street')} autoComplete="street-address" />
+              <TextField form={form} path="delivery.address.street" label={t('street')} autoComplete="address-line1" />
             </div>
           </div>
           <fieldset className="choice-list" aria-invalid={form.message('delivery.rateId') ? true : undefined}>

@@ -26,20 +26,29 @@ type RuleMessageKey = TextKey<typeof formsEn.errors>;
 /** The message key behind an English server message the storefront translates ('Validation Failed' → 'validation'). */
 const KEY_OF_SERVER_TEXT: Record<string, string> = {
   ...Object.fromEntries(Object.entries(DEFAULT_MESSAGES).map(([key, text]) => [text, key.replace('forms.errors.', '')])),
-  ...Object.fromEntries(Object.entries(formsEn.errors).map(([key, text]) => [text, key])),
+  ...Object.fromEntries(Object.entries(formsEn.errors).flatMap(([key, text]) => (typeof text === 'string' ? [[text, key]] : []))),
   [VALIDATION_FAILED]: 'validation',
   [INTERNAL_ERROR]: 'internal',
 };
 
+/** Messages a shopper reads as what to do: a missing value names the field ('Enter a first name'), formats give an example. */
+function whatToDo(key: string, field: string | undefined): string | null {
+  if (key === 'noEmpty') return field && field in formsEn.errors.required ? `required.${field}` : 'required.other';
+  if (key === 'email' || key === 'phone') return `formats.${key}`;
+  return null;
+}
+
 /**
  * A rule's message key ('forms.errors.email', with its values: 'forms.errors.tooLong {"count":2000}') or a
- * server message, in the page language. Server messages the storefront knows are translated; others
+ * server message, in the page language: the one mapping of the storefront's form messages. Given the field's
+ * path, a missing value says what to enter there. Server messages the storefront knows are translated; others
  * (already in the request's language) stay as sent.
  */
-export function translateMessage(message: string, lang: Language): string {
+export function translateMessage(message: string, lang: Language, path?: string): string {
   const { key: ruleKey, values } = readMessage(message);
   const key = ruleKey.startsWith('forms.errors.') ? ruleKey.slice('forms.errors.'.length) : KEY_OF_SERVER_TEXT[message];
   if (!key) return message;
-  const translated = dictionaryTranslator(ruleMessages, lang)(key as RuleMessageKey, values);
-  return translated === key ? message : translated;
+  const shown = whatToDo(key, path?.split('.').at(-1)) ?? key;
+  const translated = dictionaryTranslator(ruleMessages, lang)(shown as RuleMessageKey, values);
+  return translated === shown ? message : translated;
 }

@@ -136,7 +136,7 @@ export function useForm(definition: GroupDef | ((values: FormValues) => GroupDef
     const message = (path: string) => {
       shownFields.current.add(path);
       const raw = fieldMessage(state, path);
-      return raw ? translateMessage(raw, lang) : null;
+      return raw ? translateMessage(raw, lang, path) : null;
     };
     // The form-level message, unless the same words already stand under a field of the form.
     const shownOnField = Object.entries(state.serverErrors).some(

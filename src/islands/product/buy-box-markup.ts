@@ -200,9 +200,13 @@ export function missingNotice(
   };
   const option = product.options.find((o) => o.id === optionId);
   if (!option) return '';
-  const others = product.options
-    .filter((o) => o.id !== optionId)
-    .map((o) => titleOf(o, selection[o.id]))
-    .filter(Boolean);
-  return t('notAvailableWith', { option: option.title, value: titleOf(option, valueId), others: others.join(', ') });
+  const others = product.options.filter((o) => o.id !== optionId && titleOf(o, selection[o.id]));
+  // `others` lists the chosen values ('39 EU'), `pairs` names their options too ('Размер «39 EU»'), for a language
+  // whose nouns would change form after a preposition
+  return t('notAvailableWith', {
+    option: option.title,
+    value: titleOf(option, valueId),
+    others: others.map((o) => titleOf(o, selection[o.id])).join(', '),
+    pairs: others.map((o) => t('optionValuePair', { option: o.title, value: titleOf(o, selection[o.id]) })).join(', '),
+  });
 }

@@ -39,6 +39,7 @@ export const BUY_BOX_TEXT_KEYS = [
   'chooseOption',
   'notAvailable',
   'notAvailableWith',
+  'optionValuePair',
   'freeDelivery',
   'deliveryFrom',
   'freeFrom',

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { clientAddressOf, withClientAddress } from '../../server/client-address';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../../server/client-address';
 import { getRuntime } from '../../server/runtime';
 
 export const prerender = false;
@@ -17,8 +17,7 @@ export const POST: APIRoute = async ({ request, clientAddress }) => {
   } catch {
     socketAddress = undefined;
   }
-  // the body is read before the copy is made: copying a request hands its body over to the copy
-  const body = await request.text();
-  const forwarded = withClientAddress(request, clientAddressOf(request, socketAddress, deps.config.trustProxy));
-  return api.request('/api/payment/notification', { method: 'POST', headers: forwarded.headers, body });
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, clientAddressOf(request, socketAddress, deps.config.trustProxy));
+  return api.request('/api/payment/notification', { method: 'POST', headers, body: await request.text() });
 };

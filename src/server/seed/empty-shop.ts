@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
+import { currencyOfCountry, type Currency } from '../../lib/format-price';
 import { DEFAULT_SETTINGS, SETTINGS_GROUPS } from '../../lib/settings';
 import { createStaff, type NewStaff, type StaffRow } from '../api/admin/staff';
 import type { Database, Executor } from '../db/client';
@@ -49,6 +50,10 @@ export type EmptyShopInput = {
   owner: Omit<NewStaff, 'role'>;
   /** The shop's name (settings `common.sitename` and the homepage title); "My shop" when absent. */
   shopName?: string | undefined;
+  /** ISO 3166 code of the shop's country (settings `common.addressCountry`: phone fields start from it); none when absent. */
+  country?: string | undefined;
+  /** The shop's currency (settings `ecommerce.currency`); the country's, else USD, when absent. */
+  currency?: Currency | undefined;
   /** Wipes an existing shop first; still refused while it has real orders. */
   force?: boolean;
   /** Password hash cost (PASSWORD_HASH_COST). */
@@ -75,6 +80,7 @@ export async function setupEmptyShop(db: Database, input: EmptyShopInput): Promi
   const force = input.force ?? false;
   const name = input.shopName?.trim();
   const shopName = name ? t(name, name) : DEFAULT_SHOP_NAME;
+  const country = input.country?.trim().toUpperCase() ?? '';
   const wiped = force && input.media ? await imageHashes(db) : [];
   const created = await db.transaction(async (tx) => {
     if (await shopExists(tx)) {
@@ -89,7 +95,12 @@ export async function setupEmptyShop(db: Database, input: EmptyShopInput): Promi
     await tx.insert(schema.settings).values(
       SETTINGS_GROUPS.map((group) => ({
         group,
-        value: group === 'common' ? { ...DEFAULT_SETTINGS.common, sitename: shopName } : DEFAULT_SETTINGS[group],
+        value:
+          group === 'common'
+            ? { ...DEFAULT_SETTINGS.common, sitename: shopName, addressCountry: country }
+            : group === 'ecommerce'
+              ? { ...DEFAULT_SETTINGS.ecommerce, currency: input.currency ?? currencyOfCountry(country) }
+              : DEFAULT_SETTINGS[group],
       })),
     );
     await tx.insert(schema.menus).values(EMPTY_MENUS.map((menu) => ({ id: randomUUID(), ...menu })));

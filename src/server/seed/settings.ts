@@ -268,7 +268,11 @@ const themes = { current: 'default', fonts: ['Montserrat', 'Manrope', 'Roboto', 
 const paymentCashOnDelivery = {
   enabled: true,
   title: t('Cash or card on receipt', 'Наличными или картой при получении'),
-  description: t('Pay when you collect your order from our SoHo store.', 'Оплатите заказ при получении в нашем магазине в Сохо.'),
+  // offered with shipping too (to the courier): the words fit every delivery
+  description: t(
+    'Pay in cash or by card when your order is handed to you, by the courier or at the pick-up point.',
+    'Оплатите наличными или картой, когда получите заказ: курьеру или в пункте выдачи.',
+  ),
 };
 
 export const settingsRows = (): SettingsRow[] =>

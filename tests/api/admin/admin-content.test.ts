@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onInvalidate } from '../../../src/server/cache/invalidation';
+import { invalidate, onInvalidate } from '../../../src/server/cache/invalidation';
 import { articles, articleTags, auditLog, menuItems, menus, redirects, sections, tags } from '../../../src/server/db/schema';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import {
@@ -74,28 +74,27 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       const articleSlug = uniqueSlug('oak');
       await addArticle(db, { categoryId, slug: articleSlug, title: text('Caring for oak', 'Уход за дубом') });
 
-      expect((await get('/link-targets?kind=catalog&search=velvet', owner)).items).toContainEqual({
-        title: 'Velvet chairs',
-        url: slug,
-        path: `/catalogs/${slug}`,
-      });
-      expect((await get('/link-targets?kind=product&search=' + encodeURIComponent('Латунная'))).items).toContainEqual({
-        title: 'Brass lamp',
-        url: productSlug,
-        path: `/products/${productSlug}`,
-      });
+      expect((await get('/link-targets?kind=catalog&search=velvet', owner)).items).toContainEqual(
+        expect.objectContaining({ title: 'Velvet chairs', url: slug, path: `/catalogs/${slug}` }),
+      );
+      expect((await get('/link-targets?kind=product&search=' + encodeURIComponent('Латунная'))).items).toContainEqual(
+        expect.objectContaining({ title: 'Brass lamp', url: productSlug, path: `/products/${productSlug}` }),
+      );
+      // both titles come along: a menu item linking there takes them
       expect((await get(`/link-targets?kind=page&search=${pageSlug}`)).items).toEqual([
-        { title: 'About the studio', url: pageSlug, path: `/${pageSlug}` },
+        { title: 'About the studio', titles: { en: 'About the studio', ru: 'О студии' }, url: pageSlug, path: `/${pageSlug}` },
       ]);
       expect((await get(`/link-targets?kind=page&search=${categorySlug}`)).items).toEqual([]);
       expect((await get(`/link-targets?kind=category&search=${categorySlug}`)).items).toEqual([
-        { title: 'Journal', url: categorySlug, path: `/${categorySlug}` },
+        { title: 'Journal', titles: { en: 'Journal', ru: 'Журнал' }, url: categorySlug, path: `/${categorySlug}` },
       ]);
-      expect((await get('/link-targets?kind=article&search=oak')).items).toContainEqual({
-        title: 'Caring for oak',
-        url: `${categorySlug}/${articleSlug}`,
-        path: `/${categorySlug}/${articleSlug}`,
-      });
+      expect((await get('/link-targets?kind=article&search=oak')).items).toContainEqual(
+        expect.objectContaining({
+          title: 'Caring for oak',
+          url: `${categorySlug}/${articleSlug}`,
+          path: `/${categorySlug}/${articleSlug}`,
+        }),
+      );
       const ru = await expectJson(
         await adminRequest(app, '/link-targets?kind=catalog&search=velvet', {
           cookie: manager.cookie,
@@ -495,6 +494,30 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       await expectRefusedToStrangers('POST', '/redirects', { fromPath: '/x', toPath: '/y' });
       await expectRefusedToStrangers('PUT', `/redirects/${ab.id}`, { fromPath: '/x', toPath: '/y', version: 1 });
       await expectRefusedToStrangers('DELETE', `/redirects/${ab.id}?version=1`);
+    });
+
+    it('never sends the cart, checkout, payment or account pages to another site, even by a row stored before the rule', async () => {
+      for (const fromPath of ['/checkout', '/Payment/', '/account', '/account/orders', '/cart', '/reset_password_confirm/x'])
+        for (const toPath of ['https://evil.example/checkout', 'http://evil.example']) {
+          const refused = await expectJson(await call('POST', '/redirects', { fromPath, toPath }, owner), 400);
+          expect(Object.keys(refused.errors.children), `${fromPath} → ${toPath}`).toEqual(['toPath']);
+        }
+      const inside = await expectJson(await call('POST', '/redirects', { fromPath: '/account/old-orders', toPath: '/account' }), 201);
+      const elsewhere = `/${uniqueSlug('old')}`;
+      const outside = await expectJson(await call('POST', '/redirects', { fromPath: elsewhere, toPath: 'https://example.com/new' }), 201);
+      await expectJson(
+        await call('PUT', `/redirects/${inside.id}`, { fromPath: '/account/old-orders', toPath: 'https://evil.example', version: 1 }),
+        400,
+      );
+      await expectJson(
+        await call('PUT', `/redirects/${outside.id}`, { fromPath: '/checkout', toPath: 'https://example.com/new', version: 1 }),
+        400,
+      );
+      // stored before the rule existed: not followed
+      await app.deps.db.insert(redirects).values({ id: crypto.randomUUID(), fromPath: '/payment', toPath: 'https://evil.example/pay' });
+      await invalidate(['redirects']);
+      expect((await app.request('/redirects?from=%2Fpayment')).status).toBe(404);
+      expect(await expectJson(await app.request('/redirects?from=%2Faccount%2Fold-orders'), 200)).toMatchObject({ to: '/account' });
     });
   });
 });

@@ -481,6 +481,12 @@ describe.each(databaseKinds)('back office selling (%s)', (kind) => {
       const taken = await expectJson(await send('POST', '/pickup-locations', body), 400);
       expect(taken.errorPath).toBe('code');
       expect(fieldsOf(await expectJson(await send('POST', '/pickup-locations', { ...body, code: 'Bad Code' }), 400))).toContain('code');
+      // capitals are taken as lower case: the same code in capitals is the taken one, a new one is stored lower-case
+      expect((await expectJson(await send('POST', '/pickup-locations', { ...body, code: body.code.toUpperCase() }), 400)).errorPath).toBe(
+        'code',
+      );
+      const capitals = await expectJson(await send('POST', '/pickup-locations', { ...body, code: `MALL-${body.code}` }), 201);
+      expect(capitals.code).toBe(`mall-${body.code}`);
 
       const edited = await expectJson(
         await send('PATCH', `/pickup-locations/${created.id}`, { ...body, paymentMethodCodes: [], address: null, version: 1 }),

@@ -110,7 +110,10 @@ export function HistoryDialog({
             <div>
               <strong>{t('builder.revision', { number: item.number })}</strong>
               <div className="muted small">
-                {t('builder.publishedBy', { name: item.publishedByName, when: dateTime(item.publishedAt, lang) })}
+                {/* the first version (written by the setup or the seed) has no staff name */}
+                {item.publishedByName
+                  ? t('builder.publishedBy', { name: item.publishedByName, when: dateTime(item.publishedAt, lang) })
+                  : t('builder.publishedAt', { when: dateTime(item.publishedAt, lang) })}
               </div>
             </div>
             <div className="bld-revision-actions">

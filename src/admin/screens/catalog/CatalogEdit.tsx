@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { MediaPicker } from '../../components/MediaPicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { ErrorState, LoadingState } from '../../components/States';
+import { UnsavedChanges } from '../../components/UnsavedChanges';
 import { useFieldMessage, useI18n } from '../../i18n';
 import { CatalogProducts } from './CatalogProducts';
 
@@ -146,6 +147,13 @@ function CatalogFormView({ catalog }: { catalog: CatalogDetail | null }) {
   const title = catalog ? catalog.title[lang] || catalog.title.en : t('catalogs.create');
   return (
     <>
+      <UnsavedChanges
+        dirty={form.formState.isDirty}
+        saving={save.isPending || remove.isPending}
+        onDiscard={() => form.reset()}
+        form={formId}
+        saveLabel={catalog ? undefined : t('catalogs.createSubmit')}
+      />
       <div className="page-head">
         <div>
           <h1>{title}</h1>
@@ -267,7 +275,7 @@ function CatalogFormView({ catalog }: { catalog: CatalogDetail | null }) {
           ))}
         </section>
         <div className="actions-bar span-2">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          <button type="submit" className="btn btn-primary own-save" disabled={save.isPending}>
             {save.isPending ? t('common.saving') : catalog ? t('common.save') : t('catalogs.createSubmit')}
           </button>
         </div>

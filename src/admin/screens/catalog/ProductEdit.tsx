@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactElement, useId, useState } from 'react';
+import { type ReactElement, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OPTION_VIEWS, type ProductBody, type ProductListItem } from '../../../contract/admin';
 import { variationTitle } from '../../../lib/admin/variation-grid';
@@ -14,6 +14,7 @@ import { Icon } from '../../components/Icon';
 import { MediaPicker } from '../../components/MediaPicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { ErrorState, LoadingState } from '../../components/States';
+import { UnsavedChanges } from '../../components/UnsavedChanges';
 import { useToasts } from '../../components/Toasts';
 import { useI18n } from '../../i18n';
 import { BulkChangeDialog, type BulkChange } from './BulkPriceDialog';
@@ -63,7 +64,9 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
   const navigate = useNavigate();
   const toasts = useToasts();
   const choices = useProductChoices().data;
-  const [draft, setDraft] = useState<ProductDraft>(() => draftOf(detail));
+  const [initial] = useState<ProductDraft>(() => draftOf(detail));
+  const [draft, setDraft] = useState<ProductDraft>(initial);
+  const dirty = useMemo(() => draft !== initial && JSON.stringify(draft) !== JSON.stringify(initial), [draft, initial]);
   const [errors, setErrors] = useState<Errors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
   const edit = (change: Partial<ProductDraft>) => setDraft((d) => ({ ...d, ...change }));
@@ -131,6 +134,14 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
         submit();
       }}
     >
+      <UnsavedChanges
+        dirty={dirty}
+        saving={save.isPending || remove.isPending}
+        onDiscard={() => {
+          setDraft(initial);
+          setErrors({});
+        }}
+      />
       <p className="back-link">
         <Link to="/products">← {t('products.title')}</Link>
       </p>
@@ -150,7 +161,7 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
               </button>
             </>
           ) : null}
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          <button type="submit" className="btn btn-primary own-save" disabled={save.isPending}>
             {save.isPending ? t('common.saving') : t('common.save')}
           </button>
         </div>
@@ -184,6 +195,7 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
             <input type="checkbox" checked={draft.enabled} onChange={(e) => edit({ enabled: e.target.checked })} />{' '}
             {t('products.enabledLabel')}
           </label>
+          {draft.enabled ? null : <p className="muted small">{detail ? t('products.hiddenHint') : t('products.startsHidden')}</p>}
         </section>
 
         <section className="card" aria-labelledby="product-catalogs">
@@ -288,7 +300,7 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
       </div>
 
       <div className="actions-bar">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+        <button type="submit" className="btn btn-primary own-save" disabled={save.isPending}>
           {save.isPending ? t('common.saving') : t('common.save')}
         </button>
       </div>
@@ -359,8 +371,27 @@ function move<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+const gridTitles = (draft: ProductDraft) =>
+  draft.options.map((o) => ({ key: o.key, unit: o.unit, values: o.values.map((v) => ({ key: v.key, title: v.title })) }));
+
+/** A product picture as the editor names it: its number, and the variations that show it ("Image 2 · Red, Blue"). */
+function useImageLabel(draft: ProductDraft): (id: string, n: number) => string {
+  const { t, lang } = useI18n();
+  const titles = gridTitles(draft);
+  return (id, n) => {
+    const names = draft.variations
+      .filter((v) => v.imageId === id)
+      .map((v) => variationTitle(titles, v.valueKeys))
+      .filter((title) => title !== null)
+      .map((title) => title[lang] || title.en);
+    const number = t('products.imageN', { n });
+    return names.length > 0 ? `${number} · ${names.join(', ')}` : number;
+  };
+}
+
 function Images({ draft, edit, error }: { draft: ProductDraft; edit: (change: Partial<ProductDraft>) => void; error: string | undefined }) {
   const { t } = useI18n();
+  const imageLabel = useImageLabel(draft);
   const setImages = (imageIds: string[]) =>
     // a variation keeps its image only while the product has it
     edit({ imageIds, variations: draft.variations.map((v) => (v.imageId && !imageIds.includes(v.imageId) ? { ...v, imageId: '' } : v)) });
@@ -374,7 +405,7 @@ function Images({ draft, edit, error }: { draft: ProductDraft; edit: (change: Pa
           {draft.imageIds.map((id, i) => (
             <li key={id} className="row-actions">
               <span>
-                {t('products.imageN', { n: i + 1 })}
+                {imageLabel(id, i + 1)}
                 {i === 0 ? <span className="badge badge-ok">{t('products.preview')}</span> : null}
               </span>
               <button
@@ -536,7 +567,8 @@ function Variations({
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<'price' | 'stock' | null>(null);
   const defaultName = useId();
-  const titles = draft.options.map((o) => ({ key: o.key, unit: o.unit, values: o.values.map((v) => ({ key: v.key, title: v.title })) }));
+  const titles = gridTitles(draft);
+  const imageLabel = useImageLabel(draft);
   const nameOf = (v: VariationDraft) => {
     const title = variationTitle(titles, v.valueKeys);
     return title ? title[lang] || title.en : t('products.singleVariation');
@@ -681,7 +713,7 @@ function Variations({
                       <option value="">{t('products.productImage')}</option>
                       {draft.imageIds.map((id, n) => (
                         <option key={id} value={id}>
-                          {t('products.imageN', { n: n + 1 })}
+                          {imageLabel(id, n + 1)}
                         </option>
                       ))}
                     </select>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { MediaPicker } from '../../components/MediaPicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { UnsavedChanges } from '../../components/UnsavedChanges';
 import { useFieldMessage, useI18n } from '../../i18n';
 import { slugify } from './slug';
 import { TagsDialog, useArticleCategories, useCategoryTags } from './TagManager';
@@ -149,6 +150,12 @@ function ArticleEditor({ article, firstCategoryId }: { article: ArticleDetail | 
   });
   return (
     <>
+      <UnsavedChanges
+        dirty={form.formState.isDirty}
+        saving={save.isPending || remove.isPending}
+        onDiscard={() => form.reset()}
+        form="article-form"
+      />
       <BackLink />
       <div className="page-head">
         <div>
@@ -172,7 +179,7 @@ function ArticleEditor({ article, firstCategoryId }: { article: ArticleDetail | 
               </button>
             </>
           ) : null}
-          <button type="submit" form="article-form" className="btn btn-primary" disabled={save.isPending}>
+          <button type="submit" form="article-form" className="btn btn-primary own-save" disabled={save.isPending}>
             {save.isPending ? t('common.saving') : t('common.save')}
           </button>
         </div>

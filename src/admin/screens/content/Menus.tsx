@@ -4,12 +4,13 @@ import { CSS } from '@dnd-kit/utilities';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
-import { CONTENT_MENU_NAMES, linkPath, type MenuDetail, type MenuName } from '../../../contract/admin/content';
+import { CONTENT_MENU_NAMES, linkPath, type LinkTarget, type MenuDetail, type MenuName } from '../../../contract/admin/content';
 import { request } from '../../api/client';
 import { useWrite } from '../../api/write';
 import { Dialog } from '../../components/Dialog';
 import { LinkPicker, type LinkValue } from '../../components/LinkPicker';
 import { ErrorState, LoadingState } from '../../components/States';
+import { UnsavedChanges } from '../../components/UnsavedChanges';
 import { useI18n } from '../../i18n';
 import {
   canIndent,
@@ -141,35 +142,32 @@ function MenuEditor({ name }: { name: MenuName }) {
 
   return (
     <section className="card" aria-labelledby="menu-items-title">
+      <UnsavedChanges
+        dirty={dirty}
+        saving={save.isPending}
+        onSave={() => save.mutate(undefined)}
+        onDiscard={() => {
+          setItems(flatten(query.data.items));
+          setDirty(false);
+        }}
+      />
       <div className="menu-head">
         <h2 id="menu-items-title">{t('content.menus.items', { menu: t(`content.menus.names.${name}`) })}</h2>
         <div className="row-actions">
           <button type="button" className="btn" onClick={() => setEditing({ index: null, item: null })}>
             {t('content.menus.add')}
           </button>
-          {dirty ? (
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => {
-                setItems(flatten(query.data.items));
-                setDirty(false);
-              }}
-            >
-              {t('content.menus.discard')}
-            </button>
-          ) : null}
-          <button type="button" className="btn btn-primary" disabled={!dirty || save.isPending} onClick={() => save.mutate(undefined)}>
+          <button
+            type="button"
+            className="btn btn-primary own-save"
+            disabled={!dirty || save.isPending}
+            onClick={() => save.mutate(undefined)}
+          >
             {save.isPending ? t('common.saving') : t('common.save')}
           </button>
         </div>
       </div>
       <p className="muted small">{t('content.menus.help')}</p>
-      {dirty ? (
-        <p className="badge badge-warn" role="status">
-          {t('content.menus.unsaved')}
-        </p>
-      ) : null}
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
@@ -319,6 +317,15 @@ function ItemDialog({
   const [ru, setRu] = useState(item?.title.ru ?? '');
   const [link, setLink] = useState<LinkValue | null>(item?.link ?? null);
   const [tried, setTried] = useState(false);
+  // the titles last taken from a picked record: replaced by the next pick until the manager types their own
+  const taken = useRef({ en: '', ru: '' });
+  const pick = (next: LinkValue | null, picked?: LinkTarget) => {
+    setLink(next);
+    if (!picked) return;
+    if (en.trim() === '' || en === taken.current.en) setEn(picked.titles.en);
+    if (ru.trim() === '' || ru === taken.current.ru) setRu(picked.titles.ru);
+    taken.current = picked.titles;
+  };
   const titleMissing = en.trim() === '';
   const submit = () => {
     setTried(true);
@@ -370,7 +377,7 @@ function ItemDialog({
           <label htmlFor={ids.ru}>{t('content.menus.titleRu')}</label>
           <input id={ids.ru} value={ru} maxLength={200} onChange={(e) => setRu(e.target.value)} />
         </div>
-        <LinkPicker label={t('content.menus.link')} value={link} onChange={setLink} />
+        <LinkPicker label={t('content.menus.link')} value={link} onChange={pick} />
         {tried && !link ? (
           <p className="field-error" role="alert">
             {t('content.menus.linkRequired')}

@@ -8,6 +8,7 @@ import { useWrite } from '../../api/write';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { ErrorState, LoadingState } from '../../components/States';
+import { UnsavedChanges } from '../../components/UnsavedChanges';
 import { useFieldMessage, useI18n } from '../../i18n';
 import { DiscountStatusBadge } from './Discounts';
 import { centsText, isoOfLocal, localDateTime, RefPicker, showProblems, textCents, textInt, useCurrency } from './selling-ui';
@@ -76,6 +77,7 @@ function DiscountForm({ discount }: { discount: AdminDiscount | null }) {
   const errors = formState.errors;
   const kind = watch('kind');
   const kindId = useId();
+  const formId = useId();
   const path = discount ? `/discount-codes/${discount.id}` : '/discount-codes';
 
   const save = useWrite<Record<string, unknown>, AdminDiscount, Form>({
@@ -136,6 +138,7 @@ function DiscountForm({ discount }: { discount: AdminDiscount | null }) {
   const err = (name: keyof Form) => message(errors[name]?.message);
   return (
     <>
+      <UnsavedChanges dirty={formState.isDirty} saving={save.isPending || remove.isPending} onDiscard={() => form.reset()} form={formId} />
       <div className="page-head">
         <div>
           <h1>{discount ? t('selling.discount.editTitle', { code: discount.code }) : t('selling.discount.new')}</h1>
@@ -161,7 +164,7 @@ function DiscountForm({ discount }: { discount: AdminDiscount | null }) {
           </div>
         ) : null}
       </div>
-      <form className="card selling-form" noValidate onSubmit={submit}>
+      <form id={formId} className="card selling-form" noValidate onSubmit={submit}>
         {errors.root?.server ? (
           <p className="form-error" role="alert">
             {errors.root.server.message}
@@ -239,7 +242,7 @@ function DiscountForm({ discount }: { discount: AdminDiscount | null }) {
           <input type="checkbox" {...register('enabled')} /> {t('selling.discount.enabled')}
         </label>
         <div className="actions-bar">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          <button type="submit" className="btn btn-primary own-save" disabled={save.isPending}>
             {save.isPending ? t('common.saving') : t('common.save')}
           </button>
         </div>

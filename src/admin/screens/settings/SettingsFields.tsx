@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { emptyValueOf, settingsFieldLabel, type SettingsField } from '../../../lib/settings-form';
+import { countryName } from '../../../lib/countries';
 import { SETTINGS_CODE_FIELDS, type SettingsGroup } from '../../../lib/settings';
 import { hasCapability } from '../../../contract/admin';
 import { useStaff } from '../../api/session';
@@ -68,13 +69,23 @@ const isCodeField = (group: SettingsGroup, key: string) =>
   (SETTINGS_CODE_FIELDS[group] as readonly string[] | undefined)?.includes(key) ?? false;
 
 function PlainInput({ path, label, field, group }: { path: string[]; label: string; field: SettingsField; group: SettingsGroup }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const staff = useStaff();
   const { field: control } = useController({ name: nameOf(path) });
   const error = useError(path);
   const value = control.value as unknown;
   if (field.kind === 'choice') {
     const isFont = group === 'styles' && path.at(-1)?.startsWith('fontFamily');
+    const isCountry = group === 'common' && path.at(-1) === 'addressCountry';
+    const optionText = (option: string) =>
+      isCountry
+        ? option
+          ? `${countryName(option, lang)} (${option})`
+          : t('settings.noCountry')
+        : t(`settings.options.${option}`, { defaultValue: option });
+    const options = isCountry
+      ? [...field.options].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : optionText(a).localeCompare(optionText(b), lang)))
+      : field.options;
     return (
       <div>
         <Field label={label} error={error}>
@@ -85,9 +96,9 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
             onChange={(e) => control.onChange(e.target.value)}
             onBlur={control.onBlur}
           >
-            {field.options.map((option) => (
+            {options.map((option) => (
               <option key={option} value={option}>
-                {t(`settings.options.${option}`, { defaultValue: option })}
+                {optionText(option)}
               </option>
             ))}
           </select>

@@ -6,6 +6,7 @@ import type { SettingsGroup } from '../../../lib/settings';
 import { settingsGroupFields, strictSettingsSchema, type SettingsField } from '../../../lib/settings-form';
 import { request } from '../../api/client';
 import { useWrite } from '../../api/write';
+import { UnsavedChanges } from '../../components/UnsavedChanges';
 import { useI18n } from '../../i18n';
 import { SettingsFieldView } from './SettingsFields';
 import { ThemePreview } from './ThemePreview';
@@ -67,10 +68,13 @@ export function SettingsGroupForm({ answer, onSaved }: { answer: SettingsGroupAn
   });
   const { errors, isDirty } = form.formState;
   const preview = group === 'styles';
+  const formId = `settings-${group}`;
   return (
     <FormProvider {...form}>
+      <UnsavedChanges dirty={isDirty} saving={write.isPending} onDiscard={() => form.reset()} form={formId} />
       <div className={preview ? 'settings-layout has-preview' : 'settings-layout'}>
         <form
+          id={formId}
           noValidate
           onSubmit={form.handleSubmit((values) => write.mutate(fromForm(fields, values) as Record<string, unknown>))}
           aria-label={t(`settings.groups.${group}.title`)}
@@ -86,10 +90,9 @@ export function SettingsGroupForm({ answer, onSaved }: { answer: SettingsGroupAn
             ))}
           </div>
           <div className="settings-save">
-            <button type="submit" className="btn btn-primary" disabled={write.isPending}>
+            <button type="submit" className="btn btn-primary own-save" disabled={write.isPending}>
               {write.isPending ? t('common.saving') : t('settings.save')}
             </button>
-            {isDirty ? <span className="muted small">{t('settings.unsaved')}</span> : null}
           </div>
         </form>
         {preview ? <ThemePreview /> : null}

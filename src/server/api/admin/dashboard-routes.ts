@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Dashboard } from '../../../contract/admin';
 import { localize } from '../../../lib/localize';
@@ -7,6 +7,7 @@ import { comments, leads, orders, products, reviews, variations } from '../../db
 import { shopCurrency } from '../commerce/shop-settings';
 import type { AdminEnv } from './context';
 import { awaitingDeliveryPrice, unpaidOnlineOrders } from './order-queues';
+import { loadSetupChecklist } from './setup-checklist';
 
 /** Variations at or below this many items count as low on stock. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -26,7 +27,7 @@ export const dashboardRoutes = new Hono<AdminEnv>().get('/dashboard', async (c) 
       .select({ orders: count(), revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int` })
       .from(orders)
       .where(and(notCanceled, gte(orders.createdAt, from)));
-  const [[todayRow], [weekRow], [unpaid], [awaiting], [pendingReviews], [pendingComments], [newLeads], lowStock, currency] =
+  const [[todayRow], [weekRow], [unpaid], [awaiting], [pendingReviews], [pendingComments], [newLeads], lowStock, currency, setup] =
     await Promise.all([
       period(today),
       period(weekStart),
@@ -46,10 +47,14 @@ export const dashboardRoutes = new Hono<AdminEnv>().get('/dashboard', async (c) 
         })
         .from(variations)
         .innerJoin(products, eq(products.id, variations.productId))
-        .where(and(eq(products.enabled, true), isNotNull(variations.stock), lte(variations.stock, LOW_STOCK_THRESHOLD)))
+        // the threshold as a literal: the partial index variations_low_stock_idx holds exactly these rows
+        .where(
+          and(eq(products.enabled, true), isNotNull(variations.stock), sql`${variations.stock} <= ${sql.raw(String(LOW_STOCK_THRESHOLD))}`),
+        )
         .orderBy(asc(variations.stock), asc(products.sortTitle), asc(variations.position))
         .limit(LOW_STOCK_ROWS),
       shopCurrency(db),
+      loadSetupChecklist(db),
     ]);
   const answer: Dashboard = {
     today: { orders: todayRow!.orders, revenueCents: Number(todayRow!.revenueCents) },
@@ -60,6 +65,7 @@ export const dashboardRoutes = new Hono<AdminEnv>().get('/dashboard', async (c) 
     pendingReviews: pendingReviews!.n,
     pendingComments: pendingComments!.n,
     newLeads: newLeads!.n,
+    setup,
     lowStock: lowStock.map((row) => {
       const variationTitle = row.variationTitle ? localize(row.variationTitle, lang) : '';
       const productTitle = localize(row.productTitle, lang);

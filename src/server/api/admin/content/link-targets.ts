@@ -20,6 +20,7 @@ function matching(title: SQL, slug: SQL, search: string | undefined): SQL | unde
 
 const target = (kind: string, url: string, title: { en: string; ru: string } | null, lang: Language): LinkTarget => ({
   title: localize(title ?? { en: url, ru: url }, lang) || url,
+  titles: { en: title?.en ?? '', ru: title?.ru ?? '' },
   url,
   path: linkPath({ type: kind, url }),
 });

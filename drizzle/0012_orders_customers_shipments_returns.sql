@@ -59,7 +59,8 @@ CREATE INDEX "order_returns_status_idx" ON "order_returns" USING btree ("status"
 CREATE INDEX "order_shipments_order_idx" ON "order_shipments" USING btree ("order_id","created_at");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "orders_invoice_number_idx" ON "orders" USING btree ("invoice_number") WHERE "orders"."invoice_number" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_invoice_number_idx" ON "orders" USING btree ("invoice_number") WHERE "orders"."invoice_number" is not null;
+--> statement-breakpoint
 INSERT INTO "customers" ("id", "user_id", "email", "phone", "phone_key", "name", "last_name", "created_at", "updated_at")
 SELECT u."id", u."id", lower(trim(u."email")), p."phone", nullif(regexp_replace(coalesce(p."phone", ''), '\D', '', 'g'), ''),
   coalesce(p."first_name", ''), coalesce(p."last_name", ''), u."created_at", u."created_at"

@@ -20,9 +20,18 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
  * `manage_staff`: invitations, roles, disabling; `payment_credentials`: a payment method's provider settings; `shop_setup`: hiding or showing the guided start on
  * the dashboard;
  * `view_audit`: the audit log; `bulk_jobs`: jobs changing every product a filter matches at once (and their progress and
- * cancelling). The server checks them on every route; the back office only hides what they refuse.
+ * cancelling); `export_data`: the orders and customers CSV exports (every buyer's contacts at once). The server checks
+ * them on every route; the back office only hides what they refuse.
  */
-export const STAFF_CAPABILITIES = ['edit_code', 'manage_staff', 'payment_credentials', 'shop_setup', 'view_audit', 'bulk_jobs'] as const;
+export const STAFF_CAPABILITIES = [
+  'edit_code',
+  'manage_staff',
+  'payment_credentials',
+  'shop_setup',
+  'view_audit',
+  'bulk_jobs',
+  'export_data',
+] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {

@@ -682,12 +682,50 @@ export const orderStates = pgTable('order_states', {
 
 export type OrderContact = { name: string; phone: string; email?: string | null; lastName?: string | null };
 
+/**
+ * Every buyer: created or linked by each order (by the signed-in account, else the e-mail, else the phone) and by a
+ * registration, so a guest's orders and their later account are one customer. `email` and `phoneKey` are the
+ * normalised contacts (src/lib/customer-match.ts); the rest is what the back office shows and edits.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** lower-cased, trimmed */
+    email: text('email'),
+    /** the phone as last given */
+    phone: text('phone'),
+    /** the phone's digits */
+    phoneKey: text('phone_key'),
+    name: text('name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** staff's notes, never shown to the customer */
+    note: text('note').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex('customers_email_idx').on(t.email).where(sql`${t.email} is not null`),
+    index('customers_phone_idx').on(t.phoneKey),
+    index('customers_created_idx').on(t.createdAt),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
     id: id(),
     number: serial('number').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the buyer's customer record (every order has one once placed) */
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** the invoice's number, given once when the first invoice of the order is issued, counting up per shop */
+    invoiceNumber: integer('invoice_number'),
+    invoiceIssuedAt: timestamp('invoice_issued_at', { withTimezone: true }),
     /** lets a guest read their own order (payment result page) */
     secretToken: text('secret_token').notNull(),
     status: text('status').notNull().default('new'),
@@ -728,6 +766,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber).where(sql`${t.invoiceNumber} is not null`),
     // the back office's sorts (the number breaks ties), with the list's filters inside the index
     index('orders_created_idx').on(t.createdAt, t.number, t.status, t.paymentStatus, t.deliveryMethod, t.totalCents),
     // the dashboard's queues (order-queues.ts): only the orders still waiting are in them
@@ -797,6 +837,56 @@ export const orderItems = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId, t.position)],
+);
+
+/** What left the shop for an order: some or all of its lines, with the carrier and tracking number. */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lines: jsonb('lines').$type<{ itemId: string; quantity: number }[]>().notNull(),
+    /** a carrier code of src/lib/shipments.ts, or 'other' */
+    carrier: text('carrier').notNull().default('other'),
+    trackingNumber: text('tracking_number'),
+    /** the tracking page; for a known carrier made from its address pattern unless the manager gave one */
+    trackingUrl: text('tracking_url'),
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    staffName: text('staff_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Items coming back: opened by the customer or a manager with lines and a reason, received by a manager (back to
+ * stock or not) and refunded through the payment's provider (payment_refunds).
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** requested, received, refunded or rejected */
+    status: text('status').notNull().default('requested'),
+    lines: jsonb('lines').$type<{ itemId: string; quantity: number }[]>().notNull(),
+    reason: text('reason').notNull(),
+    /** customer or staff */
+    openedBy: text('opened_by').notNull(),
+    staffName: text('staff_name'),
+    restock: boolean('restock').notNull().default(false),
+    refundId: text('refund_id').references(() => paymentRefunds.id, { onDelete: 'set null' }),
+    refundCents: integer('refund_cents').notNull().default(0),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('order_returns_order_idx').on(t.orderId, t.createdAt), index('order_returns_status_idx').on(t.status, t.createdAt)],
 );
 
 export const orderStateHistory = pgTable(

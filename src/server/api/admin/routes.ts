@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard-routes';
 import { leadRoutes } from './leads-routes';
 import { moderationRoutes } from './moderation-routes';
 import { orderRoutes } from './orders-routes';
+import { returnRoutes } from './returns-routes';
 import { productRoutes } from './catalog/products-routes';
 import { catalogRoutes } from './catalog/catalogs-routes';
 import { productImportRoutes } from './catalog/import-routes';
@@ -36,6 +37,7 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', dashboardRoutes)
   .route('/', setupChecklistRoutes)
   .route('/', orderRoutes)
+  .route('/', returnRoutes)
   .route('/', moderationRoutes)
   .route('/', leadRoutes)
   .route('/', customerRoutes)

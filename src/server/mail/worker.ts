@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../api/core/context';
+import { startPasses } from '../background';
 import { mailQueue } from '../db/schema';
 import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS, retryDelayMs } from './backoff';
 import { renderQueuedMail } from './templates';
@@ -141,28 +142,11 @@ export type MailWorker = {
 
 /** The in-process worker every instance runs: a pass every MAIL_POLL_MS. */
 export function startMailWorker(deps: AppDeps, timers: MailWorkerTimers = nodeTimers, intervalMs = MAIL_POLL_MS): MailWorker {
-  let running: Promise<DeliveryResult> | null = null;
-  let stopped = false;
-  const run = () => {
-    running ??= deliverDueMail(deps)
-      .catch((err: unknown) => {
-        deps.logger.warn({ err }, 'mail queue pass failed; retrying on the next pass');
-        return { sent: 0, retried: 0, failed: 0 };
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const handle = timers.setInterval(() => {
-    if (!stopped) void run();
-  }, intervalMs);
-  return {
-    run,
-    async stop() {
-      stopped = true;
-      timers.clearInterval(handle);
-      await running;
-    },
-  };
+  return startPasses({
+    pass: () => deliverDueMail(deps),
+    fallback: { sent: 0, retried: 0, failed: 0 },
+    onError: (err) => deps.logger.warn({ err }, 'mail queue pass failed; retrying on the next pass'),
+    timers,
+    intervalMs,
+  });
 }

@@ -7,9 +7,11 @@ import { dashboardRoutes } from './dashboard-routes';
 import { leadRoutes } from './leads-routes';
 import { moderationRoutes } from './moderation-routes';
 import { orderRoutes } from './orders-routes';
+import { returnRoutes } from './returns-routes';
 import { productRoutes } from './catalog/products-routes';
 import { catalogRoutes } from './catalog/catalogs-routes';
 import { productImportRoutes } from './catalog/import-routes';
+import { jobRoutes } from './jobs/jobs-routes';
 import { mediaRoutes } from './media/media-routes';
 import { sellingRoutes } from './selling/selling-routes';
 import { contentRoutes } from './content/content-routes';
@@ -35,12 +37,14 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', dashboardRoutes)
   .route('/', setupChecklistRoutes)
   .route('/', orderRoutes)
+  .route('/', returnRoutes)
   .route('/', moderationRoutes)
   .route('/', leadRoutes)
   .route('/', customerRoutes)
   .route('/', auditRoutes)
-  // before the product routes: /products/export.csv is not a product id
+  // before the product routes: /products/export.csv and /products/bulk-job are not product ids
   .route('/', productImportRoutes)
+  .route('/', jobRoutes)
   .route('/', productRoutes)
   .route('/', catalogRoutes)
   .route('/', mediaRoutes)

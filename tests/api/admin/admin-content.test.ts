@@ -82,11 +82,16 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       );
       // both titles come along: a menu item linking there takes them
       expect((await get(`/link-targets?kind=page&search=${pageSlug}`)).items).toEqual([
-        { title: 'About the studio', titles: { en: 'About the studio', ru: 'О студии' }, url: pageSlug, path: `/${pageSlug}` },
+        expect.objectContaining({
+          title: 'About the studio',
+          titles: { en: 'About the studio', ru: 'О студии' },
+          url: pageSlug,
+          path: `/${pageSlug}`,
+        }),
       ]);
       expect((await get(`/link-targets?kind=page&search=${categorySlug}`)).items).toEqual([]);
       expect((await get(`/link-targets?kind=category&search=${categorySlug}`)).items).toEqual([
-        { title: 'Journal', titles: { en: 'Journal', ru: 'Журнал' }, url: categorySlug, path: `/${categorySlug}` },
+        expect.objectContaining({ title: 'Journal', titles: { en: 'Journal', ru: 'Журнал' }, url: categorySlug, path: `/${categorySlug}` }),
       ]);
       expect((await get('/link-targets?kind=article&search=oak')).items).toContainEqual(
         expect.objectContaining({

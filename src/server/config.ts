@@ -59,6 +59,7 @@ const envSchema = z.object({
     .default(16384),
   SHOP_NOTIFY_EMAILS: z.string().optional(),
   MAIL_WORKER: z.enum(['true', 'false']).default('true'),
+  JOB_WORKER: z.enum(['true', 'false']).default('true'),
   UNPAID_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(43_200).optional(),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,6 +112,8 @@ export type ServerConfig = {
   shopNotifyEmails: string[];
   /** whether this instance runs the mail queue worker */
   mailWorker: boolean;
+  /** whether this instance runs the back office's jobs (bulk edits); every instance may, each job runs on one at a time */
+  jobWorker: boolean;
 };
 
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', '[::]', '[::1]']);
@@ -188,6 +191,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       .map((a) => a.trim())
       .filter(Boolean),
     mailWorker: e.MAIL_WORKER === 'true',
+    jobWorker: e.JOB_WORKER === 'true',
   };
 }
 

@@ -15,6 +15,8 @@ import { seedDemoShop } from './seed';
 import { adoptFolderImages } from './media/adopt';
 import { createMedia, settleMediaLocation } from './media/media';
 import { startBuilderScheduler, type BuilderScheduler } from './api/admin/builder/publish';
+import { jobKinds } from './api/admin/jobs/job-kinds';
+import { startJobWorker, type JobWorker } from './api/admin/jobs/job-runner';
 
 export type Runtime = {
   deps: AppDeps;
@@ -25,6 +27,8 @@ export type Runtime = {
   builderScheduler: BuilderScheduler;
   /** the mail queue worker, or null when MAIL_WORKER=false */
   mailWorker: MailWorker | null;
+  /** runs the back office's jobs, or null when JOB_WORKER=false */
+  jobWorker: JobWorker | null;
   /** carries page cache invalidations to the other instances (PostgreSQL only) */
   invalidationTransport?: InvalidationTransport;
   /** Stops background work (the reservation sweeper, the mail worker, the invalidation transport), then closes the database. */
@@ -85,6 +89,7 @@ export async function createRuntime(
   const sweeper = startReservationSweeper(deps, options.timers);
   const builderScheduler = startBuilderScheduler(deps, options.timers);
   const mailWorker = config.mailWorker ? startMailWorker(deps, options.mailTimers) : null;
+  const jobWorker = config.jobWorker ? startJobWorker(deps, jobKinds, options.timers) : null;
   // Instances sharing a PostgreSQL database tell each other which cached pages went stale.
   const invalidationTransport =
     handle.kind === 'postgres' && config.databaseUrl && options.invalidationTransport !== false
@@ -97,8 +102,10 @@ export async function createRuntime(
     sweeper,
     builderScheduler,
     mailWorker,
+    jobWorker,
     invalidationTransport,
     close: async () => {
+      await jobWorker?.stop();
       await sweeper.stop();
       await builderScheduler.stop();
       await mailWorker?.stop();

@@ -239,6 +239,15 @@ export const orderItemAnswer = z.strictObject({
 export const PAYMENT_KINDS = ['online', 'cash'] as const;
 
 /** GET /orders/:numberOrId, /orders/batch, /users/orders: a placed order. */
+/** What left the shop for an order, with its tracking */
+export const orderShipmentAnswer = z.strictObject({
+  carrier: z.string(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string(),
+  items: z.array(z.strictObject({ title: z.string(), quantity: z.int() })),
+});
+
 export const orderAnswer = z.strictObject({
   id: z.string(),
   number: z.number(),
@@ -268,6 +277,8 @@ export const orderAnswer = z.strictObject({
   receiver: orderContactAnswer.nullable(),
   comment: z.string().nullable(),
   items: z.array(orderItemAnswer),
+  /** the shipments sent so far, oldest first */
+  shipments: z.array(orderShipmentAnswer),
   createdAt: z.string(),
 });
 export type OrderDto = z.infer<typeof orderAnswer>;

@@ -1,5 +1,5 @@
 import { useI18n } from '../../i18n';
-import { getPath } from './content';
+import { getPath, unpickedFields } from './content';
 import { bilingual, labelOf, OptionsForm, type Screen } from './OptionsForm';
 import { MoveButtons, SortableList } from './SortableList';
 import type { BuilderItem, BuilderSection, FormField, SectionType } from './types';
@@ -44,6 +44,13 @@ export function SectionOptions({
     <div className="bld-options" data-section-id={section.id}>
       <h2>{typeName}</h2>
       {type ? null : <p className="form-error">{t('builder.unknownType', { type: section.type })}</p>}
+      {type
+        ? unpickedFields(type, section).map((field) => (
+            <p key={field.path} className="record-picker-warning bld-missing" role="status">
+              {t('builder.missingData', { field: labelOf(field.label, lang) })}
+            </p>
+          ))
+        : null}
       {type && type.fields.length > 0 ? (
         <details open className="bld-group">
           <summary>{t('builder.content')}</summary>

@@ -2,7 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { localize, type Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, paymentMethods } from '../../db/schema';
+import { orderItems, orderShipments, orders, paymentMethods } from '../../db/schema';
 import { loadImages } from '../shared/images';
 import type { OrderDto } from '../../../contract/storefront/commerce';
 
@@ -11,7 +11,7 @@ export type OrderRow = typeof orders.$inferSelect;
 /** Full order documents in the order of `rows`, in a fixed number of queries. */
 export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language): Promise<OrderDto[]> {
   if (rows.length === 0) return [];
-  const [itemRows, methodRows] = await Promise.all([
+  const [itemRows, methodRows, shipmentRows] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -26,7 +26,18 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
       .select()
       .from(paymentMethods)
       .where(inArray(paymentMethods.code, [...new Set(rows.map((o) => o.paymentMethod))])),
+    db
+      .select()
+      .from(orderShipments)
+      .where(
+        inArray(
+          orderShipments.orderId,
+          rows.map((o) => o.id),
+        ),
+      )
+      .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id)),
   ]);
+  const itemTitle = new Map(itemRows.map((i) => [i.id, [i.title, i.variationTitle].filter(Boolean).join(', ')]));
   const images = await loadImages(
     db,
     itemRows.map((i) => i.imageId),
@@ -78,6 +89,15 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
           price: centsToAmount(item.unitPriceCents),
           fullPrice: centsToAmount(item.unitFullPriceCents),
           totalPrice: centsToAmount(item.totalCents),
+        })),
+      shipments: shipmentRows
+        .filter((s) => s.orderId === order.id)
+        .map((s) => ({
+          carrier: s.carrier,
+          trackingNumber: s.trackingNumber,
+          trackingUrl: s.trackingUrl,
+          shippedAt: s.createdAt.toISOString(),
+          items: s.lines.map((l) => ({ title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
         })),
       createdAt: order.createdAt.toISOString(),
     };

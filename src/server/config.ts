@@ -74,6 +74,8 @@ export type ServerConfig = {
   apiBodyLimitBytes: number;
   migrationsDir: string;
   publicUrl: string;
+  /** said at start when PUBLIC_URL is not set: the address e-mails and payment pages send shoppers to is a guess */
+  publicUrlWarning: string | null;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   smtpUrl: string | undefined;
@@ -125,6 +127,15 @@ export function listeningOrigin(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
+/**
+ * Without PUBLIC_URL, links in e-mails and the payment pages' return addresses use the listening address, which
+ * may not be the one shoppers use (localhost and 127.0.0.1 are different origins: a shopper coming back from a
+ * payment on the other one appears signed out, with an empty cart).
+ */
+function publicUrlWarning(origin: string): string {
+  return `PUBLIC_URL is not set: e-mail and payment links will point at ${origin}. Set PUBLIC_URL to the address shoppers use (for example https://shop.example.com).`;
+}
+
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
@@ -146,6 +157,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? 'drizzle'),
     publicUrl: (e.PUBLIC_URL ?? listeningOrigin(e.HOST, e.PORT)).replace(/\/$/, ''),
+    publicUrlWarning: e.PUBLIC_URL ? null : publicUrlWarning(listeningOrigin(e.HOST, e.PORT)),
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,

@@ -49,6 +49,7 @@ export async function createRuntime(
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  if (config.publicUrlWarning) logger.warn(config.publicUrlWarning);
   configurePasswordHashing({ cost: config.passwordHashCost });
   const handle =
     options.handle ??
@@ -125,3 +126,15 @@ export function getRuntime(): Promise<Runtime> {
   });
   return shared;
 }
+
+/**
+ * Closes the process-wide runtime, if one was started: workers stop and the database closes cleanly (PGlite
+ * checkpoints, so its sequences go on from where they were). The production server calls it on SIGTERM
+ * through `Symbol.for('storefront.closeRuntime')`, as it cannot import the built app's modules by name.
+ */
+async function closeRuntime(): Promise<void> {
+  const running = shared;
+  shared = undefined;
+  if (running) await (await running.catch(() => null))?.close();
+}
+(globalThis as Record<symbol, unknown>)[Symbol.for('storefront.closeRuntime')] = closeRuntime;

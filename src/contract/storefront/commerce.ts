@@ -269,6 +269,8 @@ export const orderAnswer = z.strictObject({
     /** false while a "price by manager" delivery waits for the manager's price (online payment waits too) */
     priceSet: z.boolean(),
     locationId: z.string().nullable(),
+    /** where a pickup order is collected and when (the point as it is now); null for shipping or a removed point */
+    pickupPoint: z.strictObject({ title: z.string(), address: z.string(), workTime: z.string() }).nullable(),
     zoneId: z.string().nullable(),
     rateId: z.string().nullable(),
     address: orderAddressAnswer.nullable(),

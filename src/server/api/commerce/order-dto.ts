@@ -2,16 +2,29 @@ import { asc, inArray } from 'drizzle-orm';
 import { localize, type Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
-import { orderItems, orderShipments, orders, paymentMethods } from '../../db/schema';
+import { orderItems, orderShipments, orders, paymentMethods, pickupLocations } from '../../db/schema';
 import { loadImages } from '../shared/images';
 import type { OrderDto } from '../../../contract/storefront/commerce';
 
 export type OrderRow = typeof orders.$inferSelect;
 
+function pickupPointOf(
+  location: typeof pickupLocations.$inferSelect | undefined,
+  lang: Language,
+): OrderDto['deliveryInformation']['pickupPoint'] {
+  if (!location) return null;
+  return {
+    title: localize(location.title, lang),
+    address: location.address ? localize(location.address, lang) : '',
+    workTime: location.workTime ? localize(location.workTime, lang) : '',
+  };
+}
+
 /** Full order documents in the order of `rows`, in a fixed number of queries. */
 export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language): Promise<OrderDto[]> {
   if (rows.length === 0) return [];
-  const [itemRows, methodRows, shipmentRows] = await Promise.all([
+  const locationIds = [...new Set(rows.flatMap((o) => (o.locationId ? [o.locationId] : [])))];
+  const [itemRows, methodRows, shipmentRows, locationRows] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -36,7 +49,9 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
         ),
       )
       .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id)),
+    locationIds.length ? db.select().from(pickupLocations).where(inArray(pickupLocations.id, locationIds)) : [],
   ]);
+  const locationById = new Map(locationRows.map((l) => [l.id, l]));
   const itemTitle = new Map(itemRows.map((i) => [i.id, [i.title, i.variationTitle].filter(Boolean).join(', ')]));
   const images = await loadImages(
     db,
@@ -66,6 +81,7 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
         priceByManager: order.deliveryPriceByManager,
         priceSet: order.deliveryPriceSet,
         locationId: order.locationId,
+        pickupPoint: pickupPointOf(order.deliveryMethod === 'pickup' ? locationById.get(order.locationId ?? '') : undefined, lang),
         zoneId: order.shippingZoneId,
         rateId: order.shippingRateId,
         address: order.address,

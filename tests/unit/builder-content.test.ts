@@ -141,10 +141,26 @@ describe('settings form', () => {
     expect(header.get('template')?.choices?.map((choice) => choice.value)).toEqual(['default', 'centered', 'compact']);
     expect(header.get('sendEnquiry.isShow')?.kind).toBe('toggle');
     expect(header.get('sendEnquiry.text')?.kind).toBe('text');
-    // free-form widget options stay JSON, as on the settings screen
-    expect(header.get('menuOptions')?.kind).toBe('json');
+    // menu looks are real controls, no JSON box
+    expect([...header.values()].filter((field) => field.kind === 'json')).toEqual([]);
+    expect(header.get('menuOptions.color')?.kind).toBe('colour');
+    expect(header.get('contactsStyles.colorHover')?.kind).toBe('colour');
+    expect(header.get('menuInfoOptions.fontSize')).toMatchObject({ kind: 'number', min: 0, max: 40 });
+    expect(header.get('menuSubOptions.fontWeight')?.choices?.map((choice) => choice.value)).toEqual([
+      '',
+      '300',
+      '400',
+      '500',
+      '600',
+      '700',
+      '800',
+    ]);
+    expect(header.get('menuOptions.textTransform')?.choices?.[0]?.label).toEqual({ en: 'As the layout', ru: 'Как в макете' });
+    expect(header.get('menuOptions.fontSize')?.label.en).toBe("Type size, px (0: the layout's)");
 
     const footer = fieldsOf('footer');
+    expect([...footer.values()].filter((field) => field.kind === 'json')).toEqual([]);
+    expect(footer.get('menuSubOptions.color')?.kind).toBe('colour');
     expect(footer.get('menuColumns')).toMatchObject({ kind: 'number', min: 1, max: 12 });
     expect(footer.get('copyright')?.kind).toBe('text');
 

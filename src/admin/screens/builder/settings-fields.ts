@@ -37,8 +37,8 @@ function formFields(t: SettingsLabelLookup, group: string, field: SettingsField,
     values.map((value) => ({
       value,
       label: {
-        en: t(`settings.options.${value}`, { lng: 'en', defaultValue: value }),
-        ru: t(`settings.options.${value}`, { lng: 'ru', defaultValue: value }),
+        en: t(`settings.options.${value || 'inherit'}`, { lng: 'en', defaultValue: value }),
+        ru: t(`settings.options.${value || 'inherit'}`, { lng: 'ru', defaultValue: value }),
       },
     }));
   switch (field.kind) {

@@ -82,7 +82,7 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
         ? option
           ? `${countryName(option, lang)} (${option})`
           : t('settings.noCountry')
-        : t(`settings.options.${option}`, { defaultValue: option });
+        : t(`settings.options.${option || 'inherit'}`, { defaultValue: option });
     const options = isCountry
       ? [...field.options].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : optionText(a).localeCompare(optionText(b), lang)))
       : field.options;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as edits from '../../src/admin/screens/builder/content';
+import { sampleIn, sampleTexts } from '../../src/admin/screens/builder/OptionsForm';
 import { record, redo, startHistory, undo } from '../../src/admin/screens/builder/history';
 import i18next from 'i18next';
 import { admin as adminEn } from '../../locales/en.json';
@@ -127,6 +128,31 @@ describe('builder undo history', () => {
     expect(history.present).toBe('abc');
     history = record(history, 'new');
     expect(history.future).toEqual([]);
+  });
+});
+
+describe('preset sample texts', () => {
+  const presets = [{ heading: { title: { en: 'Why us', ru: 'Почему мы' } } }, { heading: { title: 'Our story' } }];
+  const samples = sampleTexts(presets);
+
+  it("finds every preset's text at a path, a plain string counting as English", () => {
+    expect(samples('heading.title')).toEqual([
+      { en: 'Why us', ru: 'Почему мы' },
+      { en: 'Our story', ru: '' },
+    ]);
+    expect(samples('content.html')).toEqual([]);
+  });
+
+  it("treats a text as a sample per language only while it is still the preset's, so typing replaces it", () => {
+    const title = samples('heading.title');
+    expect(sampleIn({ en: 'Why us', ru: 'Почему мы' }, title, 'en')).toBe('Why us');
+    // the owner typed their own Russian: that one is content, the English one still a sample
+    const typed = { en: 'Why us', ru: 'О нас' };
+    expect(sampleIn(typed, title, 'ru')).toBe('');
+    expect(sampleIn(typed, title, 'en')).toBe('Why us');
+    // an emptied field is no sample
+    expect(sampleIn({ en: '', ru: '' }, title, 'en')).toBe('');
+    expect(sampleIn({ en: 'Why us!', ru: '' }, title, 'en')).toBe('');
   });
 });
 

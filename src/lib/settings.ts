@@ -384,6 +384,9 @@ export const FONTS = [
   'Fira Sans',
   'Poppins',
 ] as const;
+/** The theme fonts without Cyrillic letters: a Russian page shows those letters in a fallback font. */
+export const FONTS_WITHOUT_CYRILLIC: readonly (typeof FONTS)[number][] = ['Anton', 'Barlow Semi Condensed', 'Oxygen', 'Petrona', 'Poppins'];
+export const fontHasCyrillic = (family: string) => !(FONTS_WITHOUT_CYRILLIC as readonly string[]).includes(family);
 
 /** The theme palette's colours (styles.colors), each a CSS custom property of the storefront. */
 export const THEME_COLORS = [

@@ -195,6 +195,10 @@ describe('settings form', () => {
       expect(styles.get(path)).toMatchObject({ kind: 'select', required: true });
       expect(styles.get(path)?.choices?.map((choice) => choice.value)).toEqual([...FONTS]);
     }
+    // a font without Cyrillic says so in both languages
+    const petrona = styles.get('fontFamilyBody')?.choices?.find((choice) => choice.value === 'Petrona');
+    expect(petrona?.label).toEqual({ en: 'Petrona (no Cyrillic)', ru: 'Petrona (без кириллицы)' });
+    expect(styles.get('fontFamilyBody')?.choices?.find((choice) => choice.value === 'Montserrat')?.label.en).toBe('Montserrat');
     expect(styles.get('content_width')).toMatchObject({ kind: 'number', min: 320, max: 4000 });
     expect(styles.get('fontSize.h1.mobile')).toMatchObject({ kind: 'number', min: 6, max: 200 });
     expect(styles.get('colors.primary')?.kind).toBe('colour');

@@ -2,24 +2,14 @@ import { describe, expect, it } from 'vitest';
 import * as edits from '../../src/admin/screens/builder/content';
 import { sampleIn, sampleTexts } from '../../src/admin/screens/builder/OptionsForm';
 import { record, redo, startHistory, undo } from '../../src/admin/screens/builder/history';
-import i18next from 'i18next';
-import { admin as adminEn } from '../../locales/en.json';
-import { admin as adminRu } from '../../locales/ru.json';
+import { adminI18n } from '../helpers/admin-i18n';
 import { declaredSettingsValue, settingsErrorList, settingsFields, settingsLabel } from '../../src/admin/screens/builder/settings-fields';
 import { FONTS, shopSettingsSchema } from '../../src/lib/settings';
 import { settingsFieldLabel, strictSettingsSchema } from '../../src/lib/settings-form';
 import type { SectionsContent, SectionType } from '../../src/admin/screens/builder/types';
 import { previewSectionSchema } from '../../src/lib/preview-actions';
 
-/** The back office's texts, as src/admin/i18n.tsx loads them. */
-const i18n = i18next.createInstance();
-void i18n.init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources: { en: { translation: adminEn }, ru: { translation: adminRu } },
-  initAsync: false,
-  returnNull: false,
-});
+const i18n = adminI18n();
 const t = i18n.t.bind(i18n);
 
 const section = (id: string, title = id): SectionsContent['sections'][number] => ({

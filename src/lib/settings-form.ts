@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { CURRENCIES } from './format-price';
-import { FONTS, settingsListItem, settingsStringPattern, shopSettingsSchema, THEME_COLORS, type SettingsGroup } from './settings';
+import {
+  FONTS,
+  MENU_FONT_WEIGHTS,
+  MENU_LOOK_FIELDS,
+  settingsListItem,
+  settingsStringPattern,
+  shopSettingsSchema,
+  THEME_COLORS,
+  type SettingsGroup,
+} from './settings';
 
 /**
  * The shape of every settings group as form fields, found by walking the lenient zod schema of
@@ -36,6 +45,16 @@ const OVERRIDES: Record<string, SettingsField> = {
   'styles.fontFamilyHeading': { kind: 'choice', options: FONTS },
   'styles.colors': { kind: 'object', fields: THEME_COLORS.map((name) => [name, { kind: 'color' }]) },
   'themes.fonts': { kind: 'choices', options: FONTS },
+  ...Object.fromEntries(
+    Object.entries(MENU_LOOK_FIELDS).flatMap(([group, looks]) =>
+      looks.flatMap((look): [string, SettingsField][] => [
+        [`${group}.${look}.color`, { kind: 'color' }],
+        [`${group}.${look}.colorHover`, { kind: 'color' }],
+        // in their order: an enum of numeric names lists them first
+        [`${group}.${look}.fontWeight`, { kind: 'choice', options: MENU_FONT_WEIGHTS }],
+      ]),
+    ),
+  ),
 };
 
 /** Long, free texts shown as a text area. */

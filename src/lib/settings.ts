@@ -74,8 +74,6 @@ function patterned(pattern: RegExp, fallback: string) {
 const strings = () => list(z.string());
 /** An image id (spec 3.4: a 36-character string) or a plain uri; null when unset. */
 const imageRef = () => z.string().nullable().catch(null);
-/** Free-form options of an admin widget: any object, kept as stored. */
-const freeform = () => z.record(z.string(), z.unknown()).catch(() => ({}));
 const perScreen = <T extends z.ZodType>(desktop: T, tablet: T, mobile: T) => lenientObject({ desktop, tablet, mobile });
 
 // ---------------------------------------------------------------- groups
@@ -127,6 +125,28 @@ export const commonSettingsSchema = lenientObject({
   whatsappShowOnWidgetDesktop: flag(true),
 });
 
+/** The weights and letter cases a menu look offers; '' keeps the layout's own. */
+export const MENU_FONT_WEIGHTS = ['', '300', '400', '500', '600', '700', '800'] as const;
+export const MENU_TEXT_TRANSFORMS = ['', 'none', 'uppercase', 'lowercase', 'capitalize'] as const;
+/** The paths of the menu looks (colour, hover colour, type size, weight, letter case), by group. */
+export const MENU_LOOK_FIELDS = {
+  header: ['contactsStyles', 'menuOptions', 'menuSubOptions', 'menuInfoOptions'],
+  footer: ['menuOptions', 'menuSubOptions'],
+} as const;
+
+/**
+ * The look of a menu or of the header contacts: colours ('' the theme's), type size in px (below 8 the layout's, up to
+ * 40), weight and letter case ('' the layout's). A weight stored as a number reads as its text.
+ */
+const menuLookSchema = () =>
+  lenientObject({
+    color: string(''),
+    colorHover: string(''),
+    fontSize: count(0, 0, 40),
+    fontWeight: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), choice(MENU_FONT_WEIGHTS, '')),
+    textTransform: choice(MENU_TEXT_TRANSFORMS, ''),
+  });
+
 export const HEADER_TEMPLATES = ['default', 'centered', 'compact'] as const;
 export const HEADER_MOBILE_TEMPLATES = ['default', 'centered'] as const;
 export const HEADER_CONTACTS_SIZES = ['small', 'medium', 'large'] as const;
@@ -144,10 +164,10 @@ export const headerSettingsSchema = lenientObject({
   mobileTemplate: choiceWithAliases(HEADER_MOBILE_TEMPLATES, 'default', { 'header-1': 'default', 'header-2': 'centered' }),
   /** Type size of the contacts in the header bar: 'small' 12 px, 'medium' 13 px, 'large' 15 px (contactsStyles.fontSize wins). */
   contactsSize: choice(HEADER_CONTACTS_SIZES, 'medium'),
-  contactsStyles: freeform(),
-  menuOptions: freeform(),
-  menuSubOptions: freeform(),
-  menuInfoOptions: freeform(),
+  contactsStyles: menuLookSchema(),
+  menuOptions: menuLookSchema(),
+  menuSubOptions: menuLookSchema(),
+  menuInfoOptions: menuLookSchema(),
   sendEnquiry: lenientObject({
     isShow: flag(false),
     text: text(bilingual('Send Enquiry', 'Оставить заявку')),
@@ -157,8 +177,8 @@ export const headerSettingsSchema = lenientObject({
 export const footerSettingsSchema = lenientObject({
   logo: imageRef(),
   menuColumns: count(4, 1, 12),
-  menuOptions: freeform(),
-  menuSubOptions: freeform(),
+  menuOptions: menuLookSchema(),
+  menuSubOptions: menuLookSchema(),
   /** The footer's text under the logo; empty: common.description. */
   text: text(''),
   /** The footer's copyright line; empty: '© {year} {sitename}'. */
@@ -364,6 +384,9 @@ export const FONTS = [
   'Fira Sans',
   'Poppins',
 ] as const;
+/** The theme fonts without Cyrillic letters: a Russian page shows those letters in a fallback font. */
+export const FONTS_WITHOUT_CYRILLIC: readonly (typeof FONTS)[number][] = ['Anton', 'Barlow Semi Condensed', 'Oxygen', 'Petrona', 'Poppins'];
+export const fontHasCyrillic = (family: string) => !(FONTS_WITHOUT_CYRILLIC as readonly string[]).includes(family);
 
 /** The theme palette's colours (styles.colors), each a CSS custom property of the storefront. */
 export const THEME_COLORS = [

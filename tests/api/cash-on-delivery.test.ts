@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toOrderDtos } from '../../src/server/api/commerce/order-dto';
+import { orders } from '../../src/server/db/schema';
+import { renderQueuedMail } from '../../src/server/mail/templates';
 import { commerceFixtures, orderBody, type CommerceFixtures } from '../helpers/commerce-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 
@@ -57,6 +61,18 @@ describe.each(databaseKinds)('cash on delivery settings on %s', (kind) => {
       description: 'Наличными или картой курьеру.',
     });
     expect((await placeOrder(cash)).status).toBe(201);
+  });
+
+  it('names the cash method as checkout did on the placed order and in its e-mail', async () => {
+    await fx.setSettings('paymentCashOnDelivery', { enabled: true, title: { en: 'Pay on receipt', ru: 'Оплата при получении' } });
+    const response = await placeOrder(cash);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const [order] = await toOrderDtos(app.deps.db, await app.deps.db.select().from(orders).where(eq(orders.id, id)), 'ru');
+    expect(order!.methodName).toBe('Оплата при получении');
+    const mail = (await renderQueuedMail(app.deps, { template: 'order-placed', lang: 'en', data: { orderId: id } }))!;
+    expect(mail.text).toContain('Pay on receipt');
+    expect(mail.text).not.toMatch(/\bCash\b/);
   });
 
   it('leaves cash methods out when switched off, and refuses orders paid in cash', async () => {

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as edits from '../../src/admin/screens/builder/content';
+import { sampleIn, sampleTexts } from '../../src/admin/screens/builder/OptionsForm';
 import { record, redo, startHistory, undo } from '../../src/admin/screens/builder/history';
-import i18next from 'i18next';
-import { admin as adminEn } from '../../locales/en.json';
-import { admin as adminRu } from '../../locales/ru.json';
+import { adminI18n } from '../helpers/admin-i18n';
 import { declaredSettingsValue, settingsErrorList, settingsFields, settingsLabel } from '../../src/admin/screens/builder/settings-fields';
 import { FONTS, shopSettingsSchema } from '../../src/lib/settings';
 import { settingsFieldLabel, strictSettingsSchema } from '../../src/lib/settings-form';
 import type { SectionsContent, SectionType } from '../../src/admin/screens/builder/types';
 import { previewSectionSchema } from '../../src/lib/preview-actions';
 
-/** The back office's texts, as src/admin/i18n.tsx loads them. */
-const i18n = i18next.createInstance();
-void i18n.init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources: { en: { translation: adminEn }, ru: { translation: adminRu } },
-  initAsync: false,
-  returnNull: false,
-});
+const i18n = adminI18n();
 const t = i18n.t.bind(i18n);
 
 const section = (id: string, title = id): SectionsContent['sections'][number] => ({
@@ -130,6 +121,31 @@ describe('builder undo history', () => {
   });
 });
 
+describe('preset sample texts', () => {
+  const presets = [{ heading: { title: { en: 'Why us', ru: 'Почему мы' } } }, { heading: { title: 'Our story' } }];
+  const samples = sampleTexts(presets);
+
+  it("finds every preset's text at a path, a plain string counting as English", () => {
+    expect(samples('heading.title')).toEqual([
+      { en: 'Why us', ru: 'Почему мы' },
+      { en: 'Our story', ru: '' },
+    ]);
+    expect(samples('content.html')).toEqual([]);
+  });
+
+  it("treats a text as a sample per language only while it is still the preset's, so typing replaces it", () => {
+    const title = samples('heading.title');
+    expect(sampleIn({ en: 'Why us', ru: 'Почему мы' }, title, 'en')).toBe('Why us');
+    // the owner typed their own Russian: that one is content, the English one still a sample
+    const typed = { en: 'Why us', ru: 'О нас' };
+    expect(sampleIn(typed, title, 'ru')).toBe('');
+    expect(sampleIn(typed, title, 'en')).toBe('Why us');
+    // an emptied field is no sample
+    expect(sampleIn({ en: '', ru: '' }, title, 'en')).toBe('');
+    expect(sampleIn({ en: 'Why us!', ru: '' }, title, 'en')).toBe('');
+  });
+});
+
 describe('settings form', () => {
   const fieldsOf = (group: 'header' | 'footer' | 'styles' | 'themes') =>
     new Map(settingsFields(group, t).map((field) => [field.path, field]));
@@ -141,10 +157,26 @@ describe('settings form', () => {
     expect(header.get('template')?.choices?.map((choice) => choice.value)).toEqual(['default', 'centered', 'compact']);
     expect(header.get('sendEnquiry.isShow')?.kind).toBe('toggle');
     expect(header.get('sendEnquiry.text')?.kind).toBe('text');
-    // free-form widget options stay JSON, as on the settings screen
-    expect(header.get('menuOptions')?.kind).toBe('json');
+    // menu looks are real controls, no JSON box
+    expect([...header.values()].filter((field) => field.kind === 'json')).toEqual([]);
+    expect(header.get('menuOptions.color')?.kind).toBe('colour');
+    expect(header.get('contactsStyles.colorHover')?.kind).toBe('colour');
+    expect(header.get('menuInfoOptions.fontSize')).toMatchObject({ kind: 'number', min: 0, max: 40 });
+    expect(header.get('menuSubOptions.fontWeight')?.choices?.map((choice) => choice.value)).toEqual([
+      '',
+      '300',
+      '400',
+      '500',
+      '600',
+      '700',
+      '800',
+    ]);
+    expect(header.get('menuOptions.textTransform')?.choices?.[0]?.label).toEqual({ en: 'As the layout', ru: 'Как в макете' });
+    expect(header.get('menuOptions.fontSize')?.label.en).toBe("Type size, px (0: the layout's)");
 
     const footer = fieldsOf('footer');
+    expect([...footer.values()].filter((field) => field.kind === 'json')).toEqual([]);
+    expect(footer.get('menuSubOptions.color')?.kind).toBe('colour');
     expect(footer.get('menuColumns')).toMatchObject({ kind: 'number', min: 1, max: 12 });
     expect(footer.get('copyright')?.kind).toBe('text');
 
@@ -153,6 +185,10 @@ describe('settings form', () => {
       expect(styles.get(path)).toMatchObject({ kind: 'select', required: true });
       expect(styles.get(path)?.choices?.map((choice) => choice.value)).toEqual([...FONTS]);
     }
+    // a font without Cyrillic says so in both languages
+    const petrona = styles.get('fontFamilyBody')?.choices?.find((choice) => choice.value === 'Petrona');
+    expect(petrona?.label).toEqual({ en: 'Petrona (no Cyrillic)', ru: 'Petrona (без кириллицы)' });
+    expect(styles.get('fontFamilyBody')?.choices?.find((choice) => choice.value === 'Montserrat')?.label.en).toBe('Montserrat');
     expect(styles.get('content_width')).toMatchObject({ kind: 'number', min: 320, max: 4000 });
     expect(styles.get('fontSize.h1.mobile')).toMatchObject({ kind: 'number', min: 6, max: 200 });
     expect(styles.get('colors.primary')?.kind).toBe('colour');

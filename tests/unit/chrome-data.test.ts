@@ -87,6 +87,12 @@ describe('menu looks', () => {
     });
   });
 
+  it("takes a weight chosen as text and leaves the layout's values alone", () => {
+    expect(menuLook({ color: '', colorHover: '', fontSize: 0, fontWeight: '600', textTransform: '' }, 'menu')).toEqual({
+      '--menu-weight': '600',
+    });
+  });
+
   it('drops values that are not valid CSS', () => {
     expect(menuLook({ color: 'red; background: url(x)', fontSize: 400, fontWeight: 'bold', textTransform: 'none; x' }, 'menu')).toEqual({});
     expect(menuLook(undefined, 'menu')).toEqual({});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fontPackageId, fontStack, readFontFile, themeFonts } from '../../src/styles/fonts';
 import { isCssColor, themeCss, themeFamily } from '../../src/styles/theme';
 import { shopConfig } from '../helpers/chrome-fixtures';
+import { fontHasCyrillic, FONTS } from '../../src/lib/settings';
 
 /** The custom properties of one rule block of the theme CSS. */
 function rootRules(css: string, block = 0): Record<string, string> {
@@ -136,5 +137,17 @@ describe('self-hosted fonts', () => {
     ]) {
       expect(await readFontFile(path), path).toBeNull();
     }
+  });
+
+  it("knows which fonts lack Cyrillic, and every file the back office's font sample asks for exists (no 404)", async () => {
+    for (const family of FONTS) {
+      expect(fontHasCyrillic(family), family).toBe(themeFonts(family, family, 'ru').css.includes('cyrillic'));
+      const id = fontPackageId(family);
+      // src/admin/screens/settings/ThemePreview.tsx: latin, and cyrillic only for a font that has it
+      for (const subset of fontHasCyrillic(family) ? ['latin', 'cyrillic'] : ['latin']) {
+        expect(await readFontFile(`${id}/${id}-${subset}-400-normal.woff2`), `${family} ${subset}`).not.toBeNull();
+      }
+    }
+    expect(fontHasCyrillic('Petrona')).toBe(false);
   });
 });

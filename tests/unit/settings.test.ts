@@ -165,7 +165,16 @@ describe('parseSettings', () => {
   it('does not share default objects between parses', () => {
     const first = parseSettings({});
     (first.header.menuOptions as Record<string, unknown>)['x'] = 1;
-    expect(parseSettings({}).header.menuOptions).toEqual({});
+    expect(parseSettings({}).header.menuOptions).toEqual({ color: '', colorHover: '', fontSize: 0, fontWeight: '', textTransform: '' });
+  });
+
+  it("reads a menu look as its fields, a stored weight as its text and anything else as the layout's", () => {
+    const { header, footer } = parseSettings({
+      header: { menuOptions: { color: '#111111', fontSize: 16, fontWeight: 500, textTransform: 'uppercase', stray: 1 } },
+      footer: { menuSubOptions: { fontSize: 400, fontWeight: 'bold', textTransform: 'none; x' } },
+    });
+    expect(header.menuOptions).toEqual({ color: '#111111', colorHover: '', fontSize: 16, fontWeight: '500', textTransform: 'uppercase' });
+    expect(footer.menuSubOptions).toEqual({ color: '', colorHover: '', fontSize: 0, fontWeight: '', textTransform: '' });
   });
 });
 

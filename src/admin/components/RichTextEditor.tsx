@@ -15,6 +15,8 @@ export type RichTextEditorProps = {
   /** accessible name of the editor */
   label: string;
   id?: string;
+  /** shown while the editor is empty (a section preset's sample text) */
+  placeholder?: string;
 };
 
 /** Addresses a link may have: http(s), mail, phone, or a path on this shop. */
@@ -29,12 +31,20 @@ export function isAllowedHref(href: string): boolean {
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
-export function RichTextEditor({ value, onChange, label, id }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, label, id, placeholder }: RichTextEditorProps) {
   const t = useT();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   /** the last HTML this editor reported, so a value coming back from the parent does not reset the cursor */
   const emitted = useRef(value);
+  const attributes = {
+    class: 'rte-content',
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-label': label,
+    ...(id ? { id } : {}),
+    ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
+  };
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -45,15 +55,7 @@ export function RichTextEditor({ value, onChange, label, id }: RichTextEditorPro
       }),
     ],
     content: value,
-    editorProps: {
-      attributes: {
-        class: 'rte-content',
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-label': label,
-        ...(id ? { id } : {}),
-      },
-    },
+    editorProps: { attributes },
     onUpdate: ({ editor: current }) => {
       const html = htmlOf(current);
       emitted.current = html;
@@ -68,18 +70,24 @@ export function RichTextEditor({ value, onChange, label, id }: RichTextEditorPro
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setOptions({
-      editorProps: {
-        attributes: { class: 'rte-content', role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, ...(id ? { id } : {}) },
-      },
-    });
-  }, [editor, label, id]);
+    editor?.setOptions({ editorProps: { attributes } });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor, label, id, placeholder]);
+
+  const empty = useEditorState({ editor, selector: ({ editor: current }) => current?.isEmpty ?? true });
 
   if (!editor) return null;
   return (
     <div className="rte">
       <Toolbar editor={editor} label={t('content.editor.toolbar', { label })} />
-      <EditorContent editor={editor} />
+      <div className="rte-body">
+        <EditorContent editor={editor} />
+        {placeholder && empty ? (
+          <div className="rte-placeholder" aria-hidden="true">
+            {placeholder}
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -77,7 +77,6 @@ export function SortableList<T>({
   /** accessible name of the list */
   label: string;
 }) {
-  const t = useT();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -87,6 +86,32 @@ export function SortableList<T>({
     const item = items.find((entry) => getId(entry) === String(id));
     return item ? getLabel(item) : String(id);
   };
+  const accessibility = useSortAccessibility(ids, nameOf);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onReorder(arrayMove(items, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
+      <SortableContext items={ids} strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}>
+        <ul className={className} aria-label={label}>
+          {items.map((item, index) => (
+            <SortableRow key={ids[index]} id={ids[index]!} {...(itemClassName ? { className: itemClassName } : {})}>
+              {(handle, dragging) => children(item, index, handle, dragging)}
+            </SortableRow>
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/**
+ * What a drag-and-drop list says to screen readers, in the reader's language: how to move an item, and where it was
+ * picked up, moved and dropped (`ids` in their order, `nameOf` an item's name).
+ */
+export function useSortAccessibility(ids: readonly string[], nameOf: (id: string | number) => string) {
+  const t = useT();
   const positionOf = (id: string | number | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
   // the place last announced: dnd-kit reports "over" its own place right after the pick-up, which would drown it
   const announcedOver = useRef<string | number | null>(null);
@@ -104,26 +129,5 @@ export function SortableList<T>({
       over ? t('media.sortDropped', { name: nameOf(active.id), position: positionOf(over.id), total: ids.length }) : undefined,
     onDragCancel: ({ active }) => t('media.sortCanceled', { name: nameOf(active.id) }),
   };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onReorder(arrayMove(items, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
-  };
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('media.sortInstructions') } }}
-    >
-      <SortableContext items={ids} strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}>
-        <ul className={className} aria-label={label}>
-          {items.map((item, index) => (
-            <SortableRow key={ids[index]} id={ids[index]!} {...(itemClassName ? { className: itemClassName } : {})}>
-              {(handle, dragging) => children(item, index, handle, dragging)}
-            </SortableRow>
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
-  );
+  return { announcements, screenReaderInstructions: { draggable: t('media.sortInstructions') } };
 }

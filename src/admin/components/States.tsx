@@ -33,10 +33,12 @@ export function errorText(error: unknown, t: ReturnType<typeof useT>): string {
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const t = useT();
+  // a refusal answers the same again: no Retry for it
+  const refused = error instanceof AdminApiError && error.status === 403;
   return (
     <div className="state state-error" role="alert">
       <p>{errorText(error, t)}</p>
-      {onRetry ? (
+      {onRetry && !refused ? (
         <button type="button" className="btn" onClick={onRetry}>
           {t('state.retry')}
         </button>

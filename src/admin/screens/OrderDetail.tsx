@@ -1,3 +1,4 @@
+import { historyNote, historyValue } from '../lib/history-note';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -226,7 +227,7 @@ function OrderView({ order }: { order: Order }) {
                     <strong>{t(`history.${entry.kind}`, { defaultValue: entry.kind })}</strong>{' '}
                     <HistoryChange kind={entry.kind} from={entry.from} to={entry.to} states={states} />
                   </div>
-                  {entry.note ? <div className="prewrap">{entry.note}</div> : null}
+                  {entry.note ? <div className="prewrap">{historyNote(entry.note, t)}</div> : null}
                   <div className="muted small">{dateTime(entry.createdAt, lang)}</div>
                 </li>
               ))}
@@ -251,7 +252,7 @@ function HistoryChange({ kind, from, to, states }: { kind: string; from: string 
     ) : kind === 'shipment' || kind === 'return' ? (
       <span>{t(kind === 'shipment' ? `order.fulfilmentStatus.${value}` : `order.returnStatus.${value}`, { defaultValue: value })}</span>
     ) : (
-      <span>{value}</span>
+      <span>{historyValue(value, t)}</span>
     );
   return (
     <>

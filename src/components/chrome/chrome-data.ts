@@ -92,7 +92,8 @@ export function menuLook(options: Record<string, unknown> | undefined, prefix: s
   if (isCssColor(color)) look[`--${prefix}-color`] = color;
   if (isCssColor(colorHover)) look[`--${prefix}-hover`] = colorHover;
   if (typeof fontSize === 'number' && fontSize >= 8 && fontSize <= 40) look[`--${prefix}-size`] = `${fontSize}px`;
-  if (typeof fontWeight === 'number' && fontWeight >= 100 && fontWeight <= 900) look[`--${prefix}-weight`] = String(fontWeight);
+  const weight = typeof fontWeight === 'string' && fontWeight !== '' ? Number(fontWeight) : fontWeight;
+  if (typeof weight === 'number' && weight >= 100 && weight <= 900) look[`--${prefix}-weight`] = String(weight);
   if (typeof textTransform === 'string' && TEXT_TRANSFORMS.has(textTransform)) look[`--${prefix}-transform`] = textTransform;
   return look;
 }

@@ -4,6 +4,7 @@ import { getTranslator } from '../../lib/i18n';
 import { isLanguage, localize, type Language } from '../../lib/localize';
 import { centsToAmount } from '../../lib/money';
 import { loadShopSettings } from '../api/core/settings-store';
+import { paymentMethodNamer } from '../api/commerce/shop-settings';
 import type { AppDeps } from '../api/core/context';
 import { customerOrderUrl } from '../api/admin/order-detail';
 import {
@@ -81,6 +82,7 @@ async function orderParts(deps: AppDeps, orderId: string, lang: Language, t: Tra
     deps.db.select().from(paymentMethods).where(eq(paymentMethods.code, order.paymentMethod)),
   ]);
   const money = (cents: number) => formatPrice(centsToAmount(cents), { currency: order.currency });
+  const methodName = await paymentMethodNamer(deps.db, lang);
   const deliveryValue =
     order.deliveryPriceByManager && !order.deliveryPriceSet
       ? t('mail.deliveryByManager')
@@ -96,7 +98,7 @@ async function orderParts(deps: AppDeps, orderId: string, lang: Language, t: Tra
       })),
       ...(order.discountCents > 0 ? [{ label: t('mail.discount'), value: `−${money(order.discountCents)}` }] : []),
       { label: `${t('mail.delivery')}${order.deliveryTitle ? `: ${order.deliveryTitle}` : ''}`, value: deliveryValue },
-      { label: t('mail.payment'), value: method ? localize(method.title, lang) : order.paymentMethod },
+      { label: t('mail.payment'), value: method ? methodName(method) : order.paymentMethod },
       { label: t('mail.total'), value: money(order.totalCents), strong: true },
     ],
   };

@@ -126,6 +126,16 @@ describe.each(databaseKinds)('back office settings (%s)', (kind) => {
     expect((await groupOf('footer')).version).toBe(first.version);
   });
 
+  it('saves a menu look field by field and refuses a colour that is not one, on its path', async () => {
+    const header = await groupOf('header');
+    const look = { color: '#222222', colorHover: '#c3643f', fontSize: 15, fontWeight: '600', textTransform: 'uppercase' };
+    const saved = await expectJson(await put('header', { value: { ...header.value, menuOptions: look }, version: header.version }), 200);
+    expect(saved.value.menuOptions).toEqual(look);
+    const bad = { ...header.value, menuOptions: { ...look, color: 'red; background: url(x)' } };
+    const refused = await expectJson(await put('header', { value: bad, version: saved.version }), 400);
+    expect(JSON.stringify(refused.errors)).toContain('Use a colour such as #c3643f.');
+  });
+
   it('refuses bad values with messages on the exact field path', async () => {
     const styles = await groupOf('styles');
     const bad = await expectJson(

@@ -24,7 +24,43 @@ export type OptionsFormProps = {
   onChange: (path: string, value: unknown) => void;
   screen: Screen;
   onScreen: (screen: Screen) => void;
+  /** the presets' texts at a path: a text still equal to one is shown as a placeholder, and typing replaces it */
+  samples?: SampleTexts;
 };
+
+/** The sample texts of the presets at each path of a section's (or an item's) options. */
+export type SampleTexts = (path: string) => readonly Bilingual[];
+const NO_SAMPLES: SampleTexts = () => [];
+
+/** The presets' texts at each path: `sources` are the presets' options (or their items' options). */
+export function sampleTexts(sources: readonly unknown[]): SampleTexts {
+  const cache = new Map<string, Bilingual[]>();
+  return (path) => {
+    let found = cache.get(path);
+    if (!found) {
+      found = sources.map((source) => getPath(source, path)).flatMap((value) => (value === undefined ? [] : [bilingual(value)]));
+      cache.set(path, found);
+    }
+    return found;
+  };
+}
+
+/** In `lang`, the sample `value` still is (empty when it is the owner's own text). */
+export function sampleIn(value: Bilingual, samples: readonly Bilingual[], lang: 'en' | 'ru'): string {
+  const text = value[lang];
+  return text !== '' && samples.some((sample) => sample[lang] === text) ? text : '';
+}
+
+/** A sample's words without its markup (a rich text's placeholder). */
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function labelOf(label: Bilingual | string | undefined, lang: 'en' | 'ru'): string {
   if (!label) return '';
@@ -42,7 +78,14 @@ export function bilingual(value: unknown): Bilingual {
 
 const screenOf = (path: string): Screen | null => SCREENS.find((screen) => path.split('.').includes(screen)) ?? null;
 
-export const OptionsForm = memo(function OptionsForm({ fields, value, onChange, screen, onScreen }: OptionsFormProps) {
+export const OptionsForm = memo(function OptionsForm({
+  fields,
+  value,
+  onChange,
+  screen,
+  onScreen,
+  samples = NO_SAMPLES,
+}: OptionsFormProps) {
   const { t } = useI18n();
   const perScreen = fields.filter((field) => screenOf(field.path));
   const shown = fields.filter((field) => {
@@ -61,7 +104,13 @@ export const OptionsForm = memo(function OptionsForm({ fields, value, onChange, 
         </div>
       ) : null}
       {shown.map((field) => (
-        <FormFieldControl key={field.path} field={field} value={getPath(value, field.path)} onChange={onChange} />
+        <FormFieldControl
+          key={field.path}
+          field={field}
+          value={getPath(value, field.path)}
+          onChange={onChange}
+          samples={field.kind === 'text' || field.kind === 'richText' ? samples(field.path) : undefined}
+        />
       ))}
     </div>
   );
@@ -75,21 +124,35 @@ const FormFieldControl = memo(function FormFieldControl({
   field,
   value,
   onChange,
+  samples,
 }: {
   field: FormField;
   value: unknown;
   onChange: (path: string, value: unknown) => void;
+  samples: readonly Bilingual[] | undefined;
 }) {
-  return <FieldControl field={field} value={value} onChange={(next) => onChange(field.path, next)} />;
+  return <FieldControl field={field} value={value} onChange={(next) => onChange(field.path, next)} samples={samples} />;
 });
 
-function FieldControl({ field, value, onChange }: { field: FormField; value: unknown; onChange: (value: unknown) => void }) {
+function FieldControl({
+  field,
+  value,
+  onChange,
+  samples = [],
+}: {
+  field: FormField;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  samples?: readonly Bilingual[] | undefined;
+}) {
   const { lang } = useI18n();
   const label = labelOf(field.label, lang);
   switch (field.kind) {
     case 'text':
     case 'richText':
-      return <BilingualControl label={label} rich={field.kind === 'richText'} value={bilingual(value)} onChange={onChange} />;
+      return (
+        <BilingualControl label={label} rich={field.kind === 'richText'} value={bilingual(value)} samples={samples} onChange={onChange} />
+      );
     case 'image':
       return <ImageControl label={label} value={value} onChange={onChange} />;
     case 'link':
@@ -154,46 +217,66 @@ function FieldControl({ field, value, onChange }: { field: FormField; value: unk
   }
 }
 
+/**
+ * A text in both languages. A text still equal to its preset's sample is shown as the field's placeholder with the
+ * input empty, so the first key typed replaces the sample instead of adding to it; the page shows the sample until then.
+ */
 function BilingualControl({
   label,
   rich,
   value,
+  samples,
   onChange,
 }: {
   label: string;
   rich: boolean;
   value: Bilingual;
+  samples: readonly Bilingual[];
   onChange: (value: Bilingual) => void;
 }) {
+  const { t } = useI18n();
   const id = useId();
+  const sample = { en: sampleIn(value, samples, 'en'), ru: sampleIn(value, samples, 'ru') };
   return (
     <fieldset className={`bld-bilingual${rich ? ' is-rich' : ''}`}>
       <legend id={`${id}-legend`}>{label}</legend>
       <div className="bld-langs">
-        {LANGS.map((lang) => (
-          <div key={lang} className="bld-lang">
-            <span className="bld-lang-tag" id={`${id}-${lang}`} lang={lang}>
-              {lang.toUpperCase()}
-            </span>
-            {rich ? (
-              <RichTextEditor
-                id={`${id}-${lang}-input`}
-                label={`${label} ${lang.toUpperCase()}`}
-                value={value[lang]}
-                onChange={(html) => onChange({ ...value, [lang]: html })}
-              />
-            ) : (
-              <input
-                id={`${id}-${lang}-input`}
-                lang={lang}
-                aria-labelledby={`${id}-legend ${id}-${lang}`}
-                value={value[lang]}
-                onChange={(event) => onChange({ ...value, [lang]: event.target.value })}
-              />
-            )}
-          </div>
-        ))}
+        {LANGS.map((lang) => {
+          const shown = sample[lang] ? '' : value[lang];
+          const placeholder = sample[lang] ? (rich ? plainText(sample[lang]) : sample[lang]) : undefined;
+          return (
+            <div key={lang} className="bld-lang">
+              <span className="bld-lang-tag" id={`${id}-${lang}`} lang={lang}>
+                {lang.toUpperCase()}
+              </span>
+              {rich ? (
+                <RichTextEditor
+                  id={`${id}-${lang}-input`}
+                  label={`${label} ${lang.toUpperCase()}`}
+                  value={shown}
+                  {...(placeholder ? { placeholder } : {})}
+                  onChange={(html) => onChange({ ...value, [lang]: html })}
+                />
+              ) : (
+                <input
+                  id={`${id}-${lang}-input`}
+                  lang={lang}
+                  aria-labelledby={`${id}-legend ${id}-${lang}`}
+                  aria-describedby={placeholder ? `${id}-sample` : undefined}
+                  value={shown}
+                  placeholder={placeholder}
+                  onChange={(event) => onChange({ ...value, [lang]: event.target.value })}
+                />
+              )}
+            </div>
+          );
+        })}
       </div>
+      {sample.en || sample.ru ? (
+        <p className="small muted bld-sample-note" id={`${id}-sample`}>
+          {t('builder.sampleText')}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n';
-import { getPath, unpickedFields } from './content';
-import { bilingual, labelOf, OptionsForm, type Screen } from './OptionsForm';
+import { useMemo } from 'react';
+import { getPath, itemFrom, unpickedFields } from './content';
+import { bilingual, labelOf, OptionsForm, sampleTexts, type SampleTexts, type Screen } from './OptionsForm';
 import { MoveButtons, SortableList } from './SortableList';
 import type { BuilderItem, BuilderSection, FormField, SectionType } from './types';
 import { Icon } from '../../components/Icon';
@@ -40,6 +41,11 @@ export function SectionOptions({
   const { t, lang } = useI18n();
   const typeName = type ? labelOf(type.label, lang) : section.type;
   const hasItems = Boolean(type && (type.hasItems || type.itemFields));
+  const samples = useMemo(() => sampleTexts((type?.presets ?? []).map((preset) => preset.options)), [type]);
+  const itemSamples = useMemo(
+    () => sampleTexts((type?.presets ?? []).flatMap((preset) => preset.items.map((item) => itemFrom(item).options))),
+    [type],
+  );
   return (
     <div className="bld-options" data-section-id={section.id}>
       <h2>{typeName}</h2>
@@ -54,15 +60,37 @@ export function SectionOptions({
       {type && type.fields.length > 0 ? (
         <details open className="bld-group">
           <summary>{t('builder.content')}</summary>
-          <OptionsForm fields={type.fields} value={section.options} onChange={onOption} screen={screen} onScreen={onScreen} />
+          <OptionsForm
+            fields={type.fields}
+            value={section.options}
+            onChange={onOption}
+            screen={screen}
+            onScreen={onScreen}
+            samples={samples}
+          />
         </details>
       ) : null}
       {hasItems ? (
-        <ItemsEditor section={section} type={type!} selectedItemId={selectedItemId} screen={screen} onScreen={onScreen} handlers={items} />
+        <ItemsEditor
+          section={section}
+          type={type!}
+          selectedItemId={selectedItemId}
+          screen={screen}
+          onScreen={onScreen}
+          handlers={items}
+          samples={itemSamples}
+        />
       ) : null}
       <details open className="bld-group">
         <summary>{t('builder.frame')}</summary>
-        <OptionsForm fields={frameFields} value={section.options} onChange={onOption} screen={screen} onScreen={onScreen} />
+        <OptionsForm
+          fields={frameFields}
+          value={section.options}
+          onChange={onOption}
+          screen={screen}
+          onScreen={onScreen}
+          samples={samples}
+        />
       </details>
     </div>
   );
@@ -86,6 +114,7 @@ function ItemsEditor({
   screen,
   onScreen,
   handlers,
+  samples,
 }: {
   section: BuilderSection;
   type: SectionType;
@@ -93,6 +122,7 @@ function ItemsEditor({
   screen: Screen;
   onScreen: (screen: Screen) => void;
   handlers: ItemHandlers;
+  samples: SampleTexts;
 }) {
   const { t, lang } = useI18n();
   const fields: FormField[] = type.itemFields ?? [];
@@ -150,6 +180,7 @@ function ItemsEditor({
                   onChange={(path, value) => handlers.onItemOption(selected.id, path, value)}
                   screen={screen}
                   onScreen={onScreen}
+                  samples={samples}
                 />
               </div>
             ) : null}

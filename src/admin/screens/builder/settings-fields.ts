@@ -1,6 +1,6 @@
 import type { FormField } from './types';
 import { isRecord } from '../../../lib/is-record';
-import type { SettingsGroup } from '../../../lib/settings';
+import { fontHasCyrillic, type SettingsGroup } from '../../../lib/settings';
 import { settingsFieldLabel, settingsGroupFields, type SettingsField, type SettingsLabelLookup } from '../../../lib/settings-form';
 
 /**
@@ -33,14 +33,13 @@ export function settingsLabel(t: SettingsLabelLookup, group: string, path: strin
 function formFields(t: SettingsLabelLookup, group: string, field: SettingsField, path: string, relative: string): FormField[] {
   const label = { en: settingsLabel(t, group, path, 'en'), ru: settingsLabel(t, group, path, 'ru') };
   const own = { path: relative, label };
+  const isFont = (group === 'styles' && path.startsWith('fontFamily')) || path === 'fonts';
+  const optionLabel = (value: string, lng: 'en' | 'ru') =>
+    isFont && !fontHasCyrillic(value)
+      ? t('settings.fontNoCyrillic', { lng, defaultValue: value, family: value } as { defaultValue: string; lng: string })
+      : t(`settings.options.${value || 'inherit'}`, { lng, defaultValue: value });
   const options = (values: readonly string[]) =>
-    values.map((value) => ({
-      value,
-      label: {
-        en: t(`settings.options.${value}`, { lng: 'en', defaultValue: value }),
-        ru: t(`settings.options.${value}`, { lng: 'ru', defaultValue: value }),
-      },
-    }));
+    values.map((value) => ({ value, label: { en: optionLabel(value, 'en'), ru: optionLabel(value, 'ru') } }));
   switch (field.kind) {
     case 'object':
       return field.fields.flatMap(([key, child]) =>

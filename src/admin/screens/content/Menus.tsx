@@ -1,6 +1,7 @@
 import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useSortAccessibility } from '../../components/SortableList';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
@@ -113,6 +114,13 @@ function MenuEditor({ name }: { name: MenuName }) {
     }
   };
   const titleOf = (item: FlatItem) => (lang === 'ru' && item.title.ru) || item.title.en;
+  const accessibility = useSortAccessibility(
+    items.map((item) => item.key),
+    (key) => {
+      const item = items.find((entry) => entry.key === key);
+      return item ? titleOf(item) : String(key);
+    },
+  );
   const move = (index: number, action: 'up' | 'down' | 'indent' | 'outdent') => {
     const item = items[index]!;
     const next = { up: moveUp, down: moveDown, indent, outdent }[action](items, index);
@@ -174,7 +182,7 @@ function MenuEditor({ name }: { name: MenuName }) {
       {items.length === 0 ? (
         <p className="state state-empty">{t('content.menus.empty')}</p>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
           <SortableContext items={items.map((i) => i.key)} strategy={verticalListSortingStrategy}>
             <ol className="menu-items" aria-label={t('content.menus.items', { menu: t(`content.menus.names.${name}`) })}>
               {items.map((item, index) => (

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { emptyValueOf, settingsFieldLabel, type SettingsField } from '../../../lib/settings-form';
 import { countryName } from '../../../lib/countries';
-import { SETTINGS_CODE_FIELDS, type SettingsGroup } from '../../../lib/settings';
+import { fontHasCyrillic, SETTINGS_CODE_FIELDS, type SettingsGroup } from '../../../lib/settings';
 import { hasCapability } from '../../../contract/admin';
 import { useStaff } from '../../api/session';
 import { Field } from '../../components/Field';
@@ -82,7 +82,9 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
         ? option
           ? `${countryName(option, lang)} (${option})`
           : t('settings.noCountry')
-        : t(`settings.options.${option}`, { defaultValue: option });
+        : isFont && !fontHasCyrillic(option)
+          ? t('settings.fontNoCyrillic', { family: option })
+          : t(`settings.options.${option || 'inherit'}`, { defaultValue: option });
     const options = isCountry
       ? [...field.options].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : optionText(a).localeCompare(optionText(b), lang)))
       : field.options;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  hasCapability,
   STAFF_ROLES,
   staffInviteSchema,
   type StaffInvite,
@@ -33,7 +34,9 @@ type Confirm = { kind: 'toggle' | 'revoke'; member: StaffMember } | null;
 export default function Staff() {
   const { t, lang } = useI18n();
   const me = useStaff();
-  const query = useQuery({ queryKey: STAFF_KEY, queryFn: () => api.get<StaffListAnswer>('/staff') });
+  // a manager who opens the page by its address sees that it is the owner's, without a list to load or an Invite button
+  const allowed = hasCapability(me.role, 'manage_staff');
+  const query = useQuery({ queryKey: STAFF_KEY, queryFn: () => api.get<StaffListAnswer>('/staff'), enabled: allowed });
   const [inviting, setInviting] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const close = () => setConfirm(null);
@@ -74,11 +77,17 @@ export default function Staff() {
           <h1>{t('staff.title')}</h1>
           <p className="muted">{t('staff.intro')}</p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}>
-          {t('staff.invite')}
-        </button>
+        {allowed ? (
+          <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}>
+            {t('staff.invite')}
+          </button>
+        ) : null}
       </div>
-      {query.isPending ? (
+      {!allowed ? (
+        <div className="state state-empty" role="note" data-testid="staff-owner-only">
+          <p>{t('staff.ownerOnly', { role: t(`roles.${me.role}`) })}</p>
+        </div>
+      ) : query.isPending ? (
         <LoadingState />
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />

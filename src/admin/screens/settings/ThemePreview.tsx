@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
-import { FONTS, type ThemeColor } from '../../../lib/settings';
+import { fontHasCyrillic, FONTS, type ThemeColor } from '../../../lib/settings';
 import { useI18n } from '../../i18n';
 
 /** The storefront's palette when a colour is left empty (src/styles/base.css). */
@@ -28,7 +28,8 @@ function useThemeFont(family: string) {
     if (!(FONTS as readonly string[]).includes(family) || loaded.has(family) || typeof FontFace === 'undefined') return;
     loaded.add(family);
     const id = packageId(family);
-    for (const subset of ['latin', 'cyrillic']) {
+    // a font without Cyrillic has no such file to ask for
+    for (const subset of fontHasCyrillic(family) ? ['latin', 'cyrillic'] : ['latin']) {
       const face = new FontFace(
         family,
         `url(/assets/fonts/${id}/${id}-${subset}-400-normal.woff2) format('woff2')`,
@@ -49,9 +50,16 @@ export function FontSample({ family }: { family: string }) {
   const { t } = useI18n();
   useThemeFont(family);
   return (
-    <p className="settings-font-sample" style={{ fontFamily: `'${family}', system-ui, sans-serif` }} aria-hidden="true">
-      {t('settings.fontSample')}
-    </p>
+    <>
+      <p className="settings-font-sample" style={{ fontFamily: `'${family}', system-ui, sans-serif` }} aria-hidden="true">
+        {t('settings.fontSample')}
+      </p>
+      {fontHasCyrillic(family) ? null : (
+        <p className="settings-font-warning" role="note">
+          {t('settings.noCyrillicWarning', { family })}
+        </p>
+      )}
+    </>
   );
 }
 

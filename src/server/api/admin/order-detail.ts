@@ -23,6 +23,7 @@ import {
 } from '../../db/schema';
 import type { OrderRow } from '../commerce/order-dto';
 import { resolveMethod } from '../commerce/payments/methods';
+import { paymentMethodNamer } from '../commerce/shop-settings';
 import { iso } from './lists';
 
 /** The customer's page of an order: where they read it and pay (the secret token lets a guest in). */
@@ -149,7 +150,7 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
     payment: {
       method: {
         code: order.paymentMethod,
-        title: method ? localize(method.title, lang) : order.paymentMethod,
+        title: method ? (await paymentMethodNamer(db, lang))(method) : order.paymentMethod,
         kind: method?.kind ?? 'cash',
       },
       status: order.paymentStatus,

@@ -18,7 +18,7 @@ import {
   type ShippingZoneDto,
 } from '../../../contract/storefront/commerce';
 import { commerceMessage } from './messages';
-import { cashOnDelivery } from './shop-settings';
+import { cashOnDelivery, paymentMethodNamer } from './shop-settings';
 import type { ResolvedLine } from './order-lines';
 import { parseZoneEntry, zoneServes, zoneServesCountry } from '../../../lib/shipping-zones';
 import { zoneName, zonesOf } from '../../../lib/countries';
@@ -57,15 +57,13 @@ export async function availablePaymentMethods(db: Database, location: PickupLoca
  * paymentCashOnDelivery setting (their own title while it has none) and its description, when set.
  */
 async function paymentMethodsMap(db: Database, methods: PaymentMethodRow[], lang: Language): Promise<PaymentMethodsDto> {
-  const cash = await cashOnDelivery(db);
-  const cashTitle = cash.title === null ? '' : localize(cash.title, lang).trim();
+  const [cash, methodName] = await Promise.all([cashOnDelivery(db), paymentMethodNamer(db, lang)]);
   const cashDescription = localize(cash.description, lang).trim();
   return Object.fromEntries(
-    methods.map((m) => {
-      const methodName = localize(m.title, lang);
-      if (m.kind !== 'cash') return [m.code, { methodName, kind: m.kind }];
-      return [m.code, { methodName: cashTitle || methodName, kind: m.kind, ...(cashDescription ? { description: cashDescription } : {}) }];
-    }),
+    methods.map((m) => [
+      m.code,
+      { methodName: methodName(m), kind: m.kind, ...(m.kind === 'cash' && cashDescription ? { description: cashDescription } : {}) },
+    ]),
   );
 }
 

@@ -2,6 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { localize, type Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
+import { paymentMethodNamer } from './shop-settings';
 import { orderItems, orderShipments, orders, paymentMethods, pickupLocations } from '../../db/schema';
 import { loadImages } from '../shared/images';
 import type { OrderDto } from '../../../contract/storefront/commerce';
@@ -59,6 +60,7 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
     lang,
   );
   const methodByCode = new Map(methodRows.map((m) => [m.code, m]));
+  const methodName = await paymentMethodNamer(db, lang);
   return rows.map((order) => {
     const method = methodByCode.get(order.paymentMethod);
     return {
@@ -67,7 +69,7 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
       status: order.status,
       paymentStatus: order.paymentStatus,
       method: order.paymentMethod,
-      methodName: method ? localize(method.title, lang) : order.paymentMethod,
+      methodName: method ? methodName(method) : order.paymentMethod,
       // A method removed since the order was placed can no longer be paid online.
       paymentKind: method?.kind === 'online' ? 'online' : 'cash',
       currency: order.currency,

@@ -2,7 +2,9 @@ import { paymentCashOnDeliverySettingsSchema, type LocalizedValue } from '../../
 import type { Currency } from '../../../lib/format-price';
 import { localize, type Language } from '../../../lib/localize';
 import type { HoldRule } from '../../../lib/stock-holds';
-import type { Database } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { settings } from '../../db/schema';
 import { loadSettingsRows, loadShopSettings } from '../core/settings-store';
 
 const DEFAULT_SITENAME = 'Sitename';
@@ -33,8 +35,28 @@ export async function cashOnDelivery(
 ): Promise<{ enabled: boolean; title: LocalizedValue | null; description: LocalizedValue }> {
   const stored = (await loadSettingsRows(db)).paymentCashOnDelivery;
   const parsed = paymentCashOnDeliverySettingsSchema.parse(stored);
+  return { enabled: parsed.enabled, title: cashTitleOf(stored), description: parsed.description };
+}
+
+/** The title the paymentCashOnDelivery setting gives cash methods, null while the shop has set none. */
+function cashTitleOf(stored: unknown): LocalizedValue | null {
   const titleSet = typeof stored === 'object' && stored !== null && (stored as Record<string, unknown>)['title'] !== undefined;
-  return { enabled: parsed.enabled, title: titleSet ? parsed.title : null, description: parsed.description };
+  return titleSet ? paymentCashOnDeliverySettingsSchema.parse(stored).title : null;
+}
+
+/**
+ * How a payment method is named to the shopper in `lang`, the same at checkout, on the order and in its e-mails: a
+ * cash method by the paymentCashOnDelivery title when the shop set one, any other method (or a cash one meanwhile) by
+ * its own title. Reads in the caller's transaction.
+ */
+export async function paymentMethodNamer(
+  db: Executor,
+  lang: Language,
+): Promise<(method: { kind: string; title: LocalizedValue }) => string> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.group, 'paymentCashOnDelivery'));
+  const cash = cashTitleOf(row?.value);
+  const cashTitle = cash === null ? '' : localize(cash, lang).trim();
+  return (method) => (method.kind === 'cash' && cashTitle) || localize(method.title, lang);
 }
 
 export type OrderLimits = {

@@ -87,6 +87,12 @@ test.describe('forms', () => {
     // The form (React) loads when the shopper asks for it, its first field focused.
     await page.getByRole('button', { name: 'Write a review' }).click();
     await expect(form.getByLabel('Your name')).toBeFocused();
+    // the button gives way to the form; the rating looks like the other fields (no fieldset border); the e-mail
+    // input is level with the name's
+    await expect(page.getByRole('button', { name: 'Write a review' })).toBeHidden();
+    expect(await form.locator('fieldset').evaluate((fieldset) => getComputedStyle(fieldset).borderTopStyle)).toBe('none');
+    const top = async (label: string) => (await form.getByLabel(label).boundingBox())!.y;
+    expect(Math.abs((await top('Your name')) - (await top('E-mail')))).toBeLessThan(2);
     await form.getByLabel('Your name').fill('Ada');
     // The star radios are visually hidden behind their stars.
     await form.getByLabel('4 of 5').dispatchEvent('click');

@@ -182,4 +182,20 @@ test.describe('catalog filters in a drawer on a phone', () => {
     await expect(count(page)).toHaveText('2 products');
     await expectNoReload(page);
   });
+
+  test('the drawer\'s "Show products" bar spans the drawer\'s whole width', async ({ page }) => {
+    await page.goto(CATALOG);
+    await page.locator('details.filters > summary').click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await expect(drawer).toBeVisible();
+    const bar = drawer.locator('.filters__actions');
+    await expect(async () => {
+      const panel = (await drawer.boundingBox())!;
+      const box = (await bar.boundingBox())!;
+      expect(Math.abs(box.x - panel.x)).toBeLessThan(2);
+      expect(Math.abs(box.width - panel.width)).toBeLessThan(2);
+      const button = (await bar.getByRole('button', { name: 'Show products' }).boundingBox())!;
+      expect(button.width).toBeGreaterThan(panel.width / 2);
+    }).toPass();
+  });
 });

@@ -89,6 +89,26 @@ test.describe('cart', () => {
     }).toPass();
   });
 
+  test("the cart shows how far it is from free delivery by the shop's own rates", async ({ page, request }) => {
+    const tee = await product(request, 'organic-cotton-tee');
+    const variation = tee.variations.find((v) => v.inStock && v.price > 0 && v.price < 100)!;
+    await addToCart(page, 'organic-cotton-tee', variation.id);
+    await page.goto('/cart');
+    const progress = page.getByTestId('free-shipping');
+    // the home zone's free rate starts at $100
+    await expect(progress).toHaveText(`Add ${usd(Math.round((100 - variation.price) * 100) / 100)} more for free delivery`);
+    await expect(progress.getByRole('progressbar')).toHaveAttribute('value', String(Math.floor(variation.price)));
+    await page
+      .locator('.cart-line')
+      .getByLabel(/^Quantity/)
+      .fill(String(Math.ceil(100 / variation.price)));
+    await page
+      .locator('.cart-line')
+      .getByLabel(/^Quantity/)
+      .press('Enter');
+    await expect(progress).toHaveText('Your order ships free');
+  });
+
   test('an empty cart sends the checkout back to the cart', async ({ page }) => {
     await page.goto('/checkout');
     await expect(page).toHaveURL(/\/cart$/);

@@ -4,6 +4,7 @@ import type { ProductDto } from '../../lib/api-client';
 import { analyticsItem } from '../../lib/analytics';
 import { cartTotals, isAvailable, stockLimitFor, type CartLine } from '../../lib/cart';
 import type { Language } from '../../lib/localize';
+import { freeShippingProgress, type FreeShippingProgress, type FreeShippingRate } from '../../lib/free-shipping';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import { track } from '../../stores/analytics';
 import { $cart, clearCart, refreshCart, removeFromCart, setCartQuantity, startCartSync } from '../../stores/cart';
@@ -11,7 +12,7 @@ import { openModal } from '../../stores/modal';
 import { mountModals } from '../mount-modals';
 import type { StockErrorDetails } from '../product/add-to-cart';
 import { productHref } from '../product/add-to-cart';
-import { isEcommerce, optionsText } from '../product/product-view';
+import { homeDeliveryZone, isEcommerce, optionsText } from '../product/product-view';
 import { shopApi } from '../../stores/user';
 import { useHydrated } from '../shop/hooks';
 import { formatMoney, type MoneyFormat } from '../shop/money';
@@ -54,6 +55,15 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
       setRefreshed(true);
     });
   }, []);
+
+  // the home zone's rates, for the free-shipping progress (as the product page's delivery estimate)
+  const [rates, setRates] = useState<FreeShippingRate[]>([]);
+  useEffect(() => {
+    if (!ecommerce) return;
+    void shopApi({ lang })
+      .getShippingZones()
+      .then(({ data }) => setRates(homeDeliveryZone(data)?.rates ?? []));
+  }, [lang, ecommerce]);
 
   const productIds = [...new Set(cart.list.map((item) => item.product?.id).filter((id): id is string => !!id))];
   const productKey = productIds.join(',');
@@ -108,6 +118,7 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
   const available = isAvailable(cart.list);
   const discountPrice = discount.applied?.price ?? 0;
   const total = centsToAmount(amountToCents(totals.totalPrice) - amountToCents(discountPrice));
+  const shipping = freeShippingProgress(rates, total);
 
   return (
     <>
@@ -182,6 +193,7 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
           >
             {t('checkout')}
           </a>
+          {shipping && <FreeShippingBar progress={shipping} money={money} lang={lang} />}
         </aside>
         {/* after the total and Check out: first on phones, where the columns stack; under the lines on wider screens */}
         <div className="cart-layout__empty">
@@ -204,6 +216,21 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
         </section>
       )}
     </>
+  );
+}
+
+/** How far the cart is from free delivery, by the shop's own rates: a bar and what is left to add. */
+function FreeShippingBar({ progress, money, lang }: { progress: FreeShippingProgress; money: MoneyFormat; lang: Language }) {
+  const t = shopTexts(lang);
+  const reached = progress.kind === 'reached';
+  const text = reached ? t('freeShippingReached') : t('freeShippingRemaining', { amount: formatMoney(progress.remaining, money) });
+  return (
+    <div className="free-shipping" data-testid="free-shipping">
+      <p className="free-shipping__text" id="free-shipping-text">
+        {text}
+      </p>
+      <progress className="free-shipping__bar" max={100} value={reached ? 100 : progress.percent} aria-labelledby="free-shipping-text" />
+    </div>
   );
 }
 

@@ -5,17 +5,27 @@ import type { Language } from '../../lib/localize';
 import { reviewForm } from '../forms/definitions';
 import { FormMessage, RatingField, SubmitButton, TextAreaField, TextField } from '../forms/fields';
 import { answerOf, moderationMessage, useForm } from '../forms/use-form';
-import { shopApi } from '../../stores/user';
+import { $profile, $user, shopApi } from '../../stores/user';
 import type { ShopTranslate } from '../shop/texts';
 import { sliceTranslator, type ShopTextSlice } from './product-texts';
 
 type Props = { productId: string; lang: Language; t: ShopTranslate };
+
+/** A signed-in shopper's name and e-mail, so the review form does not ask for what the shop knows. */
+export function signedInValues(): { name: string; email: string } | undefined {
+  const user = $user.get();
+  if (!user) return undefined;
+  const profile = $profile.get();
+  const name = profile ? [profile.firstName, profile.lastName].filter(Boolean).join(' ') : '';
+  return { name, email: profile?.email || user.email };
+}
 
 /** The review form, on the shared form engine (src/islands/forms): name, e-mail, rating and text. */
 function ReviewForm({ productId, lang, t }: Props) {
   const [thanks, setThanks] = useState('');
   const form = useForm(reviewForm, {
     lang,
+    initial: signedInValues() ?? {},
     send: async (values) =>
       answerOf(
         await shopApi({ lang }).postReview({

@@ -8,6 +8,11 @@
  * hashed files under /_astro/, a year's immutable caching. Pages and API answers are compressed by the
  * page cache (src/server/cache/astro-page-cache.ts). `node dist/server/entry.mjs` still works, without
  * compressed assets.
+ *
+ * Everything else passes a gate that bounds the requests in the framework at once (src/server/http/admission.mjs:
+ * a short queue, then 503 with Retry-After). The server listens only once it is ready: the database answers
+ * (migrated, seeded on first start) and the page cache is loaded, checked through the same request listener on
+ * a private loopback port first, so a (re)starting instance never takes a connection it would leave hanging.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,6 +27,7 @@ const clientDir = fileURLToPath(new URL('./dist/client/', import.meta.url));
 // a computed specifier: the build output does not exist when the project is type-checked on a fresh clone
 const { handler } = await import(new URL('./dist/server/entry.mjs', import.meta.url).href);
 const { filesUnder } = await import('./scripts/precompress-assets.mjs');
+const { admissionOptions, createAdmission, gated } = await import('./src/server/http/admission.mjs');
 
 /** @type {Record<string, string>} */
 const TYPES = {
@@ -121,9 +127,84 @@ function serveStoredPage(req, res) {
   return true;
 }
 
-const server = http.createServer((req, res) => {
-  if (!serveAsset(req, res) && !serveStoredPage(req, res)) handler(req, res);
-});
+/** The 503 text of a shed request, in the visitor's language (`lang` query or cookie, else English). */
+const busyTexts = Object.fromEntries(
+  ['en', 'ru'].map((lang) => [
+    lang,
+    JSON.parse(fs.readFileSync(new URL(`./locales/${lang}.json`, import.meta.url), 'utf8')).errorPage.busy,
+  ]),
+);
+const busyText = (/** @type {http.IncomingMessage} */ req) => {
+  const lang = /[?&]lang=(en|ru)\b/.exec(req.url ?? '')?.[1] ?? /(?:^|;\s*)lang=(en|ru)\b/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
+  return busyTexts[lang] ?? busyTexts.en;
+};
+const admission = createAdmission(admissionOptions());
+const framework = gated(admission, handler, { busyText, exempt: (req) => req.url === '/liveness' });
+
+/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+const listener = (req, res) => {
+  if (!serveAsset(req, res) && !serveStoredPage(req, res)) framework(req, res);
+};
+
+/**
+ * Readiness before listening: /liveness answers 200 once the runtime is up (database reachable, migrated,
+ * seeded on first start), and /api/config loads the page cache (the front door's store) and the API. Asked
+ * through the listener on a loopback port of its own; while the database is unreachable it asks again.
+ */
+async function warmUp() {
+  const probe = http.createServer(listener);
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = probe.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const live = await fetch(`${base}/liveness`);
+      if (live.ok) break;
+      // 503: the database does not answer yet; anything else is a fault that waiting does not mend
+      if (live.status !== 503) throw new Error(`The shop cannot start: its liveness check answered ${live.status}`);
+      console.warn(`Not ready yet (database unavailable), asking again (attempt ${attempt})`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * attempt)));
+    }
+    const config = await fetch(`${base}/api/config`);
+    await config.arrayBuffer();
+    if (!config.ok) throw new Error(`The shop cannot start: /api/config answered ${config.status}`);
+  } finally {
+    probe.closeAllConnections();
+    probe.close();
+  }
+}
+
+await warmUp();
+const server = http.createServer(listener);
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => console.log(`Serving on http://${host}:${port} (${assets.size} client assets in memory)`));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+/** How long a stop waits for requests in flight and the database before it exits anyway. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * A stop (SIGTERM, SIGINT): no new requests, the ones in flight finish, then the shop's runtime closes (its
+ * workers stop and PGlite closes cleanly: a database left open recovers on the next start with its sequences
+ * moved ahead, so order numbers jumped by about 30 after each restart), then the process exits.
+ */
+async function stop() {
+  setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
+  /** @type {(() => Promise<void>) | undefined} */
+  const closeRuntime = /** @type {any} */ (globalThis)[Symbol.for('storefront.closeRuntime')];
+  try {
+    await closeRuntime?.();
+  } catch (error) {
+    console.error('closing the database failed', error);
+  }
+  process.exit(0);
+}
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void stop();
+  });

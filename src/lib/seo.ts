@@ -8,7 +8,7 @@ import type { ImageDto, ProductDto, ShopConfigDto, VariationDto } from './api-cl
 import { errorPage as enErrorPage } from '../../locales/en.json';
 import { errorPage as ruErrorPage } from '../../locales/ru.json';
 import { dictionaryTranslator } from './dictionary';
-import type { Language } from './localize';
+import { LANGUAGES, type Language } from './localize';
 import { fillMetaTemplate, type MetaTemplateKind } from './settings';
 
 export const DEFAULT_FAVICON = '/favicon.ico';
@@ -30,6 +30,31 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
 export function canonicalUrl(siteUrl: string, path: string): string {
   const pathname = path.split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
   return absoluteUrl(siteUrl, pathname || '/');
+}
+
+/**
+ * The address of a page in one language: each language has its own, the shop's language the plain canonical
+ * address and any other one with `?lang=` (the query that also switches the visitor's language), so both are
+ * indexable and the canonical of a page in Russian keeps its `?lang=ru`.
+ */
+export function languageUrl(siteUrl: string, path: string, lang: Language, shopLanguage: Language): string {
+  const canonical = canonicalUrl(siteUrl, path);
+  return lang === shopLanguage ? canonical : `${canonical}?lang=${lang}`;
+}
+
+export type LanguageAlternate = { hreflang: Language | 'x-default'; href: string };
+
+/** The `hreflang` alternates of a page: its address in every language, and the plain address as `x-default`. */
+export function languageAlternates(siteUrl: string, path: string, shopLanguage: Language): LanguageAlternate[] {
+  return [
+    ...LANGUAGES.map((lang) => ({ hreflang: lang, href: languageUrl(siteUrl, path, lang, shopLanguage) })),
+    { hreflang: 'x-default', href: canonicalUrl(siteUrl, path) },
+  ];
+}
+
+/** The shop's own language (settings.language.current): the one whose addresses carry no `?lang=`. */
+export function shopLanguageOf(settings: ShopConfigDto | null): Language {
+  return settings?.language?.current === 'ru' ? 'ru' : 'en';
 }
 
 /** Address of an image setting or record; a stored image is asked for in the share card's size. */
@@ -158,7 +183,7 @@ export function socialMeta(input: SocialInput): MetaTag[] {
 export type PageHeadInput = {
   settings: ShopConfigDto | null;
   siteUrl: string;
-  /** the request path; the canonical address drops its query and trailing slash */
+  /** the request path; the canonical address drops its query and trailing slash, and keeps `?lang=` but for the shop's language */
   path: string;
   lang: Language;
   title?: string | null;
@@ -175,6 +200,8 @@ export type PageHead = {
   title: string;
   description: string;
   canonical: string;
+  /** the page in each language, and `x-default` */
+  alternates: LanguageAlternate[];
   favicon: string;
   robots: string | null;
   /** Open Graph, Twitter and search-console verification tags */
@@ -187,13 +214,15 @@ export function pageHead(input: PageHeadInput): PageHead {
   // without a title of its own, the page is the missing page (errorPage.title.404 of the locales)
   const title = input.title?.trim() || dictionaryTranslator({ en: enErrorPage, ru: ruErrorPage }, input.lang)('title.404');
   const description = input.description?.trim() || '';
-  const canonical = canonicalUrl(siteUrl, input.path);
+  const shopLanguage = shopLanguageOf(settings);
+  const canonical = languageUrl(siteUrl, input.path, input.lang, shopLanguage);
   const ownImage = input.image ?? null;
   const image = ownImage || settings?.common.sharedImage || null;
   return {
     title,
     description,
     canonical,
+    alternates: languageAlternates(siteUrl, input.path, shopLanguage),
     favicon: faviconHref(settings),
     robots: robotsDirective({ noindex: input.noindex ?? false, nofollow: input.nofollow ?? false }),
     meta: [
@@ -363,17 +392,25 @@ export type SitemapEntry = { path: string; lastModified?: string | null };
 const xmlEscape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** A sitemap (sitemaps.org 0.9) of the given paths, each once, in the order given. */
-export function sitemapXml(siteUrl: string, entries: readonly SitemapEntry[]): string {
+/**
+ * A sitemap (sitemaps.org 0.9) of the given paths, each once, in the order given: one address per language
+ * (`languageUrl`), each naming its alternates in every language and `x-default` as Google reads them.
+ */
+export function sitemapXml(siteUrl: string, entries: readonly SitemapEntry[], shopLanguage: Language = 'en'): string {
   const seen = new Set<string>();
   const urls: string[] = [];
   for (const entry of entries) {
-    const loc = canonicalUrl(siteUrl, entry.path);
-    if (seen.has(loc)) continue;
-    seen.add(loc);
+    const canonical = canonicalUrl(siteUrl, entry.path);
+    if (seen.has(canonical)) continue;
+    seen.add(canonical);
     const date = entry.lastModified ? new Date(entry.lastModified) : null;
     const lastmod = date && !Number.isNaN(date.getTime()) ? `<lastmod>${date.toISOString().slice(0, 10)}</lastmod>` : '';
-    urls.push(`<url><loc>${xmlEscape(loc)}</loc>${lastmod}</url>`);
+    const alternates = languageAlternates(siteUrl, entry.path, shopLanguage)
+      .map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlEscape(href)}"/>`)
+      .join('');
+    for (const lang of [shopLanguage, ...LANGUAGES.filter((other) => other !== shopLanguage)]) {
+      urls.push(`<url><loc>${xmlEscape(languageUrl(siteUrl, entry.path, lang, shopLanguage))}</loc>${lastmod}${alternates}</url>`);
+    }
   }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import type { ApiClient, MenuItemDto } from '../lib/api-client';
 import { getRuntime } from '../server/runtime';
-import { sitemapXml, type SitemapEntry } from '../lib/seo';
+import { shopLanguageOf, sitemapXml, type SitemapEntry } from '../lib/seo';
 import { getServerApiClient } from '../storefront/storefront-api';
 
 export const prerender = false;
@@ -68,10 +68,11 @@ async function sitemapEntries(api: ApiClient): Promise<SitemapEntry[]> {
   return entries.slice(0, MAX_ENTRIES);
 }
 
-/** /sitemap.xml, generated from the shop's data on every request. */
+/** /sitemap.xml, generated from the shop's data on every request: every address in each language. */
 export const GET: APIRoute = async () => {
   const [api, { deps }] = await Promise.all([getServerApiClient(), getRuntime()]);
-  return new Response(sitemapXml(deps.config.publicUrl, await sitemapEntries(api)), {
+  const [entries, { data: settings }] = await Promise.all([sitemapEntries(api), api.getConfig()]);
+  return new Response(sitemapXml(deps.config.publicUrl, entries, shopLanguageOf(settings)), {
     headers: { 'content-type': 'application/xml; charset=utf-8' },
   });
 };

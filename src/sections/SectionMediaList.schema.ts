@@ -13,7 +13,7 @@ export default defineSection({
   schema: sectionSchema({ categorySlug: text(), template: raw() }),
   hasContent: ({ section, context }) =>
     sectionArticles(section.data).length > 0 || mediaListPaging(section.data, mediaSettings(context.settings).itemsPerPage).tag !== null,
-  fields: [field.text('categorySlug'), field.number('limit', 1, 100)],
+  fields: [field.category('categorySlug', { hint: 'pageCategory' }), field.number('limit', 1, 100)],
   presets: [preset('default', {})],
   data: articleListData,
 });

@@ -9,7 +9,7 @@ import { field, preset } from './editor';
 export default defineSection({
   schema: sectionSchema({ categorySlug: text() }),
   hasContent: ({ section, context }) => mediaSettings(context.settings).itemsStyle.showTags && sectionTags(section.data).length > 0,
-  fields: [field.text('categorySlug')],
+  fields: [field.category('categorySlug', { hint: 'pageCategory' })],
   presets: [preset('default', {})],
   data: categoryTagsData,
 });

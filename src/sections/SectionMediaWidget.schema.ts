@@ -9,7 +9,7 @@ import { field, headingOf, preset } from './editor';
 export default defineSection({
   schema: sectionSchema({ categorySlug: text(), template: raw() }),
   hasContent: ({ section }) => sectionArticles(section.data).length > 0,
-  fields: [field.text('categorySlug'), field.number('limit', 1, 100)],
-  presets: [preset('default', { heading: headingOf('From the blog', 'Из блога'), categorySlug: 'blog', limit: 3 })],
+  fields: [field.category('categorySlug', { hint: 'pageCategory' }), field.number('limit', 1, 100)],
+  presets: [preset('default', { heading: headingOf('From the blog', 'Из блога'), categorySlug: '', limit: 3 })],
   data: newestArticlesData,
 });

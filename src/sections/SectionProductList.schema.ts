@@ -17,7 +17,7 @@ export default defineSection({
     const { products, listing } = productListing(section, context.page.listing);
     return products.length > 0 || listing !== null;
   },
-  fields: [field.text('catalogSlug'), field.toggle('limit.isCustom'), field.number('limit.count', 1, 100)],
+  fields: [field.catalog('catalogSlug', { hint: 'pageCatalog' }), field.toggle('limit.isCustom'), field.number('limit.count', 1, 100)],
   presets: [preset('default', {})],
   data: catalogListingData,
 });

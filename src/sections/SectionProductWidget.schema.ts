@@ -9,7 +9,7 @@ import { field, headingOf, preset } from './editor';
 export default defineSection({
   schema: sectionSchema({ catalogSlug: text(), template: raw() }),
   hasContent: ({ section }) => widgetProducts(section).length > 0,
-  fields: [field.text('catalogSlug'), field.number('limit', 1, 100)],
-  presets: [preset('default', { heading: headingOf('New arrivals', 'Новинки'), catalogSlug: 'new', limit: 8 })],
+  fields: [field.catalog('catalogSlug', { required: true }), field.number('limit', 1, 100)],
+  presets: [preset('default', { heading: headingOf('New arrivals', 'Новинки'), catalogSlug: '', limit: 8 })],
   data: catalogProductsData,
 });

@@ -10,7 +10,7 @@ export default defineSection({
   schema: sectionSchema({ template: raw() }),
   hasContent: ({ section }) => widgetProducts(section).length > 0,
   fields: [],
-  itemFields: [field.text('product.id')],
+  itemFields: [field.product('product.id', { required: true })],
   presets: [preset('default', { heading: headingOf('Picked for you', 'Мы выбрали для вас') }, [{ product: { id: '' } }])],
   data: productsByIdsData,
 });

@@ -1,3 +1,4 @@
+import type { FieldKind, RecordFieldKind } from '../lib/field-kinds';
 import { ALIGNMENTS, BACKGROUND_COLORS, SECTION_WIDTHS, TITLE_STYLES } from './common-options';
 import { LAYOUT_TYPES } from './layout';
 
@@ -8,8 +9,6 @@ import { LAYOUT_TYPES } from './layout';
  * choice's `sections.choices.<value>`, a preset's `sections.presets.<name>` and a type's
  * `sections.types.<Type>`, so the builder shows them in either language.
  */
-
-export type FieldKind = 'text' | 'richText' | 'image' | 'link' | 'colour' | 'select' | 'number' | 'toggle' | 'list';
 
 export type EditorField = {
   /** dot path inside the options (or inside an item's options) */
@@ -24,6 +23,10 @@ export type EditorField = {
   max?: number;
   /** list: the fields of each entry */
   fields?: EditorField[];
+  /** a record picker: the section shows nothing without a record picked */
+  required?: boolean;
+  /** i18next key of a hint under the input (what an empty value means) */
+  hint?: string;
 };
 
 /** A text as stored: one per language. */
@@ -41,15 +44,33 @@ export const fieldLabel = (path: string) => `sections.fields.${path.replaceAll('
 export const choiceLabel = (value: string) => `sections.choices.${value}`;
 export const presetLabel = (name: string) => `sections.presets.${name}`;
 export const typeLabel = (type: string) => `sections.types.${type}`;
+export const hintLabel = (name: string) => `sections.hints.${name}`;
 
 const simple =
-  (kind: Exclude<FieldKind, 'select' | 'list' | 'number'>) =>
+  (kind: Exclude<FieldKind, 'select' | 'list' | 'number' | RecordFieldKind>) =>
   (path: string): EditorField => ({ path, kind, label: fieldLabel(path) });
+
+/**
+ * A record picker (search as you type, with thumbnails): `required` when the section shows nothing without the
+ * record, else `hint` names what an empty value means (`sections.hints.<hint>`).
+ */
+const picker =
+  (kind: RecordFieldKind) =>
+  (path: string, empty: { required: true } | { hint: string }): EditorField => ({
+    path,
+    kind,
+    label: fieldLabel(path),
+    ...('required' in empty ? { required: true, hint: hintLabel(`${kind}Required`) } : { hint: hintLabel(empty.hint) }),
+  });
 
 /** Field builders: `field.text('heading.title')` edits `options.heading.title` with a text input. */
 export const field = {
   text: simple('text'),
+  /** one text for both languages */
+  plain: simple('plain'),
   richText: simple('richText'),
+  date: simple('date'),
+  datetime: simple('datetime'),
   image: simple('image'),
   link: simple('link'),
   colour: simple('colour'),
@@ -62,6 +83,11 @@ export const field = {
     choices: values.map((value) => ({ value, label: choiceLabel(value) })),
   }),
   list: (path: string, fields: EditorField[]): EditorField => ({ path, kind: 'list', label: fieldLabel(path), fields }),
+  catalog: picker('catalog'),
+  category: picker('category'),
+  page: picker('page'),
+  product: picker('product'),
+  article: picker('article'),
 };
 
 /** The frame every section has (spec 3.4): heading, width and background, footer with its button. */
@@ -115,7 +141,12 @@ export const imageItemFields: EditorField[] = [field.image('image'), field.text(
 
 /** Every label key the fields use, for the locale completeness test. */
 export function fieldLabelKeys(fields: readonly EditorField[]): string[] {
-  return fields.flatMap((f) => [f.label, ...(f.choices ?? []).map((c) => c.label), ...fieldLabelKeys(f.fields ?? [])]);
+  return fields.flatMap((f) => [
+    f.label,
+    ...(f.hint ? [f.hint] : []),
+    ...(f.choices ?? []).map((c) => c.label),
+    ...fieldLabelKeys(f.fields ?? []),
+  ]);
 }
 
 /** `{ en, ru }` of a preset text. */

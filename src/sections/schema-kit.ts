@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isFieldDate, isFieldDateTime } from '../lib/field-kinds';
 import { isRecord } from '../lib/is-record';
 
 /**
@@ -35,6 +36,21 @@ export const text = (fallback = '') =>
     .transform((value) => value.trim())
     .catch(fallback);
 
+/** A text of the form `test` accepts, else null. */
+const formatted = (test: (value: string) => boolean) =>
+  z
+    .string()
+    .trim()
+    .refine(test)
+    .nullable()
+    .catch(null)
+    .transform((value) => value ?? null);
+
+/** A `date` field's value (`2026-11-23`), else null. */
+export const date = () => formatted(isFieldDate);
+/** A `datetime` field's value (`2026-11-23T18:00`, the shop's local time), else null. */
+export const dateTime = () => formatted(isFieldDateTime);
+
 export const flag = (fallback: boolean) => z.boolean().catch(fallback);
 
 /** A number (or numeric string) within [min, max], else the fallback. */
@@ -55,14 +71,7 @@ export const choice = <const T extends readonly [string, ...string[]], F extends
  * keyword; anything else is null.
  */
 const COLOR = /^(#[\da-f]{3,8}|(rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,24})$/i;
-export const color = () =>
-  z
-    .string()
-    .trim()
-    .regex(COLOR)
-    .nullable()
-    .catch(null)
-    .transform((value) => value ?? null);
+export const color = () => formatted((value) => COLOR.test(value));
 
 /**
  * A stored value kept as it is for a later resolver (image references, links); null when missing.

@@ -25,3 +25,49 @@ export function createBackgroundTasks(logger: () => Logger): BackgroundTasks {
     },
   };
 }
+
+export type PassTimers = {
+  setInterval: (run: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+};
+
+/**
+ * Work an instance repeats every `intervalMs` (a queue's worker): passes never overlap within the instance, a
+ * failed pass answers `fallback` after `onError`, and `stop` ends the timer and waits for a pass under way.
+ */
+export function startPasses<T>(options: {
+  pass: () => Promise<T>;
+  fallback: T;
+  onError: (err: unknown) => void;
+  timers: PassTimers;
+  intervalMs: number;
+  /** called first on stop (a pass may look at it to stop between its steps) */
+  onStop?: () => void;
+}): { run: () => Promise<T>; stop: () => Promise<void> } {
+  let running: Promise<T> | null = null;
+  let stopped = false;
+  const run = () => {
+    running ??= options
+      .pass()
+      .catch((err: unknown) => {
+        options.onError(err);
+        return options.fallback;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const handle = options.timers.setInterval(() => {
+    if (!stopped) void run();
+  }, options.intervalMs);
+  return {
+    run,
+    async stop() {
+      stopped = true;
+      options.onStop?.();
+      options.timers.clearInterval(handle);
+      await running;
+    },
+  };
+}

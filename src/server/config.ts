@@ -59,6 +59,7 @@ const envSchema = z.object({
     .default(16384),
   SHOP_NOTIFY_EMAILS: z.string().optional(),
   MAIL_WORKER: z.enum(['true', 'false']).default('true'),
+  JOB_WORKER: z.enum(['true', 'false']).default('true'),
   UNPAID_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(43_200).optional(),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,6 +74,8 @@ export type ServerConfig = {
   apiBodyLimitBytes: number;
   migrationsDir: string;
   publicUrl: string;
+  /** said at start when PUBLIC_URL is not set: the address e-mails and payment pages send shoppers to is a guess */
+  publicUrlWarning: string | null;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   smtpUrl: string | undefined;
@@ -109,6 +112,8 @@ export type ServerConfig = {
   shopNotifyEmails: string[];
   /** whether this instance runs the mail queue worker */
   mailWorker: boolean;
+  /** whether this instance runs the back office's jobs (bulk edits); every instance may, each job runs on one at a time */
+  jobWorker: boolean;
 };
 
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', '[::]', '[::1]']);
@@ -120,6 +125,15 @@ const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1
 export function listeningOrigin(host: string, port: number): string {
   const name = LOOPBACK_OR_ANY.has(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return `http://${name}:${port}`;
+}
+
+/**
+ * Without PUBLIC_URL, links in e-mails and the payment pages' return addresses use the listening address, which
+ * may not be the one shoppers use (localhost and 127.0.0.1 are different origins: a shopper coming back from a
+ * payment on the other one appears signed out, with an empty cart).
+ */
+function publicUrlWarning(origin: string): string {
+  return `PUBLIC_URL is not set: e-mail and payment links will point at ${origin}. Set PUBLIC_URL to the address shoppers use (for example https://shop.example.com).`;
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -143,6 +157,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? 'drizzle'),
     publicUrl: (e.PUBLIC_URL ?? listeningOrigin(e.HOST, e.PORT)).replace(/\/$/, ''),
+    publicUrlWarning: e.PUBLIC_URL ? null : publicUrlWarning(listeningOrigin(e.HOST, e.PORT)),
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,
@@ -176,6 +191,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       .map((a) => a.trim())
       .filter(Boolean),
     mailWorker: e.MAIL_WORKER === 'true',
+    jobWorker: e.JOB_WORKER === 'true',
   };
 }
 

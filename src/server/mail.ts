@@ -3,7 +3,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** `messageId`: the Message-ID header, `<unique@host>`, the same on every attempt to send one mail. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string; messageId?: string };
 export type SentMail = MailMessage & { file?: string };
 
 export type Mailer = { send(message: MailMessage): Promise<SentMail> };

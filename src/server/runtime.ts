@@ -15,6 +15,8 @@ import { seedDemoShop } from './seed';
 import { adoptFolderImages } from './media/adopt';
 import { createMedia, settleMediaLocation } from './media/media';
 import { startBuilderScheduler, type BuilderScheduler } from './api/admin/builder/publish';
+import { jobKinds } from './api/admin/jobs/job-kinds';
+import { startJobWorker, type JobWorker } from './api/admin/jobs/job-runner';
 
 export type Runtime = {
   deps: AppDeps;
@@ -25,6 +27,8 @@ export type Runtime = {
   builderScheduler: BuilderScheduler;
   /** the mail queue worker, or null when MAIL_WORKER=false */
   mailWorker: MailWorker | null;
+  /** runs the back office's jobs, or null when JOB_WORKER=false */
+  jobWorker: JobWorker | null;
   /** carries page cache invalidations to the other instances (PostgreSQL only) */
   invalidationTransport?: InvalidationTransport;
   /** Stops background work (the reservation sweeper, the mail worker, the invalidation transport), then closes the database. */
@@ -45,6 +49,7 @@ export async function createRuntime(
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  if (config.publicUrlWarning) logger.warn(config.publicUrlWarning);
   configurePasswordHashing({ cost: config.passwordHashCost });
   const handle =
     options.handle ??
@@ -84,6 +89,7 @@ export async function createRuntime(
   const sweeper = startReservationSweeper(deps, options.timers);
   const builderScheduler = startBuilderScheduler(deps, options.timers);
   const mailWorker = config.mailWorker ? startMailWorker(deps, options.mailTimers) : null;
+  const jobWorker = config.jobWorker ? startJobWorker(deps, jobKinds, options.timers) : null;
   // Instances sharing a PostgreSQL database tell each other which cached pages went stale.
   const invalidationTransport =
     handle.kind === 'postgres' && config.databaseUrl && options.invalidationTransport !== false
@@ -96,8 +102,10 @@ export async function createRuntime(
     sweeper,
     builderScheduler,
     mailWorker,
+    jobWorker,
     invalidationTransport,
     close: async () => {
+      await jobWorker?.stop();
       await sweeper.stop();
       await builderScheduler.stop();
       await mailWorker?.stop();
@@ -118,3 +126,15 @@ export function getRuntime(): Promise<Runtime> {
   });
   return shared;
 }
+
+/**
+ * Closes the process-wide runtime, if one was started: workers stop and the database closes cleanly (PGlite
+ * checkpoints, so its sequences go on from where they were). The production server calls it on SIGTERM
+ * through `Symbol.for('storefront.closeRuntime')`, as it cannot import the built app's modules by name.
+ */
+async function closeRuntime(): Promise<void> {
+  const running = shared;
+  shared = undefined;
+  if (running) await (await running.catch(() => null))?.close();
+}
+(globalThis as Record<symbol, unknown>)[Symbol.for('storefront.closeRuntime')] = closeRuntime;

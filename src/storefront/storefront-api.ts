@@ -3,6 +3,7 @@ import type { Language } from '../lib/localize';
 import { handedAnswer } from '../server/api/core/handed-answers';
 import { PageLoads } from '../server/api/core/page-loads';
 import { markUnavailable } from '../server/outage';
+import { throwIfClientGone } from '../server/http/client-gone';
 import { getRuntime } from '../server/runtime';
 
 type InProcessApi = { request: (input: string, init?: RequestInit, env?: { pageLoads: PageLoads }) => Response | Promise<Response> };
@@ -13,7 +14,13 @@ type InProcessApi = { request: (input: string, init?: RequestInit, env?: { pageL
  */
 export function pageFetcher(api: InProcessApi): (path: string, init?: RequestInit) => Promise<Response> {
   const pageLoads = new PageLoads();
-  return async (path, init) => api.request(`/api${path}`, init, { pageLoads });
+  return async (path, init) => {
+    // a render whose client has gone stops here, at its next data call (src/server/http/client-gone.ts)
+    throwIfClientGone();
+    const response = await api.request(`/api${path}`, init, { pageLoads });
+    throwIfClientGone();
+    return response;
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../helpers/catalog-fixtures';
 import { and, eq, sql } from 'drizzle-orm';
 import { productOptions, productOptionValues } from '../../src/server/db/schema';
+import { buildCatalogIndex, selectListing } from '../../src/server/api/catalog/catalog-index';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 
 describe.each(databaseKinds)('catalog listing API on %s', (kind) => {
@@ -156,6 +157,23 @@ describe.each(databaseKinds)('catalog listing API on %s', (kind) => {
       expect(await listed('sort=custom')).toEqual([alpha.id, charlie.id, delta.id, bravo.id]);
       const { body } = await get(`/catalogs/v3/${chairs.slug}?sort=price_desc`);
       expect(listSection(body).data.sort).toBe('price_desc');
+    });
+
+    it('puts a price on request last under price low to high, in the index and in SQL alike', async () => {
+      const lamps = await createCatalog(app.deps.db, { sortCriteria: 'price_asc' });
+      const onRequest = await createProduct(app.deps.db, {
+        title: 'A bespoke lamp',
+        variations: [{ price: 0 }],
+        catalogs: [{ id: lamps.id }],
+      });
+      const cheap = await createProduct(app.deps.db, { title: 'B desk lamp', variations: [{ price: 5 }], catalogs: [{ id: lamps.id }] });
+      const dear = await createProduct(app.deps.db, { title: 'C floor lamp', variations: [{ price: 90 }], catalogs: [{ id: lamps.id }] });
+      expect(await listed('sort=price_asc', lamps.slug)).toEqual([cheap.id, dear.id, onRequest.id]);
+      expect(await listed('', lamps.slug)).toEqual([cheap.id, dear.id, onRequest.id]);
+      expect(await listed('sort=price_desc', lamps.slug)).toEqual([dear.id, cheap.id, onRequest.id]);
+      const index = await buildCatalogIndex(app.deps.db, lamps.id);
+      const filter = { properties: [], options: [] };
+      expect(selectListing(index, filter, 'price_asc', 0, 10).ids).toEqual([cheap.id, dear.id, onRequest.id]);
     });
 
     it('defaults to the catalog sort criterion', async () => {

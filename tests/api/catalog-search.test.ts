@@ -34,6 +34,11 @@ describe('search query building', () => {
 
   it('turns rich text into a short plain excerpt', () => {
     expect(plainExcerpt('<p>Solid&nbsp;<b>oak</b> &amp; steel</p>')).toBe('Solid oak & steel');
+    // list items and paragraphs stay apart instead of reading as one sentence
+    expect(plainExcerpt('<p>A card holder:</p><ul><li>Four slots</li><li>Central pocket</li></ul><p>Made in Italy.</p><p></p>')).toBe(
+      'A card holder: Four slots. Central pocket. Made in Italy.',
+    );
+    expect(plainExcerpt('Line one<br>line two<br/>')).toBe('Line one. line two');
     const long = plainExcerpt(`${'word '.repeat(100)}`, 20);
     expect(long.length).toBeLessThanOrEqual(21);
     expect(long.endsWith('…')).toBe(true);

@@ -59,7 +59,15 @@ describe.each(databaseKinds)('orders on %s', (kind) => {
         itemsPrice: 76.5,
         discountPrice: 0,
         totalPrice: 76.5,
-        deliveryInformation: { method: 'pickup', title: 'Main store', price: 0, priceByManager: false, locationId: store.id },
+        deliveryInformation: {
+          method: 'pickup',
+          title: 'Main store',
+          price: 0,
+          priceByManager: false,
+          locationId: store.id,
+          // where and when to collect it, for the order page and the account
+          pickupPoint: { title: 'Main store', address: '1 Main street', workTime: '9-18' },
+        },
         customer: { name: 'Anna', lastName: 'Smith', phone: '+7 (999) 123-45-67', email: 'anna@example.com' },
         receiver: null,
         comment: 'Ring the bell',

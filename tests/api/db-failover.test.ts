@@ -245,7 +245,46 @@ describe.skipIf(!adminUrl)('PostgreSQL failover', () => {
     expect((await liveness(async () => runtime)).status).toBe(200);
   });
 
-  it('a locked variation does not stall unrelated requests: waiting orders give up at the lock timeout', async () => {
+  it('answers 503, not 500, while the database refuses connections (55000) and while it is read-only (25006)', async () => {
+    const database = await createDatabase();
+    cleanups.push(database.drop);
+    const runtime = await startRuntime(database.url.toString());
+    const fx = commerceFixtures({ deps: runtime.deps } as TestApp);
+    const cash = await fx.paymentMethod({ code: 'cash', kind: 'cash' });
+    const { id: locationId } = await fx.location();
+    const { variationId } = await fx.product({ stock: 10 });
+    const order = () =>
+      runtime.api.request('/api/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(orderBody([{ variationId, quantity: 1 }], { locationId }, cash)),
+      });
+    expect((await getConfig(runtime)).status).toBe(200);
+
+    // a replica after a failover: reads answer, writes are refused with 25006
+    await admin((c) => c.query(`alter database ${database.name} set default_transaction_read_only = on`));
+    await terminateBackends(database.name);
+    const readOnly = await order();
+    expect(readOnly.status).toBe(503);
+    expect(readOnly.headers.get('retry-after')).toBeTruthy();
+    await admin((c) => c.query(`alter database ${database.name} reset default_transaction_read_only`));
+    await terminateBackends(database.name);
+
+    // new connections refused: the API and the homepage's call answer 503 (the page then shows the error page, not 404)
+    await admin((c) => c.query(`alter database ${database.name} allow_connections false`));
+    cleanups.push(() => admin((c) => c.query(`alter database ${database.name} allow_connections true`)));
+    await terminateBackends(database.name);
+    for (const path of ['/api/config', '/api/homepage/v2']) {
+      invalidateSettings(runtime.deps.db);
+      const refused = await runtime.api.request(path);
+      expect(refused.status, path).toBe(503);
+    }
+    await admin((c) => c.query(`alter database ${database.name} allow_connections true`));
+    expect((await getConfig(runtime)).status).toBe(200);
+    expect((await order()).status).toBe(201);
+  });
+
+  it('a locked variation does not stall unrelated requests: waiting orders give up at the lock timeout with 409 busy', async () => {
     const database = await createDatabase();
     cleanups.push(database.drop);
     const runtime = await startRuntime(database.url.toString(), { DATABASE_LOCK_TIMEOUT_MS: '300' });
@@ -271,8 +310,10 @@ describe.skipIf(!adminUrl)('PostgreSQL failover', () => {
     // answered while the row is still locked: without the timeouts it waited for the lock holder
     const config = await getConfig(runtime);
     expect(config.status).toBe(200);
-    const statuses = (await Promise.all(orders)).map((r) => r.status);
-    expect(statuses).toEqual(statuses.map(() => 503));
+    // the database is up, a long write holds the row: "busy, try again", not "unavailable"
+    const answers = await Promise.all(orders);
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 409));
+    expect((await answers[0]!.json()).message).toMatch(/try again/);
     await locker.query('rollback');
     expect(await fx.stockOf(variationId)).toBe(100);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { DEMO_OWNER, E2E_MANAGER, staffPage } from './admin-helpers';
+import { DEMO_OWNER, E2E_MANAGER, newBuilderPage, staffPage } from './admin-helpers';
 
 /**
  * The site builder on the built shop: the owner creates a page, publishes it, adds a questions section and
@@ -32,14 +32,7 @@ test('the owner builds a page with a live preview, publishes it, reorders, undoe
   const owner = await staffPage(browser, DEMO_OWNER, '/admin/builder');
 
   // A new page from the template, opened in the builder.
-  await owner.getByRole('button', { name: 'New page or catalog' }).click();
-  const create = owner.getByRole('dialog', { name: 'New page or catalog' });
-  await create.getByLabel('Title in English').fill('Builder questions');
-  await create.getByLabel('Title in Russian').fill('Вопросы конструктора');
-  await create.getByLabel('Address (slug)').fill(slug);
-  await create.getByRole('button', { name: 'Create and open' }).click();
-  await expect(owner).toHaveURL(/\/admin\/builder\/page%3A/);
-  await expect(owner.getByRole('heading', { level: 1, name: 'Builder questions' })).toBeVisible();
+  await newBuilderPage(owner, { en: 'Builder questions', ru: 'Вопросы конструктора' }, slug);
   await publishNow(owner, 1);
   await previewReady(owner);
   const typesAtFirst = await sectionTypesInPreview(owner);

@@ -72,3 +72,15 @@ function decodeEml(raw: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
+
+/** Creates a text page from the builder's list (`/admin/builder`) and waits until it is open in the builder. */
+export async function newBuilderPage(page: Page, title: { en: string; ru: string }, slug: string): Promise<void> {
+  await page.getByRole('button', { name: 'New page or catalog' }).click();
+  const create = page.getByRole('dialog', { name: 'New page or catalog' });
+  await create.getByLabel('Title in English').fill(title.en);
+  await create.getByLabel('Title in Russian').fill(title.ru);
+  await create.getByLabel('Address (slug)').fill(slug);
+  await create.getByRole('button', { name: 'Create and open' }).click();
+  await expect(page).toHaveURL(/\/admin\/builder\/page%3A/);
+  await expect(page.getByRole('heading', { level: 1, name: title.en })).toBeVisible();
+}

@@ -73,14 +73,15 @@ test('the header cart icon opens the drawer, loading its code only then; stepper
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
-test('adding to the cart shows the drawer with the item just added and the cart, and Checkout leads on', async ({ page }) => {
+test('adding to the cart shows the drawer with the item just added once, highlighted, and Checkout leads on', async ({ page }) => {
   await page.goto('/products/organic-cotton-tee');
   await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
   await page.locator('.product-buy').getByRole('button', { name: 'Add to cart' }).click();
   const panel = page.getByRole('dialog', { name: 'Added to the cart' });
   await expect(panel).toBeVisible();
-  await expect(panel.locator('.added-to-cart__quantity')).toHaveText('Quantity: 1');
   await expect(panel.locator('.cart-drawer__line')).toHaveCount(1);
+  await expect(panel.locator('.cart-drawer__line--added')).toContainText('Just added: 1');
+  await expect(panel.locator('.added-to-cart')).toHaveCount(0);
   await panel.getByRole('link', { name: 'Check out' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
 });

@@ -1,24 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from './instance-helpers';
 
 /**
  * A real shop's first start: `npm run setup` on a fresh data directory, then the built server with SEED_ON_START=false.
  * The storefront shows the empty shop (never the demo) and the new owner signs in to the back office.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let child: ChildProcess | undefined;
 let base = '';

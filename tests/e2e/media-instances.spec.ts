@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from './instance-helpers';
 import pg from 'pg';
 import sharp from 'sharp';
 import { startTestS3, type TestS3 } from '../helpers/s3-server';
@@ -19,17 +19,6 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 test.skip(!adminUrl, 'needs TEST_DATABASE_URL (PostgreSQL)');
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilLive(base: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 180_000;

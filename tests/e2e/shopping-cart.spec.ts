@@ -70,6 +70,25 @@ test.describe('cart', () => {
     await expectCartCount(page, 0);
   });
 
+  test('Check out comes before "Empty the cart" on a phone, and "Empty the cart" stays under the lines on a desktop', async ({ page }) => {
+    await addToCart(page, 'organic-cotton-tee');
+    const top = async (locator: ReturnType<typeof page.locator>) => (await locator.boundingBox())!.y;
+    const checkout = page.locator('.cart-summary').getByRole('link', { name: 'Check out' });
+    const empty = page.getByRole('button', { name: 'Empty the cart' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/cart');
+    await expect(empty).toBeVisible();
+    expect(await top(checkout)).toBeLessThan(await top(empty));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const lines = page.locator('.cart-lines');
+    await expect(async () => {
+      const linesBox = (await lines.boundingBox())!;
+      const emptyBox = (await empty.boundingBox())!;
+      expect(emptyBox.x).toBeLessThan(linesBox.x + linesBox.width);
+      expect(emptyBox.y - (linesBox.y + linesBox.height)).toBeLessThan(40);
+    }).toPass();
+  });
+
   test('an empty cart sends the checkout back to the cart', async ({ page }) => {
     await page.goto('/checkout');
     await expect(page).toHaveURL(/\/cart$/);

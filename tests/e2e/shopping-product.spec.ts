@@ -49,9 +49,10 @@ test.describe('product page', () => {
 
     const modal = page.getByRole('dialog');
     await expect(modal.getByRole('heading', { name: 'Added to the cart' })).toBeVisible();
-    await expect(modal.locator('.added-to-cart__options')).toHaveText('Colour: Sand, Size: M');
-    await expect(modal.locator('.added-to-cart__quantity')).toHaveText('Quantity: 2');
-    await expect(modal.locator('.added-to-cart__image img')).toHaveAttribute('width', '64');
+    const added = modal.locator('.cart-drawer__line--added');
+    await expect(added.locator('.cart-drawer__options')).toHaveText('Colour: Sand, Size: M');
+    await expect(added.locator('.cart-drawer__added')).toHaveText('Just added: 2');
+    await expect(added.locator('.cart-drawer__image img')).toHaveAttribute('width', '64');
     await expectCartCount(page, 2);
 
     // The page keeps the query's variation on arrival.

@@ -99,3 +99,25 @@ export function postgresTemplateDatabase(adminUrl: string): Promise<string> {
   })();
   return postgresTemplate;
 }
+
+/**
+ * Creates database `name` from the migrated template. A checkout with other migrations on the same server may drop
+ * this one's template between two tests (it is stale to that checkout): then it is built again and used at once.
+ */
+export async function createFromPostgresTemplate(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const template = await postgresTemplateDatabase(adminUrl);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      // 3D000: the template does not exist any more
+      if ((error as { code?: string }).code !== '3D000' || attempt > 0) throw error;
+      postgresTemplate = undefined;
+    } finally {
+      await admin.end();
+    }
+  }
+}

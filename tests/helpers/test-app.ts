@@ -9,7 +9,7 @@ import { createLogger } from '../../src/server/logger';
 import type { MailWorkerTimers } from '../../src/server/mail/worker';
 import type { SweeperTimers } from '../../src/server/reservation-sweeper';
 import { createRuntime, type Runtime } from '../../src/server/runtime';
-import { pgliteTemplateDataDir, postgresTemplateDatabase, waitForNoConnections } from './template-database';
+import { createFromPostgresTemplate, pgliteTemplateDataDir, waitForNoConnections } from './template-database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -29,12 +29,8 @@ async function openTestDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseH
     return { handle, drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const template = await postgresTemplateDatabase(adminUrl);
   const name = `shop_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
+  await createFromPostgresTemplate(adminUrl, name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });

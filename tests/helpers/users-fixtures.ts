@@ -8,6 +8,7 @@ import { signUserToken } from '../../src/server/api/core/auth';
 import {
   articles,
   cartItems,
+  customers,
   comments,
   leads,
   loginThrottle,
@@ -48,6 +49,8 @@ export async function createUser(
   await app.deps.db
     .insert(userProfiles)
     .values({ userId: id, firstName: options.firstName ?? 'Ada', lastName: options.lastName ?? 'Lovelace' });
+  // as a registration does: the account is a customer, under the account's id
+  await app.deps.db.insert(customers).values({ id, userId: id, email: email.trim().toLowerCase(), name: options.firstName ?? 'Ada' });
   const token = await signUserToken(app.deps, { id, email, tokenVersion: 0 });
   return { id, email, password, token };
 }

@@ -17,7 +17,7 @@ const shirt = productDto('shirt', {
 });
 const tee = productDto('tee', { title: 'Cotton tee', variations: [variationDto('tee-s', { fullPrice: 15 })] });
 
-function render(props: { siteType?: string; added?: boolean } = {}) {
+function render(props: { siteType?: string; added?: boolean; addedVariation?: string } = {}) {
   const element = createElement(CartDrawer, {
     lang: 'en',
     siteType: props.siteType ?? 'ecommerce',
@@ -25,6 +25,7 @@ function render(props: { siteType?: string; added?: boolean } = {}) {
     close: () => {},
     added: props.added
       ? {
+          ...(props.addedVariation ? { variationId: props.addedVariation } : {}),
           title: 'Linen shirt',
           href: '/products/shirt?variation=shirt-m',
           image: null,
@@ -74,6 +75,23 @@ describe('the cart drawer', () => {
     expect(text(drawer, '.added-to-cart__title')).toBe('Linen shirt');
     expect(text(drawer, '.added-to-cart__quantity')).toBe('Quantity: 1');
     expect(text(drawer, '.cart-drawer__actions a.button--outline')).toBe('Go to the order');
+  });
+
+  it('shows the item just added once: its own line highlighted, not repeated above the lines', () => {
+    $cart.set({
+      ...emptyCartState(),
+      list: [
+        { variationId: 'tee-s', quantity: 1, product: tee },
+        { variationId: 'shirt-m', quantity: 3, product: shirt },
+      ],
+    });
+    const drawer = render({ added: true, addedVariation: 'shirt-m' });
+    expect(text(drawer, 'h2')).toBe('Added to the cart');
+    expect(drawer.querySelector('.added-to-cart')).toBeNull();
+    expect([...drawer.querySelectorAll('a')].filter((link) => link.textContent === 'Linen shirt')).toHaveLength(1);
+    const highlighted = [...drawer.querySelectorAll('.cart-drawer__line--added')];
+    expect(highlighted.map((line) => line.getAttribute('data-variation-id'))).toEqual(['shirt-m']);
+    expect(text(highlighted[0]!, '[role=status]')).toBe('Just added: 1');
   });
 
   it('says the cart is empty and offers no checkout then', () => {

@@ -88,6 +88,24 @@ describe('page head (spec 2.3)', () => {
     expect(meta(document, 'robots')).toBeNull();
   });
 
+  it('links the page in every language and x-default; a Russian page keeps ?lang=ru in its canonical', async () => {
+    const alternates = (document: Document) =>
+      [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+        link.getAttribute('hreflang'),
+        link.getAttribute('href'),
+      ]);
+    const english = await render({ title: 'About us' });
+    expect(alternates(english)).toEqual([
+      ['en', 'https://shop.test/about'],
+      ['ru', 'https://shop.test/about?lang=ru'],
+      ['x-default', 'https://shop.test/about'],
+    ]);
+    const russian = await render({ title: 'О нас' }, { lang: 'ru', path: '/about?lang=ru&utm=1' });
+    expect(russian.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://shop.test/about?lang=ru');
+    expect(meta(russian, 'og:url')).toBe('https://shop.test/about?lang=ru');
+    expect(alternates(russian)).toEqual(alternates(english));
+  });
+
   it('falls back to "Page not found" without a title, and flags noindex and nofollow', async () => {
     const document = await render({ title: '', noindex: true, nofollow: true });
     expect(document.title).toBe('Page not found');

@@ -126,6 +126,16 @@ describe('the product buy box', async () => {
     expect(box.querySelector('.shop-quantity')).toBeNull();
   });
 
+  it('says nothing of stock for a price on request and offers its one enquiry button, the fast order left out', async () => {
+    const box = await render({ variation: 'sand-m', settings: { fastOrder: { isShow: true, text: 'Quick order' } } });
+    expect(box.querySelector('.stock-label')).toBeNull();
+    expect(box.querySelector<HTMLButtonElement>('.product-buy__fast-order')?.hidden).toBe(true);
+    const visibleEnquiries = [...box.querySelectorAll<HTMLButtonElement>('[data-lead-form]')].filter((button) => !button.hidden);
+    expect(visibleEnquiries.map((button) => button.textContent)).toEqual(['Request a price']);
+    const priced = await render({ variation: 'white-m', settings: { fastOrder: { isShow: true, text: 'Quick order' } } });
+    expect(priced.querySelector<HTMLButtonElement>('.product-buy__fast-order')?.hidden).toBe(false);
+  });
+
   it('offers no add to cart for a sold-out variation and hides its price when the shop says so', async () => {
     const box = await render({ variation: 'sand-s' });
     expect(text(box, '.stock-label')).toBe('Out of stock');

@@ -37,6 +37,7 @@ describe('product widgets', () => {
     expect(texts(cards[0]!, '.product-card__amount')).toEqual(['$79']);
     expect(texts(cards[0]!, 'del')).toEqual(['$99']);
     expect(texts(cards[1]!, '.product-card__price')).toEqual(['Price on request']);
+    expect(cards[1]!.querySelector('.product-card__stock')).toBeNull();
     expect(texts(cards[2]!, '.product-card__amount')).toEqual(['$1,250.50']);
     expect(texts(cards[2]!, '.product-card__stock')).toEqual(['Out of stock']);
     expect(texts(cards[4]!, '.product-card__stock')).toEqual(['In stock']);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import ru from '../../locales/ru.json';
+import { FIELD_KINDS } from '../../src/lib/field-kinds';
 import { getTranslator } from '../../src/lib/i18n';
 import { localize } from '../../src/lib/localize';
 import { SECTION_TYPES } from '../../src/lib/section-types';
@@ -27,7 +28,6 @@ const lookup = (dictionary: unknown, key: string) =>
     .split('.')
     .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), dictionary);
 
-const FIELD_KINDS = ['text', 'richText', 'image', 'link', 'colour', 'select', 'number', 'toggle', 'list'];
 function checkFields(fields: readonly EditorField[], where: string) {
   for (const field of fields) {
     expect(FIELD_KINDS, `${where} ${field.path}`).toContain(field.kind);

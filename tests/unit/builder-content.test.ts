@@ -251,3 +251,41 @@ describe('settings form', () => {
     ]);
   });
 });
+
+describe('record pickers in the builder', () => {
+  const label = { en: 'Catalog', ru: 'Каталог' };
+  const widget: SectionType = {
+    ...faq,
+    type: 'SectionProductWidget',
+    fields: [{ path: 'catalogSlug', kind: 'catalog', label, required: true }],
+    itemFields: null,
+    hasItems: false,
+  };
+  const byItems: SectionType = {
+    ...faq,
+    type: 'SectionProductWidgetByItems',
+    itemFields: [{ path: 'product.id', kind: 'product', label, required: true }],
+  };
+  const listing: SectionType = { ...widget, fields: [{ path: 'catalogSlug', kind: 'catalog', label }] };
+  const withOptions = (options: Record<string, unknown>, items: Record<string, unknown>[] = []) => ({
+    ...section('w'),
+    options,
+    items: items.map((options, index) => ({ id: `i${index}`, options })),
+  });
+
+  it('reads what a picker stored: a slug or id as text, a slug typed before in both languages by its English one', () => {
+    expect(edits.pickedValue(' shoes ')).toBe('shoes');
+    expect(edits.pickedValue({ en: 'shoes', ru: 'obuv' })).toBe('shoes');
+    expect(edits.pickedValue({ en: '', ru: 'obuv' })).toBe('obuv');
+    expect(edits.pickedValue(null)).toBe('');
+    expect(edits.pickedValue(42)).toBe('');
+  });
+
+  it('names the needed pickers left empty: a section field, or an item field no item has filled', () => {
+    expect(edits.unpickedFields(widget, withOptions({ catalogSlug: '' })).map((f) => f.path)).toEqual(['catalogSlug']);
+    expect(edits.unpickedFields(widget, withOptions({ catalogSlug: 'shoes' }))).toEqual([]);
+    expect(edits.unpickedFields(listing, withOptions({}))).toEqual([]);
+    expect(edits.unpickedFields(byItems, withOptions({}, [{ product: { id: '' } }, {}])).map((f) => f.path)).toEqual(['product.id']);
+    expect(edits.unpickedFields(byItems, withOptions({}, [{ product: { id: '' } }, { product: { id: 'p1' } }]))).toEqual([]);
+  });
+});

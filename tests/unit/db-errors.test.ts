@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isSessionTerminated, isWriteConflict } from '../../src/server/db/errors';
+import { isDatabaseUnavailable, isLockTimeout, isSessionTerminated, isWriteConflict } from '../../src/server/db/errors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -8,7 +8,9 @@ describe('database errors', () => {
     for (const error of [
       withCode('ECONNREFUSED'),
       withCode('57P01', 'terminating connection due to administrator command'),
-      withCode('55P03', 'canceling statement due to lock timeout'),
+      withCode('57P03', 'the database system is starting up'),
+      withCode('55000', 'database "shop" is not currently accepting connections'),
+      new Error('Failed query: insert', { cause: withCode('25006', 'cannot execute INSERT in a read-only transaction') }),
       withCode('57014', 'canceling statement due to statement timeout'),
       withCode('53300', 'too many connections'),
       new Error('Connection terminated unexpectedly'),
@@ -37,6 +39,13 @@ describe('database errors', () => {
     expect(isSessionTerminated(new Error('Failed query', { cause: withCode('57P01') }))).toBe(true);
     expect(isSessionTerminated(new Error('Connection terminated unexpectedly'))).toBe(false);
     expect(isSessionTerminated(withCode('55P03'))).toBe(false);
+  });
+
+  it('tells a lock wait that gave up (a long import holds the row: 409, try again) from an outage', () => {
+    const lockTimeout = new Error('Failed query: update', { cause: withCode('55P03', 'canceling statement due to lock timeout') });
+    expect(isLockTimeout(lockTimeout)).toBe(true);
+    expect(isDatabaseUnavailable(lockTimeout)).toBe(false);
+    for (const error of [withCode('57014'), withCode('55000'), new Error('boom'), null]) expect(isLockTimeout(error)).toBe(false);
   });
 
   it('survives a cause cycle', () => {

@@ -47,15 +47,33 @@ describe('page cache store', () => {
   });
 
   it('stays within its byte budget, dropping the least recently used page first', () => {
-    const cache = new PageCache(3200);
+    const cache = new PageCache(4200);
     for (const key of ['/a', '/b', '/c', '/d']) cache.set(key, page([], 500), cache.generation);
     cache.get('/a');
     cache.set('/e', page([], 500), cache.generation);
-    expect(cache.bytes).toBeLessThanOrEqual(3200);
+    expect(cache.bytes).toBeLessThanOrEqual(4200);
     expect(cache.get('/b')).toBeUndefined();
     for (const key of ['/a', '/c', '/d', '/e']) expect(cache.get(key), key).toBeDefined();
     // a page larger than a quarter of the budget is never stored
     expect(cache.set('/huge', page([], 900), cache.generation)).toBe(false);
+  });
+
+  it('keeps equal header lists once, counted once', () => {
+    const cache = new PageCache(1_000_000);
+    const a = cache.internHeaders([
+      ['content-type', 'text/html'],
+      ['content-security-policy', "default-src 'self'"],
+    ]);
+    const before = cache.bytes;
+    const b = cache.internHeaders([
+      ['content-type', 'text/html'],
+      ['content-security-policy', "default-src 'self'"],
+    ]);
+    expect(b).toBe(a);
+    expect(cache.bytes).toBe(before);
+    expect(cache.internHeaders([['content-type', 'application/json']])).not.toBe(a);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
   });
 
   it('forgets a page once its time is up', () => {

@@ -6,6 +6,8 @@ import {
   canonicalUrl,
   faviconHref,
   jsonLd,
+  languageAlternates,
+  languageUrl,
   metaTexts,
   organizationData,
   pageHead,
@@ -36,6 +38,17 @@ describe('addresses', () => {
     expect(canonicalUrl(SITE_URL, '/about///')).toBe('https://shop.test/about');
     expect(canonicalUrl(SITE_URL, '/')).toBe('https://shop.test/');
     expect(canonicalUrl(SITE_URL, '/?lang=ru')).toBe('https://shop.test/');
+  });
+
+  it("gives each language its own address: the shop's language plain, another one with ?lang=", () => {
+    expect(languageUrl(SITE_URL, '/catalogs/shoes/?page=2&lang=ru', 'ru', 'en')).toBe('https://shop.test/catalogs/shoes?lang=ru');
+    expect(languageUrl(SITE_URL, '/about?lang=en', 'en', 'en')).toBe('https://shop.test/about');
+    expect(languageUrl(SITE_URL, '/', 'en', 'ru')).toBe('https://shop.test/?lang=en');
+    expect(languageAlternates(SITE_URL, '/about/', 'en')).toEqual([
+      { hreflang: 'en', href: 'https://shop.test/about' },
+      { hreflang: 'ru', href: 'https://shop.test/about?lang=ru' },
+      { hreflang: 'x-default', href: 'https://shop.test/about' },
+    ]);
   });
 
   it('asks for stored share images in the 1200x630 card size and keeps plain uris', () => {
@@ -152,7 +165,7 @@ describe('page head (spec 2.3)', () => {
     expect(meta).toMatchObject({
       'og:title': 'About',
       'og:description': 'Who we are',
-      'og:url': 'https://shop.test/about',
+      'og:url': 'https://shop.test/about?lang=ru',
       'og:locale': 'ru_RU',
       'twitter:card': 'summary_large_image',
       'twitter:site': '@northfold',
@@ -376,7 +389,7 @@ describe('robots.txt and sitemap', () => {
     );
   });
 
-  it('lists each canonical address once with its day of change', () => {
+  it('lists each canonical address once with its day of change, in each language with its alternates', () => {
     const xml = sitemapXml(SITE_URL, [
       { path: '/', lastModified: '2025-03-04T10:00:00.000Z' },
       { path: '/about/' },
@@ -384,13 +397,29 @@ describe('robots.txt and sitemap', () => {
       { path: '/search?q=a&b=c' },
       { path: '/bad-date', lastModified: 'yesterday' },
     ]);
+    const links = (path: string) =>
+      `<xhtml:link rel="alternate" hreflang="en" href="https://shop.test${path}"/>` +
+      `<xhtml:link rel="alternate" hreflang="ru" href="https://shop.test${path}?lang=ru"/>` +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="https://shop.test${path}"/>`;
+    const both = (path: string, lastmod = '') =>
+      `<url><loc>https://shop.test${path}</loc>${lastmod}${links(path)}</url>\n` +
+      `<url><loc>https://shop.test${path}?lang=ru</loc>${lastmod}${links(path)}</url>\n`;
     expect(xml).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-        '<url><loc>https://shop.test/</loc><lastmod>2025-03-04</lastmod></url>\n' +
-        '<url><loc>https://shop.test/about</loc></url>\n' +
-        '<url><loc>https://shop.test/search</loc></url>\n' +
-        '<url><loc>https://shop.test/bad-date</loc></url>\n</urlset>\n',
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
+        both('/', '<lastmod>2025-03-04</lastmod>') +
+        both('/about') +
+        both('/search') +
+        both('/bad-date') +
+        '</urlset>\n',
     );
+  });
+
+  it('lists a Russian shop by its plain addresses first and the English ones with ?lang=en', () => {
+    const xml = sitemapXml(SITE_URL, [{ path: '/about' }], 'ru');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual(['https://shop.test/about', 'https://shop.test/about?lang=en']);
+    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://shop.test/about"/>');
   });
 
   it('escapes addresses for XML', () => {

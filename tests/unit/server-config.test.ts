@@ -13,6 +13,13 @@ describe('the public URL', () => {
     expect(readConfig({ PORT: '4600', PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe('https://shop.example.com');
   });
 
+  it('is warned about at start when not set, naming the address links will point at', () => {
+    expect(readConfig({ HOST: '127.0.0.1', PORT: '4600' }).publicUrlWarning).toMatch(
+      /^PUBLIC_URL is not set: e-mail and payment links will point at http:\/\/localhost:4600\b/,
+    );
+    expect(readConfig({ PUBLIC_URL: 'https://shop.example.com' }).publicUrlWarning).toBeNull();
+  });
+
   it('writes IPv6 listening addresses in brackets', () => {
     expect(listeningOrigin('fd00::5', 4321)).toBe('http://[fd00::5]:4321');
     expect(listeningOrigin('::', 4321)).toBe('http://localhost:4321');

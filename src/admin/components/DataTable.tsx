@@ -15,7 +15,7 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Page } from '../api/types';
-import { useT } from '../i18n';
+import { useI18n } from '../i18n';
 import { type ListParams, PER_PAGE_CHOICES, pageCount, sortToState, stateToSort } from '../lib/list-params';
 import { EmptyState, ErrorState, LoadingState } from './States';
 
@@ -37,6 +37,8 @@ type Props<T extends RowData & { id: string | number }> = {
   columns: ListColumn<T>[];
   rows: T[] | undefined;
   total: number;
+  /** the total is a lower bound (the server stops counting past a bound): shown as "10,000+", and Next stays on */
+  totalCapped?: boolean | undefined;
   page: number;
   perPage: number;
   sort: string;
@@ -55,7 +57,7 @@ type Props<T extends RowData & { id: string | number }> = {
 const NO_ROWS: never[] = [];
 
 export function DataTable<T extends RowData & { id: string | number }>(props: Props<T>) {
-  const t = useT();
+  const { t, lang } = useI18n();
   const sorting: SortingState = sortToState(props.sort);
   const pagination: PaginationState = { pageIndex: props.page - 1, pageSize: props.perPage };
   const table = useTable({
@@ -83,7 +85,12 @@ export function DataTable<T extends RowData & { id: string | number }>(props: Pr
   if (rows.length === 0) return <EmptyState>{props.empty}</EmptyState>;
   const pages = pageCount(props.total, props.perPage);
   const first = (props.page - 1) * props.perPage + 1;
-  const last = Math.min(props.total, first + rows.length - 1);
+  const last = first + rows.length - 1;
+  const atLeast = (n: number) => {
+    const text = new Intl.NumberFormat(lang).format(n);
+    return props.totalCapped ? t('list.atLeast', { count: text }) : text;
+  };
+  const hasNext = props.totalCapped ? rows.length === props.perPage : props.page < pages;
 
   return (
     <div className="list" aria-busy={props.isFetching ? 'true' : undefined}>
@@ -153,7 +160,7 @@ export function DataTable<T extends RowData & { id: string | number }>(props: Pr
       </table>
       <nav className="pager" aria-label={t('list.pages')}>
         <span className="pager-count" aria-live="polite">
-          {t('list.range', { first, last, total: props.total })}
+          {t('list.range', { first, last, total: atLeast(props.total) })}
         </span>
         <label className="pager-size">
           <span>{t('list.perPage')}</span>
@@ -168,8 +175,8 @@ export function DataTable<T extends RowData & { id: string | number }>(props: Pr
         <button type="button" className="btn btn-ghost" onClick={() => table.previousPage()} disabled={props.page <= 1}>
           {t('list.previous')}
         </button>
-        <span>{t('list.pageOf', { page: props.page, pages })}</span>
-        <button type="button" className="btn btn-ghost" onClick={() => table.nextPage()} disabled={props.page >= pages}>
+        <span>{t('list.pageOf', { page: props.page, pages: atLeast(pages) })}</span>
+        <button type="button" className="btn btn-ghost" onClick={() => props.onPage(props.page + 1, props.perPage)} disabled={!hasNext}>
           {t('list.next')}
         </button>
       </nav>
@@ -195,6 +202,7 @@ export function ServerList<T extends RowData & { id: string | number }>({
       {...rest}
       rows={list.data?.items}
       total={list.data?.total ?? 0}
+      totalCapped={list.data?.totalCapped}
       page={state.params.page}
       perPage={state.params.perPage}
       sort={state.params.sort}

@@ -23,7 +23,7 @@ type Kind = LinkValue['type'];
 const RESULTS_SHOWN = 8;
 
 /** `value` settles after the user stops typing for `ms`. */
-function useDebounced<T>(value: T, ms = 250): T {
+export function useDebounced<T>(value: T, ms = 250): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = window.setTimeout(() => setSettled(value), ms);

@@ -43,12 +43,15 @@ export function UnsavedChanges({
   onDiscard,
   form,
   onSave,
+  saveLabel,
 }: {
   dirty: boolean;
   saving?: boolean;
   onDiscard: () => void;
   form?: string;
   onSave?: () => void;
+  /** the name of the form's own Save, when it says more (a new record's "Create the catalog") */
+  saveLabel?: string;
 }) {
   const t = useT();
   const blocker = useLeaveGuard(dirty, saving);
@@ -67,7 +70,7 @@ export function UnsavedChanges({
               disabled={saving}
               {...(onSave ? { onClick: onSave } : form ? { form } : {})}
             >
-              {saving ? t('common.saving') : t('common.save')}
+              {saving ? t('common.saving') : (saveLabel ?? t('common.save'))}
             </button>
           </div>
         </div>

@@ -48,10 +48,7 @@ export function writeListParams<F extends string>(params: ListParams<F>, default
 export function apiQuery<F extends string>(params: ListParams<F>): Record<string, string> {
   const query: Record<string, string> = { page: String(params.page), perPage: String(params.perPage) };
   if (params.sort) query.sort = params.sort;
-  for (const [name, value] of Object.entries(params.filters) as [F, string | undefined][]) {
-    if (value) query[name] = value;
-  }
-  return query;
+  return { ...query, ...exportQuery(params.filters) };
 }
 
 /** Changing a filter returns to the first page: page 7 of the old list means nothing in the new one. */
@@ -75,4 +72,11 @@ export function stateToSort(state: readonly { id: string; desc: boolean }[]): st
 
 export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, perPage)));
+}
+
+/** The filters of a list as an export's query: what the list shows, without its page. */
+export function exportQuery<F extends string>(filters: ListParams<F>['filters']): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters) as [F, string | undefined][]) if (value) query[name] = value;
+  return query;
 }

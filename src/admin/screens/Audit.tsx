@@ -50,6 +50,11 @@ function AuditList() {
           </span>
         ),
       }),
+      column.accessor('clientAddress', {
+        header: t('audit.from'),
+        enableSorting: false,
+        cell: ({ row }) => <span title={row.original.userAgent ?? undefined}>{row.original.clientAddress ?? '–'}</span>,
+      }),
       column.display({
         id: 'details',
         header: t('audit.change'),

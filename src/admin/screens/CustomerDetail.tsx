@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../api/client';
 import { useOrderStates } from '../api/queries';
@@ -27,7 +27,7 @@ export default function CustomerDetail() {
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const c = query.data;
-  const name = [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email;
+  const name = [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email || c.phone || '—';
   const address = [c.address.postalCode, c.address.country, c.address.region, c.address.locality, c.address.street]
     .filter(Boolean)
     .join(', ');
@@ -40,16 +40,22 @@ export default function CustomerDetail() {
         <div>
           <h1>{name}</h1>
           <p className="muted">{t('customers.sinceDate', { date: date(c.createdAt, lang) })}</p>
+          <p>{t('customers.totalSpent', { amount: money(c.totalSpentCents, c.currency, lang) })}</p>
+          {c.registered ? null : <p className="muted small">{t('customers.guestText')}</p>}
         </div>
         <div className="head-badges">
-          {c.disabled ? (
+          {!c.registered ? (
+            <span className="badge">{t('customers.guest')}</span>
+          ) : c.disabled ? (
             <span className="badge badge-danger">{t('customers.disabled')}</span>
           ) : (
             <span className="badge badge-ok">{t('customers.active')}</span>
           )}
-          <button type="button" className={c.disabled ? 'btn' : 'btn btn-danger'} onClick={() => setConfirm(true)}>
-            {c.disabled ? t('customers.enable') : t('customers.disable')}
-          </button>
+          {c.registered ? (
+            <button type="button" className={c.disabled ? 'btn' : 'btn btn-danger'} onClick={() => setConfirm(true)}>
+              {c.disabled ? t('customers.enable') : t('customers.disable')}
+            </button>
+          ) : null}
         </div>
       </div>
       <div className="detail-grid">
@@ -57,9 +63,7 @@ export default function CustomerDetail() {
           <h2 id="customer-contact">{t('customers.contact')}</h2>
           <dl className="facts">
             <dt>{t('customers.email')}</dt>
-            <dd>
-              <a href={`mailto:${c.email}`}>{c.email}</a>
-            </dd>
+            <dd>{c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : '—'}</dd>
             <dt>{t('customers.phone')}</dt>
             <dd>{c.phone ?? '—'}</dd>
             {c.birthDate ? (
@@ -72,6 +76,7 @@ export default function CustomerDetail() {
             <dd>{address || '—'}</dd>
           </dl>
         </section>
+        <CustomerNotes customer={c} />
         <section className="card span-2" aria-labelledby="customer-orders">
           <h2 id="customer-orders">{t('customers.ordersTitle', { count: c.ordersCount })}</h2>
           {c.orders.length === 0 ? (
@@ -123,5 +128,54 @@ export default function CustomerDetail() {
         <p>{c.disabled ? t('customers.enableText') : t('customers.disableText')}</p>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** Staff's notes and tags of a customer (tags feed the list's filter). */
+function CustomerNotes({ customer }: { customer: Customer }) {
+  const { t } = useI18n();
+  const noteId = useId();
+  const tagsId = useId();
+  const [note, setNote] = useState(customer.note);
+  const [tags, setTags] = useState(customer.tags.join(', '));
+  const save = useWrite({
+    mutationFn: () =>
+      api.patch<Customer>(`/customers/${encodeURIComponent(customer.id)}`, {
+        note,
+        tags: tags
+          .split(',')
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+        version: customer.version,
+      }),
+    invalidate: [['customers']],
+    success: t('customers.saved'),
+  });
+  return (
+    <section className="card" aria-labelledby="customer-notes">
+      <h2 id="customer-notes">{t('customers.note')}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(undefined);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={noteId}>{t('customers.note')}</label>
+          <textarea id={noteId} rows={4} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
+          <p className="muted small">{t('customers.noteHint')}</p>
+        </div>
+        <div className="field">
+          <label htmlFor={tagsId}>{t('customers.tags')}</label>
+          <input id={tagsId} value={tags} onChange={(e) => setTags(e.target.value)} aria-describedby={`${tagsId}-hint`} />
+          <p className="muted small" id={`${tagsId}-hint`}>
+            {t('customers.tagsHint')}
+          </p>
+        </div>
+        <button type="submit" className="btn" disabled={save.isPending}>
+          {save.isPending ? t('common.saving') : t('customers.save')}
+        </button>
+      </form>
+    </section>
   );
 }

@@ -19,6 +19,7 @@ import { useToasts } from '../components/Toasts';
 import { useI18n } from '../i18n';
 import { dateTime, money } from '../lib/format';
 import { parseMoneyInput } from '../lib/money-input';
+import { OrderFulfilment, OrderReturns } from './OrderFulfilment';
 import { OrderPayments } from './OrderPayments';
 
 /** One order: what was bought, by whom, how it travels and is paid, what happened to it, and what to do next. */
@@ -67,6 +68,7 @@ function OrderView({ order }: { order: Order }) {
         <a className="btn" href={adminUrl(`/orders/${encodeURIComponent(order.id)}/packing-slip`)} target="_blank" rel="noopener">
           <Icon name="print" /> {t('order.packingSlip')}
         </a>
+        <InvoiceButton order={order} />
         <a className="btn btn-ghost" href={order.customerUrl} target="_blank" rel="noopener">
           <Icon name="external" /> {t('order.customerPage')}
         </a>
@@ -152,13 +154,12 @@ function OrderView({ order }: { order: Order }) {
         <section className="card" aria-labelledby="order-customer">
           <h2 id="order-customer">{t('order.customer')}</h2>
           <Contact person={order.customer} />
-          {order.userId ? (
+          {order.customerId ? (
             <p>
-              <Link to={`/customers/${order.userId}`}>{t('order.customerAccount')}</Link>
+              <Link to={`/customers/${order.customerId}`}>{t('order.customerRecord')}</Link>
             </p>
-          ) : (
-            <p className="muted small">{t('order.guest')}</p>
-          )}
+          ) : null}
+          {order.userId ? null : <p className="muted small">{t('order.guest')}</p>}
           {order.receiver ? (
             <>
               <h3>{t('order.receiver')}</h3>
@@ -210,6 +211,10 @@ function OrderView({ order }: { order: Order }) {
 
         <OrderPayments order={order} />
 
+        <OrderFulfilment order={order} />
+
+        <OrderReturns order={order} />
+
         <section className="card" aria-labelledby="order-history">
           <h2 id="order-history">{t('order.history')}</h2>
           {order.history.length === 0 ? (
@@ -244,6 +249,8 @@ function HistoryChange({ kind, from, to, states }: { kind: string; from: string 
       <StatusBadge code={value} states={states} />
     ) : kind === 'payment' ? (
       <PaymentBadge status={value} />
+    ) : kind === 'shipment' || kind === 'return' ? (
+      <span>{t(kind === 'shipment' ? `order.fulfilmentStatus.${value}` : `order.returnStatus.${value}`, { defaultValue: value })}</span>
     ) : (
       <span>{historyValue(value, t)}</span>
     );
@@ -481,5 +488,28 @@ function Notes({ order }: { order: Order }) {
         </button>
       </form>
     </section>
+  );
+}
+
+/** Issues the order's invoice (its number is given once) and opens it; an issued one just opens. */
+function InvoiceButton({ order }: { order: Order }) {
+  const { t } = useI18n();
+  const url = adminUrl(`/orders/${encodeURIComponent(order.id)}/invoice`);
+  const issue = useWrite({
+    mutationFn: () => api.post<Order>(`/orders/${encodeURIComponent(order.id)}/invoice`, { version: order.version }),
+    invalidate: [['orders']],
+    success: (issued) => t('order.invoiceIssued', { number: issued.invoice?.number ?? '' }),
+  });
+  if (order.invoice) {
+    return (
+      <a className="btn" href={url} target="_blank" rel="noopener">
+        <Icon name="print" /> {t('order.invoiceNumber', { number: order.invoice.number })}
+      </a>
+    );
+  }
+  return (
+    <button type="button" className="btn" disabled={issue.isPending} onClick={() => issue.mutate(undefined)}>
+      <Icon name="print" /> {t('order.issueInvoice')}
+    </button>
   );
 }

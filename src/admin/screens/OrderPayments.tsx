@@ -11,6 +11,7 @@ import { AdminApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { dateTime, money } from '../lib/format';
 import { parseMoneyInput } from '../lib/money-input';
+import { chosenLines, LineQuantities } from './OrderFulfilment';
 import { DialogFormActions } from './selling/selling-ui';
 
 type Transaction = Order['payment']['transactions'][number];
@@ -155,7 +156,6 @@ function RefundDialog({ order, transaction, onClose }: { order: Order; transacti
     success: t('order.refunded'),
     onSuccess: onClose,
   });
-  const lines = order.items.filter((i) => i.quantity - i.refundedQuantity > 0);
   const submit = () => {
     setError('');
     const base = { version: order.version, transactionId: transaction.id, reason: reason.trim() || null };
@@ -164,9 +164,7 @@ function RefundDialog({ order, transaction, onClose }: { order: Order; transacti
       if (parsed === null || parsed <= 0) return setError(t('validation.price'));
       refund.mutate({ ...base, amountCents: amountToCents(parsed) });
     } else {
-      const chosen = Object.entries(quantities)
-        .filter(([, q]) => q > 0)
-        .map(([itemId, quantity]) => ({ itemId, quantity }));
+      const chosen = chosenLines(quantities);
       if (chosen.length === 0) return setError(t('order.refundChooseLines'));
       refund.mutate({ ...base, lines: chosen, restock });
     }
@@ -200,38 +198,17 @@ function RefundDialog({ order, transaction, onClose }: { order: Order; transacti
           </div>
         ) : (
           <>
-            <table className="list-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('order.product')}</th>
-                  <th scope="col" className="num">
-                    {t('order.refundQuantity')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((item) => (
-                  <tr key={item.id}>
-                    <td>
-                      {item.title}
-                      {item.variationTitle ? <span className="muted small"> {item.variationTitle}</span> : null}
-                      <div className="muted small">{money(Math.round(item.paidCents / item.quantity), order.currency, lang)}</div>
-                    </td>
-                    <td className="num">
-                      <input
-                        type="number"
-                        min={0}
-                        max={item.quantity - item.refundedQuantity}
-                        aria-label={t('order.refundQuantityOf', { title: item.title })}
-                        value={quantities[item.id] ?? 0}
-                        onChange={(e) => setQuantities({ ...quantities, [item.id]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
-                      />{' '}
-                      / {item.quantity - item.refundedQuantity}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <LineQuantities
+              items={order.items}
+              left={(item) => item.quantity - item.refundedQuantity}
+              quantities={quantities}
+              onChange={setQuantities}
+              heading={t('order.refundQuantity')}
+              label={(item) => t('order.refundQuantityOf', { title: item.title })}
+              detail={(item) => (
+                <div className="muted small">{money(Math.round(item.paidCents / item.quantity), order.currency, lang)}</div>
+              )}
+            />
             <label className="selling-check">
               <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} /> {t('order.restock')}
             </label>

@@ -1,7 +1,12 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_STATUSES } from '../../contract/admin';
+import { hasCapability } from '../../contract/admin';
+import { useStaff } from '../api/session';
+import { adminUrl } from '../api/client';
 import { useList, useOrderStates } from '../api/queries';
+import { Icon } from '../components/Icon';
+import { exportQuery } from '../lib/list-params';
 import type { OrderRow } from '../api/types';
 import { PaymentBadge, StatusBadge } from '../components/Badges';
 import { ServerList, listColumns } from '../components/DataTable';
@@ -17,6 +22,7 @@ const column = listColumns<OrderRow>();
 /** Orders, newest first, filtered through the address (the dashboard links here with filters set). */
 export default function Orders() {
   const { t, lang } = useI18n();
+  const canExport = hasCapability(useStaff().role, 'export_data');
   const listState = useListParams(FILTERS, DEFAULT_SORT);
   const { params, setFilter, clear } = listState;
   const list = useList<OrderRow, (typeof FILTERS)[number]>('/orders', params);
@@ -76,6 +82,11 @@ export default function Orders() {
     <>
       <div className="page-head">
         <h1>{t('orders.title')}</h1>
+        {canExport ? (
+          <a className="btn" href={adminUrl('/orders/export.csv', exportQuery(params.filters))} download>
+            <Icon name="download" /> {t('orders.export')}
+          </a>
+        ) : null}
       </div>
       <FilterBar onClear={clear} active={Object.keys(f).length > 0}>
         <SearchFilter

@@ -14,12 +14,15 @@ export const auditEntrySchema = z.strictObject({
   id: z.string(),
   staffId: z.string().nullable(),
   staffName: z.string(),
-  /** e.g. order.cancel, review.update, customer.update, session.sign-in */
+  /** e.g. order.cancel, review.update, customer.update, session.sign-in, session.sign-in-failed */
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** where the request came from (after TRUST_PROXY), and its User-Agent; null for scheduled work */
+  clientAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

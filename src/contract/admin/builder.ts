@@ -5,6 +5,7 @@
  * Drafts live only in builder_drafts; visitors see the published (live) content until a publish.
  */
 import { z } from 'zod';
+import { FIELD_KINDS, type FieldKind } from '../../lib/field-kinds';
 import { versionSchema } from './common';
 
 // ---------------------------------------------------------------- targets
@@ -96,28 +97,36 @@ export type BuilderContent = BuilderSectionsContent | BuilderSettingsContent;
 
 // ---------------------------------------------------------------- section types
 
-export const BUILDER_FIELD_KINDS = ['text', 'richText', 'image', 'link', 'colour', 'select', 'number', 'toggle', 'list'] as const;
-
+/** A field of a generated form (section options and items, page fields, settings groups); kinds in src/lib/field-kinds.ts. */
 export type BuilderEditorField = {
   /** dot path inside the options (or an item's options) */
   path: string;
-  kind: (typeof BUILDER_FIELD_KINDS)[number];
+  kind: FieldKind;
   label: BuilderText;
   choices?: { value: string; label: BuilderText }[];
   min?: number;
   max?: number;
   /** list: the fields of each entry */
   fields?: BuilderEditorField[];
+  /** a select without the empty "by default" choice; a record picker the section needs (it shows nothing without) */
+  required?: boolean;
+  /** plain: a text area */
+  multiline?: boolean;
+  /** shown under the input: what an empty value means */
+  hint?: BuilderText;
 };
 export const builderEditorFieldSchema: z.ZodType<BuilderEditorField> = z.lazy(() =>
   z.strictObject({
     path: z.string(),
-    kind: z.enum(BUILDER_FIELD_KINDS),
+    kind: z.enum(FIELD_KINDS),
     label: builderTextSchema,
     choices: z.array(z.strictObject({ value: z.string(), label: builderTextSchema })).optional(),
     min: z.number().optional(),
     max: z.number().optional(),
     fields: z.array(builderEditorFieldSchema).optional(),
+    required: z.boolean().optional(),
+    multiline: z.boolean().optional(),
+    hint: builderTextSchema.optional(),
   }),
 );
 

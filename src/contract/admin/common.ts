@@ -19,9 +19,19 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
  * markup on the storefront (custom head and footer code and styles, analytics, tag-manager and call-tracking ids);
  * `manage_staff`: invitations, roles, disabling; `payment_credentials`: a payment method's provider settings; `shop_setup`: hiding or showing the guided start on
  * the dashboard;
- * `view_audit`: the audit log. The server checks them on every route; the back office only hides what they refuse.
+ * `view_audit`: the audit log; `bulk_jobs`: jobs changing every product a filter matches at once (and their progress and
+ * cancelling); `export_data`: the orders and customers CSV exports (every buyer's contacts at once). The server checks
+ * them on every route; the back office only hides what they refuse.
  */
-export const STAFF_CAPABILITIES = ['edit_code', 'manage_staff', 'payment_credentials', 'shop_setup', 'view_audit'] as const;
+export const STAFF_CAPABILITIES = [
+  'edit_code',
+  'manage_staff',
+  'payment_credentials',
+  'shop_setup',
+  'view_audit',
+  'bulk_jobs',
+  'export_data',
+] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
@@ -93,8 +103,18 @@ export function listQuerySchema<const F extends string>(fields: readonly [F, ...
   });
 }
 
+/** Lists count their matches exactly up to this many past the page shown; beyond, `total` is a lower bound. */
+export const LIST_COUNT_BOUND = 10_000;
+
 export function listAnswerSchema<T extends z.ZodType>(item: T) {
-  return z.strictObject({ items: z.array(item), total: z.int(), page: z.int(), perPage: z.int() });
+  return z.strictObject({
+    items: z.array(item),
+    /** the number of matches, or with `totalCapped` at least this many (shown as "10,000+") */
+    total: z.int(),
+    totalCapped: z.boolean().optional(),
+    page: z.int(),
+    perPage: z.int(),
+  });
 }
 
 /** A page of a list whose items are T (the answer of listAnswerSchema for an item schema of T). */

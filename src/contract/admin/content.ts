@@ -81,16 +81,26 @@ export function linkPath(link: { type: string; url: string }): string {
 export const linkTargetQuerySchema = z.object({
   kind: z.enum(INTERNAL_LINK_KINDS),
   search: z.string().trim().max(200).optional(),
+  /** the one record a stored value names: its id or its stored address (`url`); the search is then ignored */
+  key: z.string().trim().max(500).refine(noNul, NUL_MESSAGE).optional(),
 });
 export const linkTargetSchema = z.strictObject({
+  /** the record's id (what product and article pickers store) */
+  id: z.string(),
   /** title in the staff member's language */
   title: z.string(),
   /** the title in both languages (a menu item linking there takes them) */
   titles: z.strictObject({ en: z.string(), ru: z.string() }),
-  /** what the link stores */
+  /** what the link stores (what catalog, category and page pickers store) */
   url: z.string(),
   /** the storefront address it leads to */
   path: z.string(),
+  /** the address of its picture's thumbnail, or null */
+  thumbnail: z.string().nullable(),
+  /** hidden from visitors */
+  hidden: z.boolean(),
+  /** shows nothing yet: a catalog without visible products, a category without published articles */
+  empty: z.boolean(),
 });
 export type LinkTarget = z.infer<typeof linkTargetSchema>;
 export const linkTargetListSchema = z.strictObject({ items: z.array(linkTargetSchema) });

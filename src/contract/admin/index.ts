@@ -14,3 +14,4 @@ export * from './content';
 export * from './settings';
 export * from './staff';
 export * from './builder';
+export * from './jobs';

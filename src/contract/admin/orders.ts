@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARRIER_CODES } from '../../lib/shipments';
 import {
   booleanQuerySchema,
   dateFilterSchema,
@@ -79,6 +80,8 @@ export const orderDetailSchema = z.strictObject({
   currency: z.string(),
   /** the signed-in customer who placed it, or null for a guest */
   userId: z.string().nullable(),
+  /** the buyer's customer record (guest or registered) */
+  customerId: z.string().nullable(),
   customer: contactSchema,
   receiver: contactSchema.nullable(),
   address: addressSchema.nullable(),
@@ -101,6 +104,40 @@ export const orderDetailSchema = z.strictObject({
       refundedQuantity: z.int(),
       /** units a refund returned to stock */
       returnedQuantity: z.int(),
+      /** units sent in shipments */
+      shippedQuantity: z.int(),
+    }),
+  ),
+  returns: z.array(
+    z.strictObject({
+      id: z.string(),
+      /** requested, received, refunded or rejected */
+      status: z.string(),
+      lines: z.array(z.strictObject({ itemId: z.string(), title: z.string(), quantity: z.int() })),
+      reason: z.string(),
+      /** customer or staff */
+      openedBy: z.string(),
+      staffName: z.string().nullable(),
+      restock: z.boolean(),
+      refundCents: z.int(),
+      receivedAt: z.string().nullable(),
+      createdAt: z.string(),
+      version: z.int(),
+    }),
+  ),
+  /** the order's invoice once issued (POST /orders/:id/invoice), printed at GET /orders/:id/invoice */
+  invoice: z.strictObject({ number: z.int(), issuedAt: z.string() }).nullable(),
+  /** unfulfilled, partial or fulfilled */
+  fulfilment: z.enum(['unfulfilled', 'partial', 'fulfilled']),
+  shipments: z.array(
+    z.strictObject({
+      id: z.string(),
+      carrier: z.string(),
+      trackingNumber: z.string().nullable(),
+      trackingUrl: z.string().nullable(),
+      lines: z.array(z.strictObject({ itemId: z.string(), title: z.string(), quantity: z.int() })),
+      staffName: z.string().nullable(),
+      createdAt: z.string(),
     }),
   ),
   delivery: z.strictObject({
@@ -222,6 +259,40 @@ export type OrderRefundInput = z.input<typeof orderRefundBodySchema>;
 
 /** POST /orders/:id/payments/:transactionId/capture and …/cancel */
 export const paymentActionBodySchema = z.object({ version: versionSchema });
+
+/** POST /orders/:id/shipments: lines sent (none named: everything still to send), the carrier and tracking */
+export const orderShipmentBodySchema = z.object({
+  version: versionSchema,
+  lines: z
+    .array(z.object({ itemId: idSchema, quantity: z.int().min(1).max(1_000_000) }))
+    .max(500)
+    .nullish(),
+  carrier: z.enum(CARRIER_CODES).default('other'),
+  trackingNumber: optionalTextSchema(100),
+  trackingUrl: optionalTextSchema(1000).refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), 'Enter an address starting with https://'),
+  /** e-mail the customer the tracking (when they gave an e-mail) */
+  notify: z.boolean().default(true),
+});
+export type OrderShipmentInput = z.input<typeof orderShipmentBodySchema>;
+
+const returnLinesSchema = z
+  .array(z.object({ itemId: idSchema, quantity: z.int().min(1).max(1_000_000) }))
+  .min(1)
+  .max(500);
+
+/** POST /orders/:id/returns: a manager opens a return of some lines, with the reason */
+export const orderReturnBodySchema = z.object({ version: versionSchema, lines: returnLinesSchema, reason: requiredTextSchema(500) });
+export type OrderReturnInput = z.input<typeof orderReturnBodySchema>;
+
+/**
+ * POST /orders/:id/returns/:returnId/receive: the items are back; `restock` puts them back in stock, `refund` refunds what
+ * was paid for them through the payment's provider (`version` is the order's)
+ */
+export const returnReceiveBodySchema = z.object({ version: versionSchema, restock: z.boolean(), refund: z.boolean() });
+export type ReturnReceiveInput = z.input<typeof returnReceiveBodySchema>;
+
+/** POST /orders/:id/returns/:returnId/reject */
+export const returnRejectBodySchema = z.object({ version: versionSchema, note: optionalTextSchema(500) });
 
 /** POST /orders/:id/notes */
 export const orderNoteBodySchema = z.object({ text: requiredTextSchema(5000) });

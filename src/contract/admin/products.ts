@@ -147,13 +147,19 @@ export const productUpdateBodySchema = productBodySchema.extend({ version: versi
 
 export const productVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1) });
 
-/** GET /products */
-export const productListQuerySchema = listQuerySchema(['title', 'priceCents', 'createdAt', 'updatedAt'], 'title').extend({
+/** The product list's filters: also what a bulk job over "every product matching" names. */
+export const productListFilterSchema = z.object({
   /** title, address or SKU */
   q: z.string().trim().max(200).optional(),
   catalogId: idSchema.optional(),
   enabled: booleanQuerySchema.optional(),
 });
+export type ProductListFilter = { q?: string | undefined; catalogId?: string | undefined; enabled?: boolean | undefined };
+
+/** GET /products: each sort walks its own index (`products_sort_title_idx`, `products_admin_*_idx`). */
+export const productListQuerySchema = listQuerySchema(['title', 'priceCents', 'createdAt', 'updatedAt'], 'title').extend(
+  productListFilterSchema.shape,
+);
 
 export const productListItemSchema = z.strictObject({
   id: z.string(),

@@ -239,6 +239,15 @@ export const orderItemAnswer = z.strictObject({
 export const PAYMENT_KINDS = ['online', 'cash'] as const;
 
 /** GET /orders/:numberOrId, /orders/batch, /users/orders: a placed order. */
+/** What left the shop for an order, with its tracking */
+export const orderShipmentAnswer = z.strictObject({
+  carrier: z.string(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string(),
+  items: z.array(z.strictObject({ title: z.string(), quantity: z.int() })),
+});
+
 export const orderAnswer = z.strictObject({
   id: z.string(),
   number: z.number(),
@@ -260,6 +269,8 @@ export const orderAnswer = z.strictObject({
     /** false while a "price by manager" delivery waits for the manager's price (online payment waits too) */
     priceSet: z.boolean(),
     locationId: z.string().nullable(),
+    /** where a pickup order is collected and when (the point as it is now); null for shipping or a removed point */
+    pickupPoint: z.strictObject({ title: z.string(), address: z.string(), workTime: z.string() }).nullable(),
     zoneId: z.string().nullable(),
     rateId: z.string().nullable(),
     address: orderAddressAnswer.nullable(),
@@ -268,6 +279,8 @@ export const orderAnswer = z.strictObject({
   receiver: orderContactAnswer.nullable(),
   comment: z.string().nullable(),
   items: z.array(orderItemAnswer),
+  /** the shipments sent so far, oldest first */
+  shipments: z.array(orderShipmentAnswer),
   createdAt: z.string(),
 });
 export type OrderDto = z.infer<typeof orderAnswer>;

@@ -92,6 +92,17 @@ function Details({ lang, number, separator }: Props) {
             {order.deliveryInformation.title && `: ${order.deliveryInformation.title}`}
           </p>
           {order.deliveryInformation.address && <p className="account-muted">{formatAddress(order.deliveryInformation.address, lang)}</p>}
+          {order.deliveryInformation.pickupPoint && (
+            <p className="account-muted" data-testid="pickup-point">
+              {order.deliveryInformation.pickupPoint.address}
+              {order.deliveryInformation.pickupPoint.workTime && (
+                <>
+                  <br />
+                  {t('openingHours')}: {order.deliveryInformation.pickupPoint.workTime}
+                </>
+              )}
+            </p>
+          )}
         </section>
         <section className="account-card">
           <h2 className="account-subtitle">{t('payment')}</h2>

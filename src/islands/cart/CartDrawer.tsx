@@ -24,7 +24,8 @@ type Props = {
 };
 
 /**
- * The cart drawer (the add-to-cart modal of spec 2.7, and the header's cart icon): the item just added,
+ * The cart drawer (the add-to-cart modal of spec 2.7, and the header's cart icon): the cart's lines, one per
+ * item, the one just added highlighted (shown on its own above them only while the cart has no line for it),
  * the cart's lines with quantity steppers and remove buttons, the subtotal, one main Checkout button,
  * the view-cart link and the back button. The cart rules are the store's (../../stores/cart).
  */
@@ -36,6 +37,7 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
   // the stock a refused quantity ran into, per variation: shown on its line (one dialog at a time)
   const [refused, setRefused] = useState<Record<string, number>>({});
   const available = isAvailable(cart.list);
+  const addedLine = added?.variationId ? totals.lines.find((line) => line.variationId === added.variationId) : undefined;
 
   const changeQuantity = (line: CartLine, quantity: number) => {
     const result = setCartQuantity(line.variationId, quantity);
@@ -50,7 +52,7 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
   return (
     <div className="cart-drawer">
       <h2 className="modal__title">{added ? t(ecommerce ? 'addedToCart' : 'addedToOrder') : t(ecommerce ? 'cart' : 'order')}</h2>
-      {added && (
+      {added && !addedLine && (
         <div className="added-to-cart" role="status">
           <div className="added-to-cart__item">
             <a href={added.href} className="added-to-cart__image" tabIndex={-1} aria-hidden="true">
@@ -77,8 +79,13 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
             const title = line.product?.title ?? '';
             const href = line.product ? productHref(line.product, line.variationId) : undefined;
             const limit = refused[line.variationId] ?? stockLimitFor(line);
+            const justAdded = line === addedLine;
             return (
-              <li key={line.variationId} className="cart-drawer__line" data-variation-id={line.variationId}>
+              <li
+                key={line.variationId}
+                className={justAdded ? 'cart-drawer__line cart-drawer__line--added' : 'cart-drawer__line'}
+                data-variation-id={line.variationId}
+              >
                 <a className="cart-drawer__image" href={href} tabIndex={-1} aria-hidden="true">
                   <ProductImage image={line.variation?.image ?? line.product?.imagePreview} width={64} height={64} alt="" />
                 </a>
@@ -88,6 +95,11 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
                   </a>
                   {line.product && line.variation && (
                     <span className="cart-drawer__options">{optionsText(line.product, line.variation)}</span>
+                  )}
+                  {justAdded && (
+                    <span className="cart-drawer__added" role="status">
+                      {t('justAdded', { quantity: added!.quantity })}
+                    </span>
                   )}
                   <div className="cart-drawer__controls">
                     <QuantityStepper

@@ -164,7 +164,6 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
               );
             })}
           </ul>
-          <EmptyCartButton lang={lang} />
         </section>
 
         <aside className="cart-summary" aria-label={t('total')}>
@@ -184,6 +183,10 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
             {t('checkout')}
           </a>
         </aside>
+        {/* after the total and Check out: first on phones, where the columns stack; under the lines on wider screens */}
+        <div className="cart-layout__empty">
+          <EmptyCartButton lang={lang} />
+        </div>
       </div>
 
       {suggestions.length > 0 && (

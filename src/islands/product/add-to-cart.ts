@@ -14,6 +14,8 @@ export type AddToCartDetails = {
   siteType: string;
   money: MoneyFormat;
   item: {
+    /** the variation added: the drawer highlights its line instead of repeating it */
+    variationId?: string;
     title: string;
     href: string;
     image: ImageDto | null;
@@ -63,6 +65,7 @@ export function addVariationToCart(input: {
     siteType,
     money,
     item: {
+      variationId: variation.id,
       title: product.title,
       href: productHref(product, variation.id),
       image: previewImage(product, variation),

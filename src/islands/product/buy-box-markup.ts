@@ -73,13 +73,19 @@ export function priceBlockHtml(price: PriceView, money: MoneyFormat, t: ShopTran
 }
 
 /** Inside `.product-buy__meta`: the stock label and, when shown, the SKU. */
-export function metaHtml(stock: StockView, sku: string | null, t: ShopTranslate): string {
+export function metaHtml(view: Pick<BuyBoxView, 'stock' | 'actions'>, sku: string | null, t: ShopTranslate): string {
+  const { stock } = view;
   const label = !stock.inStock ? t('outOfStock') : stock.fewLeft !== null ? t('fewLeft', { count: stock.fewLeft }) : t('inStock');
   const skuHtml = sku
     ? `<span class="product-buy__sku">${escapeHtml(t('sku'))}: <span data-testid="product-sku">${escapeHtml(sku)}</span></span>`
     : '';
+  // a price on request is ordered through an enquiry: whether it is in stock says nothing to the shopper
+  if (view.actions === 'request') return skuHtml;
   return `<span class="stock-label stock-label--${stock.inStock ? 'in' : 'out'}">${escapeHtml(label)}</span>${skuHtml}`;
 }
+
+/** The fast-order button (an enquiry) is left out beside the price enquiry, which is already one. */
+export const fastOrderHidden = (view: Pick<BuyBoxView, 'actions'>) => view.actions === 'request';
 
 /** − / number / + (as islands/shop/QuantityStepper); ./buy-box.ts applies typed numbers on blur or Enter. */
 export function quantityStepperHtml(value: number, t: ShopTranslate, min = 1): string {

@@ -25,6 +25,7 @@ import {
   deliveryHtml,
   inCartHtml,
   MAX_LINE_QUANTITY,
+  fastOrderHidden,
   metaHtml,
   missingNotice,
   priceBlockHtml,
@@ -171,6 +172,7 @@ function enhance(root: HTMLElement): void {
     }
     const fastOrder = buy.querySelector<HTMLElement>('.product-buy__fast-order');
     if (fastOrder) {
+      fastOrder.hidden = fastOrderHidden(view);
       if (variation) fastOrder.dataset['variationId'] = variation.id;
       else delete fastOrder.dataset['variationId'];
     }
@@ -204,7 +206,7 @@ function enhance(root: HTMLElement): void {
     view = buyBoxView(product, variation, settings, delivery);
     renderGallery();
     buy.querySelector('.product-buy__price')!.innerHTML = priceBlockHtml(view.price, money, t);
-    buy.querySelector('.product-buy__meta')!.innerHTML = metaHtml(view.stock, settings.skuIsShow ? (variation?.sku ?? null) : null, t);
+    buy.querySelector('.product-buy__meta')!.innerHTML = metaHtml(view, settings.skuIsShow ? (variation?.sku ?? null) : null, t);
     renderOptions();
     renderActions(previous);
     renderInCart();

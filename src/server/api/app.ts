@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isMethodAllowed } from '../../lib/request-methods';
-import { isDatabaseUnavailable, isWriteConflict } from '../db/errors';
+import { isDatabaseUnavailable, isLockTimeout, isWriteConflict } from '../db/errors';
 import { methodNotAllowedResponse } from '../method-guard';
 import { unavailableApiResponse } from '../unavailable-page';
 import { cookieLanguage, requestedLanguage, type Language } from '../../lib/localize';
@@ -68,6 +68,10 @@ export function createApi(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       return c.json(errorBody(err), err.status as 400, err.extra.headers);
+    }
+    if (isLockTimeout(err)) {
+      deps.logger.info({ path: c.req.path }, 'lock wait timed out');
+      return c.json(errorBody(new ApiError(409, commerceMessage('busy', c.get('lang') ?? 'en'))), 409);
     }
     if (isDatabaseUnavailable(err)) {
       deps.logger.warn({ err, path: c.req.path }, 'database unavailable');

@@ -6,6 +6,7 @@ import type { CacheProvider } from 'astro';
 import { chooseEncoding, compress, compressSync, isCompressible, MIN_COMPRESSIBLE_BYTES, type Encoding } from '../http/encoding';
 import { enableCatalogStatsCache } from '../api/catalog/catalog-stats';
 import { enableSearchAnswerCache } from '../api/catalog/search';
+import { isClientGone, whileClientWaits } from '../http/client-gone';
 import { onInvalidate } from './invalidation';
 import { PageCache, type StoredPage } from './page-cache';
 import { etagMatches, frontDoorKey, pageCacheKey } from './page-request';
@@ -85,10 +86,11 @@ async function storePage(
   maxAge: number,
   encoding: Encoding | null,
 ): Promise<StoredPage> {
-  const headers: [string, string][] = [];
+  const own: [string, string][] = [];
   response.headers.forEach((value, name) => {
-    if (!INTERNAL_HEADERS.includes(name.toLowerCase())) headers.push([name, value]);
+    if (!INTERNAL_HEADERS.includes(name.toLowerCase())) own.push([name, value]);
   });
+  const headers = sharedPageCache().internHeaders(own);
   const page: StoredPage = {
     status: response.status,
     headers,
@@ -272,43 +274,55 @@ export default function storefrontPageCache(): CacheProvider {
   return {
     name: 'storefront-pages',
     async onRequest({ request, url }, next) {
-      const key = pageCacheKey({ method: request.method, url, header: (name) => request.headers.get(name) });
-      if (!key) return compressedOnTheFly(await next(), request);
-      const stored = cache.get(key);
-      if (stored) return answer(key, stored, request, 'HIT');
-
-      const generation = cache.generation;
-      // The body is read inside the collector: sections render (and load data) while it streams.
-      const { result, tags } = await collectPageTags(async () => {
-        const response = await next();
-        return { response, body: new Uint8Array(await response.arrayBuffer()) };
-      });
-      const { response, body } = result;
-      const maxAge = maxAgeOf(response.headers.get('cdn-cache-control'));
-      const personal = setsCookies(response);
-      if (maxAge > 0 && response.status === 200 && !personal) {
-        const routeTags = listOf(response.headers.get('cache-tag'));
-        const encoding = request.method === 'HEAD' ? null : chooseEncoding(request.headers.get('accept-encoding'));
-        const page = await storePage(response, body, [...new Set([...routeTags, ...tags])], maxAge, encoding);
-        if (cache.set(key, page, generation) && compressed(page)) repackLater(key);
-        return answer(key, page, request, 'MISS');
+      try {
+        return await whileClientWaits(request.signal, () => answerRequest(request, url, next));
+      } catch (error) {
+        // the render was abandoned: its client has gone and reads nothing
+        if (isClientGone(error) || (request.signal?.aborted && isAbort(error))) return new Response(null, { status: 499 });
+        throw error;
       }
-      // Not kept (no route rule, personal, failed data): answered as rendered, cookies included.
-      const headers = new Headers(response.headers);
-      for (const name of ['cdn-cache-control', 'cache-tag']) headers.delete(name);
-      headers.set('content-length', String(body.byteLength));
-      headers.set('x-astro-cache', 'BYPASS');
-      if (response.status === 200 && !personal) {
-        const etag = etagOf(body);
-        headers.set('etag', etag);
-        if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-      }
-      const rendered = rewrap(response, request.method === 'HEAD' ? null : (body as BodyInit), headers);
-      return compressedOnTheFly(rendered, request);
     },
     async invalidate({ tags, path }) {
       if (tags) cache.invalidate(Array.isArray(tags) ? tags : [tags]);
       if (path) cache.invalidate(['all']);
     },
   };
+
+  async function answerRequest(request: Request, url: URL, next: () => Promise<Response>): Promise<Response> {
+    const key = pageCacheKey({ method: request.method, url, header: (name) => request.headers.get(name) });
+    if (!key) return compressedOnTheFly(await next(), request);
+    const stored = cache.get(key);
+    if (stored) return answer(key, stored, request, 'HIT');
+
+    const generation = cache.generation;
+    // The body is read inside the collector: sections render (and load data) while it streams.
+    const { result, tags } = await collectPageTags(async () => {
+      const response = await next();
+      return { response, body: new Uint8Array(await response.arrayBuffer()) };
+    });
+    const { response, body } = result;
+    const maxAge = maxAgeOf(response.headers.get('cdn-cache-control'));
+    const personal = setsCookies(response);
+    if (maxAge > 0 && response.status === 200 && !personal) {
+      const routeTags = listOf(response.headers.get('cache-tag'));
+      const encoding = request.method === 'HEAD' ? null : chooseEncoding(request.headers.get('accept-encoding'));
+      const page = await storePage(response, body, [...new Set([...routeTags, ...tags])], maxAge, encoding);
+      if (cache.set(key, page, generation) && compressed(page)) repackLater(key);
+      return answer(key, page, request, 'MISS');
+    }
+    // Not kept (no route rule, personal, failed data): answered as rendered, cookies included.
+    const headers = new Headers(response.headers);
+    for (const name of ['cdn-cache-control', 'cache-tag']) headers.delete(name);
+    headers.set('content-length', String(body.byteLength));
+    headers.set('x-astro-cache', 'BYPASS');
+    if (response.status === 200 && !personal) {
+      const etag = etagOf(body);
+      headers.set('etag', etag);
+      if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+    }
+    const rendered = rewrap(response, request.method === 'HEAD' ? null : (body as BodyInit), headers);
+    return compressedOnTheFly(rendered, request);
+  }
 }
+
+const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';

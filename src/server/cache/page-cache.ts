@@ -22,12 +22,19 @@ export type StoredPage = {
   heads?: Partial<Record<string, string[]>>;
 };
 
+/**
+ * Bookkeeping counted per page besides its bodies: the map entries, the tag index, the header lists of its
+ * answers. Its headers are shared with every page that has the same ones (`internHeaders`), counted once.
+ */
+const PAGE_OVERHEAD_BYTES = 512;
+
 const sizeOf = (page: StoredPage) =>
-  (page.bodies.identity?.byteLength ?? 0) +
-  (page.bodies.br?.byteLength ?? 0) +
-  (page.bodies.gzip?.byteLength ?? 0) +
-  page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) +
-  256;
+  (page.bodies.identity?.byteLength ?? 0) + (page.bodies.br?.byteLength ?? 0) + (page.bodies.gzip?.byteLength ?? 0) + PAGE_OVERHEAD_BYTES;
+
+const headersSize = (headers: [string, string][]) => headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 64;
+
+/** At most this many different header lists are shared; past it they are forgotten and shared anew. */
+const MAX_SHARED_HEADER_LISTS = 1000;
 
 export class PageCache {
   readonly #pages = new Map<string, StoredPage>();
@@ -35,6 +42,9 @@ export class PageCache {
   /** each kept page's counted size (a body added later is counted when it is added) */
   readonly #sizes = new Map<string, number>();
   #bytes = 0;
+  /** header lists shared by the pages that have the same ones (pages of a language and settings mostly do) */
+  readonly #headerLists = new Map<string, [string, string][]>();
+  #headerBytes = 0;
   /** Counts invalidations: a page rendered while one happened may show what changed, and is not stored. */
   #generation = 0;
 
@@ -44,7 +54,21 @@ export class PageCache {
   ) {}
 
   get bytes(): number {
-    return this.#bytes;
+    return this.#bytes + this.#headerBytes;
+  }
+
+  /** The shared copy of a page's header list: equal lists are kept once and counted once. */
+  internHeaders(headers: [string, string][]): [string, string][] {
+    const key = JSON.stringify(headers);
+    const shared = this.#headerLists.get(key);
+    if (shared) return shared;
+    if (this.#headerLists.size >= MAX_SHARED_HEADER_LISTS) {
+      this.#headerLists.clear();
+      this.#headerBytes = 0;
+    }
+    this.#headerLists.set(key, headers);
+    this.#headerBytes += headersSize(headers) + key.length;
+    return headers;
   }
 
   get size(): number {
@@ -74,7 +98,7 @@ export class PageCache {
     const size = sizeOf(page);
     if (size > this.maxBytes / 4) return false;
     this.#delete(key);
-    while (this.#bytes + size > this.maxBytes) {
+    while (this.#bytes + this.#headerBytes + size > this.maxBytes) {
       const oldest = this.#pages.keys().next().value;
       if (oldest === undefined) break;
       this.#delete(oldest);
@@ -103,7 +127,7 @@ export class PageCache {
     const delta = body.byteLength - before;
     this.#sizes.set(key, (this.#sizes.get(key) ?? 0) + delta);
     this.#bytes += delta;
-    while (this.#bytes > this.maxBytes) {
+    while (this.#bytes + this.#headerBytes > this.maxBytes) {
       const oldest = this.#pages.keys().next().value;
       if (oldest === undefined || oldest === key) break;
       this.#delete(oldest);
@@ -135,6 +159,8 @@ export class PageCache {
     this.#keysByTag.clear();
     this.#sizes.clear();
     this.#bytes = 0;
+    this.#headerLists.clear();
+    this.#headerBytes = 0;
     return count;
   }
 

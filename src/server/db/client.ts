@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -64,6 +65,8 @@ function createPool(options: {
 }
 
 const MIGRATION_LOCK_KEY = 727_001;
+/** Extensions the migrations create (trigram indexes of the back office's searches); PostgreSQL ships them in contrib. */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -74,9 +77,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let client: PGlite;
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(path.join(options.dataDir, 'pglite'));
+    client = new PGlite(path.join(options.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;

@@ -3,8 +3,26 @@
  * wrong": they answer 503 (try again) instead of 500. Drizzle wraps driver errors, so causes are followed.
  */
 
-/** SQLSTATEs: connection exceptions (08), admin shutdown or crash (57P0x), cannot connect now, too many connections, query canceled by statement timeout, lock timeout. */
-const UNAVAILABLE_SQLSTATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', '57014', '55P03']);
+/**
+ * SQLSTATEs: connection exceptions (08), admin shutdown or crash (57P0x), cannot connect now, too many connections,
+ * query canceled by statement timeout, a database not accepting connections (55000: `ALLOW_CONNECTIONS false`, a
+ * database being dropped or renamed) and a read-only transaction (25006: a replica after a failover, or
+ * `default_transaction_read_only`). A lock timeout is a write conflict, not an outage (`isLockTimeout`).
+ */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  '55000',
+  '25006',
+]);
 /** Node socket errors when the server cannot be reached. */
 const UNAVAILABLE_SYSCALL_CODES = new Set([
   'ECONNREFUSED',
@@ -72,5 +90,14 @@ export function isWriteConflict(error: unknown): boolean {
     const code = codeOf(e);
     if (typeof code === 'string' && CONFLICT_SQLSTATES.has(code)) return true;
   }
+  return false;
+}
+
+/**
+ * A statement gave up waiting for a row another transaction holds (55P03, after DATABASE_LOCK_TIMEOUT_MS): a long
+ * write such as a CSV import is under way. The request answers 409 "busy, try again", not 503: the database is up.
+ */
+export function isLockTimeout(error: unknown): boolean {
+  for (const e of causes(error)) if (codeOf(e) === '55P03') return true;
   return false;
 }

@@ -38,6 +38,24 @@ const searchable = (...columns: string[]) =>
       ),
   );
 
+/** Trigram GIN index element over a text expression (`pg_trgm`, in PGlite too): ILIKE '%…%' on it reads the index. */
+const trigram = (expression: SQL) => sql`(${expression}) gin_trgm_ops`;
+
+/** What the back office's product search matches: both titles and the address (trigram-indexed as written here). */
+export const productSearchText = (title: unknown, slug: unknown) =>
+  sql`coalesce(${title}->>'en', '') || ' ' || coalesce(${title}->>'ru', '') || ' ' || ${slug}`;
+
+/** What the back office's order search matches by words: the customer's names and e-mail, the receiver's name. */
+export const orderSearchText = (customer: unknown, receiver: unknown) =>
+  sql`coalesce(${customer}->>'name', '') || ' ' || coalesce(${customer}->>'lastName', '') || ' ' || coalesce(${customer}->>'email', '') || ' ' || coalesce(${receiver}->>'name', '')`;
+
+/** The digits of an order's phone, as the order search compares them. */
+export const orderPhoneDigits = (customer: unknown) => sql`regexp_replace(${customer}->>'phone', '\\D', '', 'g')`;
+
+/** What the back office's customer search matches in a profile: the names and the phone. */
+export const customerProfileSearchText = (firstName: unknown, lastName: unknown, phone: unknown) =>
+  sql`${firstName} || ' ' || ${lastName} || ' ' || coalesce(${phone}, '')`;
+
 const id = () => text('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -167,8 +185,13 @@ export const products = pgTable(
     uniqueIndex('products_slug_idx').on(t.slug),
     // listings walk these in their order and stop at the page (the id breaks ties, as the listing sorts)
     index('products_price_idx').on(t.priceCents, t.sortTitle, t.id),
-    index('products_sort_title_idx').on(t.sortTitle, t.id),
+    // the back office's sorts walk these and filter by state inside the index (no table visit before the page)
+    index('products_sort_title_idx').on(t.sortTitle, t.id, t.enabled),
+    index('products_admin_price_idx').on(t.priceCents, t.id, t.enabled),
+    index('products_admin_created_idx').on(t.createdAt, t.id, t.enabled),
+    index('products_admin_updated_idx').on(t.updatedAt, t.id, t.enabled),
     index('products_search_idx').using('gin', t.searchVector),
+    index('products_admin_search_idx').using('gin', trigram(productSearchText(t.title, t.slug))),
   ],
 );
 
@@ -233,7 +256,12 @@ export const variations = pgTable(
     length: doublePrecision('length'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('variations_product_idx').on(t.productId, t.position)],
+  (t) => [
+    index('variations_product_idx').on(t.productId, t.position),
+    index('variations_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
+    // the dashboard's low stock: only variations at or below LOW_STOCK_THRESHOLD are in it
+    index('variations_low_stock_idx').on(t.stock).where(sql`${t.stock} is not null and ${t.stock} <= 5`),
+  ],
 );
 
 export const variationOptionValues = pgTable(
@@ -448,7 +476,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
 export type Address = {
@@ -459,17 +491,21 @@ export type Address = {
   postalCode?: string;
 };
 
-export const userProfiles = pgTable('user_profiles', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  phone: text('phone'),
-  birthDate: text('birth_date'),
-  address: jsonb('address').$type<Address>().notNull().default({}),
-  updatedAt: updatedAt(),
-});
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    birthDate: text('birth_date'),
+    address: jsonb('address').$type<Address>().notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('user_profiles_search_idx').using('gin', trigram(customerProfileSearchText(t.firstName, t.lastName, t.phone)))],
+);
 
 /** Failed sign-in counters per account and per address, shared by every instance. */
 export const loginThrottle = pgTable('login_throttle', {
@@ -646,12 +682,50 @@ export const orderStates = pgTable('order_states', {
 
 export type OrderContact = { name: string; phone: string; email?: string | null; lastName?: string | null };
 
+/**
+ * Every buyer: created or linked by each order (by the signed-in account, else the e-mail, else the phone) and by a
+ * registration, so a guest's orders and their later account are one customer. `email` and `phoneKey` are the
+ * normalised contacts (src/lib/customer-match.ts); the rest is what the back office shows and edits.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** lower-cased, trimmed */
+    email: text('email'),
+    /** the phone as last given */
+    phone: text('phone'),
+    /** the phone's digits */
+    phoneKey: text('phone_key'),
+    name: text('name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** staff's notes, never shown to the customer */
+    note: text('note').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex('customers_email_idx').on(t.email).where(sql`${t.email} is not null`),
+    index('customers_phone_idx').on(t.phoneKey),
+    index('customers_created_idx').on(t.createdAt),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
     id: id(),
     number: serial('number').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the buyer's customer record (every order has one once placed) */
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** the invoice's number, given once when the first invoice of the order is issued, counting up per shop */
+    invoiceNumber: integer('invoice_number'),
+    invoiceIssuedAt: timestamp('invoice_issued_at', { withTimezone: true }),
     /** lets a guest read their own order (payment result page) */
     secretToken: text('secret_token').notNull(),
     status: text('status').notNull().default('new'),
@@ -692,8 +766,19 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
     index('orders_user_idx').on(t.userId, t.createdAt),
-    index('orders_created_idx').on(t.createdAt),
-    index('orders_status_idx').on(t.status),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber).where(sql`${t.invoiceNumber} is not null`),
+    // the back office's sorts (the number breaks ties), with the list's filters inside the index
+    index('orders_created_idx').on(t.createdAt, t.number, t.status, t.paymentStatus, t.deliveryMethod, t.totalCents),
+    // the dashboard's queues (order-queues.ts): only the orders still waiting are in them
+    index('orders_unpaid_idx').on(t.paymentMethod).where(sql`${t.status} <> 'canceled' and ${t.paymentStatus} <> 'completed'`),
+    index('orders_awaiting_price_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'canceled' and ${t.deliveryPriceByManager} and not ${t.deliveryPriceSet}`),
+    index('orders_total_idx').on(t.totalCents, t.number, t.status, t.paymentStatus, t.deliveryMethod, t.createdAt),
+    index('orders_status_idx').on(t.status, t.number, t.paymentStatus, t.deliveryMethod, t.createdAt),
+    index('orders_search_idx').using('gin', trigram(orderSearchText(t.customer, t.receiver))),
+    index('orders_phone_search_idx').using('gin', trigram(orderPhoneDigits(t.customer))),
     // the reservation sweeper's scan: only orders still holding stock and still waiting for their money
     index('orders_unpaid_reserved_idx')
       .on(t.createdAt)
@@ -752,6 +837,56 @@ export const orderItems = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId, t.position)],
+);
+
+/** What left the shop for an order: some or all of its lines, with the carrier and tracking number. */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lines: jsonb('lines').$type<{ itemId: string; quantity: number }[]>().notNull(),
+    /** a carrier code of src/lib/shipments.ts, or 'other' */
+    carrier: text('carrier').notNull().default('other'),
+    trackingNumber: text('tracking_number'),
+    /** the tracking page; for a known carrier made from its address pattern unless the manager gave one */
+    trackingUrl: text('tracking_url'),
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    staffName: text('staff_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Items coming back: opened by the customer or a manager with lines and a reason, received by a manager (back to
+ * stock or not) and refunded through the payment's provider (payment_refunds).
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** requested, received, refunded or rejected */
+    status: text('status').notNull().default('requested'),
+    lines: jsonb('lines').$type<{ itemId: string; quantity: number }[]>().notNull(),
+    reason: text('reason').notNull(),
+    /** customer or staff */
+    openedBy: text('opened_by').notNull(),
+    staffName: text('staff_name'),
+    restock: boolean('restock').notNull().default(false),
+    refundId: text('refund_id').references(() => paymentRefunds.id, { onDelete: 'set null' }),
+    refundCents: integer('refund_cents').notNull().default(0),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('order_returns_order_idx').on(t.orderId, t.createdAt), index('order_returns_status_idx').on(t.status, t.createdAt)],
 );
 
 export const orderStateHistory = pgTable(
@@ -882,7 +1017,11 @@ export const leads = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index('leads_created_idx').on(t.createdAt)],
+  (t) => [
+    index('leads_created_idx').on(t.createdAt, t.id),
+    index('leads_new_idx').on(t.createdAt).where(sql`${t.handledAt} is null`),
+    index('leads_search_idx').using('gin', trigram(sql`${t.name} || ' ' || ${t.phone} || ' ' || coalesce(${t.email}, '')`)),
+  ],
 );
 
 export const reviews = pgTable(
@@ -904,7 +1043,12 @@ export const reviews = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index('reviews_product_status_idx').on(t.productId, t.status, t.createdAt), index('reviews_user_idx').on(t.userId)],
+  (t) => [
+    index('reviews_product_status_idx').on(t.productId, t.status, t.createdAt),
+    index('reviews_user_idx').on(t.userId),
+    index('reviews_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('reviews_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const comments = pgTable(
@@ -924,7 +1068,10 @@ export const comments = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index('comments_article_status_idx').on(t.articleId, t.status, t.createdAt)],
+  (t) => [
+    index('comments_article_status_idx').on(t.articleId, t.status, t.createdAt),
+    index('comments_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------- back office
@@ -978,12 +1125,55 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** the request's client address (after TRUST_PROXY) and User-Agent; null for work no request started */
+    clientAddress: text('client_address'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     index('audit_log_staff_idx').on(t.staffId),
+  ],
+);
+
+/**
+ * Back office work too long for one request (bulk edits of every matching product, imports, exports): queued by a
+ * request, claimed by one instance's worker with `for update skip locked`, done in batches of one transaction each
+ * that also move `cursor` and `processed` on, so a job left by a stopped instance resumes after its last batch.
+ */
+export const adminJobs = pgTable(
+  'admin_jobs',
+  {
+    id: id(),
+    /** e.g. products.bulk, products.import */
+    kind: text('kind').notNull(),
+    /** queued, running, done, failed or canceled */
+    status: text('status').notNull().default('queued'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    /** where the next batch starts (the kind's own key, e.g. the last product id done) */
+    cursor: jsonb('cursor').$type<unknown>(),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** at most a few hundred problems, each with its row (or record) */
+    errors: jsonb('errors').$type<{ row: number | null; ref: string | null; message: string }[]>().notNull().default([]),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    lang: text('lang').notNull().default('en'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** the instance working on it, and until when its claim holds (an instance that stops leaves it to expire) */
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('admin_jobs_open_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
+    index('admin_jobs_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -997,7 +1187,7 @@ export const mailQueue = pgTable(
     to: text('to').notNull(),
     lang: text('lang').notNull().default('en'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    /** pending, sent or failed (gave up) */
+    /** pending, sending (handed to the mail server, not yet recorded), sent or failed (gave up, or interrupted while sending) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** due time of the next attempt; a claimed row is pushed ahead so a crashed worker's claim expires */

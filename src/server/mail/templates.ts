@@ -13,6 +13,7 @@ import {
   images,
   leads,
   orderItems,
+  orderShipments,
   orderStates,
   orders,
   paymentMethods,
@@ -33,6 +34,7 @@ export const MAIL_TEMPLATES = [
   'delivery-price-set',
   'order-status',
   'order-canceled',
+  'order-shipped',
   'lead-created',
   'review-created',
   'comment-created',
@@ -132,7 +134,8 @@ async function buildContent(
     case 'payment-refunded':
     case 'delivery-price-set':
     case 'order-status':
-    case 'order-canceled': {
+    case 'order-canceled':
+    case 'order-shipped': {
       const parts = await orderParts(deps, String(data.orderId), lang, t);
       if (!parts) return null;
       const { order, summary, money, url, address, online } = parts;
@@ -171,7 +174,7 @@ async function buildContent(
             summary,
             ...(address ? [{ kind: 'text' as const, text: `${t('mail.address')}: ${address}` }] : []),
             ...(order.comment ? [{ kind: 'text' as const, text: `${t('mail.comment')}: ${order.comment}` }] : []),
-            { kind: 'button', label: t('mail.openBackOffice'), url: adminUrl },
+            { kind: 'button', label: t('mail.openOrder'), url: `${adminUrl}orders/${encodeURIComponent(order.id)}` },
           ],
           footer,
         };
@@ -205,6 +208,36 @@ async function buildContent(
             { kind: 'text', text: t('mail.paymentRefunded.intro', { number, amount: money(refund.amountCents) }) },
             ...(refundedLines.length ? [{ kind: 'rows' as const, rows: refundedLines }] : []),
             { kind: 'text', text: t('mail.paymentRefunded.timing') },
+            toOrder,
+          ],
+          footer,
+        };
+      }
+      if (template === 'order-shipped') {
+        const [shipment] = await deps.db
+          .select()
+          .from(orderShipments)
+          .where(eq(orderShipments.id, String(data.shipmentId)));
+        if (!shipment) return null;
+        const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+        const sentLines = shipment.lines.flatMap((line) => {
+          const item = items.find((i) => i.id === line.itemId);
+          return item
+            ? [{ label: `${item.title}${item.variationTitle ? `, ${item.variationTitle}` : ''}`, value: `× ${line.quantity}` }]
+            : [];
+        });
+        const carrier = t(`mail.carriers.${shipment.carrier}`, { defaultValue: shipment.carrier });
+        return {
+          subject: t('mail.orderShipped.subject', { number }),
+          heading: t('mail.orderShipped.heading', { number }),
+          blocks: [
+            { kind: 'text', text: t('mail.greeting', { name: order.customer.name }) },
+            { kind: 'text', text: t('mail.orderShipped.intro', { number }) },
+            { kind: 'rows', rows: sentLines },
+            ...(shipment.trackingNumber
+              ? [{ kind: 'text' as const, text: t('mail.orderShipped.tracking', { carrier, number: shipment.trackingNumber }) }]
+              : []),
+            ...(shipment.trackingUrl ? [{ kind: 'button' as const, label: t('mail.orderShipped.track'), url: shipment.trackingUrl }] : []),
             toOrder,
           ],
           footer,
@@ -273,7 +306,7 @@ async function buildContent(
             ],
           },
           ...(lead.text ? [{ kind: 'text' as const, text: lead.text }] : []),
-          { kind: 'button', label: t('mail.openBackOffice'), url: adminUrl },
+          { kind: 'button', label: t('mail.openBackOffice'), url: `${adminUrl}leads` },
         ],
         footer,
       };
@@ -299,7 +332,7 @@ async function buildContent(
             ],
           },
           { kind: 'text', text: row.review.text },
-          { kind: 'button', label: t('mail.moderate'), url: adminUrl },
+          { kind: 'button', label: t('mail.moderate'), url: `${adminUrl}moderation/reviews` },
         ],
         footer,
       };
@@ -351,7 +384,7 @@ async function buildContent(
             ],
           },
           { kind: 'text', text: row.comment.text },
-          { kind: 'button', label: t('mail.moderate'), url: adminUrl },
+          { kind: 'button', label: t('mail.moderate'), url: `${adminUrl}moderation/comments` },
         ],
         footer,
       };

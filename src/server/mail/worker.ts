@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../api/core/context';
+import { startPasses } from '../background';
 import { mailQueue } from '../db/schema';
 import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS, retryDelayMs } from './backoff';
 import { renderQueuedMail } from './templates';
@@ -55,22 +56,62 @@ function withoutSecret(row: MailRow): { data?: Record<string, unknown> } {
 
 export type DeliveryResult = { sent: number; retried: number; failed: number };
 
-/** One pass: sends every due mail; failures are retried later with backoff and given up after MAX_MAIL_ATTEMPTS. */
+/** What a mail left `sending` by a worker that stopped mid-send is marked with. */
+export const INTERRUPTED_MAIL_ERROR = 'interrupted while sending; not sent again (it may have been delivered)';
+
+/**
+ * The mail's Message-ID, the same on every attempt: `<queue row id@the shop's host>`. Mail clients and many servers
+ * treat two messages with one Message-ID as one, so a copy sent again by hand is recognised as the same mail.
+ */
+export const messageIdOf = (deps: AppDeps, mailId: string) => `<${mailId}@${new URL(deps.config.publicUrl).hostname}>`;
+
+/**
+ * A mail a worker marked `sending` and never settled (the instance died between handing it to the mail server and
+ * recording the result) is not sent again: the server may have accepted it. Once its claim has run out it is marked
+ * failed and logged, for a person to check.
+ */
+async function settleInterrupted(deps: AppDeps, now: Date): Promise<number> {
+  const interrupted = await deps.db
+    .update(mailQueue)
+    .set({ status: 'failed', lastError: INTERRUPTED_MAIL_ERROR })
+    .where(and(eq(mailQueue.status, 'sending'), lte(mailQueue.nextAttemptAt, now)))
+    .returning({ id: mailQueue.id, template: mailQueue.template });
+  for (const mail of interrupted)
+    deps.logger.error({ mailId: mail.id, template: mail.template }, 'mail interrupted while sending; not sent again');
+  return interrupted.length;
+}
+
+/**
+ * One pass: sends every due mail at most once; failures are retried later with backoff and given up after
+ * MAX_MAIL_ATTEMPTS. Each mail is marked `sending` (committed) before it is handed to the mail server and `sent`
+ * after, so a worker dying in between never leads to a second copy (see settleInterrupted).
+ */
 export async function deliverDueMail(deps: AppDeps, now: Date = deps.now()): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
+  result.failed += await settleInterrupted(deps, now);
   for (;;) {
     const rows = await claimDue(deps, now);
     if (rows.length === 0) return result;
     for (const row of rows) {
       try {
         const rendered = await renderQueuedMail(deps, row);
-        if (rendered) await deps.mailer.send({ to: row.to, ...rendered });
+        if (rendered) {
+          const [marked] = await deps.db
+            .update(mailQueue)
+            .set({ status: 'sending' })
+            .where(and(eq(mailQueue.id, row.id), eq(mailQueue.status, 'pending')))
+            .returning({ id: mailQueue.id });
+          // settled meanwhile by another worker whose claim this one outlived: nothing to send
+          if (!marked) continue;
+          await deps.mailer.send({ to: row.to, ...rendered, messageId: messageIdOf(deps, row.id) });
+        }
         await deps.db
           .update(mailQueue)
           .set({ status: 'sent', sentAt: now, lastError: null, ...withoutSecret(row) })
           .where(eq(mailQueue.id, row.id));
         result.sent += 1;
       } catch (error) {
+        // the mail server refused it, or could not be reached: nothing was accepted, so it is tried again
         const message = error instanceof Error ? error.message : String(error);
         const givingUp = row.attempts >= MAX_MAIL_ATTEMPTS;
         await deps.db
@@ -78,7 +119,7 @@ export async function deliverDueMail(deps: AppDeps, now: Date = deps.now()): Pro
           .set(
             givingUp
               ? { status: 'failed', lastError: message, ...withoutSecret(row) }
-              : { lastError: message, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) },
+              : { status: 'pending', lastError: message, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) },
           )
           .where(eq(mailQueue.id, row.id));
         deps.logger[givingUp ? 'error' : 'warn'](
@@ -101,28 +142,11 @@ export type MailWorker = {
 
 /** The in-process worker every instance runs: a pass every MAIL_POLL_MS. */
 export function startMailWorker(deps: AppDeps, timers: MailWorkerTimers = nodeTimers, intervalMs = MAIL_POLL_MS): MailWorker {
-  let running: Promise<DeliveryResult> | null = null;
-  let stopped = false;
-  const run = () => {
-    running ??= deliverDueMail(deps)
-      .catch((err: unknown) => {
-        deps.logger.warn({ err }, 'mail queue pass failed; retrying on the next pass');
-        return { sent: 0, retried: 0, failed: 0 };
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const handle = timers.setInterval(() => {
-    if (!stopped) void run();
-  }, intervalMs);
-  return {
-    run,
-    async stop() {
-      stopped = true;
-      timers.clearInterval(handle);
-      await running;
-    },
-  };
+  return startPasses({
+    pass: () => deliverDueMail(deps),
+    fallback: { sent: 0, retried: 0, failed: 0 },
+    onError: (err) => deps.logger.warn({ err }, 'mail queue pass failed; retrying on the next pass'),
+    timers,
+    intervalMs,
+  });
 }

@@ -21,6 +21,7 @@ import {
   commentListSchema,
   customerDetailSchema,
   customerListSchema,
+  customerTagsSchema,
   dashboardSchema,
   discountListAnswerSchema,
   leadListSchema,
@@ -113,6 +114,7 @@ describe.each(databaseKinds)('the back office contract on %s', (kind) => {
     await read(orderDetailSchema, `/orders/${first(orders.items, 'orders').id}`);
     const customers = await read(customerListSchema, '/customers');
     await read(customerDetailSchema, `/customers/${first(customers.items, 'customers').id}`);
+    await read(customerTagsSchema, '/customers/tags');
     await read(reviewListSchema, '/reviews');
     await read(reviewListSchema, '/reviews?status=approved');
     await read(commentListSchema, '/comments');

@@ -65,6 +65,45 @@ describe.each(databaseKinds)('back office sessions (%s)', (kind) => {
     await expectJson(await adminRequest(app, '/session', { cookie: staff.cookie }), 401);
   });
 
+  it('audits failed sign-ins, and every entry records the client address and browser of its request', async () => {
+    const staff = await createSignedInStaff(app, 'manager');
+    const owner = await createSignedInStaff(app, 'owner');
+    const address = `192.0.2.${Math.floor(Math.random() * 250)}`;
+    const userAgent = 'Mozilla/5.0 (audit test)';
+    const signIn = (json: unknown) =>
+      adminRequest(app, '/session', {
+        method: 'POST',
+        body: JSON.stringify(json),
+        headers: { 'x-shop-client-ip': address, 'user-agent': userAgent },
+      });
+    const unknown = `nobody.${crypto.randomUUID()}@staff.test`;
+    await expectJson(await signIn({ email: staff.email, password: 'wrong password' }), 401);
+    await expectJson(await signIn({ email: unknown, password: 'wrong password' }), 401);
+    const failed = await app.deps.db.select().from(auditLog).where(eq(auditLog.action, 'session.sign-in-failed'));
+    expect(failed.find((e) => e.staffId === staff.id)).toMatchObject({
+      entityId: staff.id,
+      clientAddress: address,
+      userAgent,
+      after: { email: staff.email, reason: 'wrong-password' },
+    });
+    expect(failed.find((e) => e.entityId === unknown)).toMatchObject({ staffId: null, clientAddress: address, userAgent });
+    expect(JSON.stringify(failed)).not.toContain('wrong password');
+
+    const signedIn = await signIn({ email: staff.email, password: staff.password });
+    expect(signedIn.status).toBe(200);
+    await adminRequest(app, '/session', {
+      method: 'DELETE',
+      cookie: sessionCookieOf(signedIn),
+      headers: { 'x-shop-client-ip': address, 'user-agent': userAgent },
+    });
+    const { items } = await expectJson(await adminRequest(app, `/audit?entityId=${staff.id}&perPage=100`, { cookie: owner.cookie }), 200);
+    for (const action of ['session.sign-in-failed', 'session.sign-in', 'session.sign-out'])
+      expect(
+        items.find((e: { action: string; clientAddress: string }) => e.action === action && e.clientAddress === address),
+        action,
+      ).toMatchObject({ userAgent });
+  });
+
   it('answers 400 with field errors for a malformed sign-in', async () => {
     const body = await expectJson(
       await adminRequest(app, '/session', { method: 'POST', body: JSON.stringify({ email: '', password: 5 }) }),

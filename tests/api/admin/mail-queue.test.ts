@@ -1,9 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailQueue } from '../../../src/server/db/schema';
 import type { Mailer } from '../../../src/server/mail';
 import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS, retryDelayMs } from '../../../src/server/mail/backoff';
-import { deliverDueMail } from '../../../src/server/mail/worker';
+import { deliverDueMail, INTERRUPTED_MAIL_ERROR, messageIdOf } from '../../../src/server/mail/worker';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { commerceFixtures, orderBody, type CommerceFixtures } from '../../helpers/commerce-fixtures';
 import { addArticle, addPage } from '../../helpers/content-fixtures';
@@ -204,6 +206,38 @@ describe.each(databaseKinds)('e-mail queue (%s)', (kind) => {
     expect(passes.reduce((n, p) => n + p.sent, 0)).toBeGreaterThanOrEqual(1);
     expect(mailsTo(app, email)).toHaveLength(1);
     clock += MAIL_CLAIM_MS + 1;
+  });
+
+  it('a mail the mail server accepted from an instance that died before recording it is never sent again', async () => {
+    const email = unique();
+    await placeOrder(email);
+    const [queued] = await app.deps.db.select().from(mailQueue).where(eq(mailQueue.to, email));
+    let handedOver!: (messageId: string | undefined) => void;
+    const accepted = new Promise<string | undefined>((resolve) => (handedOver = resolve));
+    // the server accepts the customer's mail, then the instance dies before it can mark the mail sent
+    app.deps.mailer = {
+      send: async (message) => {
+        const sent = await realMailer.send(message);
+        if (message.to !== email) return sent;
+        handedOver(message.messageId);
+        return new Promise(() => {});
+      },
+    };
+    void deliverDueMail(app.deps, at(0));
+    expect(await accepted).toBe(messageIdOf(app.deps, queued!.id));
+    expect(mailsTo(app, email)).toHaveLength(1);
+    // the other instances' passes once the dead worker's claim has run out, and long after
+    await deliver(MAIL_CLAIM_MS);
+    await deliver(MAIL_CLAIM_MS + retryDelayMs(MAX_MAIL_ATTEMPTS));
+    expect(mailsTo(app, email)).toHaveLength(1);
+    const [row] = await app.deps.db.select().from(mailQueue).where(eq(mailQueue.to, email));
+    expect(row).toMatchObject({ status: 'failed', lastError: INTERRUPTED_MAIL_ERROR });
+    // the Message-ID is written into the message, so a copy sent again by hand is the same mail to the recipient
+    const files = fs
+      .readdirSync(path.join(app.dataDir, 'mail'))
+      .map((name) => fs.readFileSync(path.join(app.dataDir, 'mail', name), 'utf8'));
+    expect(files.filter((eml) => eml.includes(`Message-ID: ${messageIdOf(app.deps, queued!.id)}`))).toHaveLength(1);
+    clock += MAIL_CLAIM_MS + retryDelayMs(MAX_MAIL_ATTEMPTS) + 1;
   });
 
   it('sending never blocks or fails the request that caused it', async () => {

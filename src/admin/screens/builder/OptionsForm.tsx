@@ -1,10 +1,12 @@
 import { memo, useEffect, useId, useState } from 'react';
 import { LinkPicker, type LinkValue } from '../../components/LinkPicker';
 import { MediaPicker } from '../../components/MediaPicker';
+import { RecordPicker } from '../../components/RecordPicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { useI18n } from '../../i18n';
-import { getPath, setPath } from './content';
+import { getPath, pickedValue, setPath } from './content';
 import type { Bilingual, FormField } from './types';
+import { isFieldDate, isFieldDateTime } from '../../../lib/field-kinds';
 import { isRecord } from '../../../lib/is-record';
 
 /**
@@ -170,6 +172,24 @@ function FieldControl({
           }
           list={Array.isArray(value)}
           multiline={field.multiline === true}
+          onChange={onChange}
+        />
+      );
+    case 'date':
+    case 'datetime':
+      return <DateControl label={label} time={field.kind === 'datetime'} value={value} onChange={onChange} />;
+    case 'catalog':
+    case 'category':
+    case 'page':
+    case 'product':
+    case 'article':
+      return (
+        <RecordPicker
+          kind={field.kind}
+          label={label}
+          hint={labelOf(field.hint, lang)}
+          required={field.required === true}
+          value={pickedValue(value)}
           onChange={onChange}
         />
       );
@@ -402,6 +422,28 @@ function PlainControl({
       ) : (
         <input id={id} value={value} onChange={(event) => change(event.target.value)} />
       )}
+    </div>
+  );
+}
+
+/** A date (`YYYY-MM-DD`) or a local date and time (`YYYY-MM-DDTHH:mm`); cleared, it stores an empty text. */
+function DateControl({
+  label,
+  time,
+  value,
+  onChange,
+}: {
+  label: string;
+  time: boolean;
+  value: unknown;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const shown = time ? (isFieldDateTime(value) ? value : '') : isFieldDate(value) ? value : '';
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type={time ? 'datetime-local' : 'date'} value={shown} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useI18n } from '../../i18n';
-import { getPath, itemFrom } from './content';
+import { getPath, itemFrom, unpickedFields } from './content';
 import { useMemo } from 'react';
 import { bilingual, labelOf, OptionsForm, sampleTexts, type SampleTexts, type Screen } from './OptionsForm';
 import { MoveButtons, SortableList } from './SortableList';
@@ -50,6 +50,13 @@ export function SectionOptions({
     <div className="bld-options" data-section-id={section.id}>
       <h2>{typeName}</h2>
       {type ? null : <p className="form-error">{t('builder.unknownType', { type: section.type })}</p>}
+      {type
+        ? unpickedFields(type, section).map((field) => (
+            <p key={field.path} className="record-picker-warning bld-missing" role="status">
+              {t('builder.missingData', { field: labelOf(field.label, lang) })}
+            </p>
+          ))
+        : null}
       {type && type.fields.length > 0 ? (
         <details open className="bld-group">
           <summary>{t('builder.content')}</summary>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useI18n } from '../../i18n';
-import { getPath } from './content';
+import { getPath, unpickedFields } from './content';
 import { bilingual, labelOf } from './OptionsForm';
 import { MoveButtons, SortableList } from './SortableList';
 import { Thumbnail } from './Thumbnail';
@@ -31,7 +31,15 @@ export function sectionName(section: BuilderSection, type: SectionType | undefin
 
 export function SectionList({ sections, types, selectedId, onSelect, onMove, onHidden, onDuplicate, onRemove, onAdd }: SectionListProps) {
   const { t, lang } = useI18n();
-  const rows = sections.map((section) => ({ id: section.id, label: sectionName(section, types.get(section.type), lang), section }));
+  const rows = sections.map((section) => {
+    const type = types.get(section.type);
+    return {
+      id: section.id,
+      label: sectionName(section, type, lang),
+      section,
+      unpicked: type ? unpickedFields(type, section).length > 0 : false,
+    };
+  });
   return (
     <div className="bld-sections">
       <div className="bld-pane-head">
@@ -69,6 +77,7 @@ export function SectionList({ sections, types, selectedId, onSelect, onMove, onH
               <span className="bld-row-label">
                 {row.label}
                 {row.section.hidden ? <span className="badge badge-muted">{t('builder.hiddenBadge')}</span> : null}
+                {row.unpicked ? <span className="badge badge-warn">{t('builder.nothingToShow')}</span> : null}
               </span>
             </button>
             <span className="bld-row-tools">

@@ -1,4 +1,5 @@
-import type { BuilderItem, BuilderSection, SectionPreset, SectionsContent, SectionType } from './types';
+import type { BuilderItem, BuilderSection, FormField, SectionPreset, SectionsContent, SectionType } from './types';
+import { isRecordFieldKind } from '../../../lib/field-kinds';
 import { isRecord } from '../../../lib/is-record';
 
 /**
@@ -212,4 +213,26 @@ export function setSettingsValue<C extends { value: Record<string, unknown> }>(
 export function fullState(content: SectionsContent | { value: Record<string, unknown> }, group: string | null): PreviewAction[] {
   if ('sections' in content) return [{ action: 'setSections', payload: content.sections }];
   return group ? [{ action: 'updateSettings', payload: { [group]: content.value } }] : [];
+}
+
+/** A record picker's stored value: a text (a slug typed before as both languages counts by its English one). */
+export function pickedValue(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (!isRecord(value)) return '';
+  const [en, ru] = [value['en'], value['ru']].map((text) => (typeof text === 'string' ? text.trim() : ''));
+  return en || ru || '';
+}
+
+/**
+ * The record pickers the section needs and has no record in (an item field counts when no item has one): the
+ * section shows nothing until they are picked.
+ */
+export function unpickedFields(type: SectionType, section: BuilderSection): FormField[] {
+  const needed = (fields: FormField[]) => fields.filter((field) => field.required === true && isRecordFieldKind(field.kind));
+  return [
+    ...needed(type.fields).filter((field) => pickedValue(getPath(section.options, field.path)) === ''),
+    ...needed(type.itemFields ?? []).filter((field) =>
+      section.items.every((item) => pickedValue(getPath(item.options, field.path)) === ''),
+    ),
+  ];
 }

@@ -18,18 +18,8 @@ import type {
 export type { BuilderContent, BuilderSection };
 export type Bilingual = BuilderText;
 export type EditorField = BuilderEditorField;
-export type FieldKind = BuilderEditorField['kind'];
-/**
- * A field of a generated form: the editor's kinds, `plain` for a one-language text (slugs, settings; `multiline`
- * a text area), and for settings `choices` (several of `choices`, in their order) and `json` (free-form options).
- * `required`: a select without the empty "by default" choice.
- */
-export type FormField = Omit<EditorField, 'kind' | 'fields'> & {
-  kind: FieldKind | 'plain' | 'choices' | 'json';
-  fields?: FormField[];
-  required?: boolean;
-  multiline?: boolean;
-};
+/** A field of a generated form: the shared field kinds (src/lib/field-kinds.ts) as the contract sends them. */
+export type FormField = EditorField;
 export type SectionType = BuilderSectionType;
 export type SectionPreset = BuilderSectionType['presets'][number];
 export type SectionTypes = BuilderSectionTypes;

@@ -152,6 +152,7 @@ function CatalogFormView({ catalog }: { catalog: CatalogDetail | null }) {
         saving={save.isPending || remove.isPending}
         onDiscard={() => form.reset()}
         form={formId}
+        saveLabel={catalog ? undefined : t('catalogs.createSubmit')}
       />
       <div className="page-head">
         <div>

@@ -1,13 +1,15 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ProductBulkAnswer, ProductBulkBody } from '../../../contract/admin';
+import { hasCapability, type Job, type ProductBulkAnswer, type ProductBulkBody, type ProductBulkJobBody } from '../../../contract/admin';
 import { api } from '../../api/client';
 import { useList } from '../../api/queries';
+import { useStaff } from '../../api/session';
 import { useWrite } from '../../api/write';
 import { ServerList, listColumns } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/Filters';
+import { JobProgress } from '../../components/JobProgress';
 import { useListParams } from '../../components/list-hooks';
 import { useToasts } from '../../components/Toasts';
 import { useI18n } from '../../i18n';
@@ -64,10 +66,21 @@ export default function Products() {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [dialog, setDialog] = useState<'price' | 'stock' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const owner = hasCapability(useStaff().role, 'bulk_jobs');
+  // the owner may widen a selection of the whole page to every product the filters match: the change runs as a job
+  const [allMatching, setAllMatching] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
 
   const rows = list.data?.items ?? [];
   const chosen = rows.filter((row) => selected[row.id]);
   const items = chosen.map((row) => ({ id: row.id, version: row.version }));
+  const total = list.data?.total ?? 0;
+  const matching = allMatching ? total : chosen.length;
+  const wholePage = rows.length > 0 && chosen.length === rows.length;
+  const select = (next: typeof selected) => {
+    setSelected(next);
+    setAllMatching(false);
+  };
 
   const bulk = useWrite<ProductBulkBody, ProductBulkAnswer>({
     mutationFn: (body) => api.post<ProductBulkAnswer>('/products/bulk', body),
@@ -84,6 +97,22 @@ export default function Products() {
       toasts.error(moved.length ? moved.join(' ') : t('errors.conflict'));
     },
   });
+  const bulkJob = useWrite<ProductBulkJobBody['change'], Job>({
+    mutationFn: (change) =>
+      api.post<Job>('/products/bulk-job', {
+        filter: { q: f.q, catalogId: f.catalogId, enabled: f.enabled === 'true' || f.enabled === 'false' ? f.enabled : undefined },
+        change,
+      } satisfies ProductBulkJobBody),
+    invalidate: [['jobs']],
+    success: t('jobs.queued'),
+    onSuccess: (job) => {
+      setJobId(job.id);
+      select({});
+      setDialog(null);
+      setConfirmDelete(false);
+    },
+  });
+  const busy = bulk.isPending || bulkJob.isPending;
   const duplicate = useWrite<string, ProductDetail>({
     mutationFn: (id) => api.post(`${productPath(id)}/duplicate`),
     invalidate: PRODUCT_QUERIES,
@@ -165,8 +194,10 @@ export default function Products() {
     [t, lang, currency],
   );
 
-  const applyChange = (change: BulkChange) =>
-    bulk.mutate(
+  const applyChange = (change: BulkChange) => {
+    if (allMatching)
+      return bulkJob.mutate(change.kind === 'price' ? { action: 'price', price: change.price } : { action: 'stock', stock: change.stock });
+    return bulk.mutate(
       change.kind === 'price'
         ? { action: 'price', items, price: change.price }
         : {
@@ -175,6 +206,9 @@ export default function Products() {
             stock: change.stock,
           },
     );
+  };
+  const setEnabled = (action: 'enable' | 'disable') => (allMatching ? bulkJob.mutate({ action }) : bulk.mutate({ action, items }));
+  const remove = () => (allMatching ? bulkJob.mutate({ action: 'delete' }) : bulk.mutate({ action: 'delete', items }));
 
   return (
     <RowContext.Provider value={rowApi}>
@@ -213,22 +247,32 @@ export default function Products() {
           ]}
         />
       </FilterBar>
+      {jobId ? <JobProgress jobId={jobId} invalidate={PRODUCT_QUERIES} onClose={() => setJobId(null)} /> : null}
       {chosen.length > 0 ? (
         <div className="bulk-bar" role="region" aria-label={t('products.bulk')}>
-          <span>{t('products.selected', { count: chosen.length })}</span>
-          <button type="button" className="btn" disabled={bulk.isPending} onClick={() => bulk.mutate({ action: 'enable', items })}>
+          <span>
+            {allMatching
+              ? t('products.allMatchingSelected', { count: total, more: list.data?.totalCapped ? '+' : '' })
+              : t('products.selected', { count: chosen.length })}
+          </span>
+          {owner && wholePage && !allMatching && total > rows.length ? (
+            <button type="button" className="btn btn-ghost" onClick={() => setAllMatching(true)}>
+              {t('products.selectAllMatching', { count: total, more: list.data?.totalCapped ? '+' : '' })}
+            </button>
+          ) : null}
+          <button type="button" className="btn" disabled={busy} onClick={() => setEnabled('enable')}>
             {t('products.enable')}
           </button>
-          <button type="button" className="btn" disabled={bulk.isPending} onClick={() => bulk.mutate({ action: 'disable', items })}>
+          <button type="button" className="btn" disabled={busy} onClick={() => setEnabled('disable')}>
             {t('products.disable')}
           </button>
-          <button type="button" className="btn" disabled={bulk.isPending} onClick={() => setDialog('price')}>
+          <button type="button" className="btn" disabled={busy} onClick={() => setDialog('price')}>
             {t('products.setPrice')}
           </button>
-          <button type="button" className="btn" disabled={bulk.isPending} onClick={() => setDialog('stock')}>
+          <button type="button" className="btn" disabled={busy} onClick={() => setDialog('stock')}>
             {t('products.setStock')}
           </button>
-          <button type="button" className="btn btn-danger" disabled={bulk.isPending} onClick={() => setConfirmDelete(true)}>
+          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => setConfirmDelete(true)}>
             {t('products.delete')}
           </button>
         </div>
@@ -239,23 +283,23 @@ export default function Products() {
         list={list}
         state={listState}
         empty={Object.keys(f).length > 0 ? t('products.noneFiltered') : t('products.none')}
-        selection={{ selected, onChange: setSelected }}
+        selection={{ selected, onChange: select }}
       />
       <BulkChangeDialog
         key={dialog ?? 'closed'}
         kind={dialog}
-        count={chosen.length}
-        busy={bulk.isPending}
+        count={matching}
+        busy={busy}
         onApply={applyChange}
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog
         open={confirmDelete}
-        title={t('products.deleteManyTitle', { count: chosen.length })}
+        title={t('products.deleteManyTitle', { count: matching })}
         confirmLabel={t('products.delete')}
         danger
-        busy={bulk.isPending}
-        onConfirm={() => bulk.mutate({ action: 'delete', items })}
+        busy={busy}
+        onConfirm={remove}
         onClose={() => setConfirmDelete(false)}
       >
         <p>{t('products.deleteText')}</p>

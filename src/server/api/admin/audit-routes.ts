@@ -36,6 +36,8 @@ export const auditRoutes = new Hono<AdminEnv>().get('/audit', requireCapability(
       entityId: r.entityId,
       before: r.before,
       after: r.after,
+      clientAddress: r.clientAddress,
+      userAgent: r.userAgent,
       createdAt: r.createdAt.toISOString(),
     })),
     total: total!.n,

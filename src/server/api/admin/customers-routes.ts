@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -10,12 +10,16 @@ import {
   type ModerationStatus,
 } from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
-import type { Executor } from '../../db/client';
-import { orders, products, reviews, userProfiles, users } from '../../db/schema';
-import { notFound } from '../core/errors';
+import { customerTags } from '../../../lib/customer-match';
+import type { Database, Executor } from '../../db/client';
+import { customers, orders, paymentRefunds, products, reviews, userProfiles, users } from '../../db/schema';
+import { shopCurrency } from '../commerce/shop-settings';
+import { ApiError, notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
+import { requireCapability } from './session';
 import type { AdminEnv } from './context';
+import { csvAmount, keysetPages, streamCsv } from './csv-export';
 import { likePattern, listOrder, pageOffset } from './lists';
 import { adminMessage } from './messages';
 import { expectVersion, versionConflict } from './versioned';
@@ -23,13 +27,34 @@ import type { ListAnswer } from '../../../contract/admin';
 
 const idParams = z.object({ id: idSchema });
 
-const ordersCount = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`;
+const CUSTOMER_CSV_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'registered',
+  'disabled',
+  'orders',
+  'total_spent',
+  'currency',
+  'tags',
+  'note',
+  'created_at',
+] as const;
+
+const ordersCount = sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`;
+/** what the customer's orders that were not canceled came to, less what was refunded on them */
+const totalSpent = sql<number>`((select coalesce(sum(o.total_cents), 0) from ${orders} o where o.customer_id = ${customers.id} and o.status <> 'canceled')
+  - (select coalesce(sum(r.amount_cents), 0) from ${paymentRefunds} r join ${orders} o on o.id = r.order_id
+     where o.customer_id = ${customers.id} and o.status <> 'canceled' and r.status = 'succeeded'))::bigint`;
 
 async function customerRows(db: Executor, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
   return db
-    .select({ user: users, profile: userProfiles, ordersCount })
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .select({ customer: customers, disabled: users.disabled, profile: userProfiles, ordersCount, totalSpent })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, customers.userId))
     .where(where)
     .orderBy(...order)
     .limit(limit)
@@ -38,34 +63,45 @@ async function customerRows(db: Executor, where: SQL | undefined, order: SQL[], 
 
 type CustomerRow = Awaited<ReturnType<typeof customerRows>>[number];
 
-const toListItem = ({ user, profile, ordersCount: n }: CustomerRow): CustomerListItem => ({
-  id: user.id,
-  email: user.email,
-  firstName: profile?.firstName ?? '',
-  lastName: profile?.lastName ?? '',
-  phone: profile?.phone ?? null,
-  createdAt: user.createdAt.toISOString(),
+/** A registered customer is named and reached as their account's profile says; a guest as their latest order did. */
+const toListItem = (
+  { customer, profile, disabled, ordersCount: n, totalSpent: spent }: CustomerRow,
+  currency: string,
+): CustomerListItem => ({
+  id: customer.id,
+  email: customer.email,
+  firstName: profile?.firstName || customer.name,
+  lastName: profile?.firstName ? profile.lastName : customer.lastName,
+  phone: profile?.phone || customer.phone,
+  createdAt: customer.createdAt.toISOString(),
   ordersCount: Number(n),
-  disabled: user.disabled,
+  totalSpentCents: Number(spent),
+  currency,
+  tags: customer.tags,
+  registered: customer.userId !== null,
+  disabled: disabled ?? false,
 });
 
-async function loadCustomer(db: Executor, id: string, lang: Language): Promise<CustomerDetail> {
-  const [row] = await customerRows(db, eq(users.id, id), [], 1, 0);
+async function loadCustomer(db: Database, id: string, lang: Language): Promise<CustomerDetail> {
+  const [[row], currency] = await Promise.all([customerRows(db, eq(customers.id, id), [], 1, 0), shopCurrency(db)]);
   if (!row) throw notFound(adminMessage('customerNotFound', lang));
+  const userId = row.customer.userId;
   const [orderRows, reviewRows] = await Promise.all([
-    db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.createdAt), desc(orders.number)).limit(50),
-    db
-      .select({ review: reviews, productTitle: products.title })
-      .from(reviews)
-      .innerJoin(products, eq(products.id, reviews.productId))
-      .where(eq(reviews.userId, id))
-      .orderBy(desc(reviews.createdAt))
-      .limit(50),
+    db.select().from(orders).where(eq(orders.customerId, id)).orderBy(desc(orders.createdAt), desc(orders.number)).limit(50),
+    userId
+      ? db
+          .select({ review: reviews, productTitle: products.title })
+          .from(reviews)
+          .innerJoin(products, eq(products.id, reviews.productId))
+          .where(eq(reviews.userId, userId))
+          .orderBy(desc(reviews.createdAt))
+          .limit(50)
+      : Promise.resolve([]),
   ]);
   return {
-    ...toListItem(row),
+    ...toListItem(row, currency),
     birthDate: row.profile?.birthDate ?? null,
-    address: row.profile?.address ?? {},
+    address: row.profile?.address ?? orderRows.find((o) => o.address)?.address ?? {},
     orders: orderRows.map((o) => ({
       id: o.id,
       number: o.number,
@@ -84,40 +120,116 @@ async function loadCustomer(db: Executor, id: string, lang: Language): Promise<C
       status: r.status as ModerationStatus,
       createdAt: r.createdAt.toISOString(),
     })),
-    version: row.user.version,
+    note: row.customer.note,
+    version: row.customer.version,
   };
+}
+
+function customerFilters(query: z.infer<typeof customerListQuerySchema>): SQL[] {
+  const q = query.q ? likePattern(query.q) : null;
+  const digits = query.q?.replace(/\D/g, '') ?? '';
+  return [
+    ...(query.disabled === undefined
+      ? []
+      : [query.disabled ? eq(users.disabled, true) : or(isNull(users.disabled), eq(users.disabled, false))!]),
+    ...(query.registered === undefined ? [] : [query.registered ? isNotNull(customers.userId) : isNull(customers.userId)]),
+    ...(query.tag ? [sql`${customers.tags} @> array[${query.tag}]::text[]`] : []),
+    ...(query.minSpent !== undefined ? [gte(totalSpent, query.minSpent)] : []),
+    ...(query.maxSpent !== undefined ? [lte(totalSpent, query.maxSpent)] : []),
+    ...(q
+      ? [
+          or(
+            ilike(customers.email, q),
+            ilike(customers.name, q),
+            ilike(customers.lastName, q),
+            ilike(sql`${customers.name} || ' ' || ${customers.lastName}`, q),
+            ilike(sql`${userProfiles.firstName} || ' ' || ${userProfiles.lastName}`, q),
+            ilike(customers.phone, q),
+            ...(digits.length >= 3 ? [ilike(customers.phoneKey, `%${digits}%`)] : []),
+          )!,
+        ]
+      : []),
+  ];
 }
 
 export const customerRoutes = new Hono<AdminEnv>()
   .get('/customers', async (c) => {
     const query = readQuery(c, customerListQuerySchema);
     const db = c.var.deps.db;
-    const q = query.q ? likePattern(query.q) : null;
-    const where = and(
-      ...(query.disabled === undefined ? [] : [eq(users.disabled, query.disabled)]),
-      ...(q
-        ? [
-            or(
-              ilike(users.email, q),
-              ilike(userProfiles.firstName, q),
-              ilike(userProfiles.lastName, q),
-              ilike(sql`${userProfiles.firstName} || ' ' || ${userProfiles.lastName}`, q),
-              ilike(userProfiles.phone, q),
-            )!,
-          ]
-        : []),
+    const where = and(...customerFilters(query));
+    const order = listOrder(
+      query.sort,
+      { createdAt: customers.createdAt, email: customers.email, ordersCount, totalSpentCents: totalSpent },
+      customers.id,
     );
-    const order = listOrder(query.sort, { createdAt: users.createdAt, email: users.email, ordersCount }, users.id);
-    const [rows, [total]] = await Promise.all([
+    const [rows, [total], currency] = await Promise.all([
       customerRows(db, where, order, query.perPage, pageOffset(query.page, query.perPage)),
-      db.select({ n: count() }).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where),
+      db
+        .select({ n: count() })
+        .from(customers)
+        .leftJoin(users, eq(users.id, customers.userId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, customers.userId))
+        .where(where),
+      shopCurrency(db),
     ]);
     return c.json({
-      items: rows.map(toListItem),
+      items: rows.map((row) => toListItem(row, currency)),
       total: total!.n,
       page: query.page,
       perPage: query.perPage,
     } satisfies ListAnswer<CustomerListItem>);
+  })
+  /** Every customer the list's filters select, oldest first, as CSV (streamed page by page). */
+  .get('/customers/export.csv', requireCapability('export_data'), async (c) => {
+    const query = readQuery(c, customerListQuerySchema);
+    const db = c.var.deps.db;
+    const where = customerFilters(query);
+    const currency = await shopCurrency(db);
+    const day = c.var.deps.now().toISOString().slice(0, 10);
+    return streamCsv(c, `customers-${day}.csv`, CUSTOMER_CSV_COLUMNS, async function* () {
+      const pages = keysetPages(
+        (after: { at: Date; id: string } | null, size) =>
+          customerRows(
+            db,
+            and(
+              ...where,
+              ...(after ? [sql`(${customers.createdAt}, ${customers.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`] : []),
+            ),
+            [asc(customers.createdAt), asc(customers.id)],
+            size,
+            0,
+          ),
+        (row) => ({ at: row.customer.createdAt, id: row.customer.id }),
+      );
+      for await (const page of pages) {
+        yield page.map((row) => {
+          const item = toListItem(row, currency);
+          return [
+            item.id,
+            item.firstName,
+            item.lastName,
+            item.email ?? '',
+            item.phone ?? '',
+            item.registered ? 'yes' : 'no',
+            item.disabled ? 'yes' : 'no',
+            String(item.ordersCount),
+            csvAmount(item.totalSpentCents),
+            currency,
+            item.tags.join(', '),
+            row.customer.note,
+            item.createdAt,
+          ];
+        });
+      }
+    });
+  })
+  .get('/customers/tags', async (c) => {
+    const rows = await c.var.deps.db
+      .selectDistinct({ tag: sql<string>`unnest(${customers.tags})` })
+      .from(customers)
+      .orderBy(sql`1`)
+      .limit(500);
+    return c.json(rows.map((r) => r.tag) satisfies string[]);
   })
   .get('/customers/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -128,21 +240,42 @@ export const customerRoutes = new Hono<AdminEnv>()
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, customerPatchSchema);
     await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
       const before = expectVersion(row, body.version, lang, 'customerNotFound');
       const now = deps.now();
+      const [account] = before.userId ? await tx.select().from(users).where(eq(users.id, before.userId)).for('update') : [];
+      if (body.disabled !== undefined && !account) {
+        throw new ApiError(400, adminMessage('customerIsGuest', lang), {
+          errorPath: 'disabled',
+          fieldErrors: { disabled: [adminMessage('customerIsGuest', lang)] },
+        });
+      }
+      const tags = body.tags === undefined ? before.tags : customerTags(body.tags);
       const [after] = await tx
-        .update(users)
-        .set({
-          disabled: body.disabled,
-          version: sql`${users.version} + 1`,
-          // disabling signs the customer out everywhere: every token they hold names an older version
-          ...(body.disabled && !before.disabled ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-          updatedAt: now,
-        })
-        .where(and(eq(users.id, id), eq(users.version, body.version)))
+        .update(customers)
+        .set({ note: body.note ?? before.note, tags, version: sql`${customers.version} + 1`, updatedAt: now })
+        .where(and(eq(customers.id, id), eq(customers.version, body.version)))
         .returning();
       if (!after) throw versionConflict(lang);
+      if (account && body.disabled !== undefined && body.disabled !== account.disabled) {
+        await tx
+          .update(users)
+          .set({
+            disabled: body.disabled,
+            version: sql`${users.version} + 1`,
+            // disabling signs the customer out everywhere: every token they hold names an older version
+            ...(body.disabled ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+            updatedAt: now,
+          })
+          .where(eq(users.id, account.id));
+      }
+      // the audit names what the write was about: the account's state, the notes, the tags
+      const picked = (values: { disabled: boolean; note: string; tags: string[]; version: number }) => ({
+        ...(body.disabled === undefined ? {} : { disabled: values.disabled }),
+        ...(body.note === undefined ? {} : { note: values.note }),
+        ...(body.tags === undefined ? {} : { tags: values.tags }),
+        version: values.version,
+      });
       await recordAudit(
         tx,
         staff,
@@ -150,8 +283,13 @@ export const customerRoutes = new Hono<AdminEnv>()
           action: 'customer.update',
           entityType: 'customer',
           entityId: id,
-          before: { disabled: before.disabled, version: before.version },
-          after: { disabled: after.disabled, version: after.version },
+          before: picked({ disabled: account?.disabled ?? false, note: before.note, tags: before.tags, version: before.version }),
+          after: picked({
+            disabled: body.disabled ?? account?.disabled ?? false,
+            note: after.note,
+            tags: after.tags,
+            version: after.version,
+          }),
         },
         now,
       );

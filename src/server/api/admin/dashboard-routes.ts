@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Dashboard } from '../../../contract/admin';
 import { localize } from '../../../lib/localize';
@@ -47,7 +47,10 @@ export const dashboardRoutes = new Hono<AdminEnv>().get('/dashboard', async (c) 
         })
         .from(variations)
         .innerJoin(products, eq(products.id, variations.productId))
-        .where(and(eq(products.enabled, true), isNotNull(variations.stock), lte(variations.stock, LOW_STOCK_THRESHOLD)))
+        // the threshold as a literal: the partial index variations_low_stock_idx holds exactly these rows
+        .where(
+          and(eq(products.enabled, true), isNotNull(variations.stock), sql`${variations.stock} <= ${sql.raw(String(LOW_STOCK_THRESHOLD))}`),
+        )
         .orderBy(asc(variations.stock), asc(products.sortTitle), asc(variations.position))
         .limit(LOW_STOCK_ROWS),
       shopCurrency(db),

@@ -4,11 +4,14 @@ import { localize, type Language } from '../../../lib/localize';
 import { allowedNextStatuses, canCancelOrder } from '../../../lib/order-workflow';
 import { refundableCents } from '../../../lib/payment-rules';
 import { spreadDiscount } from '../../../lib/receipt-54fz';
+import { fulfilmentStatus, shippedQuantities } from '../../../lib/shipments';
 import type { Executor } from '../../db/client';
 import {
   discountCodes,
   orderItems,
   orderNotes,
+  orderReturns,
+  orderShipments,
   orderStateHistory,
   orderStates,
   paymentMethods,
@@ -37,27 +40,35 @@ const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows
 
 /** Everything the back office shows of one order. */
 export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Language, publicUrl: string): Promise<OrderDetail> {
-  const [items, notes, history, transactions, method, location, zone, rate, discount, stateCodes, refunds] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
-    db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
-    db
-      .select()
-      .from(orderStateHistory)
-      .where(eq(orderStateHistory.orderId, order.id))
-      .orderBy(asc(orderStateHistory.createdAt), asc(orderStateHistory.id)),
-    db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).orderBy(asc(paymentTransactions.createdAt)),
-    one(db.select().from(paymentMethods).where(eq(paymentMethods.code, order.paymentMethod))),
-    order.locationId ? one(db.select().from(pickupLocations).where(eq(pickupLocations.id, order.locationId))) : undefined,
-    order.shippingZoneId ? one(db.select().from(shippingZones).where(eq(shippingZones.id, order.shippingZoneId))) : undefined,
-    order.shippingRateId ? one(db.select().from(shippingRates).where(eq(shippingRates.id, order.shippingRateId))) : undefined,
-    order.discountCodeId ? one(db.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId))) : undefined,
-    orderStateCodes(db),
-    db
-      .select()
-      .from(paymentRefunds)
-      .where(eq(paymentRefunds.orderId, order.id))
-      .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
-  ]);
+  const [items, notes, history, transactions, method, location, zone, rate, discount, stateCodes, refunds, shipments, returns] =
+    await Promise.all([
+      db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
+      db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
+      db
+        .select()
+        .from(orderStateHistory)
+        .where(eq(orderStateHistory.orderId, order.id))
+        .orderBy(asc(orderStateHistory.createdAt), asc(orderStateHistory.id)),
+      db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).orderBy(asc(paymentTransactions.createdAt)),
+      one(db.select().from(paymentMethods).where(eq(paymentMethods.code, order.paymentMethod))),
+      order.locationId ? one(db.select().from(pickupLocations).where(eq(pickupLocations.id, order.locationId))) : undefined,
+      order.shippingZoneId ? one(db.select().from(shippingZones).where(eq(shippingZones.id, order.shippingZoneId))) : undefined,
+      order.shippingRateId ? one(db.select().from(shippingRates).where(eq(shippingRates.id, order.shippingRateId))) : undefined,
+      order.discountCodeId ? one(db.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId))) : undefined,
+      orderStateCodes(db),
+      db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.orderId, order.id))
+        .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+      db
+        .select()
+        .from(orderShipments)
+        .where(eq(orderShipments.orderId, order.id))
+        .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id)),
+      db.select().from(orderReturns).where(eq(orderReturns.orderId, order.id)).orderBy(asc(orderReturns.createdAt), asc(orderReturns.id)),
+    ]);
+  const shipped = shippedQuantities(shipments);
   const paid = spreadDiscount(
     items.map((i) => i.totalCents),
     order.discountCents,
@@ -79,6 +90,7 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
     lang: order.lang,
     currency: order.currency,
     userId: order.userId,
+    customerId: order.customerId,
     customer: order.customer,
     receiver: order.receiver,
     address: order.address,
@@ -97,6 +109,31 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
       paidCents: paid[index]!,
       refundedQuantity: refundedUnits.get(i.id) ?? 0,
       returnedQuantity: i.returnedQuantity,
+      shippedQuantity: shipped.get(i.id) ?? 0,
+    })),
+    returns: returns.map((r) => ({
+      id: r.id,
+      status: r.status,
+      lines: r.lines.map((l) => ({ itemId: l.itemId, title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
+      reason: r.reason,
+      openedBy: r.openedBy,
+      staffName: r.staffName,
+      restock: r.restock,
+      refundCents: r.refundCents,
+      receivedAt: iso(r.receivedAt),
+      createdAt: r.createdAt.toISOString(),
+      version: r.version,
+    })),
+    fulfilment: fulfilmentStatus(items, shipments),
+    invoice: order.invoiceNumber !== null ? { number: order.invoiceNumber, issuedAt: iso(order.invoiceIssuedAt)! } : null,
+    shipments: shipments.map((s) => ({
+      id: s.id,
+      carrier: s.carrier,
+      trackingNumber: s.trackingNumber,
+      trackingUrl: s.trackingUrl,
+      lines: s.lines.map((l) => ({ itemId: l.itemId, title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
+      staffName: s.staffName,
+      createdAt: s.createdAt.toISOString(),
     })),
     delivery: {
       method: order.deliveryMethod,
@@ -172,6 +209,7 @@ export function orderAuditView(order: OrderRow) {
     deliveryPriceCents: order.deliveryPriceCents,
     deliveryPriceSet: order.deliveryPriceSet,
     totalCents: order.totalCents,
+    invoiceNumber: order.invoiceNumber,
     version: order.version,
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   deliveryPriceBodySchema,
@@ -9,6 +9,7 @@ import {
   orderListQuerySchema,
   orderNoteBodySchema,
   orderRefundBodySchema,
+  orderShipmentBodySchema,
   orderStatusBodySchema,
   packingSlipQuerySchema,
   paymentActionBodySchema,
@@ -16,9 +17,20 @@ import {
 } from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
 import { CANCELED_STATUS, allowedNextStatuses, canSetDeliveryPrice } from '../../../lib/order-workflow';
+import { fulfilmentStatus, shipmentLines, trackingUrl } from '../../../lib/shipments';
 import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
-import { orderItems, orderNotes, orderStateHistory, orderStates, orders, variations } from '../../db/schema';
+import {
+  orderItems,
+  orderNotes,
+  orderShipments,
+  orderPhoneDigits,
+  orderSearchText,
+  orderStateHistory,
+  orderStates,
+  orders,
+  variations,
+} from '../../db/schema';
 import { awaitingDeliveryPrice, unpaidOnlineOrders } from './order-queues';
 import { enqueueMail } from '../../mail/queue';
 import type { OrderRow } from '../commerce/order-dto';
@@ -27,11 +39,13 @@ import { confirmReservation, releaseOrderStock, type StockLine } from '../commer
 import { returnOrderMoney, settleAuthorized } from '../commerce/payments/payment-actions';
 import { refundPayment } from '../commerce/payments/refunds';
 import type { AppDeps } from '../core/context';
-import { ApiError, fieldError, notFound } from '../core/errors';
+import { ApiError, fieldError, fieldErrorsOf, notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
+import { requireCapability } from './session';
 import type { AdminEnv, StaffPrincipal } from './context';
-import { dateRange, likePattern, listOrder, pageOffset } from './lists';
+import { csvAmount, keysetPages, streamCsv } from './csv-export';
+import { boundedTotal, dateRange, likePattern, listPageKeys } from './lists';
 import { adminMessage } from './messages';
 import { loadOrderDetail, orderAuditView, orderStateCodes } from './order-detail';
 import { renderPackingSlip } from './packing-slip';
@@ -52,21 +66,85 @@ function orderFilters(db: Executor, query: z.infer<typeof orderListQuerySchema>)
   const q = query.q?.trim();
   if (q && /^#\d{1,9}$/.test(q)) conditions.push(eq(orders.number, Number(q.slice(1))));
   else if (q) {
-    const pattern = likePattern(q);
+    // names, e-mail and the receiver through one trigram index; the phone's digits through another
     const digits = q.replace(/\D/g, '');
     const phoneLike = /^[\d\s()+-]+$/.test(q) && digits.length >= 3;
     conditions.push(
       or(
         ...(/^\d{1,9}$/.test(q) ? [eq(orders.number, Number(q))] : []),
-        ...(phoneLike ? [ilike(sql`regexp_replace(${orders.customer}->>'phone', '\\D', '', 'g')`, `%${digits}%`)] : []),
-        ilike(sql`${orders.customer}->>'name'`, pattern),
-        ilike(sql`${orders.customer}->>'lastName'`, pattern),
-        ilike(sql`${orders.customer}->>'email'`, pattern),
-        ilike(sql`${orders.receiver}->>'name'`, pattern),
+        ...(phoneLike ? [ilike(orderPhoneDigits(orders.customer), `%${digits}%`)] : []),
+        ilike(orderSearchText(orders.customer, orders.receiver), likePattern(q)),
       )!,
     );
   }
   return conditions;
+}
+
+const ORDER_CSV_COLUMNS = [
+  'number',
+  'created_at',
+  'status',
+  'payment_status',
+  'payment_method',
+  'delivery_method',
+  'delivery',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'receiver',
+  'address',
+  'items',
+  'units',
+  'items_total',
+  'discount',
+  'delivery_price',
+  'total',
+  'currency',
+  'comment',
+] as const;
+
+function orderCsvRow(order: OrderRow, items: (typeof orderItems.$inferSelect)[]): string[] {
+  const person = (p: OrderRow['customer'] | null) => (p ? [p.name, p.lastName].filter(Boolean).join(' ') : '');
+  const address = order.address
+    ? [order.address.postalCode, order.address.country, order.address.region, order.address.locality, order.address.street]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  return [
+    String(order.number),
+    order.createdAt.toISOString(),
+    order.status,
+    order.paymentStatus,
+    order.paymentMethod,
+    order.deliveryMethod,
+    order.deliveryTitle ?? '',
+    person(order.customer),
+    order.customer.email ?? '',
+    order.customer.phone,
+    order.receiver ? `${person(order.receiver)} ${order.receiver.phone}`.trim() : '',
+    address,
+    items.map((i) => `${[i.title, i.variationTitle].filter(Boolean).join(', ')}${i.sku ? ` [${i.sku}]` : ''} × ${i.quantity}`).join('; '),
+    String(items.reduce((sum, i) => sum + i.quantity, 0)),
+    csvAmount(order.itemsTotalCents),
+    csvAmount(order.discountCents),
+    csvAmount(order.deliveryPriceCents),
+    csvAmount(order.totalCents),
+    order.currency,
+    order.comment ?? '',
+  ];
+}
+
+/** The numbers of one page of the order list, read from the sort's index alone (the tests read its plan). */
+export function orderListPage(db: Executor, query: z.infer<typeof orderListQuerySchema>) {
+  return listPageKeys(db, {
+    table: orders,
+    key: orders.number,
+    where: and(...orderFilters(db, query)),
+    sort: query.sort,
+    columns: { createdAt: orders.createdAt, number: orders.number, totalCents: orders.totalCents, status: orders.status },
+    page: query.page,
+    perPage: query.perPage,
+  });
 }
 
 function toListItem(order: OrderRow): OrderListItem {
@@ -88,7 +166,7 @@ function toListItem(order: OrderRow): OrderListItem {
   };
 }
 
-async function findOrder(db: Executor, id: string, lang: Language, forUpdate = false): Promise<OrderRow> {
+export async function findOrder(db: Executor, id: string, lang: Language, forUpdate = false): Promise<OrderRow> {
   const query = db.select().from(orders).where(eq(orders.id, id));
   const [order] = forUpdate ? await query.for('update') : await query;
   if (!order) throw notFound(adminMessage('orderNotFound', lang));
@@ -96,7 +174,7 @@ async function findOrder(db: Executor, id: string, lang: Language, forUpdate = f
 }
 
 /** Moves an order on: bumps its version only when the client's version is still current (else 409). */
-async function updateOrder(
+export async function updateOrder(
   tx: Executor,
   order: OrderRow,
   version: number,
@@ -114,10 +192,10 @@ async function updateOrder(
 }
 
 /** The customer's e-mail about an order, when they gave an address. */
-async function mailCustomer(
+export async function mailCustomer(
   tx: Executor,
   order: OrderRow,
-  template: 'order-status' | 'delivery-price-set' | 'order-canceled',
+  template: 'order-status' | 'delivery-price-set' | 'order-canceled' | 'order-shipped',
   data: Record<string, unknown>,
   now: Date,
 ) {
@@ -150,7 +228,7 @@ type OrderWrite = (tx: Executor, order: OrderRow, now: Date) => Promise<{ update
  * One audited order write: locks the order, checks the client's version, runs `write`, records the audit entry
  * with before and after, all in one transaction; answers the order as the back office shows it.
  */
-async function writeOrder(deps: AppDeps, staff: StaffPrincipal, id: string, version: number, lang: Language, write: OrderWrite) {
+export async function writeOrder(deps: AppDeps, staff: StaffPrincipal, id: string, version: number, lang: Language, write: OrderWrite) {
   const result = await deps.db.transaction(async (tx) => {
     const order = expectVersion(await findOrder(tx, id, lang, true), version, lang, 'orderNotFound');
     const now = deps.now();
@@ -174,29 +252,59 @@ export const orderRoutes = new Hono<AdminEnv>()
   .get('/orders', async (c) => {
     const query = readQuery(c, orderListQuerySchema);
     const db = c.var.deps.db;
-    const where = and(...orderFilters(db, query));
-    const [rows, [total]] = await Promise.all([
+    const { where, order, offset, keys } = orderListPage(db, query);
+    const page = keys.as('page');
+    const [rows, counted] = await Promise.all([
       db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(
-          ...listOrder(
-            query.sort,
-            { createdAt: orders.createdAt, number: orders.number, totalCents: orders.totalCents, status: orders.status },
-            orders.number,
-          ),
-        )
-        .limit(query.perPage)
-        .offset(pageOffset(query.page, query.perPage)),
-      db.select({ n: count() }).from(orders).where(where),
+        .select({ order: orders })
+        .from(page)
+        .innerJoin(orders, eq(orders.number, page.key))
+        .orderBy(...order),
+      boundedTotal(db, db.select({ one: sql`1` }).from(orders).where(where).$dynamic(), offset),
     ]);
     return c.json({
-      items: rows.map(toListItem),
-      total: total!.n,
+      items: rows.map((r) => toListItem(r.order)),
+      ...counted,
       page: query.page,
       perPage: query.perPage,
     } satisfies ListAnswer<OrderListItem>);
+  })
+  /** Every order the list's filters select, oldest first, as CSV (streamed page by page). */
+  .get('/orders/export.csv', requireCapability('export_data'), (c) => {
+    const query = readQuery(c, orderListQuerySchema);
+    const db = c.var.deps.db;
+    const where = orderFilters(db, query);
+    const day = c.var.deps.now().toISOString().slice(0, 10);
+    return streamCsv(c, `orders-${day}.csv`, ORDER_CSV_COLUMNS, async function* () {
+      const pages = keysetPages(
+        (after: number | null, size) =>
+          db
+            .select()
+            .from(orders)
+            .where(and(...where, ...(after === null ? [] : [gt(orders.number, after)])))
+            .orderBy(asc(orders.number))
+            .limit(size),
+        (order) => order.number,
+      );
+      for await (const page of pages) {
+        const items = await db
+          .select()
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              page.map((o) => o.id),
+            ),
+          )
+          .orderBy(asc(orderItems.position));
+        yield page.map((order) =>
+          orderCsvRow(
+            order,
+            items.filter((i) => i.orderId === order.id),
+          ),
+        );
+      }
+    });
   })
   .get('/orders/:id', async (c) => {
     const { id } = readParams(c, idParams);
@@ -329,6 +437,57 @@ export const orderRoutes = new Hono<AdminEnv>()
     await settleAuthorized(deps, staff, { orderId: id, transactionId, version, action }, lang);
     return c.json(await loadOrderDetail(deps.db, await findOrder(deps.db, id, lang), lang, deps.config.publicUrl));
   })
+  /** Records a shipment of some or all of the order's lines, with its carrier and tracking, and tells the customer. */
+  .post('/orders/:id/shipments', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, orderShipmentBodySchema);
+    const updated = await writeOrder(deps, staff, id, body.version, lang, async (tx, order, now) => {
+      if (order.status === CANCELED_STATUS) throw fieldError('lines', adminMessage('orderCanceled', lang));
+      const [items, earlier] = await Promise.all([
+        tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+        tx.select().from(orderShipments).where(eq(orderShipments.orderId, order.id)),
+      ]);
+      const { lines, problems } = shipmentLines(items, earlier, body.lines ?? null);
+      if (problems.length) {
+        throw fieldErrorsOf(
+          problems.map(
+            (p) => [p.itemId ? `lines.${p.itemId}` : 'lines', adminMessage(`shipments.${p.key}`, lang, { max: p.max })] as const,
+          ),
+        );
+      }
+      const [shipment] = await tx
+        .insert(orderShipments)
+        .values({
+          id: randomUUID(),
+          orderId: order.id,
+          lines,
+          carrier: body.carrier,
+          trackingNumber: body.trackingNumber,
+          trackingUrl: trackingUrl(body.carrier, body.trackingNumber, body.trackingUrl),
+          staffId: staff.id,
+          staffName: staff.name,
+          createdAt: now,
+        })
+        .returning();
+      const next = await updateOrder(tx, order, body.version, {}, lang, now);
+      const titles = new Map(items.map((i) => [i.id, i.title]));
+      await tx.insert(orderStateHistory).values({
+        id: randomUUID(),
+        orderId: order.id,
+        kind: 'shipment',
+        fromValue: null,
+        toValue: fulfilmentStatus(items, [...earlier, shipment!]),
+        note: [staff.name, lines.map((l) => `${titles.get(l.itemId)} × ${l.quantity}`).join(', '), body.trackingNumber]
+          .filter(Boolean)
+          .join(': '),
+        createdAt: now,
+      });
+      if (body.notify) await mailCustomer(tx, next, 'order-shipped', { shipmentId: shipment!.id }, now);
+      return { updated: next, action: 'order.shipment' };
+    });
+    return c.json(await loadOrderDetail(deps.db, updated, lang, deps.config.publicUrl), 201);
+  })
   .post('/orders/:id/notes', async (c) => {
     const { id } = readParams(c, idParams);
     const { deps, lang, staff } = c.var;
@@ -359,12 +518,39 @@ export const orderRoutes = new Hono<AdminEnv>()
     const { deps, lang } = c.var;
     const order = await findOrder(deps.db, id, lang);
     const detail = await loadOrderDetail(deps.db, order, lang, deps.config.publicUrl);
-    const scriptNonce = randomBytes(16).toString('base64');
-    const html = await renderPackingSlip(deps.db, detail, { lang, prices: prices === 'true', scriptNonce });
-    // what customers typed is escaped; the policy keeps the page inert even if something slipped through
-    return c.html(html, 200, {
-      'cache-control': 'no-store',
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; script-src 'nonce-${scriptNonce}'; frame-ancestors 'self'`,
-      'x-content-type-options': 'nosniff',
+    return printable(c, (scriptNonce) => renderPackingSlip(deps.db, detail, { lang, prices: prices === 'true', scriptNonce }));
+  })
+  /** Issues the order's invoice: the next number of the shop's invoices, given once (issuing again keeps it). */
+  .post('/orders/:id/invoice', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const { version } = await readBody(c, paymentActionBodySchema);
+    const updated = await writeOrder(deps, staff, id, version, lang, async (tx, order, now) => {
+      if (order.invoiceNumber !== null) return { updated: order, action: 'order.invoice' };
+      // one numbering for the shop: numbers are handed out one at a time, with no gaps a rollback could leave
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('invoice-number'))`);
+      const [last] = await tx.select({ n: sql<number>`coalesce(max(${orders.invoiceNumber}), 0)::int` }).from(orders);
+      const next = await updateOrder(tx, order, version, { invoiceNumber: Number(last?.n ?? 0) + 1, invoiceIssuedAt: now }, lang, now);
+      return { updated: next, action: 'order.invoice' };
     });
+    return c.json(await loadOrderDetail(deps.db, updated, lang, deps.config.publicUrl), 201);
+  })
+  .get('/orders/:id/invoice', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang } = c.var;
+    const order = await findOrder(deps.db, id, lang);
+    if (order.invoiceNumber === null || !order.invoiceIssuedAt) throw notFound(adminMessage('invoiceNotIssued', lang));
+    const detail = await loadOrderDetail(deps.db, order, lang, deps.config.publicUrl);
+    const invoice = { number: order.invoiceNumber, issuedAt: order.invoiceIssuedAt.toISOString() };
+    return printable(c, (scriptNonce) => renderPackingSlip(deps.db, detail, { lang, prices: true, scriptNonce, invoice }));
   });
+
+/** A printable page: what customers typed is escaped; the policy keeps the page inert even if something slipped through. */
+async function printable(c: Context<AdminEnv>, render: (scriptNonce: string) => Promise<string>) {
+  const scriptNonce = randomBytes(16).toString('base64');
+  return c.html(await render(scriptNonce), 200, {
+    'cache-control': 'no-store',
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; script-src 'nonce-${scriptNonce}'; frame-ancestors 'self'`,
+    'x-content-type-options': 'nosniff',
+  });
+}

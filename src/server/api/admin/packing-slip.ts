@@ -10,11 +10,14 @@ import { shopName } from '../commerce/shop-settings';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A printable page for packing an order: items with SKU and quantity, who receives it and where. */
+/**
+ * A printable page for packing an order: items with SKU and quantity, who receives it and where. With `invoice`, the
+ * order's invoice instead: its number and date, the buyer, every price and the totals with discount and delivery.
+ */
 export async function renderPackingSlip(
   db: Database,
   order: OrderDetail,
-  options: { lang: Language; prices: boolean; scriptNonce: string },
+  options: { lang: Language; prices: boolean; scriptNonce: string; invoice?: { number: number; issuedAt: string } },
 ): Promise<string> {
   const t = getTranslator(options.lang);
   const label = (key: string, params: Record<string, unknown> = {}) => escapeHtml(t(`adminApi.packingSlip.${key}`, params));
@@ -35,7 +38,21 @@ export async function renderPackingSlip(
         }</tr>`,
     )
     .join('');
-  const title = label('title', { number: order.number });
+  const invoice = options.invoice;
+  const title = invoice
+    ? label('invoiceTitle', { invoice: invoice.number, number: order.number })
+    : label('title', { number: order.number });
+  const buyer = [order.customer.name, order.customer.lastName].filter(Boolean).join(' ');
+  const totals = invoice
+    ? `<dl class="n">
+<dt>${label('itemsTotal')}</dt><dd>${money(order.totals.itemsCents)}</dd>
+${order.totals.discountCents ? `<dt>${label('discount')}</dt><dd>−${money(order.totals.discountCents)}</dd>` : ''}
+<dt>${label('deliveryPrice')}</dt><dd>${money(order.totals.deliveryCents)}</dd>
+<dt>${label('orderTotal')}</dt><dd><strong>${money(order.totals.totalCents)}</strong></dd>
+</dl>`
+    : options.prices
+      ? `<p class="n"><strong>${label('orderTotal')}: ${money(order.totals.totalCents)}</strong></p>`
+      : '';
   return `<!doctype html>
 <html lang="${options.lang}"><head><meta charset="utf-8"><title>${title}</title>
 <meta name="robots" content="noindex">
@@ -48,8 +65,9 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-we
 </style></head><body>
 <p>${escapeHtml(await shopName(db))}</p>
 <h1>${title}</h1>
-<p>${escapeHtml(formatDateShort(order.createdAt, options.lang))}</p>
+<p>${escapeHtml(formatDateShort(invoice?.issuedAt ?? order.createdAt, options.lang))}</p>
 <dl>
+${invoice ? `<dt>${label('buyer')}</dt><dd>${escapeHtml([buyer, order.customer.phone, order.customer.email].filter(Boolean).join(', '))}</dd>` : ''}
 <dt>${label('receiver')}</dt><dd>${escapeHtml([person.name, person.lastName].filter(Boolean).join(' '))}, ${escapeHtml(person.phone)}</dd>
 <dt>${label('delivery')}</dt><dd>${escapeHtml(order.delivery.title ?? order.delivery.method)}</dd>
 <dt>${label('address')}</dt><dd>${escapeHtml(address)}</dd>
@@ -58,7 +76,7 @@ ${order.comment ? `<dt>${label('comment')}</dt><dd>${escapeHtml(order.comment)}<
 <table><thead><tr><th>${label('item')}</th><th>${label('sku')}</th><th class="n">${label('quantity')}</th>${
     options.prices ? `<th class="n">${label('price')}</th><th class="n">${label('total')}</th>` : ''
   }</tr></thead><tbody>${rows}</tbody></table>
-${options.prices ? `<p class="n"><strong>${label('orderTotal')}: ${money(order.totals.totalCents)}</strong></p>` : ''}
+${totals}
 <button type="button" id="print">${label('print')}</button>
 <script nonce="${options.scriptNonce}">document.getElementById('print').addEventListener('click', () => print());</script>
 </body></html>`;

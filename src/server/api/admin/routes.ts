@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { auditOrigin } from './audit';
 import { auditRoutes } from './audit-routes';
 import type { AdminEnv } from './context';
 import { customerRoutes } from './customers-routes';
@@ -6,9 +7,11 @@ import { dashboardRoutes } from './dashboard-routes';
 import { leadRoutes } from './leads-routes';
 import { moderationRoutes } from './moderation-routes';
 import { orderRoutes } from './orders-routes';
+import { returnRoutes } from './returns-routes';
 import { productRoutes } from './catalog/products-routes';
 import { catalogRoutes } from './catalog/catalogs-routes';
 import { productImportRoutes } from './catalog/import-routes';
+import { jobRoutes } from './jobs/jobs-routes';
 import { mediaRoutes } from './media/media-routes';
 import { sellingRoutes } from './selling/selling-routes';
 import { contentRoutes } from './content/content-routes';
@@ -21,9 +24,11 @@ import { sessionRoutes, signInRoutes } from './session-routes';
 
 /**
  * The back office API under /api/admin. Every write passes the CSRF guard; every route but sign-in needs a
- * staff session, and owner-only routes check the role as well.
+ * staff session, and owner-only routes check the role as well. Audit entries record the request's address and
+ * User-Agent.
  */
 export const adminRoutes = new Hono<AdminEnv>()
+  .use(auditOrigin)
   .use(csrfGuard)
   .route('/', signInRoutes)
   .route('/', staffInvitePublicRoutes)
@@ -32,12 +37,14 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', dashboardRoutes)
   .route('/', setupChecklistRoutes)
   .route('/', orderRoutes)
+  .route('/', returnRoutes)
   .route('/', moderationRoutes)
   .route('/', leadRoutes)
   .route('/', customerRoutes)
   .route('/', auditRoutes)
-  // before the product routes: /products/export.csv is not a product id
+  // before the product routes: /products/export.csv and /products/bulk-job are not product ids
   .route('/', productImportRoutes)
+  .route('/', jobRoutes)
   .route('/', productRoutes)
   .route('/', catalogRoutes)
   .route('/', mediaRoutes)

@@ -10,7 +10,7 @@ import { readBody } from '../core/validate';
 import { hashForMissingAccount } from '../users/accounts';
 import { beginPasswordAttempt } from '../users/attempt-limits';
 import { staffPasswordCounters } from './step-up';
-import { recordAudit } from './audit';
+import { recordAudit, recordFailedSignIn } from './audit';
 import type { AdminEnv, StaffPrincipal } from './context';
 import { adminMessage } from './messages';
 import { clearSessionCookie, revokeOtherSessions, revokeSession, setSessionCookie, startSession } from './session';
@@ -34,6 +34,7 @@ export const signInRoutes = new Hono<AdminEnv>().post('/session', async (c) => {
   const matches = await verifyPassword(body.password, staff?.passwordHash ?? (await hashForMissingAccount()));
   if (!staff || !matches || staff.disabled) {
     await attempt.failed();
+    await recordFailedSignIn(deps.db, { email: body.email, staff: staff ?? null }, deps.now());
     throw fieldError('password', adminMessage('badCredentials', lang), 401);
   }
   await attempt.succeeded();

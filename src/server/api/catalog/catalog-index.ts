@@ -228,13 +228,16 @@ function unplace(index: CatalogIndex, placed: Placed) {
   index.entries.delete(entry.id);
 }
 
+/** Price low to high, a price on request (0) last: it is not the cheapest (as `priceAscending` in catalog-listing.ts). */
+const cheapestFirst = (a: number, b: number) => Number(a <= 0) - Number(b <= 0) || a - b;
+
 function comparators(index: CatalogIndex): Record<SortCriterion, (a: number, b: number) => number> {
   const { ids, sortTitles, positions, priceCents } = index;
   const byTitle = (a: number, b: number) => compareCodePoints(sortTitles[a]!, sortTitles[b]!) || compareCodePoints(ids[a]!, ids[b]!);
   return {
     custom: (a, b) => positions[a]! - positions[b]! || compareCodePoints(ids[a]!, ids[b]!),
     title: byTitle,
-    price_asc: (a, b) => priceCents[a]! - priceCents[b]! || byTitle(a, b),
+    price_asc: (a, b) => cheapestFirst(priceCents[a]!, priceCents[b]!) || byTitle(a, b),
     price_desc: (a, b) => priceCents[b]! - priceCents[a]! || byTitle(a, b),
   };
 }
@@ -359,7 +362,7 @@ export async function buildCatalogIndex(db: Executor, catalogId: string): Promis
   index.orders = {
     custom: slots.slice().sort(compare.custom),
     title: slots,
-    price_asc: slots.slice().sort((a, b) => index.priceCents[a]! - index.priceCents[b]! || byDatabaseTitle(a, b)),
+    price_asc: slots.slice().sort((a, b) => cheapestFirst(index.priceCents[a]!, index.priceCents[b]!) || byDatabaseTitle(a, b)),
     price_desc: slots.slice().sort((a, b) => index.priceCents[b]! - index.priceCents[a]! || byDatabaseTitle(a, b)),
   };
   return index;

@@ -78,7 +78,8 @@ function filterConditions(filter: CatalogFilter): (SQL | undefined)[] {
 const ORDER_BY: Record<SortCriterion, SQL[]> = {
   custom: [asc(catalogProducts.position), asc(products.id)],
   title: [asc(products.sortTitle), asc(products.id)],
-  price_asc: [asc(products.priceCents), asc(products.sortTitle), asc(products.id)],
+  // a price on request (0) last: it is not the cheapest (as `cheapestFirst` in catalog-index.ts)
+  price_asc: [asc(sql`${products.priceCents} <= 0`), asc(products.priceCents), asc(products.sortTitle), asc(products.id)],
   price_desc: [desc(products.priceCents), asc(products.sortTitle), asc(products.id)],
 };
 

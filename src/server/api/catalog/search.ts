@@ -81,9 +81,18 @@ async function stemsOfWords(db: Executor, words: string[]): Promise<Map<string, 
   return new Map(words.map((word) => [word, keptStems.get(word) ?? []]));
 }
 
-/** Plain text of stored rich text, cut at a word boundary. */
+/** Where a block of rich text ends (a list item, paragraph, heading, line break): kept apart in the excerpt. */
+const BLOCK_END = /<\/(?:li|p|h[1-6]|div|tr|blockquote|dd|dt)\s*>|<br\s*\/?>/gi;
+const MARK = '\u0000';
+
+/**
+ * Plain text of stored rich text, cut at a word boundary. Blocks stay apart: a list item or paragraph that
+ * ends without a stop gets one ("Four slots. Central pocket"), so list items do not read as one sentence.
+ */
 export function plainExcerpt(html: string, maxLength = EXCERPT_LENGTH): string {
   const text = html
+    .replace(/\u0000/g, '')
+    .replace(BLOCK_END, MARK)
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
@@ -92,6 +101,8 @@ export function plainExcerpt(html: string, maxLength = EXCERPT_LENGTH): string {
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
+    .replace(/^[\s\u0000]+|[\s\u0000]+$/g, '')
+    .replace(/([.!?:;…])?[\s\u0000]*\u0000[\s\u0000]*/g, (_, stop: string | undefined) => `${stop ?? '.'} `)
     .trim();
   if (text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength);

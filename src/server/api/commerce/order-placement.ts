@@ -13,6 +13,7 @@ import { fieldError } from '../core/errors';
 import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { emptyCart } from './cart';
+import { linkCustomer } from './customer-records';
 import { placeOrderBody, type PlacedOrderDto } from '../../../contract/storefront/commerce';
 import { availablePaymentMethods, resolveDelivery } from './delivery';
 import { applyDiscountCode, consumeDiscountCode } from './discounts';
@@ -150,6 +151,18 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const offline = method.kind !== 'online';
   const order = await db.transaction(async (tx) => {
     const contact = offline ? await lockContact(tx, body.customer) : null;
+    // every buyer is a customer: this order's record, found or made before any stock row is locked
+    const customerId = await linkCustomer(
+      tx,
+      {
+        userId: user?.id ?? null,
+        email: body.customer.email ?? null,
+        phone: body.customer.phone,
+        name: body.customer.name,
+        lastName: body.customer.lastName ?? null,
+      },
+      now(),
+    );
     await reserveStock(tx, lines, offline ? limits.unconfirmedHold : null, lang);
     if (contact) await boundHeldItems(tx, contact, lines, limits.maxUnconfirmedItemsPerContact, lang);
     if (discount) await consumeDiscountCode(tx, discount.code.id, 'discountCodeId', lang);
@@ -158,6 +171,7 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
       .values({
         id: randomUUID(),
         userId: user?.id ?? null,
+        customerId,
         secretToken: randomBytes(24).toString('base64url'),
         status: INITIAL_ORDER_STATUS,
         paymentStatus: INITIAL_PAYMENT_STATUS,

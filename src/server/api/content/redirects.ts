@@ -19,6 +19,17 @@ export function redirectKey(path: string): string {
 type StoredRedirect = { from: string; to: string };
 
 /**
+ * Paths where shoppers type addresses, card details and passwords, or staff sign in: the cart, checkout, payment,
+ * account and password-reset pages, the back office and the API. They never redirect to another site (a stored
+ * redirect may only send them to a path of this shop), so nobody with the builder's rights can send shoppers to a
+ * look-alike page.
+ */
+const NO_EXTERNAL_REDIRECT = /^(cart|checkout|payment|account|reset_password_confirm|admin|api)(\/|$)/;
+
+/** Whether a redirect from `from` (a path) may go to `to` (a path of this shop, or an absolute address). */
+export const mayRedirectTo = (from: string, to: string) => to.startsWith('/') || !NO_EXTERNAL_REDIRECT.test(redirectKey(from));
+
+/**
  * Every stored redirect by its key (`trim(both '/' from lower(from_path))`), read once per instance and kept
  * until a write names `redirects`: a page request looks its address up here, without a query.
  */
@@ -34,7 +45,8 @@ const storedRedirects = keptUntilInvalidated([cacheTags.redirects], async (db: D
 
 /** The stored redirect for a path; when both '/a' and '/a/' are stored, the one written exactly as asked wins. */
 export async function findRedirect(db: Database, from: string): Promise<StoredRedirect | null> {
-  const candidates = (await storedRedirects(db)).get(redirectKey(from)) ?? [];
+  // rows stored before the rule are ignored, not followed
+  const candidates = ((await storedRedirects(db)).get(redirectKey(from)) ?? []).filter((row) => mayRedirectTo(row.from, row.to));
   return candidates.find((row) => row.from === from) ?? candidates[0] ?? null;
 }
 

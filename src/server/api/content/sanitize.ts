@@ -3,12 +3,48 @@ import DOMPurify, { type Config } from 'isomorphic-dompurify';
 const RICH_TEXT_CONFIG: Config & { RETURN_DOM: true } = {
   ADD_TAGS: ['iframe'],
   ADD_ATTR: ['allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy', 'target'],
+  // a style sheet in rich text restyles the whole page (hides it, lays an overlay over it)
+  FORBID_TAGS: ['style'],
+  FORBID_ATTR: ['formaction'],
   RETURN_DOM: true,
 };
 
+/** Positions that take an element out of the text's flow: over the page (fixed), anywhere on it (absolute), or stuck. */
+const OVERLAY_POSITIONS = new Set(['fixed', 'absolute', 'sticky']);
+
+/**
+ * An inline style without a fixed, absolute or sticky `position` (read as browsers read it: any case, with comments
+ * and `!important`), or null when it has none. A style with CSS escapes (`pos\\69tion`) is dropped whole rather
+ * than decoded.
+ */
+function withoutOverlayPosition(style: string): string | null {
+  const text = style.replace(/\/\*[\s\S]*?(\*\/|$)/g, '');
+  if (text.includes('\\')) return '';
+  const declarations = text.split(';');
+  const kept = declarations.filter((declaration) => {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) return true;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration
+      .slice(colon + 1)
+      .replace(/!\s*important/i, '')
+      .trim()
+      .toLowerCase();
+    return !(property === 'position' && OVERLAY_POSITIONS.has(value));
+  });
+  return kept.length === declarations.length ? null : kept.join(';').trim();
+}
+
+/** A form that posts to another site (an absolute or protocol-relative address) or to a script. */
+function isOffSiteForm(form: Element): boolean {
+  const action = (form.getAttribute('action') ?? '').trim();
+  return /^([a-z][a-z0-9+.-]*:|\/\/|\\)/i.test(action);
+}
+
 /**
  * Cleans owner-written rich text (spec 2.9): scripts, event handlers and unsafe urls go; iframes stay
- * only when they load an https address, and load lazily. Runs when content is written, so reads stay cheap.
+ * only when they load an https address, and load lazily. Style sheets, forms posting to another site, password
+ * fields and fixed, absolute or sticky positions (a layer over the page) go too. Runs when content is written, so reads stay cheap.
  */
 export function sanitizeRichText(html: string): string {
   if (!html) return '';
@@ -21,6 +57,16 @@ export function sanitizeRichText(html: string): string {
   }
   for (const link of body.getElementsByTagName('a')) {
     if (link.getAttribute('target') === '_blank') link.setAttribute('rel', 'noopener noreferrer');
+  }
+  // phishing kits: a form sending what is typed to another site, a password field, a layer over the whole page
+  for (const form of [...body.getElementsByTagName('form')]) if (isOffSiteForm(form)) form.remove();
+  for (const input of [...body.getElementsByTagName('input')])
+    if (input.getAttribute('type')?.trim().toLowerCase() === 'password') input.remove();
+  for (const element of [...body.querySelectorAll('[style]')]) {
+    const style = withoutOverlayPosition(element.getAttribute('style') ?? '');
+    if (style === null) continue;
+    if (style.replace(/;/g, '').trim()) element.setAttribute('style', style);
+    else element.removeAttribute('style');
   }
   return body.innerHTML;
 }

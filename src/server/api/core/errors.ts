@@ -44,6 +44,14 @@ export function fieldError(path: string, message: string, status = 400): ApiErro
   return new ApiError(status, message, { errorPath: path, fieldErrors: { [path]: [message] } });
 }
 
+/** 400 naming several fields, each with its messages; the first field's first message is the error's own. */
+export function fieldErrorsOf(entries: readonly (readonly [path: string, message: string])[]): ApiError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [path, message] of entries) (fieldErrors[path] ??= []).push(message);
+  const [firstPath, firstMessage] = entries[0]!;
+  return new ApiError(400, firstMessage, { errorPath: firstPath, fieldErrors });
+}
+
 export function emptyFormErrors(): FormErrors {
   return { errors: [], children: {} };
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { comments, leads, passwordResetTokens, reviews, userProfiles, users } from '../../db/schema';
+import { linkCustomer } from '../commerce/customer-records';
 import { requireUser, revokeToken } from '../core/auth';
 import type { AppEnv } from '../core/context';
 import { ApiError, fieldError, unauthorized } from '../core/errors';
@@ -28,6 +29,20 @@ accountRoutes.post('/register', async (c) => {
         .values({ id: randomUUID(), email: body.email, passwordHash, createdAt: now, updatedAt: now })
         .returning();
       await tx.insert(userProfiles).values({ userId: created!.id, ...body.profile, updatedAt: now });
+      // a guest who ordered with this e-mail becomes this account's customer in the back office; the account itself
+      // does not see those orders (the e-mail is not proven), only the ones placed signed in
+      await linkCustomer(
+        tx,
+        {
+          userId: created!.id,
+          email: created!.email,
+          phone: null,
+          name: body.profile?.firstName ?? '',
+          lastName: body.profile?.lastName ?? null,
+        },
+        now,
+        created!.id,
+      );
       return created!;
     }),
   );

@@ -90,7 +90,7 @@ export function contentImages(): ImageSpec[] {
         ['candle', 'cream', 1220, 0.8],
         ['scarf', 'burgundy', 1440, 1.0],
       ],
-      { alt: t('Gift card, candle and scarf', 'Подарочная карта, свеча и шарф'), title: t('Gifts', 'Подарки') },
+      { alt: t('Wallet, candle and scarf', 'Кошелёк, свеча и шарф'), title: t('Gifts', 'Подарки') },
     ),
     scenePicture(
       PICTURES.workshop,

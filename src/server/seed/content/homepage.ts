@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../../db/schema';
 import { PARTNERS, PICTURES, SHOP } from '../brand';
 import { CATALOGS, productCoverImageId } from '../catalog';
-import { imageId, productId, variationId } from '../ids';
+import { imageId, productId } from '../ids';
 import { carousel, columns, footerButton, frame, grid, heading, itemSection, layout, productGrid, type SectionSeed } from '../sections';
 import { t } from '../text';
 import { BLOG_SLUG } from './blog';
@@ -174,18 +174,18 @@ export function homepageSections(): SectionSeed[] {
         },
         content: {
           html: t(
-            '<p>Gift cards from $25, delivered in a recycled paper envelope.</p>',
-            '<p>Подарочные карты от $25 в конверте из переработанной бумаги.</p>',
+            '<p>Candles, scarves and wallets, gift-wrapped free of charge on request.</p>',
+            '<p>Свечи, шарфы и кошельки — по запросу бесплатно упакуем в подарок.</p>',
           ),
           image: imageId(PICTURES.bannerGifts),
-          alt: t('Gift card, candle and scarf', 'Подарочная карта, свеча и шарф'),
+          alt: t('Wallet, candle and scarf', 'Кошелёк, свеча и шарф'),
         },
         footer: {
           textAlign: 'left',
           button: {
             isShow: true,
-            text: t('Choose a gift card', 'Выбрать подарочную карту'),
-            link: { type: 'product', url: 'gift-card', variation: variationId('gift-card', 'mustard', '50') },
+            text: t('Shop gifts', 'Выбрать подарок'),
+            link: { type: 'catalog', url: 'accessories' },
           },
         },
       },

@@ -40,7 +40,6 @@ const MENUS: { name: 'info' | 'main' | 'footer'; title: LocalizedText; entries: 
         ],
       },
       page(t('About us', 'О нас'), 'about'),
-      { title: t('Gift card', 'Подарочная карта'), link: { type: 'product', url: 'gift-card' } },
     ],
   },
   {
@@ -50,7 +49,10 @@ const MENUS: { name: 'info' | 'main' | 'footer'; title: LocalizedText; entries: 
       {
         title: t('Shop', 'Магазин'),
         link: { type: 'catalog', url: 'new-arrivals' },
-        children: [...shopCatalogs, { title: t('Gift card', 'Подарочная карта'), link: { type: 'product', url: 'gift-card' } }],
+        children: [
+          ...shopCatalogs,
+          { title: t('Bestseller: linen shirt', 'Хит: льняная рубашка'), link: { type: 'product', url: 'linen-shirt' } },
+        ],
       },
       {
         title: t('Customer care', 'Покупателям'),

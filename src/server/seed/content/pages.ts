@@ -341,10 +341,7 @@ const PAGES: PageSeed[] = [
         options: {
           section: frame(),
           content: {
-            html: html(
-              ['Made-to-measure items and gift cards cannot be returned.'],
-              ['Изделия, сшитые по индивидуальным меркам, и подарочные карты возврату не подлежат.'],
-            ),
+            html: html(['Made-to-measure items cannot be returned.'], ['Изделия, сшитые по индивидуальным меркам, возврату не подлежат.']),
           },
         },
       },

@@ -38,6 +38,8 @@ function fieldsOf(fields: readonly EditorField[]): BuilderEditorField[] {
     ...(f.min !== undefined ? { min: f.min } : {}),
     ...(f.max !== undefined ? { max: f.max } : {}),
     ...(f.fields ? { fields: fieldsOf(f.fields) } : {}),
+    ...(f.required ? { required: true } : {}),
+    ...(f.hint ? { hint: label(f.hint) } : {}),
   }));
 }
 

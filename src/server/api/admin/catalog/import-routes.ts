@@ -19,7 +19,7 @@ import { recordAudit } from '../audit';
 import type { AdminEnv, StaffPrincipal } from '../context';
 import { adminMessage } from '../messages';
 import { productTags } from './catalogs-routes';
-import { draftProducts, exportProductsCsv, locate, parseProductCsv, productBodyOf, type ProductDraft } from './product-csv';
+import { draftProducts, locate, parseProductCsv, productBodyOf, productCsvChunks, type ProductDraft } from './product-csv';
 import { loadProductDetail, productAuditView, saveProduct, type StockMode } from './product-store';
 
 /** Most problems one answer lists; past it the file has bigger trouble than a list can help with. */
@@ -168,9 +168,20 @@ async function importDrafts(
 
 export const productImportRoutes = new Hono<AdminEnv>()
   .get('/products/export.csv', async (c) => {
-    const csv = await exportProductsCsv(c.var.deps.db);
+    // streamed as it is read, batch by batch (never held whole, never one long statement)
+    const chunks = productCsvChunks(c.var.deps.db);
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next.value));
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    });
     const day = c.var.deps.now().toISOString().slice(0, 10);
-    return c.body(csv, 200, {
+    return c.body(body, 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="products-${day}.csv"`,
       'cache-control': 'no-store',

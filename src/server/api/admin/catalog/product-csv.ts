@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   PRODUCT_CSV_COLUMNS,
@@ -108,23 +108,41 @@ export function exportColumns(optionCount: number): string[] {
   return [...productColumns, ...options, ...variationColumns];
 }
 
-/** Every product as the CSV has it, one row per variation, products by address and variations in their order. */
-export async function exportProductsCsv(db: Executor): Promise<string> {
-  const productRows = await db.select().from(products).orderBy(asc(products.slug));
+/** Products the export reads at a time: one batch of statements each, so no statement runs long and memory stays flat. */
+const EXPORT_BATCH = 500;
+const CSV_OPTIONS = { escapeFormulae: true, newline: '\r\n' } as const;
+
+/** The rows of these products (one per variation), read with their options, variations and catalogs. */
+async function exportRows(db: Executor, productRows: (typeof products.$inferSelect)[], columns: string[]): Promise<string[][]> {
   const ids = productRows.map((p) => p.id);
-  const [optionRows, valueRows, variationRows, linkRows, catalogRows] = ids.length
-    ? await Promise.all([
-        db.select().from(productOptions).orderBy(asc(productOptions.position), asc(productOptions.id)),
-        db.select().from(productOptionValues).orderBy(asc(productOptionValues.position), asc(productOptionValues.id)),
-        db.select().from(variations).orderBy(asc(variations.position), asc(variations.id)),
-        db.select().from(variationOptionValues),
-        db
-          .select({ productId: catalogProducts.productId, slug: catalogs.slug })
-          .from(catalogProducts)
-          .innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId))
-          .orderBy(asc(catalogs.slug)),
-      ])
-    : [[], [], [], [], []];
+  const optionRows = await db
+    .select()
+    .from(productOptions)
+    .where(inArray(productOptions.productId, ids))
+    .orderBy(asc(productOptions.position), asc(productOptions.id));
+  const optionIds = optionRows.map((o) => o.id);
+  const variationRows = await db
+    .select()
+    .from(variations)
+    .where(inArray(variations.productId, ids))
+    .orderBy(asc(variations.position), asc(variations.id));
+  const variationIds = variationRows.map((v) => v.id);
+  const [valueRows, linkRows, catalogRows] = await Promise.all([
+    optionIds.length
+      ? db
+          .select()
+          .from(productOptionValues)
+          .where(inArray(productOptionValues.optionId, optionIds))
+          .orderBy(asc(productOptionValues.position), asc(productOptionValues.id))
+      : [],
+    variationIds.length ? db.select().from(variationOptionValues).where(inArray(variationOptionValues.variationId, variationIds)) : [],
+    db
+      .select({ productId: catalogProducts.productId, slug: catalogs.slug })
+      .from(catalogProducts)
+      .innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId))
+      .where(inArray(catalogProducts.productId, ids))
+      .orderBy(asc(catalogs.slug)),
+  ]);
   const group = <T, K>(rows: T[], key: (row: T) => K) => {
     const map = new Map<K, T[]>();
     for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
@@ -135,8 +153,6 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
   const variationsOf = group(variationRows, (v) => v.productId);
   const valueIdsOf = group(linkRows, (l) => l.variationId);
   const catalogsOf = group(catalogRows, (l) => l.productId);
-  const optionCount = Math.min(PRODUCT_CSV_MAX_OPTIONS, Math.max(0, ...[...optionsOf.values()].map((list) => list.length)));
-  const columns = exportColumns(optionCount);
   const data: string[][] = [];
   for (const product of productRows) {
     const options = (optionsOf.get(product.id) ?? []).slice(0, PRODUCT_CSV_MAX_OPTIONS);
@@ -176,7 +192,37 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
       data.push(columns.map((column) => cells[column] ?? ''));
     }
   }
-  return `\uFEFF${Papa.unparse({ fields: columns, data }, { escapeFormulae: true, newline: '\r\n' })}\r\n`;
+  return data;
+}
+
+/**
+ * Every product as the CSV has it, one row per variation, products by address and variations in their order, as
+ * chunks of text: the header, then the rows of EXPORT_BATCH products at a time (read by address, after the last one
+ * written), so a whole catalog streams out without being held in memory or read by one long statement.
+ */
+export async function* productCsvChunks(db: Executor, batch = EXPORT_BATCH): AsyncGenerator<string> {
+  const [widest] = await db.select({ n: sql<number>`coalesce(max(n), 0)::int` }).from(
+    db
+      .select({ n: sql<number>`count(*)`.as('n') })
+      .from(productOptions)
+      .groupBy(productOptions.productId)
+      .as('counts'),
+  );
+  const columns = exportColumns(Math.min(PRODUCT_CSV_MAX_OPTIONS, Number(widest?.n ?? 0)));
+  yield `\uFEFF${Papa.unparse([columns], CSV_OPTIONS)}\r\n`;
+  let after: string | null = null;
+  for (;;) {
+    const productRows = await db
+      .select()
+      .from(products)
+      .where(after === null ? undefined : gt(products.slug, after))
+      .orderBy(asc(products.slug))
+      .limit(batch);
+    if (productRows.length === 0) return;
+    const data = await exportRows(db, productRows, columns);
+    if (data.length) yield `${Papa.unparse(data, CSV_OPTIONS)}\r\n`;
+    after = productRows.at(-1)!.slug;
+  }
 }
 
 // ---------------------------------------------------------------- import: rows to product bodies

@@ -12,7 +12,7 @@ import type { Language } from '../../../../lib/localize';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
 import { redirects } from '../../../db/schema';
-import { redirectKey } from '../../content/redirects';
+import { mayRedirectTo, redirectKey } from '../../content/redirects';
 import { fieldError, notFound } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
 import { recordAudit } from '../audit';
@@ -51,6 +51,7 @@ async function checkRedirect(
   const from = redirectKey(input.fromPath);
   // the homepage is never redirected, and the back office and the API must stay reachable
   if (from === '' || /^(admin|api)(\/|$)/.test(from)) throw fieldError('fromPath', contentMessage('redirectReserved', lang));
+  if (!mayRedirectTo(input.fromPath, input.toPath)) throw fieldError('toPath', contentMessage('redirectOffSite', lang));
   if (internalKey(input.toPath) === from) throw fieldError('toPath', contentMessage('redirectToItself', lang));
   const all = await tx.select().from(redirects);
   if (all.some((r) => r.id !== exceptId && redirectKey(r.fromPath) === from))

@@ -6,7 +6,7 @@ import { spreadDiscount } from '../../../../lib/receipt-54fz';
 import type { Executor } from '../../../db/client';
 import { orderItems, orderStateHistory, orders, paymentRefunds, paymentTransactions, variations } from '../../../db/schema';
 import type { AppDeps } from '../../core/context';
-import { ApiError } from '../../core/errors';
+import { ApiError, fieldErrorsOf } from '../../core/errors';
 import { recordAudit } from '../../admin/audit';
 import { adminMessage } from '../../admin/messages';
 import { expectVersion, versionConflict } from '../../admin/versioned';
@@ -47,13 +47,11 @@ export type RefundRequest = {
 };
 
 function problemsError(problems: RefundProblem[], lang: Language): ApiError {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const p of problems) {
-    const path = p.field === 'lines' ? `lines.${p.itemId}` : p.field;
-    (fieldErrors[path] ??= []).push(adminMessage(`payments.${p.key}`, lang, { max: p.max }));
-  }
-  const first = Object.keys(fieldErrors)[0]!;
-  return new ApiError(400, fieldErrors[first]![0]!, { errorPath: first, fieldErrors });
+  return fieldErrorsOf(
+    problems.map(
+      (p) => [p.field === 'lines' ? `lines.${p.itemId}` : p.field, adminMessage(`payments.${p.key}`, lang, { max: p.max })] as const,
+    ),
+  );
 }
 
 /** Units of each order line already refunded by refunds that did not fail. */
@@ -85,7 +83,7 @@ export async function paidLines(tx: Executor, order: OrderRow) {
 }
 
 /** Returns refunded units to their variations' stock while the order still holds its reservation. */
-async function returnToStock(tx: Executor, order: OrderRow, lines: { item: OrderItemRow; quantity: number }[], now: Date) {
+export async function returnToStock(tx: Executor, order: OrderRow, lines: { item: OrderItemRow; quantity: number }[], now: Date) {
   if (order.stockReleasedAt) return false;
   for (const { item, quantity } of [...lines].sort((a, b) => ((a.item.variationId ?? '') < (b.item.variationId ?? '') ? -1 : 1))) {
     await tx

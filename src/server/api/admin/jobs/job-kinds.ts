@@ -1,0 +1,7 @@
+import { productBulkJob } from '../catalog/product-bulk-job';
+import type { JobKinds } from './job-runner';
+
+/** Every kind of back office job, by the name stored with it. */
+export const jobKinds: JobKinds = {
+  'products.bulk': productBulkJob,
+};

@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n';
-import { getPath, itemFrom, unpickedFields } from './content';
 import { useMemo } from 'react';
+import { getPath, itemFrom, unpickedFields } from './content';
 import { bilingual, labelOf, OptionsForm, sampleTexts, type SampleTexts, type Screen } from './OptionsForm';
 import { MoveButtons, SortableList } from './SortableList';
 import type { BuilderItem, BuilderSection, FormField, SectionType } from './types';

@@ -4,6 +4,7 @@ import type { Language } from '../../../../lib/localize';
 import { type RefundLineRequest, type RefundProblem, refundableCents, refundLines, refundProblems } from '../../../../lib/payment-rules';
 import { spreadDiscount } from '../../../../lib/receipt-54fz';
 import type { Executor } from '../../../db/client';
+import { isLockTimeout, isWriteConflict } from '../../../db/errors';
 import { orderItems, orderStateHistory, orders, paymentRefunds, paymentTransactions, variations } from '../../../db/schema';
 import type { AppDeps } from '../../core/context';
 import { ApiError, fieldErrorsOf } from '../../core/errors';
@@ -214,6 +215,39 @@ async function reserveRefund(deps: AppDeps, actor: RefundActor, request: RefundR
  * provider answered: succeeded, pending (the provider confirms later by notification) or failed (then 502 with the
  * provider's reason, and nothing stays reserved).
  */
+/**
+ * Records the provider's answer on the reserved refund. The provider has acted by now, so a moment's collision with
+ * another write (a lock wait, a deadlock) is retried rather than answered as a failure the money did not have; if the
+ * database still refuses, the refund is answered as it stands (pending) and the provider's notification settles it.
+ */
+async function settleRefund(
+  deps: AppDeps,
+  refund: RefundRow,
+  answer: { providerRefundId: string; status: 'pending' | 'succeeded' | 'failed' } | null,
+  failure: string | null,
+): Promise<RefundRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.id)).for('update');
+        const now = deps.now();
+        if (answer) await applyRefundStatus(tx, row!, answer.status, now, { providerRefundId: answer.providerRefundId });
+        else await applyRefundStatus(tx, row!, 'failed', now, { failure: failure ?? 'refused' });
+        const [after] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
+        return after!;
+      });
+    } catch (error) {
+      if (!(isLockTimeout(error) || isWriteConflict(error))) throw error;
+      if (attempt >= SETTLE_ATTEMPTS) {
+        deps.logger.error({ err: error, refund: refund.id }, 'a refund the provider answered could not be recorded; it stays pending');
+        return refund;
+      }
+    }
+  }
+}
+
+const SETTLE_ATTEMPTS = 5;
+
 export async function refundPayment(deps: AppDeps, actor: RefundActor, request: RefundRequest, lang: Language): Promise<RefundRow> {
   const reserved = await reserveRefund(deps, actor, request, lang);
   if (reserved.restocked) await invalidateOrderedProducts(deps.db, reserved.order.id);
@@ -240,14 +274,7 @@ export async function refundPayment(deps: AppDeps, actor: RefundActor, request: 
       deps.logger.warn({ err: error, refund: refund.id }, 'the payment provider refused a refund');
     }
   }
-  const settled = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.id)).for('update');
-    const now = deps.now();
-    if (answer) await applyRefundStatus(tx, row!, answer.status, now, { providerRefundId: answer.providerRefundId });
-    else await applyRefundStatus(tx, row!, 'failed', now, { failure: failure ?? 'refused' });
-    const [after] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
-    return after!;
-  });
+  const settled = await settleRefund(deps, refund, answer, failure);
   if (settled.status === 'failed') {
     throw new ApiError(502, adminMessage('payments.providerFailed', lang, { reason: settled.failure ?? '' }), { errorPath: 'amountCents' });
   }

@@ -1,3 +1,4 @@
+import { shopTexts } from '../../src/islands/shop/texts';
 import { describe, expect, it } from 'vitest';
 import {
   countryOfPrefix,
@@ -106,5 +107,16 @@ describe('choosing a country in the picker', () => {
   it('keeps only the national number of an international entry', () => {
     expect(readInCountry('+44 20 7946 0958', 'DE')).toMatchObject({ text: '2079460958', country: 'DE' });
     expect(readInCountry('+1 212 555 0147', 'US')).toMatchObject({ text: '2125550147', valid: true, value: '+12125550147' });
+  });
+});
+
+describe('the checkout phone hint', () => {
+  it("follows the shop's country, not the page's language: a Russian page of a US shop suggests a US number", () => {
+    const hint = (lang: 'en' | 'ru', shop: { addressCountry?: string; phones?: string[] }) =>
+      shopTexts(lang)('phoneHint', { example: examplePhone(initialPhoneCountry(null, shop)) ?? '' });
+    expect(hint('ru', { addressCountry: 'US' })).toBe('Например, +1 201 555 0123');
+    expect(hint('en', { addressCountry: 'RU' })).toMatch(/^For example \+7 9/);
+    // no country: the shop's own phone tells it
+    expect(hint('ru', { phones: ['+44 20 7946 0958'] })).toMatch(/^Например, \+44 /);
   });
 });

@@ -1,4 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isLanguage } from '../../lib/localize';
 import { useForm } from 'react-hook-form';
 import type { InvitationAnswer, SessionAnswer } from '../../contract/admin';
 import { AdminApiError, api } from '../api/client';
@@ -16,9 +18,14 @@ const MIN_PASSWORD = 12;
  * password, and is signed in.
  */
 export default function AcceptInvite({ token, onAccepted }: { token: string; onAccepted: () => void }) {
-  const { t } = useI18n();
+  const { t, setLang } = useI18n();
   const fieldMessage = useFieldMessage();
   const client = useQueryClient();
+  // the link's language (the invitation e-mail's) for this visit; the switch still changes it
+  useEffect(() => {
+    const linked = new URLSearchParams(window.location.search).get('lang');
+    if (isLanguage(linked)) setLang(linked, false);
+  }, [setLang]);
   const invitation = useQuery({
     queryKey: ['invitation', token],
     queryFn: () => api.get<InvitationAnswer>('/invitation', { token }),

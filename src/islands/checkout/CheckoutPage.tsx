@@ -44,6 +44,8 @@ type Props = {
   policy: CheckoutPolicy;
   /** settings.ecommerce.checkoutFormMessage */
   formMessage: string;
+  /** an example phone number of the shop's country, for the phone field's hint */
+  phoneExample?: string;
   locations: PickupLocationDto[];
   zones: ShippingZoneDto[];
 };
@@ -58,7 +60,7 @@ function itemsOf(list: readonly CartItem[]): AnalyticsItem[] {
 }
 
 /** The checkout (spec 2.1, 3.2, 5): contacts, receiver, delivery, payment, policy, and the server-computed summary. */
-export default function CheckoutPage({ lang, money, showReceiver, policy, formMessage, locations, zones }: Props) {
+export default function CheckoutPage({ lang, money, showReceiver, policy, formMessage, phoneExample = '', locations, zones }: Props) {
   const t = shopTexts(lang);
   const hydrated = useHydrated();
   const cart = useStore($cart);
@@ -256,7 +258,7 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
         </p>
       )}
       <div className="checkout__form">
-        <ContactsStep form={form} showReceiver={showReceiver} />
+        <ContactsStep form={form} showReceiver={showReceiver} phoneExample={phoneExample} />
         <DeliveryStep
           form={form}
           money={money}

@@ -4,14 +4,21 @@ import { shopTexts } from '../shop/texts';
 import { Step, checkoutValues } from './checkout-fields';
 
 /** Step 1: the customer's contacts and, when the shop asks, another receiver. */
-export function ContactsStep({ form, showReceiver }: { form: FormApi; showReceiver: boolean }) {
+export function ContactsStep({ form, showReceiver, phoneExample }: { form: FormApi; showReceiver: boolean; phoneExample: string }) {
   const t = shopTexts(form.lang);
   return (
     <Step number={1} title={t('contacts')}>
       <div className="shop-form-grid">
         <TextField form={form} path="customer.name" label={t('firstName')} autoComplete="given-name" />
         <TextField form={form} path="customer.lastName" label={t('lastName')} autoComplete="family-name" />
-        <TextField form={form} path="customer.phone" label={t('phone')} type="tel" autoComplete="tel" hint={t('phoneHint')} />
+        <TextField
+          form={form}
+          path="customer.phone"
+          label={t('phone')}
+          type="tel"
+          autoComplete="tel"
+          hint={phoneExample ? t('phoneHint', { example: phoneExample }) : undefined}
+        />
         <TextField form={form} path="customer.email" label={t('email')} type="email" autoComplete="email" />
       </div>
       {showReceiver && (

@@ -344,7 +344,8 @@ async function buildContent(
         .from(staffUsers)
         .where(eq(staffUsers.id, String(data.staffId)));
       if (!member || typeof data.secretToken !== 'string') return null;
-      const url = `${deps.config.publicUrl}/admin/invite?token=${encodeURIComponent(data.secretToken)}`;
+      // the page opens in the invitation's language
+      const url = `${deps.config.publicUrl}/admin/invite?token=${encodeURIComponent(data.secretToken)}&lang=${lang}`;
       return {
         subject: t('mail.staffInvite.subject', { shop }),
         heading: t('mail.staffInvite.heading', { shop }),

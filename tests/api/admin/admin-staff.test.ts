@@ -82,6 +82,8 @@ describe.each(databaseKinds)('back office staff (%s)', (kind) => {
     const token = await inviteToken(email);
     const mail = sent.at(-1)!;
     expect(mail.subject).toContain('Приглашение');
+    // the link opens the page in the invitation's language
+    expect(mail.text).toContain(`/admin/invite?token=${token}&lang=ru`);
     // only the token's hash is stored, and the queued mail forgets the token once sent
     const [stored] = await app.deps.db.select().from(staffInvites).where(eq(staffInvites.staffId, member.id));
     expect(stored!.tokenHash).not.toContain(token);

@@ -5,7 +5,7 @@ import { passwordChangeBodySchema, signInBodySchema, type Staff, type StaffRole 
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { staffUsers } from '../../db/schema';
 import { fieldError } from '../core/errors';
-import { checkRateLimit } from '../core/rate-limit';
+import { checkRateLimit, clientAddress } from '../core/rate-limit';
 import { readBody } from '../core/validate';
 import { hashForMissingAccount } from '../users/accounts';
 import { beginPasswordAttempt } from '../users/attempt-limits';
@@ -24,11 +24,11 @@ export function toStaff(row: StaffRow | StaffPrincipal): Staff {
 /** Sign-in needs no session; everything else here does. */
 export const signInRoutes = new Hono<AdminEnv>().post('/session', async (c) => {
   const { deps, lang } = c.var;
-  const clientAddress = c.req.header('x-shop-client-ip')?.trim() || 'unknown';
+  const address = clientAddress(c);
   // sign-in requests per address, whatever their outcome; wrong passwords have their own, stricter counters below
-  await checkRateLimit(deps, lang, 'signIn', [clientAddress]);
+  await checkRateLimit(deps, lang, 'signIn', [address]);
   const body = await readBody(c, signInBodySchema);
-  const attempt = await beginPasswordAttempt(deps.db, staffPasswordCounters({ email: body.email }, clientAddress), deps.now());
+  const attempt = await beginPasswordAttempt(deps.db, staffPasswordCounters({ email: body.email }, address), deps.now());
   if (attempt instanceof Response) return attempt;
   const staff = await findStaffByEmail(deps.db, body.email);
   const matches = await verifyPassword(body.password, staff?.passwordHash ?? (await hashForMissingAccount()));

@@ -20,7 +20,7 @@ import { decide, windowStartOf, type RateDecision, type RateLimitName, type Rate
 export { readRateLimitSettings, type RateLimitName, type RateRule } from './rate-limit-rules';
 
 /** The client address set by the server for every API request (src/server/client-address.ts). */
-export function clientAddress(c: Context<AppEnv>): string {
+export function clientAddress(c: { req: { header: (name: string) => string | undefined } }): string {
   return c.req.header('x-shop-client-ip')?.trim() || 'unknown';
 }
 

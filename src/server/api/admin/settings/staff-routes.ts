@@ -21,7 +21,7 @@ import { hashPassword } from '../../../auth/password';
 import type { Executor } from '../../../db/client';
 import { staffInvites, staffUsers } from '../../../db/schema';
 import { enqueueMail } from '../../../mail/queue';
-import { checkRateLimit } from '../../core/rate-limit';
+import { checkRateLimit, clientAddress } from '../../core/rate-limit';
 import { fieldError, notFound } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
 import { recordAudit } from '../audit';
@@ -280,7 +280,7 @@ export const staffInvitePublicRoutes = new Hono<AdminEnv>()
   })
   .post('/invitation/accept', async (c) => {
     const { deps, lang } = c.var;
-    await checkRateLimit(deps, lang, 'signIn', [c.req.header('x-shop-client-ip')?.trim() || 'unknown']);
+    await checkRateLimit(deps, lang, 'signIn', [clientAddress(c)]);
     const body = await readBody(c, invitationAcceptSchema);
     if (isCommonPassword(body.password)) throw fieldError('password', adminMessage('commonPassword', lang));
     const invalid = () => fieldError('token', staffMessage('invitationInvalid', lang));

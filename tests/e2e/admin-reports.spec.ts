@@ -36,7 +36,7 @@ test('the owner reads the revenue chart for the last 30 days', async ({ browser,
   await expect(revenue.locator('.report-chart canvas').first()).toBeVisible();
   await expect(revenue.getByRole('img', { name: 'Revenue by day' })).toBeVisible();
   // its table: one row per day, today's with the orders' revenue
-  const rows = revenue.locator('table tbody tr');
+  const rows = revenue.locator('.report-table-wrap table tbody tr');
   await expect(rows).toHaveCount(30);
   await expect(admin.locator('[data-metric="orders"] .report-tile-value')).not.toHaveText('0');
 

@@ -118,7 +118,7 @@ async function loadSeries(db: Executor, range: DayRange, previous: DayRange, by:
   return { current: build(range, true), previous: build(previous, false) };
 }
 
-type RankRow = { key: string; title: string | null; titles: Record<string, string> | null; orders: number; quantity: string; revenue: string; discount: string };
+type RankRow = { key: string; title: string | null; titles: { en: string; ru: string } | null; orders: number; quantity: string; revenue: string; discount: string };
 
 const ranked = (rows: RankRow[], lang: Language, untitled: (row: RankRow) => string): ReportRanked[] =>
   rows.map((row) => ({

@@ -102,7 +102,10 @@ export function googleItem(item: FeedItem, shop: FeedShop): string {
     ...(item.sku ? [element('g:mpn', item.sku)] : []),
     ...(item.catalogTitles[0] ? [element('g:product_type', item.catalogTitles[0])] : []),
     ...(item.grouped ? [element('g:item_group_id', item.productId)] : []),
-    ...item.params.map((param) => `<g:product_detail>${element('g:attribute_name', param.name)}${element('g:attribute_value', param.value)}</g:product_detail>`),
+    ...item.params.map(
+      (param) =>
+        `<g:product_detail>${element('g:attribute_name', param.name)}${element('g:attribute_value', param.value)}</g:product_detail>`,
+    ),
   ];
   return `<item>\n${lines.join('\n')}\n</item>\n`;
 }

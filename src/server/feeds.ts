@@ -71,13 +71,18 @@ async function itemsOf(
       .orderBy(asc(productOptions.position), asc(productOptions.id)),
   ]);
   const imageIds = [...new Set([...batch.flatMap((p) => p.imageIds), ...variationRows.flatMap((v) => (v.imageId ? [v.imageId] : []))])];
-  const imageRows = imageIds.length ? await db.select({ id: images.id, uri: images.uri }).from(images).where(inArray(images.id, imageIds)) : [];
+  const imageRows = imageIds.length
+    ? await db.select({ id: images.id, uri: images.uri }).from(images).where(inArray(images.id, imageIds))
+    : [];
   const uriOf = new Map(imageRows.map((row) => [row.id, absoluteUrl(shop.url, row.uri)]));
   const catalogsOf = new Map<string, string[]>();
   for (const link of links) catalogsOf.set(link.productId, [...(catalogsOf.get(link.productId) ?? []), link.catalogId]);
   const paramsOf = new Map<string, { name: string; value: string }[]>();
   for (const row of options) {
-    const param = { name: localize(row.name as { en: string; ru: string }, lang), value: localize(row.value as { en: string; ru: string }, lang) };
+    const param = {
+      name: localize(row.name as { en: string; ru: string }, lang),
+      value: localize(row.value as { en: string; ru: string }, lang),
+    };
     paramsOf.set(row.variationId, [...(paramsOf.get(row.variationId) ?? []), param]);
   }
   const variationsOf = new Map<string, (typeof variationRows)[number][]>();
@@ -127,7 +132,10 @@ async function itemsOf(
  * collects tags, the feed names every product (shown or hidden: showing one changes the feed), every catalog and the
  * settings, so any of their writes drops the kept copy.
  */
-export async function feedStream(db: Database, options: { kind: FeedKind; lang: Language; publicUrl: string; now: Date }): Promise<ReadableStream<Uint8Array>> {
+export async function feedStream(
+  db: Database,
+  options: { kind: FeedKind; lang: Language; publicUrl: string; now: Date },
+): Promise<ReadableStream<Uint8Array>> {
   const { kind, lang, publicUrl } = options;
   const settings = await loadShopSettings(db);
   const shopLanguage: Language = settings.language.current === 'ru' ? 'ru' : 'en';
@@ -140,7 +148,11 @@ export async function feedStream(db: Database, options: { kind: FeedKind; lang: 
       .orderBy(asc(catalogs.position), asc(catalogs.id))
   ).map((row) => ({ id: row.id, title: localize(row.title as { en: string; ru: string }, lang) }));
   const allProducts = await db.select({ id: products.id }).from(products);
-  tagPage([...allProducts.map((row) => cacheTags.product(row.id)), ...catalogRows.map((row) => cacheTags.catalog(row.id)), cacheTags.settings]);
+  tagPage([
+    ...allProducts.map((row) => cacheTags.product(row.id)),
+    ...catalogRows.map((row) => cacheTags.catalog(row.id)),
+    cacheTags.settings,
+  ]);
 
   const shop: FeedShop = {
     name,
@@ -162,7 +174,13 @@ export async function feedStream(db: Database, options: { kind: FeedKind; lang: 
     async pull(controller) {
       if (done) return;
       const batch = await db
-        .select({ id: products.id, slug: products.slug, title: products.title, description: products.description, imageIds: products.imageIds })
+        .select({
+          id: products.id,
+          slug: products.slug,
+          title: products.title,
+          description: products.description,
+          imageIds: products.imageIds,
+        })
         .from(products)
         .where(after === null ? eq(products.enabled, true) : and(eq(products.enabled, true), gt(products.id, after)))
         .orderBy(asc(products.id))
@@ -170,7 +188,10 @@ export async function feedStream(db: Database, options: { kind: FeedKind; lang: 
       const items = await itemsOf(db, batch, context);
       const text =
         kind === 'google'
-          ? items.filter((item) => item.imageLinks.length > 0).map((item) => googleItem(item, shop)).join('')
+          ? items
+              .filter((item) => item.imageLinks.length > 0)
+              .map((item) => googleItem(item, shop))
+              .join('')
           : items.map((item) => yandexOffer(item, shop, yandexIds)).join('');
       if (text) controller.enqueue(encoder.encode(text));
       if (batch.length < BATCH) {

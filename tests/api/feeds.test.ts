@@ -56,16 +56,30 @@ describe.each(databaseKinds)('product feeds (%s)', (kind) => {
       .where(eq(products.id, plain.productId));
     hidden = await fx.product({ priceCents: 500, enabled: false, title: 'Secret' });
     onRequest = await fx.product({ priceCents: 0, title: 'Ask us' });
-    await db.update(products).set({ imageIds: [picture] }).where(eq(products.id, onRequest.productId));
+    await db
+      .update(products)
+      .set({ imageIds: [picture] })
+      .where(eq(products.id, onRequest.productId));
 
     // a product with two variations (Colour: Red, Blue), the blue one sold out and with its own picture
     const teeProduct = await fx.product({ priceCents: 2_000, stock: 5, title: 'Tee' });
     const bluePicture = await createImage(db, 'blue.jpg');
     const blue = randomUUID();
-    await db.insert(variations).values({ id: blue, productId: teeProduct.productId, fullPriceCents: 2_200, stock: 0, imageId: bluePicture, position: 1 });
-    await db.update(variations).set({ title: { en: 'Red', ru: 'Красный' } }).where(eq(variations.id, teeProduct.variationId));
-    await db.update(variations).set({ title: { en: 'Blue', ru: 'Синий' } }).where(eq(variations.id, blue));
-    await db.update(products).set({ imageIds: [picture] }).where(eq(products.id, teeProduct.productId));
+    await db
+      .insert(variations)
+      .values({ id: blue, productId: teeProduct.productId, fullPriceCents: 2_200, stock: 0, imageId: bluePicture, position: 1 });
+    await db
+      .update(variations)
+      .set({ title: { en: 'Red', ru: 'Красный' } })
+      .where(eq(variations.id, teeProduct.variationId));
+    await db
+      .update(variations)
+      .set({ title: { en: 'Blue', ru: 'Синий' } })
+      .where(eq(variations.id, blue));
+    await db
+      .update(products)
+      .set({ imageIds: [picture] })
+      .where(eq(products.id, teeProduct.productId));
     const optionId = randomUUID();
     await db.insert(productOptions).values({ id: optionId, productId: teeProduct.productId, title: { en: 'Colour', ru: 'Цвет' } });
     for (const [variationId, en, ru] of [
@@ -92,7 +106,18 @@ describe.each(databaseKinds)('product feeds (%s)', (kind) => {
     const ids = items.map((item) => G(item, 'id')[0]);
     expect(ids.sort()).toEqual([plain.variationId, tee.red, tee.blue].sort());
     for (const item of items) {
-      for (const field of ['id', 'title', 'description', 'link', 'image_link', 'availability', 'price', 'brand', 'condition', 'identifier_exists']) {
+      for (const field of [
+        'id',
+        'title',
+        'description',
+        'link',
+        'image_link',
+        'availability',
+        'price',
+        'brand',
+        'condition',
+        'identifier_exists',
+      ]) {
         expect(G(item, field)[0], field).toBeTruthy();
       }
       expect(G(item, 'price')[0]).toMatch(/^\d+\.\d{2} EUR$/);
@@ -146,7 +171,9 @@ describe.each(databaseKinds)('product feeds (%s)', (kind) => {
     const blue = offers.find((o) => o.getAttribute('id') === yandexIds.offerId(tee.blue))!;
     expect(blue.getAttribute('available')).toBe('false');
     expect(blue.getAttribute('group_id')).toMatch(/^\d{1,9}$/);
-    expect(blue.getAttribute('group_id')).toBe(offers.find((o) => o.getAttribute('id') === yandexIds.offerId(tee.red))!.getAttribute('group_id'));
+    expect(blue.getAttribute('group_id')).toBe(
+      offers.find((o) => o.getAttribute('id') === yandexIds.offerId(tee.red))!.getAttribute('group_id'),
+    );
     expect([...blue.getElementsByTagName('param')].map((p) => [p.getAttribute('name'), p.textContent])).toEqual([['Цвет', 'Синий']]);
   });
 

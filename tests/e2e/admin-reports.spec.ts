@@ -6,7 +6,8 @@ import { product } from './shopping-helpers';
 /** A cash order for pickup through the storefront API; answers its total in minor units. */
 async function buy(request: APIRequestContext, slug: string): Promise<void> {
   const found = await product(request, slug);
-  const variation = found.variations.find((v) => v.stock === null && v.inStock && v.price > 0) ?? found.variations.find((v) => v.inStock && v.price > 0);
+  const variation =
+    found.variations.find((v) => v.stock === null && v.inStock && v.price > 0) ?? found.variations.find((v) => v.inStock && v.price > 0);
   expect(variation, `a variation of ${slug} on sale`).toBeTruthy();
   const locations = (await (await request.get('/api/locations')).json()) as { id: string }[];
   const placed = await request.post('/api/orders', {

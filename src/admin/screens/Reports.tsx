@@ -47,9 +47,12 @@ function pointLabel(start: string, by: ReportGrouping, lang: Language): string {
 }
 
 function fullDate(day: string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    dayOf(day),
-  );
+  return new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(dayOf(day));
 }
 
 /** Starts a download of a CSV file made in the browser. */
@@ -112,7 +115,9 @@ export default function Reports() {
               key={key}
               type="button"
               className="btn btn-small"
-              onClick={() => set({ from: keyOf(addDays(dayOf(today), 1 - days)), to: today, by: days > 90 ? 'month' : days > 31 ? 'week' : 'day' })}
+              onClick={() =>
+                set({ from: keyOf(addDays(dayOf(today), 1 - days)), to: today, by: days > 90 ? 'month' : days > 31 ? 'week' : 'day' })
+              }
             >
               {t(`reports.presets.${key}`)}
             </button>
@@ -155,7 +160,9 @@ function ReportView({ report, lang }: { report: Report; lang: Language }) {
         [t('reports.periodColumn'), ...lines.map((line) => line.label)],
         report.points.map((point, index) => [
           point.start,
-          ...series.map(({ metric, previous }) => (MONEY_METRICS.has(metric) ? minorToDecimal(rawOf(index, metric, previous)) : rawOf(index, metric, previous))),
+          ...series.map(({ metric, previous }) =>
+            MONEY_METRICS.has(metric) ? minorToDecimal(rawOf(index, metric, previous)) : rawOf(index, metric, previous),
+          ),
         ]),
       );
     const moneyChart = series.some(({ metric }) => MONEY_METRICS.has(metric));
@@ -210,9 +217,7 @@ function ReportView({ report, lang }: { report: Report; lang: Language }) {
 
   return (
     <>
-      <p className="strong">
-        {t('reports.period', { from: fullDate(report.period.from, lang), to: fullDate(report.period.to, lang) })}
-      </p>
+      <p className="strong">{t('reports.period', { from: fullDate(report.period.from, lang), to: fullDate(report.period.to, lang) })}</p>
       <div className="report-tiles">
         {(Object.keys(METRIC_FIELDS) as Metric[]).map((metric) => {
           const field = METRIC_FIELDS[metric];
@@ -226,7 +231,9 @@ function ReportView({ report, lang }: { report: Report; lang: Language }) {
               <span className="muted small">{t('reports.previous', { value: format(metric, before) })}</span>
               {percent !== null ? (
                 <span className={percent > 0 ? 'small report-change-up' : percent < 0 ? 'small report-change-down' : 'small'}>
-                  {percent === 0 ? t('reports.change.same') : t(percent > 0 ? 'reports.change.up' : 'reports.change.down', { percent: Math.abs(percent) })}
+                  {percent === 0
+                    ? t('reports.change.same')
+                    : t(percent > 0 ? 'reports.change.up' : 'reports.change.down', { percent: Math.abs(percent) })}
                 </span>
               ) : null}
             </div>
@@ -258,7 +265,19 @@ function ReportView({ report, lang }: { report: Report; lang: Language }) {
   );
 }
 
-function TopTable({ id, rows, report, quantity, discount }: { id: string; rows: ReportRanked[]; report: Report; quantity?: boolean; discount?: boolean }) {
+function TopTable({
+  id,
+  rows,
+  report,
+  quantity,
+  discount,
+}: {
+  id: string;
+  rows: ReportRanked[];
+  report: Report;
+  quantity?: boolean;
+  discount?: boolean;
+}) {
   const { t, lang } = useI18n();
   const title = t(`reports.top.${id}`);
   const columns: [string, (row: ReportRanked) => ReactNode, (row: ReportRanked) => string | number][] = [
@@ -266,7 +285,9 @@ function TopTable({ id, rows, report, quantity, discount }: { id: string; rows: 
     ...(quantity ? ([[t('reports.top.quantity'), (row) => row.quantity, (row) => row.quantity]] as typeof columns) : []),
     [t('reports.top.revenue'), (row) => money(row.revenueCents, report.currency, lang), (row) => minorToDecimal(row.revenueCents)],
     ...(discount
-      ? ([[t('reports.top.discount'), (row) => money(row.discountCents, report.currency, lang), (row) => minorToDecimal(row.discountCents)]] as typeof columns)
+      ? ([
+          [t('reports.top.discount'), (row) => money(row.discountCents, report.currency, lang), (row) => minorToDecimal(row.discountCents)],
+        ] as typeof columns)
       : []),
   ];
   const csv = () =>
@@ -281,7 +302,11 @@ function TopTable({ id, rows, report, quantity, discount }: { id: string; rows: 
           {title}
         </h2>
         {rows.length ? (
-          <button type="button" className="btn btn-small" onClick={() => downloadCsv(`${id}_${report.period.from}_${report.period.to}.csv`, csv())}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => downloadCsv(`${id}_${report.period.from}_${report.period.to}.csv`, csv())}
+          >
             {t('reports.csv')}
           </button>
         ) : null}

@@ -206,9 +206,12 @@ describe.each(databaseKinds)('sales reports (%s)', (kind) => {
     expect(body.previousPoints).toHaveLength(14);
     for (const point of body.points) {
       const day = expected.byDay.get(point.start) ?? { orders: 0, revenueCents: 0, itemsSold: 0, refundsCents: 0 };
-      expect({ orders: point.orders, revenueCents: point.revenueCents, itemsSold: point.itemsSold, refundsCents: point.refundsCents }).toEqual(
-        day,
-      );
+      expect({
+        orders: point.orders,
+        revenueCents: point.revenueCents,
+        itemsSold: point.itemsSold,
+        refundsCents: point.refundsCents,
+      }).toEqual(day);
       expect(point.netRevenueCents).toBe(point.revenueCents - point.refundsCents);
     }
     // each day's customers: new where their first counted order is that day
@@ -252,7 +255,10 @@ describe.each(databaseKinds)('sales reports (%s)', (kind) => {
     const rateId = await fx.rate(zoneId, { kind: 'flat', priceCents: 1_500 });
     for (const [i, code] of ['new', 'processing', 'canceled'].entries()) await fx.orderState(code, code, i);
     const placed = await expectJson<{ id: string; total: number }>(
-      await app.request('/orders', { method: 'POST', json: orderBody([{ variationId: mug.variationId, quantity: 2 }], { zoneId, rateId }, cash) }),
+      await app.request('/orders', {
+        method: 'POST',
+        json: orderBody([{ variationId: mug.variationId, quantity: 2 }], { zoneId, rateId }, cash),
+      }),
       201,
     );
     const row = await fx.orderRow(placed.id);

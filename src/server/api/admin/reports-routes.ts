@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { REPORT_MAX_DAYS, reportQuerySchema, type Report, type ReportPoint, type ReportRanked, type ReportTotals } from '../../../contract/admin';
+import {
+  REPORT_MAX_DAYS,
+  reportQuerySchema,
+  type Report,
+  type ReportPoint,
+  type ReportRanked,
+  type ReportTotals,
+} from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
 import { CANCELED_STATUS } from '../../../lib/order-workflow';
 import { daysOf, groupKeys, keyOf, lastDayOf, previousRange, rangeOf, type DayRange, type Grouping } from '../../../lib/reports';
@@ -15,7 +22,8 @@ import { adminMessage } from './messages';
 const TOP_ROWS = 10;
 
 type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
+const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as Rows<T>).rows;
 const int = (value: unknown): number => Number(value ?? 0);
 
 /**
@@ -118,7 +126,15 @@ async function loadSeries(db: Executor, range: DayRange, previous: DayRange, by:
   return { current: build(range, true), previous: build(previous, false) };
 }
 
-type RankRow = { key: string; title: string | null; titles: { en: string; ru: string } | null; orders: number; quantity: string; revenue: string; discount: string };
+type RankRow = {
+  key: string;
+  title: string | null;
+  titles: { en: string; ru: string } | null;
+  orders: number;
+  quantity: string;
+  revenue: string;
+  discount: string;
+};
 
 const ranked = (rows: RankRow[], lang: Language, untitled: (row: RankRow) => string): ReportRanked[] =>
   rows.map((row) => ({
@@ -174,7 +190,9 @@ async function loadTop(db: Executor, range: DayRange, lang: Language) {
     products: ranked(products, lang, (row) => row.key),
     catalogs: ranked(catalogs, lang, (row) => row.key),
     discountCodes: ranked(codes, lang, () => adminMessage('reports.deletedCode', lang)),
-    deliveryMethods: ranked(delivery, lang, (row) => adminMessage(`reports.delivery.${row.key === 'pickup' ? 'pickup' : 'shipping'}`, lang)),
+    deliveryMethods: ranked(delivery, lang, (row) =>
+      adminMessage(`reports.delivery.${row.key === 'pickup' ? 'pickup' : 'shipping'}`, lang),
+    ),
   };
 }
 

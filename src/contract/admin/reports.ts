@@ -25,7 +25,6 @@ export const reportQuerySchema = z.object({
   to: isoDate.optional(),
   by: z.enum(REPORT_GROUPINGS).default('day'),
 });
-export type ReportQuery = z.input<typeof reportQuerySchema>;
 
 const pointSchema = z.strictObject({
   /** the first day of the day, week or month (YYYY-MM-DD) */

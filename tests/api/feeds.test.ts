@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_NAMESPACE, type FeedKind } from '../../src/lib/feeds';
@@ -190,7 +190,13 @@ describe.each(databaseKinds)('product feeds (%s)', (kind) => {
   });
 
   it('streams many products in batches, each once', async () => {
-    for (let n = 0; n < 205; n += 1) await fx.product({ priceCents: 100 + n, title: `Bulk ${n}` });
+    // more than one batch (BATCH = 200) of shown products, each with one priced variation
+    await app.deps.db.execute(sql`
+      insert into products (id, slug, title) select 'bulk-' || g, 'bulk-' || g, jsonb_build_object('en', 'Bulk ' || g, 'ru', 'Опт ' || g)
+      from generate_series(1, 205) g`);
+    await app.deps.db.execute(sql`
+      insert into variations (id, product_id, full_price_cents, is_default) select 'bulk-v-' || g, 'bulk-' || g, 100 + g, true
+      from generate_series(1, 205) g`);
     const { doc } = await read('yandex');
     const ids = [...doc.getElementsByTagName('offer')].map((o) => o.getAttribute('id'));
     expect(ids.length).toBe(208);

@@ -35,6 +35,8 @@ export default defineConfig({
     '/catalogs/[slug]': { maxAge: PAGE_MAX_AGE },
     '/products/[slug]': { maxAge: PAGE_MAX_AGE },
     '/api/config': { maxAge: PAGE_MAX_AGE, tags: ['settings'] },
+    // product feeds: dropped by the tags of every product and catalog they name (src/server/feeds.ts)
+    '/feeds/[...feed]': { maxAge: PAGE_MAX_AGE },
   },
   vite: {
     // islands download only the locale namespaces they use (src/integrations/locale-namespaces.mjs)

@@ -11,6 +11,8 @@ const Leads = lazy(() => import('./screens/Leads'));
 const Customers = lazy(() => import('./screens/Customers'));
 const CustomerDetail = lazy(() => import('./screens/CustomerDetail'));
 const Audit = lazy(() => import('./screens/Audit'));
+const Reports = lazy(() => import('./screens/Reports'));
+const Feeds = lazy(() => import('./screens/Feeds'));
 const Account = lazy(() => import('./screens/Account'));
 const NotFound = lazy(() => import('./screens/NotFound'));
 // catalog
@@ -54,6 +56,8 @@ function adminRouter() {
           { path: 'customers', element: <Customers /> },
           { path: 'customers/:id', element: <CustomerDetail /> },
           { path: 'audit', element: <Audit /> },
+          { path: 'reports', element: <Reports /> },
+          { path: 'feeds', element: <Feeds /> },
           { path: 'account', element: <Account /> },
           { path: 'products', element: <Products /> },
           { path: 'products/import', element: <ProductImport /> },

@@ -24,6 +24,8 @@ const PASSTHROUGH = [
   /^\/favicon\.ico$/,
   /^\/robots\.txt$/,
   /^\/sitemap\.xml$/,
+  // the product feeds (src/pages/feeds): Yandex's is a .yml file, which the probe rules would refuse
+  /^\/feeds\/([a-z]{2}\/)?(google\.xml|yandex\.yml)$/,
   /^\/liveness$/,
 ];
 

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard-routes';
 import { leadRoutes } from './leads-routes';
 import { moderationRoutes } from './moderation-routes';
 import { orderRoutes } from './orders-routes';
+import { reportRoutes } from './reports-routes';
 import { returnRoutes } from './returns-routes';
 import { productRoutes } from './catalog/products-routes';
 import { catalogRoutes } from './catalog/catalogs-routes';
@@ -35,6 +36,7 @@ export const adminRoutes = new Hono<AdminEnv>()
   .use(requireStaff)
   .route('/', sessionRoutes)
   .route('/', dashboardRoutes)
+  .route('/', reportRoutes)
   .route('/', setupChecklistRoutes)
   .route('/', orderRoutes)
   .route('/', returnRoutes)

@@ -214,7 +214,16 @@ export const searchResultAnswer = z.strictObject({
   image: imageAnswer.nullable(),
   price: z.number().optional(),
 });
-export const searchAnswer = z.strictObject({ results: z.array(searchResultAnswer), totalResultCount: z.number() });
+/**
+ * GET /search: a page of results and their total. `approximate`: more products match than a search ranks
+ * (the total counts that bound); `didYouMean`: the query with its misspelt words corrected, when any were.
+ */
+export const searchAnswer = z.strictObject({
+  results: z.array(searchResultAnswer),
+  totalResultCount: z.number(),
+  approximate: z.boolean().optional(),
+  didYouMean: z.string().optional(),
+});
 export type SearchDto = z.infer<typeof searchAnswer>;
 
 // ---------------------------------------------------------------- answers: products

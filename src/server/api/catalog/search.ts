@@ -3,7 +3,18 @@ import type { Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
 import { cacheTags, onInvalidate } from '../../cache/invalidation';
-import { articles, catalogs, pages, products, type LocalizedText } from '../../db/schema';
+import {
+  articles,
+  catalogs,
+  optionValueSearchVector,
+  pages,
+  productOptions,
+  productOptionValues,
+  products,
+  searchWords,
+  variations,
+  type LocalizedText,
+} from '../../db/schema';
 import { loadImages } from '../shared/images';
 import { localizedText } from './product-dto';
 import type { SearchDto, SearchResultType } from '../../../contract/storefront/catalog';
@@ -46,16 +57,122 @@ export function wordPrefixes(word: string, stems: readonly string[] = []): strin
  * matching any of its prefixes. Only letters, digits and combining marks survive, so no tsquery
  * operator can reach the database. null when no word is left.
  */
-export function prefixTsQuery(q: string, stemsOf: (word: string) => readonly string[] = () => []): string | null {
-  const words = queryWords(q);
-  if (words.length === 0) return null;
-  return words
-    .map((word) => {
-      const prefixes = wordPrefixes(word, stemsOf(word)).map((prefix) => `${prefix}:*`);
-      return prefixes.length === 1 ? prefixes[0] : `(${prefixes.join(' | ')})`;
-    })
-    .join(' & ');
+export function prefixTsQuery(
+  q: string,
+  stemsOf: (word: string) => readonly string[] = () => [],
+  correctionsOf: (word: string) => readonly string[] = () => [],
+): string | null {
+  const terms = wordTerms(queryWords(q), stemsOf, correctionsOf);
+  return terms.length === 0 ? null : terms.join(' & ');
 }
+
+/** One tsquery term per word: any of its prefixes, or of the shop's words it is a likely misspelling of. */
+function wordTerms(
+  words: readonly string[],
+  stemsOf: (word: string) => readonly string[],
+  correctionsOf: (word: string) => readonly string[],
+): string[] {
+  return words.map((word) => {
+    const prefixes = [...new Set([...wordPrefixes(word, stemsOf(word)), ...correctionsOf(word).filter(isWord)])].map((prefix) => `${prefix}:*`);
+    return prefixes.length === 1 ? prefixes[0]! : `(${prefixes.join(' | ')})`;
+  });
+}
+
+const isWord = (text: string) => /^[\p{L}\p{N}][\p{L}\p{N}\p{M}]*$/u.test(text);
+
+/**
+ * Edits between two words (optimal string alignment: insertion, deletion, substitution, or two neighbours
+ * swapped), ё counted as е; stops early and answers `limit + 1` once the words are further apart than `limit`.
+ */
+export function editDistance(a: string, b: string, limit = 2): number {
+  const x = a.replace(/ё/g, 'е');
+  const y = b.replace(/ё/g, 'е');
+  if (Math.abs(x.length - y.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[y.length]!, limit + 1);
+}
+
+/** How many edits a word of this length may carry and still be corrected: none below 4 letters, one below 7, else two. */
+export const allowedEdits = (length: number) => (length < 4 ? 0 : length < 7 ? 1 : 2);
+
+/** Words one swap of neighbouring letters away ('shrit' -> 'shirt'): what trigrams alone find too far. */
+export function swappedNeighbours(word: string): string[] {
+  const letters = [...word];
+  const swapped: string[] = [];
+  for (let i = 0; i + 1 < letters.length; i++) {
+    if (letters[i] === letters[i + 1]) continue;
+    const copy = [...letters];
+    [copy[i], copy[i + 1]] = [copy[i + 1]!, copy[i]!];
+    swapped.push(copy.join(''));
+  }
+  return swapped;
+}
+
+/**
+ * The shop's words a query word was probably meant as, nearest first: none when the word (or a word it
+ * starts) is the shop's own. Candidates come from the dictionary's trigram index (similar words, and the
+ * word with two neighbours swapped); the fewest edits win, a word typed in part compared with the start of
+ * the candidate ('jake' -> 'jacket').
+ */
+export function nearestWords(word: string, candidates: readonly string[], max = 3): string[] {
+  const limit = allowedEdits([...word].length);
+  if (limit === 0) return [];
+  const scored = candidates
+    .map((candidate) => {
+      const whole = editDistance(word, candidate, limit);
+      const start = [...candidate].slice(0, [...word].length).join('');
+      const typedInPart = candidate.length > word.length ? editDistance(word, start, limit) + 0.5 : limit + 1;
+      return { candidate, distance: Math.min(whole, typedInPart) };
+    })
+    .filter((scoredWord) => scoredWord.distance <= limit)
+    .sort((a, b) => a.distance - b.distance || a.candidate.length - b.candidate.length || (a.candidate < b.candidate ? -1 : 1));
+  const nearest = scored[0]?.distance;
+  return scored.filter((scoredWord) => scoredWord.distance === nearest).slice(0, max).map((scoredWord) => scoredWord.candidate);
+}
+
+/** Corrections of each query word that the shop's dictionary does not know (see `nearestWords`). */
+async function correctionsOfWords(db: Executor, words: string[]): Promise<Map<string, string[]>> {
+  const corrected = new Map<string, string[]>();
+  await Promise.all(
+    words
+      .filter((word) => allowedEdits([...word].length) > 0 && !/^\p{N}+$/u.test(word))
+      .map(async (word) => {
+        const [row] = await rowsOf<{ known: boolean; candidates: string[] }>(
+          db,
+          sql`select exists (select 1 from ${searchWords} where ${searchWords.word} like ${`${likeEscaped(word)}%`}) as known,
+            array(select ${searchWords.word} from ${searchWords}
+              where ${searchWords.word} % ${word} or ${word} <% ${searchWords.word}
+                or ${searchWords.word} in (${sql.join(
+                  swappedNeighbours(word).map((swapped) => sql`${swapped}`),
+                  sql`, `,
+                )})
+              limit ${MAX_CANDIDATE_WORDS}) as candidates`,
+        );
+        if (!row || row.known) return;
+        const nearest = nearestWords(word, row.candidates);
+        if (nearest.length > 0) corrected.set(word, nearest);
+      }),
+  );
+  return corrected;
+}
+
+const MAX_CANDIDATE_WORDS = 200;
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const MAX_KEPT_STEMS = 10_000;
 /** Stems of words already asked: a stemmer's answer depends on the word alone. */
@@ -127,14 +244,16 @@ type HitRow = {
  * relevance): what ranking and counting all the matches need, and no more, so that a common word's thousands
  * of matches are ranked and counted in memory rather than spilled with their texts.
  */
-function matches(tsquery: string): SQL {
+function matches(search: PreparedQuery): SQL {
+  const tsquery = search.tsquery;
   const query = () => sql`to_tsquery('simple', ${tsquery})`;
   // Catalogs are few and have no stored vector: theirs is built on the fly, like the generated columns.
   const catalogVector = sql`to_tsvector('simple', coalesce(${catalogs.title}->>'en', '') || ' ' || coalesce(${catalogs.title}->>'ru', '')
     || ' ' || coalesce(${catalogs.description}->>'en', '') || ' ' || coalesce(${catalogs.description}->>'ru', ''))`;
   return sql`
-    select 'product' as type, 1 as type_order, ${products.id} as id, ts_rank(${products.searchVector}, ${query()}) as rank
-    from ${products} where ${products.enabled} and ${products.searchVector} @@ ${query()}
+    select 'product' as type, 1 as type_order, ${products.id} as id,
+      ts_rank(${products.searchVector}, to_tsquery('simple', ${search.anyTerm})) + case when ${products.searchVector} @@ ${query()} then 1 else 0 end as rank
+    from ${products} where ${products.enabled} and ${products.id} in (${productCandidates(search)})
     union all
     select 'catalog', 2, ${catalogs.id}, ts_rank(${catalogVector}, ${query()})
     from ${catalogs} where ${catalogs.enabled} and ${catalogVector} @@ ${query()}
@@ -145,6 +264,60 @@ function matches(tsquery: string): SQL {
     select 'article', 4, ${articles.id}, ts_rank(${articles.searchVector}, ${query()})
     from ${articles} join ${pages} on ${pages.id} = ${articles.categoryId}
     where ${articles.enabled} and ${pages.enabled} and ${articles.searchVector} @@ ${query()}`;
+}
+
+/**
+ * The products having every word of the query in their title or description, in one of their option values
+ * ('white', 'XL', 'чёрный') or at the start of a SKU, each word read from its own index (the products' text
+ * vector, the option values' text vector, the SKUs' trigrams), and at most `CANDIDATE_BOUND` + 1 of them: a
+ * word common to a fifth of 100,000 products is ranked among a bounded set, and counted approximately past it.
+ */
+export function productCandidates(search: PreparedQuery): SQL {
+  const perWord = search.terms.map((term, i) => {
+    const word = search.words[i]!;
+    const skuArm =
+      [...word].length >= 3
+        ? sql` union select ${variations.productId} from ${variations} where ${variations.sku} ilike ${`${likeEscaped(word)}%`}`
+        : sql``;
+    return sql`(select ${products.id} from ${products} where ${products.searchVector} @@ to_tsquery('simple', ${term})
+      union select ${productOptions.productId} from ${productOptionValues} join ${productOptions} on ${productOptions.id} = ${productOptionValues.optionId}
+        where ${optionValueSearchVector(productOptionValues.title)} @@ to_tsquery('simple', ${term})${skuArm})`;
+  });
+  return sql`select id from (${sql.join(perWord, sql` intersect `)}) as candidate limit ${CANDIDATE_BOUND + 1}`;
+}
+
+/** Past this many matching products a search ranks the first ones found and calls its count approximate. */
+export const CANDIDATE_BOUND = 5000;
+
+/** A query ready to match: its words, one tsquery term per word (prefixes, stems, corrections), all of them joined. */
+export type PreparedQuery = {
+  words: string[];
+  terms: string[];
+  /** every word (AND) */
+  tsquery: string;
+  /** any word (OR), for ranking */
+  anyTerm: string;
+  /** each misspelt word -> the shop's words it was probably meant as */
+  corrections: Map<string, string[]>;
+};
+
+/** The query's words with their stems and, for words the shop does not know, their nearest known words. null without words. */
+export async function prepareQuery(db: Executor, q: string): Promise<PreparedQuery | null> {
+  const words = queryWords(q);
+  if (words.length === 0) return null;
+  const [stems, corrections] = await Promise.all([stemsOfWords(db, words), correctionsOfWords(db, words)]);
+  const terms = wordTerms(
+    words,
+    (word) => stems.get(word) ?? [],
+    (word) => corrections.get(word) ?? [],
+  );
+  return { words, terms, tsquery: terms.join(' & '), anyTerm: terms.join(' | '), corrections };
+}
+
+/** The query with each misspelt word replaced by its nearest word ("Did you mean …"), or null when nothing was corrected. */
+export function correctedQuery(search: PreparedQuery): string | null {
+  if (search.corrections.size === 0) return null;
+  return search.words.map((word) => search.corrections.get(word)?.[0] ?? word).join(' ');
 }
 
 /** What a result shows of the hits in the CTE `page` (by primary key: only the page's rows are read). */
@@ -183,39 +356,49 @@ function urlOf(hit: HitRow): string {
   }
 }
 
-type RankedHitRow = HitRow & { total: number };
+type RankedHitRow = HitRow & { total: number; product_total: number };
+type PageOfHits = { rows: HitRow[]; total: number; approximate: boolean };
 
 /**
  * One page of hits, products first, then by relevance, and their total, in one statement: the matches are
  * read once (the count is a window over the narrow matches), and the texts only of the page's hits. At
- * 100,000 products a common word matches a fifth of them, and reading those rows is what a search costs.
+ * 100,000 products a common word matches a fifth of them: the products are a bounded candidate set
+ * (`productCandidates`), and a count past its bound is approximate.
  */
-async function pageOfHits(db: Executor, tsquery: string, offset: number, limit: number): Promise<{ rows: HitRow[]; total: number }> {
+async function pageOfHits(db: Executor, search: PreparedQuery, offset: number, limit: number): Promise<PageOfHits> {
   const rows = await rowsOf<RankedHitRow>(
     db,
     sql`with page as (
-        select type, type_order, id, rank, count(*) over () as total from (${matches(tsquery)}) as matched
+        select type, type_order, id, rank, count(*) over () as total, count(*) filter (where type = 'product') over () as product_total
+        from (${matches(search)}) as matched
         order by type_order, rank desc, id offset ${offset} limit ${limit})
-      select shown.*, page.total from page join (${details()}) as shown on shown.type = page.type and shown.id = page.id
+      select shown.*, page.total, page.product_total from page join (${details()}) as shown on shown.type = page.type and shown.id = page.id
       order by page.type_order, page.rank desc, page.id`,
   );
-  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
+  if (rows.length > 0) {
+    const approximate = Number(rows[0]!.product_total) > CANDIDATE_BOUND;
+    return { rows, total: Number(rows[0]!.total) - (approximate ? 1 : 0), approximate };
+  }
   // past the last page (or nothing found): the count alone
-  if (offset === 0) return { rows, total: 0 };
-  const [counted] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from (${matches(tsquery)}) as matched`);
-  return { rows, total: Number(counted?.count ?? 0) };
+  if (offset === 0) return { rows, total: 0, approximate: false };
+  const [counted] = await rowsOf<{ count: number; products: number }>(
+    db,
+    sql`select count(*)::int as count, (count(*) filter (where type = 'product'))::int as products from (${matches(search)}) as matched`,
+  );
+  const approximate = Number(counted?.products ?? 0) > CANDIDATE_BOUND;
+  return { rows, total: Number(counted?.count ?? 0) - (approximate ? 1 : 0), approximate };
 }
 
 async function searchAnswer(db: Executor, q: string, offset: number, limit: number, lang: Language): Promise<SearchDto> {
-  const stems = await stemsOfWords(db, queryWords(q));
-  const tsquery = prefixTsQuery(q, (word) => stems.get(word) ?? []);
-  if (!tsquery) return { results: [], totalResultCount: 0 };
-  const { rows, total } = await pageOfHits(db, tsquery, offset, limit);
+  const search = await prepareQuery(db, q);
+  if (!search) return { results: [], totalResultCount: 0 };
+  const { rows, total, approximate } = await pageOfHits(db, search, offset, limit);
   const imageMap = await loadImages(
     db,
     rows.map((r) => r.image_id),
     lang,
   );
+  const didYouMean = correctedQuery(search);
   return {
     results: rows.map((hit) => ({
       type: hit.type,
@@ -228,6 +411,8 @@ async function searchAnswer(db: Executor, q: string, offset: number, limit: numb
       ...(hit.type === 'product' ? { price: centsToAmount(Number(hit.price_cents ?? 0)) } : {}),
     })),
     totalResultCount: total,
+    ...(approximate ? { approximate } : {}),
+    ...(didYouMean ? { didYouMean } : {}),
   };
 }
 

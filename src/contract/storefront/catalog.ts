@@ -226,6 +226,23 @@ export const searchAnswer = z.strictObject({
 });
 export type SearchDto = z.infer<typeof searchAnswer>;
 
+/** GET /search/suggest: what the header's predictive search shows while the visitor types (from 2 characters). */
+export const searchSuggestQuery = z.object({ q: z.string().max(200).default('') });
+
+const suggestedLink = z.strictObject({ id: z.string(), title: z.string(), url: z.string() });
+/**
+ * GET /search/suggest: `words` are whole queries to search for instead (the typed words completed or
+ * corrected); then the best products (picture, title, price), catalogs and articles.
+ */
+export const searchSuggestAnswer = z.strictObject({
+  query: z.string(),
+  words: z.array(z.string()),
+  products: z.array(suggestedLink.extend({ image: imageAnswer.nullable(), price: z.number() })),
+  catalogs: z.array(suggestedLink),
+  articles: z.array(suggestedLink),
+});
+export type SearchSuggestDto = z.infer<typeof searchSuggestAnswer>;
+
 // ---------------------------------------------------------------- answers: products
 
 /** The localized texts a product or catalog page is shown and indexed with. */

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { loadImages } from '../shared/images';
 import { localizedText } from './product-dto';
-import type { SearchDto, SearchResultType } from '../../../contract/storefront/catalog';
+import { SEARCH_RESULT_TYPES, type SearchDto, type SearchResultType, type SearchSuggestDto } from '../../../contract/storefront/catalog';
 
 const MAX_QUERY_WORDS = 8;
 const EXCERPT_LENGTH = 200;
@@ -123,6 +123,15 @@ export function swappedNeighbours(word: string): string[] {
   return swapped;
 }
 
+/** How many letter pairs of `word` the candidate has too: of two words as many edits away, the more alike one first. */
+function sharedPairs(word: string, candidate: string): number {
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < candidate.length; i++) pairs.add(candidate.slice(i, i + 2));
+  let shared = 0;
+  for (let i = 0; i + 1 < word.length; i++) if (pairs.has(word.slice(i, i + 2))) shared++;
+  return shared;
+}
+
 /**
  * The shop's words a query word was probably meant as, nearest first: none when the word (or a word it
  * starts) is the shop's own. Candidates come from the dictionary's trigram index (similar words, and the
@@ -136,42 +145,61 @@ export function nearestWords(word: string, candidates: readonly string[], max = 
     .map((candidate) => {
       const whole = editDistance(word, candidate, limit);
       const start = [...candidate].slice(0, [...word].length).join('');
+      // a word typed in part: its start compared, ranked after whole words as many edits away
       const typedInPart = candidate.length > word.length ? editDistance(word, start, limit) + 0.5 : limit + 1;
       return { candidate, distance: Math.min(whole, typedInPart) };
     })
-    .filter((scoredWord) => scoredWord.distance <= limit)
-    .sort((a, b) => a.distance - b.distance || a.candidate.length - b.candidate.length || (a.candidate < b.candidate ? -1 : 1));
+    .filter((scoredWord) => Math.floor(scoredWord.distance) <= limit)
+    .sort(
+      (a, b) =>
+        a.distance - b.distance ||
+        sharedPairs(word, b.candidate) - sharedPairs(word, a.candidate) ||
+        a.candidate.length - b.candidate.length ||
+        (a.candidate < b.candidate ? -1 : 1),
+    );
   const nearest = scored[0]?.distance;
   return scored.filter((scoredWord) => scoredWord.distance === nearest).slice(0, max).map((scoredWord) => scoredWord.candidate);
 }
 
-/** Corrections of each query word that the shop's dictionary does not know (see `nearestWords`). */
+/** Corrections of each query word that the shop's dictionary does not know (see `nearestWords`), in one statement. */
 async function correctionsOfWords(db: Executor, words: string[]): Promise<Map<string, string[]>> {
   const corrected = new Map<string, string[]>();
-  await Promise.all(
-    words
-      .filter((word) => allowedEdits([...word].length) > 0 && !/^\p{N}+$/u.test(word))
-      .map(async (word) => {
-        const [row] = await rowsOf<{ known: boolean; candidates: string[] }>(
-          db,
-          sql`select exists (select 1 from ${searchWords} where ${searchWords.word} like ${`${likeEscaped(word)}%`}) as known,
-            array(select ${searchWords.word} from ${searchWords}
-              where ${searchWords.word} % ${word} or ${word} <% ${searchWords.word}
-                or ${searchWords.word} in (${sql.join(
-                  swappedNeighbours(word).map((swapped) => sql`${swapped}`),
-                  sql`, `,
-                )})
-              limit ${MAX_CANDIDATE_WORDS}) as candidates`,
-        );
-        if (!row || row.known) return;
-        const nearest = nearestWords(word, row.candidates);
-        if (nearest.length > 0) corrected.set(word, nearest);
-      }),
-  );
+  const asked = words.filter((word) => allowedEdits([...word].length) > 0 && !/^\p{N}+$/u.test(word));
+  if (asked.length === 0) return corrected;
+  for (const row of await rowsOf<{ word: string; known: boolean; candidates: string[] }>(db, dictionaryLookup(asked))) {
+    if (row.known) continue;
+    const nearest = nearestWords(row.word, row.candidates);
+    if (nearest.length > 0) corrected.set(row.word, nearest);
+  }
   return corrected;
 }
 
+/**
+ * Per word: whether the dictionary has a word starting with it, and its similar words (trigram similarity,
+ * read from the trigram index once the dictionary is large enough for the planner to prefer it to a scan),
+ * swapped neighbours included (trigrams find them too far: 'shrit' and 'shirt' share two of ten).
+ */
+export function dictionaryLookup(words: readonly string[]): SQL {
+  return sql.join(
+    words.map(
+      (word) => sql`select ${word}::text as word,
+        coalesce((select starts_with(${searchWords.word}, ${word}) from ${searchWords} where ${searchWords.word} >= ${word}
+          order by ${searchWords.word} limit 1), false) as known,
+        array(select ${searchWords.word} from ${searchWords}
+          where ${searchWords.word} % ${word}
+            or ${searchWords.word} in (${sql.join(
+              swappedNeighbours(word).map((swapped) => sql`${swapped}`),
+              sql`, `,
+            )})
+          limit ${MAX_CANDIDATE_WORDS}) as candidates`,
+    ),
+    sql` union all `,
+  );
+}
+
 const MAX_CANDIDATE_WORDS = 200;
+/** The dictionary's words starting with `start`: a range of its primary key (the shop's databases order text by code point). */
+const wordsStarting = (start: string) => sql`${searchWords.word} >= ${start} and ${searchWords.word} < ${`${start}\u{10FFFF}`}`;
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const MAX_KEPT_STEMS = 10_000;
@@ -244,26 +272,32 @@ type HitRow = {
  * relevance): what ranking and counting all the matches need, and no more, so that a common word's thousands
  * of matches are ranked and counted in memory rather than spilled with their texts.
  */
-function matches(search: PreparedQuery): SQL {
+function matchArms(search: PreparedQuery): Record<SearchResultType, SQL> {
   const tsquery = search.tsquery;
   const query = () => sql`to_tsquery('simple', ${tsquery})`;
   // Catalogs are few and have no stored vector: theirs is built on the fly, like the generated columns.
   const catalogVector = sql`to_tsvector('simple', coalesce(${catalogs.title}->>'en', '') || ' ' || coalesce(${catalogs.title}->>'ru', '')
     || ' ' || coalesce(${catalogs.description}->>'en', '') || ' ' || coalesce(${catalogs.description}->>'ru', ''))`;
-  return sql`
-    select 'product' as type, 1 as type_order, ${products.id} as id,
+  return {
+    product: sql`select 'product' as type, 1 as type_order, ${products.id} as id,
       ts_rank(${products.searchVector}, to_tsquery('simple', ${search.anyTerm})) + case when ${products.searchVector} @@ ${query()} then 1 else 0 end as rank
-    from ${products} where ${products.enabled} and ${products.id} in (${productCandidates(search)})
-    union all
-    select 'catalog', 2, ${catalogs.id}, ts_rank(${catalogVector}, ${query()})
-    from ${catalogs} where ${catalogs.enabled} and ${catalogVector} @@ ${query()}
-    union all
-    select 'page', 3, ${pages.id}, ts_rank(${pages.searchVector}, ${query()})
-    from ${pages} where ${pages.enabled} and ${pages.searchVector} @@ ${query()}
-    union all
-    select 'article', 4, ${articles.id}, ts_rank(${articles.searchVector}, ${query()})
+    from ${products} where ${products.enabled} and ${products.id} in (${productCandidates(search)})`,
+    catalog: sql`select 'catalog' as type, 2 as type_order, ${catalogs.id} as id, ts_rank(${catalogVector}, ${query()}) as rank
+    from ${catalogs} where ${catalogs.enabled} and ${catalogVector} @@ ${query()}`,
+    page: sql`select 'page' as type, 3 as type_order, ${pages.id} as id, ts_rank(${pages.searchVector}, ${query()}) as rank
+    from ${pages} where ${pages.enabled} and ${pages.searchVector} @@ ${query()}`,
+    article: sql`select 'article' as type, 4 as type_order, ${articles.id} as id, ts_rank(${articles.searchVector}, ${query()}) as rank
     from ${articles} join ${pages} on ${pages.id} = ${articles.categoryId}
-    where ${articles.enabled} and ${pages.enabled} and ${articles.searchVector} @@ ${query()}`;
+    where ${articles.enabled} and ${pages.enabled} and ${articles.searchVector} @@ ${query()}`,
+  };
+}
+
+function matches(search: PreparedQuery): SQL {
+  const arms = matchArms(search);
+  return sql.join(
+    SEARCH_RESULT_TYPES.map((type) => arms[type]),
+    sql` union all `,
+  );
 }
 
 /**
@@ -283,7 +317,9 @@ export function productCandidates(search: PreparedQuery): SQL {
       union select ${productOptions.productId} from ${productOptionValues} join ${productOptions} on ${productOptions.id} = ${productOptionValues.optionId}
         where ${optionValueSearchVector(productOptionValues.title)} @@ to_tsquery('simple', ${term})${skuArm})`;
   });
-  return sql`select id from (${sql.join(perWord, sql` intersect `)}) as candidate limit ${CANDIDATE_BOUND + 1}`;
+  // a whole SKU as typed ('CS-100-W', which splits into words)
+  const bySku = search.sku ? sql` union select ${variations.productId} from ${variations} where ${variations.sku} ilike ${`${likeEscaped(search.sku)}%`}` : sql``;
+  return sql`select id from ((${sql.join(perWord, sql` intersect `)})${bySku}) as candidate limit ${CANDIDATE_BOUND + 1}`;
 }
 
 /** Past this many matching products a search ranks the first ones found and calls its count approximate. */
@@ -299,6 +335,8 @@ export type PreparedQuery = {
   anyTerm: string;
   /** each misspelt word -> the shop's words it was probably meant as */
   corrections: Map<string, string[]>;
+  /** the query as typed when it may be a SKU (one token of 3 characters or more) */
+  sku: string | null;
 };
 
 /** The query's words with their stems and, for words the shop does not know, their nearest known words. null without words. */
@@ -311,7 +349,9 @@ export async function prepareQuery(db: Executor, q: string): Promise<PreparedQue
     (word) => stems.get(word) ?? [],
     (word) => corrections.get(word) ?? [],
   );
-  return { words, terms, tsquery: terms.join(' & '), anyTerm: terms.join(' | '), corrections };
+  const typed = q.trim().slice(0, 100);
+  const sku = typed.length >= 3 && !/\s/.test(typed) ? typed : null;
+  return { words, terms, tsquery: terms.join(' & '), anyTerm: terms.join(' | '), corrections, sku };
 }
 
 /** The query with each misspelt word replaced by its nearest word ("Did you mean …"), or null when nothing was corrected. */
@@ -416,11 +456,79 @@ async function searchAnswer(db: Executor, q: string, offset: number, limit: numb
   };
 }
 
+const SUGGESTED = { product: 6, catalog: 3, article: 3, words: 4 } as const;
+
+/**
+ * Whole queries to offer instead of the typed one: the misspelt words corrected, and the last word (being
+ * typed) completed from the shop's dictionary, shortest words first.
+ */
+async function suggestedQueries(db: Executor, search: PreparedQuery): Promise<string[]> {
+  const fixed = search.words.map((word) => search.corrections.get(word)?.[0] ?? word);
+  const last = search.words[search.words.length - 1]!;
+  const before = fixed.slice(0, -1);
+  const endings = search.corrections.get(last) ?? [];
+  if (endings.length === 0) {
+    const rows = await rowsOf<{ word: string }>(
+      db,
+      sql`select ${searchWords.word} as word from ${searchWords} where ${wordsStarting(last)}
+        order by char_length(${searchWords.word}), ${searchWords.word} limit ${SUGGESTED.words + 1}`,
+    );
+    endings.push(...rows.map((row) => row.word));
+  }
+  const typed = search.words.join(' ');
+  return [...new Set(endings.map((ending) => [...before, ending].join(' ')))].filter((query) => query !== typed).slice(0, SUGGESTED.words);
+}
+
+async function suggestAnswer(db: Executor, q: string, lang: Language): Promise<SearchSuggestDto> {
+  const query = q.trim();
+  const search = [...query].length >= 2 ? await prepareQuery(db, query) : null;
+  if (!search) return { query, words: [], products: [], catalogs: [], articles: [] };
+  const arms = matchArms(search);
+  const limited = (type: 'product' | 'catalog' | 'article') =>
+    sql`(select * from (${arms[type]}) as matched order by rank desc, id limit ${SUGGESTED[type]})`;
+  const [rows, words] = await Promise.all([
+    rowsOf<HitRow & { rank: number }>(
+      db,
+      sql`with page as (${limited('product')} union all ${limited('catalog')} union all ${limited('article')})
+        select shown.*, page.rank from page join (${details()}) as shown on shown.type = page.type and shown.id = page.id
+        order by page.type_order, page.rank desc, page.id`,
+    ),
+    suggestedQueries(db, search),
+  ]);
+  const imageMap = await loadImages(
+    db,
+    rows.filter((row) => row.type === 'product').map((row) => row.image_id),
+    lang,
+  );
+  const link = (hit: HitRow) => ({ id: hit.id, title: localizedText(hit.title, lang), url: urlOf(hit) });
+  return {
+    query,
+    words,
+    products: rows
+      .filter((hit) => hit.type === 'product')
+      .map((hit) => ({
+        ...link(hit),
+        image: hit.image_id ? (imageMap.get(hit.image_id) ?? null) : null,
+        price: centsToAmount(Number(hit.price_cents ?? 0)),
+      })),
+    catalogs: rows.filter((hit) => hit.type === 'catalog').map(link),
+    articles: rows.filter((hit) => hit.type === 'article').map(link),
+  };
+}
+
+/** Suggestions are kept this long at most: typing the same letters again within it costs no query. */
+const SUGGEST_KEPT_MS = 60 * 1000;
+
+/** The header's predictive search (GET /search/suggest): kept briefly, as search answers are (see `enableSearchAnswerCache`). */
+export function suggestSite(db: Executor, q: string, lang: Language): Promise<SearchSuggestDto> {
+  return kept(db, `suggest|${lang}|${q.trim().toLowerCase()}`, SUGGEST_KEPT_MS, () => suggestAnswer(db, q, lang));
+}
+
 const MAX_KEPT_ANSWERS = 500;
 /** As the page cache: changes no write announces (an image's file) show within the hour. */
 const KEPT_MS = 60 * 60 * 1000;
 
-type KeptAnswer = { at: number; answer: Promise<SearchDto> };
+type KeptAnswer = { at: number; answer: Promise<unknown> };
 /** Kept answers per database (tests open several), by language, page and the query's words; see `enableSearchAnswerCache`. */
 let keptAnswers: WeakMap<Executor, Map<string, KeptAnswer>> | undefined;
 
@@ -438,22 +546,26 @@ export function enableSearchAnswerCache(): void {
   });
 }
 
-/** The site's search (spec GET /search): products first, then catalogs, pages and articles, each by relevance. */
-export function searchSite(db: Executor, q: string, offset: number, limit: number, lang: Language): Promise<SearchDto> {
-  if (!keptAnswers) return searchAnswer(db, q, offset, limit, lang);
+/** The kept answer under `key` if younger than `keptMs`, else a new one from `compute`, kept unless it fails. */
+function kept<T>(db: Executor, key: string, keptMs: number, compute: () => Promise<T>): Promise<T> {
+  if (!keptAnswers) return compute();
   let answers = keptAnswers.get(db);
   if (!answers) keptAnswers.set(db, (answers = new Map()));
-  const key = `${lang}|${offset}|${limit}|${queryWords(q).join(' ')}`;
   const now = Date.now();
   const hit = answers.get(key);
-  if (hit && now - hit.at < KEPT_MS) return hit.answer;
+  if (hit && now - hit.at < keptMs) return hit.answer as Promise<T>;
   if (answers.size >= MAX_KEPT_ANSWERS) answers.delete(answers.keys().next().value!);
-  const kept: KeptAnswer = { at: now, answer: searchAnswer(db, q, offset, limit, lang) };
+  const entry: KeptAnswer = { at: now, answer: compute() };
   const store = answers;
-  store.set(key, kept);
+  store.set(key, entry);
   // a failed search is not kept: the next one asks again
-  kept.answer.catch(() => {
-    if (store.get(key) === kept) store.delete(key);
+  entry.answer.catch(() => {
+    if (store.get(key) === entry) store.delete(key);
   });
-  return kept.answer;
+  return entry.answer as Promise<T>;
+}
+
+/** The site's search (spec GET /search): products first, then catalogs, pages and articles, each by relevance. */
+export function searchSite(db: Executor, q: string, offset: number, limit: number, lang: Language): Promise<SearchDto> {
+  return kept(db, `${lang}|${offset}|${limit}|${queryWords(q).join(' ')}`, KEPT_MS, () => searchAnswer(db, q, offset, limit, lang));
 }

@@ -216,13 +216,16 @@ export const searchResultAnswer = z.strictObject({
 });
 /**
  * GET /search: a page of results and their total. `approximate`: more products match than a search ranks
- * (the total counts that bound); `didYouMean`: the query with its misspelt words corrected, when any were.
+ * (the total counts that bound); `didYouMean`: the query with its misspelt words corrected, when any were;
+ * `popular`: see below.
  */
 export const searchAnswer = z.strictObject({
   results: z.array(searchResultAnswer),
   totalResultCount: z.number(),
   approximate: z.boolean().optional(),
   didYouMean: z.string().optional(),
+  /** when nothing is found: products to offer instead (the most ordered lately, else the newest) */
+  popular: z.array(searchResultAnswer).optional(),
 });
 export type SearchDto = z.infer<typeof searchAnswer>;
 

@@ -7,6 +7,8 @@ import {
   articles,
   catalogs,
   optionValueSearchVector,
+  orderItems,
+  orders,
   pages,
   productOptions,
   productOptionValues,
@@ -439,6 +441,7 @@ async function searchAnswer(db: Executor, q: string, offset: number, limit: numb
     lang,
   );
   const didYouMean = correctedQuery(search);
+  const popular = total === 0 && offset === 0 ? await popularProducts(db, lang) : [];
   return {
     results: rows.map((hit) => ({
       type: hit.type,
@@ -453,7 +456,50 @@ async function searchAnswer(db: Executor, q: string, offset: number, limit: numb
     totalResultCount: total,
     ...(approximate ? { approximate } : {}),
     ...(didYouMean ? { didYouMean } : {}),
+    ...(popular.length > 0 ? { popular } : {}),
   };
+}
+
+const POPULAR_COUNT = 4;
+/** Orders whose items make a product popular: the latest ones, so the answer costs the same in a shop with a long past. */
+const POPULAR_FROM_ORDERS = 1000;
+
+/** What a search that finds nothing offers instead: the products most ordered lately, else the newest. */
+async function popularProducts(db: Executor, lang: Language): Promise<SearchDto['results']> {
+  const rows = await rowsOf<HitRow>(
+    db,
+    sql`with ordered as (
+        select ${orderItems.productId} as id, count(*) as times from ${orderItems}
+        where ${orderItems.orderId} in (select ${orders.id} from ${orders} order by ${orders.createdAt} desc limit ${POPULAR_FROM_ORDERS})
+        group by ${orderItems.productId}),
+      chosen as (
+        (select p.id, 0 as source, coalesce(ordered.times, 0) as weight, p.created_at from ${products} p join ordered on ordered.id = p.id
+          where p.enabled order by ordered.times desc, p.id limit ${POPULAR_COUNT})
+        union all
+        (select p.id, 1, 0, p.created_at from ${products} p where p.enabled order by p.created_at desc, p.id limit ${POPULAR_COUNT}))
+      select distinct on (p.id) 'product' as type, p.id, p.slug, null::text as parent_slug, null::text as page_type, p.title,
+        p.description as excerpt, p.image_ids->>0 as image_id, p.price_cents, chosen.source, chosen.weight, chosen.created_at
+      from chosen join ${products} p on p.id = chosen.id
+      order by p.id, chosen.source`,
+  );
+  const picked = (rows as (HitRow & { source: number; weight: number; created_at: string })[])
+    .sort((a, b) => a.source - b.source || Number(b.weight) - Number(a.weight) || (a.created_at < b.created_at ? 1 : -1))
+    .slice(0, POPULAR_COUNT);
+  const imageMap = await loadImages(
+    db,
+    picked.map((row) => row.image_id),
+    lang,
+  );
+  return picked.map((hit) => ({
+    type: hit.type,
+    id: hit.id,
+    slug: hit.slug,
+    url: urlOf(hit),
+    title: localizedText(hit.title, lang),
+    excerpt: plainExcerpt(localizedText(hit.excerpt, lang)),
+    image: hit.image_id ? (imageMap.get(hit.image_id) ?? null) : null,
+    price: centsToAmount(Number(hit.price_cents ?? 0)),
+  }));
 }
 
 const SUGGESTED = { product: 6, catalog: 3, article: 3, words: 4 } as const;

@@ -169,7 +169,9 @@ function startForm(form: HTMLFormElement): void {
       const href = options[active]?.getAttribute('href');
       if (href) window.location.assign(href);
     } else if (event.key === 'Escape' && !list.hidden) {
+      // the first Escape closes the list only; the next one is the page's (closing the header's search)
       event.preventDefault();
+      event.stopPropagation();
       close();
     }
   });

@@ -405,7 +405,10 @@ async function measure(label: string, env: Record<string, string>, staticDir: st
     // each query never asked before: the database every time, misspelt words corrected from the dictionary half the time
     {
       name: 'predictive search (API), each new',
-      ...(await uncached((n) => `${base}/api/search/suggest?q=${encodeURIComponent(`${NEW_SUGGESTS[n % NEW_SUGGESTS.length]} ${n}`)}&_bench={n}`, pid)),
+      ...(await uncached(
+        (n) => `${base}/api/search/suggest?q=${encodeURIComponent(`${NEW_SUGGESTS[n % NEW_SUGGESTS.length]} ${n}`)}&_bench={n}`,
+        pid,
+      )),
       goal: GOALS.searchP95,
     },
   ];

@@ -10,7 +10,16 @@ import {
   swappedNeighbours,
 } from '../../src/server/api/catalog/search';
 import { variations } from '../../src/server/db/schema';
-import { createArticle, createCatalog, createImage, createPage, createProduct, getJson, type CreatedProduct, type Json } from '../helpers/catalog-fixtures';
+import {
+  createArticle,
+  createCatalog,
+  createImage,
+  createPage,
+  createProduct,
+  getJson,
+  type CreatedProduct,
+  type Json,
+} from '../helpers/catalog-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 
 describe('nearest words', () => {
@@ -48,7 +57,13 @@ describe.each(databaseKinds)('forgiving search on %s', (kind) => {
     app = await createTestApp(kind);
     const db = app.deps.db;
     imageId = await createImage(db);
-    const colour = { title: { en: 'Colour', ru: 'Цвет' }, values: [{ en: 'White', ru: 'Белый' }, { en: 'Black', ru: 'Чёрный' }] };
+    const colour = {
+      title: { en: 'Colour', ru: 'Цвет' },
+      values: [
+        { en: 'White', ru: 'Белый' },
+        { en: 'Black', ru: 'Чёрный' },
+      ],
+    };
     shirt = await createProduct(db, {
       slug: 'cotton-shirt',
       title: { en: 'Cotton shirt', ru: 'Хлопковая рубашка' },

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
@@ -87,4 +88,18 @@ test('a search with a misspelling says what it searched for; one finding nothing
   await expect(page.locator('.search-popular__item').first()).toBeVisible();
   await page.goto('/search?q=zzqqxx&lang=ru');
   await expect(page.getByRole('heading', { name: 'Популярные товары' })).toBeVisible();
+});
+
+test('the open suggestions have no accessibility violations', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  const field = await openHeaderSearch(page);
+  await field.pressSequentially('shirt', { delay: 30 });
+  await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
+  await field.press('ArrowDown');
+  const { violations } = await new AxeBuilder({ page })
+    .include('header')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`))).toEqual([]);
 });

@@ -75,7 +75,9 @@ function wordTerms(
   correctionsOf: (word: string) => readonly string[],
 ): string[] {
   return words.map((word) => {
-    const prefixes = [...new Set([...wordPrefixes(word, stemsOf(word)), ...correctionsOf(word).filter(isWord)])].map((prefix) => `${prefix}:*`);
+    const prefixes = [...new Set([...wordPrefixes(word, stemsOf(word)), ...correctionsOf(word).filter(isWord)])].map(
+      (prefix) => `${prefix}:*`,
+    );
     return prefixes.length === 1 ? prefixes[0]! : `(${prefixes.join(' | ')})`;
   });
 }
@@ -160,7 +162,10 @@ export function nearestWords(word: string, candidates: readonly string[], max = 
         (a.candidate < b.candidate ? -1 : 1),
     );
   const nearest = scored[0]?.distance;
-  return scored.filter((scoredWord) => scoredWord.distance === nearest).slice(0, max).map((scoredWord) => scoredWord.candidate);
+  return scored
+    .filter((scoredWord) => scoredWord.distance === nearest)
+    .slice(0, max)
+    .map((scoredWord) => scoredWord.candidate);
 }
 
 /** Corrections of each query word that the shop's dictionary does not know (see `nearestWords`), in one statement. */
@@ -320,7 +325,9 @@ export function productCandidates(search: PreparedQuery): SQL {
         where ${optionValueSearchVector(productOptionValues.title)} @@ to_tsquery('simple', ${term})${skuArm})`;
   });
   // a whole SKU as typed ('CS-100-W', which splits into words)
-  const bySku = search.sku ? sql` union select ${variations.productId} from ${variations} where ${variations.sku} ilike ${`${likeEscaped(search.sku)}%`}` : sql``;
+  const bySku = search.sku
+    ? sql` union select ${variations.productId} from ${variations} where ${variations.sku} ilike ${`${likeEscaped(search.sku)}%`}`
+    : sql``;
   return sql`select id from ((${sql.join(perWord, sql` intersect `)})${bySku}) as candidate limit ${CANDIDATE_BOUND + 1}`;
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchSuggestAnswer } from '../../src/contract/storefront/catalog';
 import {
@@ -152,13 +152,15 @@ describe.each(databaseKinds)('forgiving search on %s', (kind) => {
       sql`insert into search_words (word) select substr(md5(i::text), 1, 4 + i % 6) from generate_series(1, 60000) as i on conflict do nothing`,
     );
     await db.execute(sql`analyze search_words`);
-    const words = JSON.stringify((await db.execute(sql`explain (format json) ${dictionaryLookup(prepared.words)}`)).rows);
+    const plan = async (executor: Pick<typeof db, 'execute'>, query: SQL) =>
+      JSON.stringify(((await executor.execute(sql`explain (format json) ${query}`)) as unknown as { rows: unknown[] }).rows);
+    const words = await plan(db, dictionaryLookup(prepared.words));
     expect(words).toContain('search_words_trgm_idx');
     expect(words).not.toContain('Seq Scan');
     const candidates = await db.transaction(async (tx) => {
       // the test shop has a handful of products: without this the planner reads whole tables, which proves nothing
       await tx.execute(sql`set local enable_seqscan = off`);
-      return JSON.stringify((await tx.execute(sql`explain (format json) ${productCandidates(prepared)}`)).rows);
+      return plan(tx, productCandidates(prepared));
     });
     expect(candidates).toContain('products_search_idx');
     expect(candidates).toContain('product_option_values_search_idx');

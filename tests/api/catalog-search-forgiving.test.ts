@@ -170,3 +170,25 @@ describe.each(databaseKinds)('forgiving search on %s', (kind) => {
     expect(await found('shrit white')).toEqual([shirt.id]);
   });
 });
+
+describe('predictive search limits', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await createTestApp('pglite', { rateLimits: 'searchSuggest=2/60' });
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('refuses a client address past its suggestions per minute, in the spec error shape', async () => {
+    expect((await getJson(app, '/search/suggest?q=oak')).status).toBe(200);
+    expect((await getJson(app, '/search/suggest?q=oak%20t')).status).toBe(200);
+    const refused = await getJson(app, '/search/suggest?q=oak%20ta');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, status: 429 });
+    // the site search itself is not limited by it
+    expect((await getJson(app, '/search?q=oak')).status).toBe(200);
+  });
+});

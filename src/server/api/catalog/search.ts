@@ -314,15 +314,18 @@ function matches(search: PreparedQuery): SQL {
  * word common to a fifth of 100,000 products is ranked among a bounded set, and counted approximately past it.
  */
 export function productCandidates(search: PreparedQuery): SQL {
+  // one word: each index stops at the bound (a common word or prefix is not read whole); several words must be
+  // intersected whole, or a narrow word would miss its products among the first of a common one
+  const armLimit = search.words.length === 1 ? sql` limit ${CANDIDATE_BOUND + 1}` : sql``;
   const perWord = search.terms.map((term, i) => {
     const word = search.words[i]!;
     const skuArm =
       [...word].length >= 3
-        ? sql` union select ${variations.productId} from ${variations} where ${variations.sku} ilike ${`${likeEscaped(word)}%`}`
+        ? sql` union (select ${variations.productId} from ${variations} where ${variations.sku} ilike ${`${likeEscaped(word)}%`}${armLimit})`
         : sql``;
-    return sql`(select ${products.id} from ${products} where ${products.searchVector} @@ to_tsquery('simple', ${term})
-      union select ${productOptions.productId} from ${productOptionValues} join ${productOptions} on ${productOptions.id} = ${productOptionValues.optionId}
-        where ${optionValueSearchVector(productOptionValues.title)} @@ to_tsquery('simple', ${term})${skuArm})`;
+    return sql`((select ${products.id} from ${products} where ${products.searchVector} @@ to_tsquery('simple', ${term})${armLimit})
+      union (select ${productOptions.productId} from ${productOptionValues} join ${productOptions} on ${productOptions.id} = ${productOptionValues.optionId}
+        where ${optionValueSearchVector(productOptionValues.title)} @@ to_tsquery('simple', ${term})${armLimit})${skuArm})`;
   });
   // a whole SKU as typed ('CS-100-W', which splits into words)
   const bySku = search.sku

@@ -172,6 +172,9 @@ function startForm(form: HTMLFormElement): void {
       // the first Escape closes the list only; the next one is the page's (closing the header's search)
       event.preventDefault();
       event.stopPropagation();
+      // an answer still on its way does not open the list again
+      clearTimeout(timer);
+      request?.abort();
       close();
     }
   });

@@ -71,7 +71,8 @@ test('Escape closes the suggestions and the form still searches', async ({ page 
   const field = await openHeaderSearch(page);
   await field.pressSequentially('lin', { delay: 30 });
   const list = page.getByRole('listbox', { name: 'Suggestions' });
-  await expect(list).toBeVisible();
+  // the answer of a loaded shared machine may take seconds
+  await expect(list).toBeVisible({ timeout: 15_000 });
   await field.press('Escape');
   await expect(list).toBeHidden();
   await expect(field).toHaveAttribute('aria-expanded', 'false');

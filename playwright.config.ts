@@ -11,6 +11,7 @@ const E2E_RATE_LIMITS = [
   'orderPerContact',
   'signIn',
   'previewRender',
+  'searchSuggest',
 ]
   .map((name) => `${name}=10000/60`)
   .join(',');

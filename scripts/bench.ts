@@ -15,7 +15,8 @@
  *     of the page cache, so each one renders (CPU goal < 10 ms; latency goals at 100,000
  *     products on PostgreSQL: catalog < 30 ms, with an option filter too; search < 50 ms: five queries
  *     asked again and again, answered from the kept search answers, and a page never asked before each
- *     time, answered by the database), each with the 1-minute load average when it was taken;
+ *     time, answered by the database; predictive search < 50 ms: common prefixes as typed, and queries never
+ *     asked before, misspelt words among them), each with the 1-minute load average when it was taken;
  *   - first-visit JavaScript and CSS (gzip) against the budgets: no React on the homepage, catalog and
  *     text page unless they show an island, product ≤ 75 KB of JavaScript, at most one stylesheet;
  * the catalog index of the largest catalog on PostgreSQL: built from scratch against patched after writes to
@@ -47,6 +48,9 @@ const BUDGETS = { reactFree: ['homepage', 'catalog', 'text page'], productJsKb: 
 const GOALS = { cpuRatio: 0.8, catalogP95: 30, searchP95: 50, uncachedCpuMs: 10, startCpuSeconds: 1.5, pagesHeld: 2500 };
 /** Search queries of the bench: common words (a fifth of the generated products each) and a narrow one. */
 const SEARCHES = ['linen', 'wool', 'shirt', 'generated 12', 'sweater'];
+/** Predictive search as typed: prefixes of common words, and (each with its own number, so never kept) misspelt words. */
+const SUGGESTS = ['li', 'lin', 'line', 'linen', 'wo', 'woo', 'wool', 'sh', 'shi', 'shir', 'bla', 'blac', 'whi', 'gen'];
+const NEW_SUGGESTS = ['gen', 'genrated', 'wool', 'blakc', 'linen shrit', 'чёрнй'];
 
 /** The baseline: a node:http server answering stored bytes with stored headers, as fast as it can. */
 const STATIC_SERVER = `
@@ -390,6 +394,21 @@ async function measure(label: string, env: Record<string, string>, staticDir: st
     {
       name: 'search (API), each new',
       ...(await uncached((n) => `${base}/api/search?q=${SEARCHES[n % SEARCHES.length]}&offset=${n}&_bench={n}`, pid)),
+      goal: GOALS.searchP95,
+    },
+    // the header's predictive search as a visitor types: common word prefixes (kept a minute after the first time)
+    {
+      name: 'predictive search (API), common prefixes',
+      ...(await uncached((n) => `${base}/api/search/suggest?q=${SUGGESTS[n % SUGGESTS.length]}&_bench={n}`, pid)),
+      goal: GOALS.searchP95,
+    },
+    // each query never asked before: the database every time, misspelt words corrected from the dictionary half the time
+    {
+      name: 'predictive search (API), each new',
+      ...(await uncached(
+        (n) => `${base}/api/search/suggest?q=${encodeURIComponent(`${NEW_SUGGESTS[n % NEW_SUGGESTS.length]} ${n}`)}&_bench={n}`,
+        pid,
+      )),
       goal: GOALS.searchP95,
     },
   ];

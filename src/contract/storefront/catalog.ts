@@ -214,8 +214,37 @@ export const searchResultAnswer = z.strictObject({
   image: imageAnswer.nullable(),
   price: z.number().optional(),
 });
-export const searchAnswer = z.strictObject({ results: z.array(searchResultAnswer), totalResultCount: z.number() });
+/**
+ * GET /search: a page of results and their total. `approximate`: more products match than a search ranks
+ * (the total counts that bound); `didYouMean`: the query with its misspelt words corrected, when any were;
+ * `popular`: see below.
+ */
+export const searchAnswer = z.strictObject({
+  results: z.array(searchResultAnswer),
+  totalResultCount: z.number(),
+  approximate: z.boolean().optional(),
+  didYouMean: z.string().optional(),
+  /** when nothing is found: products to offer instead (the most ordered lately, else the newest) */
+  popular: z.array(searchResultAnswer).optional(),
+});
 export type SearchDto = z.infer<typeof searchAnswer>;
+
+/** GET /search/suggest: what the header's predictive search shows while the visitor types (from 2 characters). */
+export const searchSuggestQuery = z.object({ q: z.string().max(200).default('') });
+
+const suggestedLink = z.strictObject({ id: z.string(), title: z.string(), url: z.string() });
+/**
+ * GET /search/suggest: `words` are whole queries to search for instead (the typed words completed or
+ * corrected); then the best products (picture, title, price), catalogs and articles.
+ */
+export const searchSuggestAnswer = z.strictObject({
+  query: z.string(),
+  words: z.array(z.string()),
+  products: z.array(suggestedLink.extend({ image: imageAnswer.nullable(), price: z.number() })),
+  catalogs: z.array(suggestedLink),
+  articles: z.array(suggestedLink),
+});
+export type SearchSuggestDto = z.infer<typeof searchSuggestAnswer>;
 
 // ---------------------------------------------------------------- answers: products
 

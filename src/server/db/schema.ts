@@ -45,6 +45,10 @@ const trigram = (expression: SQL) => sql`(${expression}) gin_trgm_ops`;
 export const productSearchText = (title: unknown, slug: unknown) =>
   sql`coalesce(${title}->>'en', '') || ' ' || coalesce(${title}->>'ru', '') || ' ' || ${slug}`;
 
+/** The words of an option value's title in both languages, as the storefront search matches them (GIN-indexed as written here). */
+export const optionValueSearchVector = (title: unknown) =>
+  sql`to_tsvector('simple'::regconfig, coalesce(${title}->>'en', '') || ' ' || coalesce(${title}->>'ru', ''))`;
+
 /** What the back office's order search matches by words: the customer's names and e-mail, the receiver's name. */
 export const orderSearchText = (customer: unknown, receiver: unknown) =>
   sql`coalesce(${customer}->>'name', '') || ' ' || coalesce(${customer}->>'lastName', '') || ' ' || coalesce(${customer}->>'email', '') || ' ' || coalesce(${receiver}->>'name', '')`;
@@ -232,7 +236,23 @@ export const productOptionValues = pgTable(
     index('product_option_values_option_idx').on(t.optionId, t.position),
     index('product_option_values_title_en_idx').on(sql`lower(${t.title}->>'en')`),
     index('product_option_values_title_ru_idx').on(sql`lower(${t.title}->>'ru')`),
+    // the storefront search finds products by their option values' words ('shirt white', 'чёрный')
+    index('product_option_values_search_idx').using('gin', optionValueSearchVector(t.title)),
   ],
+);
+
+/**
+ * Every word of the shop's product titles, option values and catalog titles (lower-case, as the 'simple'
+ * text search configuration splits them), kept by database triggers on those tables: the dictionary the
+ * storefront search corrects misspelt words against (trigram similarity) and completes typed words from.
+ * A word whose last product is gone stays until the next rebuild; it only costs a suggestion finding nothing.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );
 
 export const variations = pgTable(

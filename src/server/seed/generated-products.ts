@@ -74,6 +74,17 @@ export async function generateProducts(db: Executor, count: number, options: { b
         on conflict do nothing`);
     });
   }
+  // the search's dictionary (search_words), which triggers keep but the replica role above skips: the words of the new titles
+  if (count > start) {
+    await db.execute(sql`
+      insert into search_words (word)
+      select distinct w from (
+        select title from products where slug like 'generated-%'
+        union all select distinct title from product_option_values
+      ) as titled, unnest(tsvector_to_array(to_tsvector('simple'::regconfig, coalesce(titled.title->>'en', '') || ' ' || coalesce(titled.title->>'ru', '')))) as w
+      where char_length(w) >= 2 and w !~ '^[0-9]+$'
+      on conflict do nothing`);
+  }
   await db.execute(sql`analyze`);
   return Math.max(0, count - start);
 }

@@ -4,6 +4,7 @@ import { amountToCents, centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
 import { catalogProducts, productOptionValues, productOptions, products, variationOptionValues, variations } from '../../db/schema';
 import type { CatalogFilter, FacetSelection, SortCriterion } from '../../../contract/storefront/catalog';
+import { naturalSizeOrder } from './facet-order';
 
 /**
  * A catalog's listing kept in memory: its enabled products in each sort order, their prices, bit sets of
@@ -528,7 +529,8 @@ export function indexedFacets(index: CatalogIndex, lang: Language): Facets {
   const facets: Facets = {
     price: { min: centsToAmount(index.entries.size ? min : 0), max: centsToAmount(index.entries.size ? max : 0) },
     properties: toFacets(properties.map((p) => p.pair)),
-    options: toFacets(options.map((o) => o.pair)).map((facet) => {
+    options: toFacets(options.map((o) => o.pair)).map((ordered) => {
+      const facet = { ...ordered, values: naturalSizeOrder(ordered.values) };
       const swatches: Record<string, string> = {};
       for (const value of facet.values) {
         const colours = counts.colours.get(`${facet.title}\0${value}`);

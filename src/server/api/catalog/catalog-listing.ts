@@ -9,6 +9,7 @@ import type { SectionDto } from '../shared/sections';
 import { loadProducts, localizedText } from './product-dto';
 import { indexedCount, indexedFacets, selectListing, type Facets } from './catalog-index';
 import { catalogIndex, catalogIndexEnabled } from './catalog-stats';
+import { naturalSizeOrder } from './facet-order';
 import { countCatalogProducts, type CatalogPageRow, type CatalogRow } from './queries';
 import {
   isSortCriterion,
@@ -161,7 +162,10 @@ export async function loadFacets(db: Executor, catalogId: string, lang: Language
   return {
     price: { min: centsToAmount(Number(row?.price?.min ?? 0)), max: centsToAmount(Number(row?.price?.max ?? 0)) },
     properties: toFacets(row?.properties ?? []),
-    options: withSwatches(toFacets(optionList), optionList),
+    options: withSwatches(
+      toFacets(optionList).map((facet) => ({ ...facet, values: naturalSizeOrder(facet.values) })),
+      optionList,
+    ),
   };
 }
 

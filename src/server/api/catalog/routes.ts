@@ -33,13 +33,14 @@ import {
   reviewBody,
   reviewsQuery,
   searchQuery,
+  searchSuggestQuery,
   similarQuery,
   slugParams,
   type CountDto,
   type ReviewDto,
 } from '../../../contract/storefront/catalog';
 import type { PendingModerationDto } from '../../../contract/storefront/common';
-import { searchSite } from './search';
+import { searchSite, suggestSite } from './search';
 
 export const catalogRoutes = new Hono<AppEnv>();
 
@@ -146,6 +147,14 @@ catalogRoutes.get('/catalogs/:id/countProducts', async (c) => {
   const { id } = readParams(c, idParams);
   const catalog = await requireCatalog(db, id);
   return c.json({ count: await countCatalogProducts(db, catalog.id) } satisfies CountDto);
+});
+
+/** Predictive search: rate limited per client address (one request per keystroke pause), kept briefly by the browser too. */
+catalogRoutes.get('/search/suggest', async (c) => {
+  const { q } = readQuery(c, searchSuggestQuery);
+  await enforceRateLimit(c, 'searchSuggest', clientAddress(c));
+  c.header('Cache-Control', 'private, max-age=60');
+  return c.json(await suggestSite(c.get('deps').db, q, c.get('lang')));
 });
 
 catalogRoutes.get('/search', async (c) => {

@@ -28,6 +28,8 @@ export const RATE_LIMIT_DEFAULTS = {
   signIn: { limit: 30, windowSeconds: 5 * MINUTE },
   /** live-preview renders (POST /_preview/render) per client address */
   previewRender: { limit: 120, windowSeconds: MINUTE },
+  /** predictive search requests (GET /search/suggest) per client address: a fast typist pauses a few times a second at most */
+  searchSuggest: { limit: 300, windowSeconds: MINUTE },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;

@@ -62,6 +62,9 @@ type ValueState = ReturnType<typeof optionValueState>;
 /** Marks a buy box whose script runs (tests wait for it before typing). */
 export const READY_ATTRIBUTE = 'data-buy-box-ready';
 
+/** How far below the window the sticky bar's observer looks (longer than any product page). */
+const STICKY_BAR_REACH_BELOW = 1_000_000;
+
 function enhance(root: HTMLElement): void {
   const source = root.querySelector('script[data-buy-box-data]');
   if (!source?.textContent) return;
@@ -304,12 +307,19 @@ function enhance(root: HTMLElement): void {
   });
 
   if (typeof IntersectionObserver !== 'undefined') {
-    new IntersectionObserver(([entry]) => {
-      if (!entry) return;
-      pastActions = !entry.isIntersecting && entry.boundingClientRect.top < 0;
-      const bar = root.querySelector<HTMLElement>('[data-testid="sticky-buy-bar"]');
-      if (bar) bar.hidden = !pastActions;
-    }).observe(actions);
+    // An observer reports only crossings: on a phone the actions start below the fold, and one fling can carry them
+    // from below the window to above it without a frame in view (no crossing, no report, the bar stayed hidden).
+    // The watched area therefore reaches far below the window: the actions are "in" it while in view or still
+    // below, and leave it exactly when they scroll away above, whatever the jump.
+    new IntersectionObserver(
+      ([entry]) => {
+        if (!entry) return;
+        pastActions = !entry.isIntersecting;
+        const bar = root.querySelector<HTMLElement>('[data-testid="sticky-buy-bar"]');
+        if (bar) bar.hidden = !pastActions;
+      },
+      { rootMargin: `0px 0px ${STICKY_BAR_REACH_BELOW}px 0px` },
+    ).observe(actions);
   }
 
   // ------------------------------------------------------------ on arrival

@@ -38,6 +38,8 @@ import {
 import { sliceTranslator, type ShopTextSlice } from './product-texts';
 import {
   galleryImages,
+  galleryOrder,
+  lightboxSlide,
   MAIN_IMAGE_WIDTH,
   optionValueState,
   withVariationParam,
@@ -90,7 +92,7 @@ function enhance(root: HTMLElement): void {
     const shown = images.find((image) => image.id === shownImageId) ?? previewImage(product, variation);
     if ((shown?.id ?? null) !== shownMainId) {
       shownMainId = shown?.id ?? null;
-      const main = root.querySelector('.product-gallery__main');
+      const main = root.querySelector('.product-gallery__picture');
       if (main) main.innerHTML = productImageHtml(shown, mainImage.width, mainImage.height, shown?.alt || product.title, true);
     }
     root.querySelectorAll<HTMLButtonElement>('.product-gallery__thumb').forEach((thumb) => {
@@ -270,6 +272,31 @@ function enhance(root: HTMLElement): void {
     setQuantity(Number.isFinite(typed) ? typed : quantity);
   };
 
+  /** The lightbox (its code and PhotoSwipe load on this first use), on the shown picture, the chosen variation's first. */
+  const openGallery = async (opener: HTMLElement) => {
+    const shown = images.find((image) => image.id === shownMainId) ?? null;
+    const slides = galleryOrder(images, shown?.id).map((image) => lightboxSlide(image, product.title));
+    if (slides.length === 0 || opener.getAttribute('aria-busy') === 'true') return;
+    opener.setAttribute('aria-busy', 'true');
+    try {
+      const { openLightbox } = await import('./lightbox');
+      const closed = openLightbox(slides, 0, {
+        close: t('lightboxClose'),
+        zoom: t('lightboxZoom'),
+        previous: t('lightboxPrevious'),
+        next: t('lightboxNext'),
+        error: t('lightboxError'),
+        of: t('lightboxOf'),
+        title: t('gallery'),
+      });
+      opener.removeAttribute('aria-busy');
+      await closed;
+      opener.focus();
+    } finally {
+      opener.removeAttribute('aria-busy');
+    }
+  };
+
   // ------------------------------------------------------------ events
 
   root.addEventListener('change', (event) => {
@@ -283,9 +310,13 @@ function enhance(root: HTMLElement): void {
   });
 
   root.addEventListener('click', (event) => {
-    const target = (event.target as Element).closest<HTMLElement>('[data-add-to-cart], [data-quantity-step], .product-gallery__thumb');
+    const target = (event.target as Element).closest<HTMLElement>(
+      '[data-add-to-cart], [data-quantity-step], .product-gallery__thumb, [data-gallery-open]',
+    );
     if (!target) return;
-    if (target.hasAttribute('data-add-to-cart')) {
+    if (target.hasAttribute('data-gallery-open')) {
+      void openGallery(target);
+    } else if (target.hasAttribute('data-add-to-cart')) {
       // a number typed before this script ran counts too
       const typed = actions.querySelector<HTMLInputElement>('.shop-quantity__input');
       if (typed) commitTyped(typed);

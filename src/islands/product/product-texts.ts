@@ -19,6 +19,13 @@ export function sliceTranslator(texts: ShopTextSlice, lang: Language): ShopTrans
 export const BUY_BOX_TEXT_KEYS = [
   'gallery',
   'showImage',
+  'zoomImage',
+  'lightboxClose',
+  'lightboxZoom',
+  'lightboxPrevious',
+  'lightboxNext',
+  'lightboxError',
+  'lightboxOf',
   'reviewCount',
   'ratingLink',
   'priceOnRequest',

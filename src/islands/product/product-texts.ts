@@ -54,6 +54,21 @@ export const BUY_BOX_TEXT_KEYS = [
   'deliveryByManager',
 ] as const satisfies readonly ShopTextKey[];
 
+/** The quick add dialog's texts (the product cards' picker, loaded on demand). */
+export const QUICK_ADD_TEXT_KEYS = [
+  'quickAddTitle',
+  'quickAddDetails',
+  'quickAddFailed',
+  'lightboxClose',
+  'priceOnRequest',
+  'from',
+  'oldPrice',
+  'outOfStock',
+  'chooseOption',
+  'addToCart',
+  'notAvailable',
+] as const satisfies readonly ShopTextKey[];
+
 /** The reviews' texts, the form's rule messages included. */
 export const REVIEWS_TEXT_KEYS = [
   'forms',

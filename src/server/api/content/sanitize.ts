@@ -120,7 +120,7 @@ function plainAttributesOk(tag: string, attributes: string): boolean {
   if (!attributes) return true;
   if (tag !== 'a') return false;
   const values = new Map<string, string>();
-  for (const [, name, value] of attributes.matchAll(PLAIN_ATTRIBUTE)) {
+  for (const [, name = '', value = ''] of attributes.matchAll(PLAIN_ATTRIBUTE)) {
     if (values.has(name) || !['href', 'target', 'rel', 'title'].includes(name)) return false;
     values.set(name, value);
   }

@@ -103,3 +103,24 @@ test.describe('on a phone', () => {
     await expect(lightbox(page)).toHaveCount(0);
   });
 });
+
+test('the lightbox and quick add speak Russian on a Russian page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/products/linen-shirt?lang=ru');
+  await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
+  await page.getByRole('button', { name: 'Открыть фото на весь экран и увеличить' }).click();
+  await expect(page.locator('.pswp')).toHaveAttribute('aria-label', 'Фотографии товара');
+  await expect(page.locator('.pswp__counter')).toHaveText(/^1 из \d+$/);
+  await page.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(page.locator('.pswp')).toHaveCount(0);
+
+  await page.goto('/catalogs/new-arrivals?lang=ru');
+  const quickAdd = page.getByRole('button', { name: /^Быстро купить: / }).first();
+  await quickAdd.click();
+  const picker = page.getByRole('dialog', { name: /^Выберите вариант: / });
+  await expect(picker).toBeVisible();
+  await expect(picker.getByRole('link', { name: 'Подробнее о товаре' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(quickAdd).toBeFocused();
+});

@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { ProductDto } from '../../lib/api-client';
 import { analyticsItem } from '../../lib/analytics';
 import { cartTotals, isAvailable, stockLimitFor, type CartLine } from '../../lib/cart';
 import type { Language } from '../../lib/localize';
 import { track } from '../../stores/analytics';
-import { $cart, removeFromCart, setCartQuantity } from '../../stores/cart';
+import { $cart, addToCart, removeFromCart, setCartQuantity } from '../../stores/cart';
+import { shopApi } from '../../stores/user';
+import { quickAddKind } from '../product/card-view';
 import type { AddToCartDetails } from '../product/add-to-cart';
 import { productHref } from '../product/add-to-cart';
 import { isEcommerce, optionsText } from '../product/product-view';
@@ -13,6 +16,7 @@ import { Price } from '../shop/Price';
 import { ProductImage } from '../shop/ProductImage';
 import { QuantityStepper } from '../shop/QuantityStepper';
 import { shopTexts } from '../shop/texts';
+import { drawerSuggestions } from './drawer-suggestions';
 
 type Props = {
   lang: Language;
@@ -38,6 +42,10 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
   const [refused, setRefused] = useState<Record<string, number>>({});
   const available = isAvailable(cart.list);
   const addedLine = added?.variationId ? totals.lines.find((line) => line.variationId === added.variationId) : undefined;
+  const suggestions = useSuggestions(
+    lang,
+    cart.list.map((item) => item.product?.id).filter((id): id is string => !!id),
+  );
 
   const changeQuantity = (line: CartLine, quantity: number) => {
     const result = setCartQuantity(line.variationId, quantity);
@@ -131,6 +139,20 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
           })}
         </ul>
       )}
+      {suggestions.length > 0 && totals.lines.length > 0 && (
+        <section className="cart-drawer__suggestions" aria-labelledby="cart-drawer-suggestions">
+          <h3 className="cart-drawer__suggestions-title" id="cart-drawer-suggestions">
+            {t('relatedProducts')}
+          </h3>
+          <ul className="cart-drawer__suggestion-list">
+            {suggestions.map((product) => (
+              <li key={product.id}>
+                <Suggestion product={product} lang={lang} money={money} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="cart-drawer__footer">
         {totals.lines.length > 0 && (
           <dl className="summary-rows">
@@ -160,5 +182,68 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Up to four products to add from the drawer: the cart's related products, then similar ones, none already
+ * in it. Asked once for the cart's products as the drawer opens (not again while the shopper adds from it).
+ */
+function useSuggestions(lang: Language, productIds: string[]): ProductDto[] {
+  const [products, setProducts] = useState<ProductDto[]>([]);
+  const [asked] = useState(() => [...new Set(productIds)]);
+  useEffect(() => {
+    if (asked.length === 0) return;
+    const api = shopApi({ lang });
+    let current = true;
+    void Promise.all([api.getRelatedProducts(asked, 8), api.getSimilar(asked[0]!, 8)]).then(([related, similar]) => {
+      if (!current) return;
+      const byId = new Map([...related.data, ...similar.data].map((product) => [product.id, product]));
+      setProducts(drawerSuggestions([related.data, similar.data], new Set(asked)).map((id) => byId.get(id)!));
+    });
+    return () => {
+      current = false;
+    };
+  }, [asked, lang]);
+  const inCart = new Set(productIds);
+  return products.filter((product) => !inCart.has(product.id));
+}
+
+/** A suggestion: picture, title, price and quick add (into the cart for one variation, else to its page to choose). */
+function Suggestion({ product, lang, money }: { product: ProductDto; lang: Language; money: MoneyFormat }) {
+  const t = shopTexts(lang);
+  const quick = quickAddKind(product);
+  const href = `/products/${encodeURIComponent(product.slug)}`;
+  return (
+    <article className="cart-suggestion">
+      <a href={href} className="cart-suggestion__image" tabIndex={-1} aria-hidden="true">
+        <ProductImage image={product.imagePreview} width={96} height={96} alt="" />
+      </a>
+      <a href={href} className="cart-suggestion__title">
+        {product.title}
+      </a>
+      <Price price={product.price} fullPrice={product.priceFull} money={money} t={t} className="cart-suggestion__price" />
+      {quick.kind === 'direct' ? (
+        <button
+          type="button"
+          className="button button--outline cart-suggestion__add"
+          aria-label={t('suggestionAddLabel', { title: product.title })}
+          onClick={() => {
+            if (addToCart(product, quick.variation.id, 1).ok)
+              track({ name: 'add_to_cart', items: [analyticsItem(product, quick.variation, 1)] });
+          }}
+        >
+          {t('suggestionAdd')}
+        </button>
+      ) : (
+        <a
+          className="button button--outline cart-suggestion__add"
+          href={href}
+          aria-label={t('suggestionChooseLabel', { title: product.title })}
+        >
+          {t('suggestionChoose')}
+        </a>
+      )}
+    </article>
   );
 }

@@ -12,7 +12,7 @@ import { openModal } from '../../stores/modal';
 import { mountModals } from '../mount-modals';
 import type { StockErrorDetails } from '../product/add-to-cart';
 import { productHref } from '../product/add-to-cart';
-import { homeDeliveryZone, isEcommerce, optionsText } from '../product/product-view';
+import { isEcommerce, optionsText } from '../product/product-view';
 import { shopApi } from '../../stores/user';
 import { useHydrated } from '../shop/hooks';
 import { formatMoney, type MoneyFormat } from '../shop/money';
@@ -32,12 +32,17 @@ type Props = {
   siteType: string;
   /** settings.ecommerce.showRelatedProducts and relatedItemsTitle */
   related: { show: boolean; title: string };
+  /**
+   * The home zone's rates for the free-shipping progress, from the server with the page: fetched afterwards,
+   * the bar would push the buttons below it down once they are on screen.
+   */
+  rates: readonly FreeShippingRate[];
 };
 
 const RELATED_SHOWN = 8;
 
 /** The cart page: lines with quantities and totals from the server's product data, discount code, related products. */
-export default function CartPage({ lang, money, siteType, related }: Props) {
+export default function CartPage({ lang, money, siteType, related, rates }: Props) {
   const t = shopTexts(lang);
   const hydrated = useHydrated();
   const cart = useStore($cart);
@@ -55,15 +60,6 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
       setRefreshed(true);
     });
   }, []);
-
-  // the home zone's rates, for the free-shipping progress (as the product page's delivery estimate)
-  const [rates, setRates] = useState<FreeShippingRate[]>([]);
-  useEffect(() => {
-    if (!ecommerce) return;
-    void shopApi({ lang })
-      .getShippingZones()
-      .then(({ data }) => setRates(homeDeliveryZone(data)?.rates ?? []));
-  }, [lang, ecommerce]);
 
   const productIds = [...new Set(cart.list.map((item) => item.product?.id).filter((id): id is string => !!id))];
   const productKey = productIds.join(',');
@@ -118,7 +114,7 @@ export default function CartPage({ lang, money, siteType, related }: Props) {
   const available = isAvailable(cart.list);
   const discountPrice = discount.applied?.price ?? 0;
   const total = centsToAmount(amountToCents(totals.totalPrice) - amountToCents(discountPrice));
-  const shipping = freeShippingProgress(rates, total);
+  const shipping = ecommerce ? freeShippingProgress(rates, total) : null;
 
   return (
     <>

@@ -38,6 +38,8 @@ import {
 import { sliceTranslator, type ShopTextSlice } from './product-texts';
 import {
   galleryImages,
+  galleryOrder,
+  lightboxSlide,
   MAIN_IMAGE_WIDTH,
   optionValueState,
   withVariationParam,
@@ -61,6 +63,9 @@ type ValueState = ReturnType<typeof optionValueState>;
 
 /** Marks a buy box whose script runs (tests wait for it before typing). */
 export const READY_ATTRIBUTE = 'data-buy-box-ready';
+
+/** How far below the window the sticky bar's observer looks (longer than any product page). */
+const STICKY_BAR_REACH_BELOW = 1_000_000;
 
 function enhance(root: HTMLElement): void {
   const source = root.querySelector('script[data-buy-box-data]');
@@ -87,7 +92,7 @@ function enhance(root: HTMLElement): void {
     const shown = images.find((image) => image.id === shownImageId) ?? previewImage(product, variation);
     if ((shown?.id ?? null) !== shownMainId) {
       shownMainId = shown?.id ?? null;
-      const main = root.querySelector('.product-gallery__main');
+      const main = root.querySelector('.product-gallery__picture');
       if (main) main.innerHTML = productImageHtml(shown, mainImage.width, mainImage.height, shown?.alt || product.title, true);
     }
     root.querySelectorAll<HTMLButtonElement>('.product-gallery__thumb').forEach((thumb) => {
@@ -267,6 +272,31 @@ function enhance(root: HTMLElement): void {
     setQuantity(Number.isFinite(typed) ? typed : quantity);
   };
 
+  /** The lightbox (its code and PhotoSwipe load on this first use), on the shown picture, the chosen variation's first. */
+  const openGallery = async (opener: HTMLElement) => {
+    const shown = images.find((image) => image.id === shownMainId) ?? null;
+    const slides = galleryOrder(images, shown?.id).map((image) => lightboxSlide(image, product.title));
+    if (slides.length === 0 || opener.getAttribute('aria-busy') === 'true') return;
+    opener.setAttribute('aria-busy', 'true');
+    try {
+      const { openLightbox } = await import('./lightbox');
+      const closed = openLightbox(slides, 0, {
+        close: t('lightboxClose'),
+        zoom: t('lightboxZoom'),
+        previous: t('lightboxPrevious'),
+        next: t('lightboxNext'),
+        error: t('lightboxError'),
+        of: t('lightboxOf'),
+        title: t('gallery'),
+      });
+      opener.removeAttribute('aria-busy');
+      await closed;
+      opener.focus();
+    } finally {
+      opener.removeAttribute('aria-busy');
+    }
+  };
+
   // ------------------------------------------------------------ events
 
   root.addEventListener('change', (event) => {
@@ -280,9 +310,13 @@ function enhance(root: HTMLElement): void {
   });
 
   root.addEventListener('click', (event) => {
-    const target = (event.target as Element).closest<HTMLElement>('[data-add-to-cart], [data-quantity-step], .product-gallery__thumb');
+    const target = (event.target as Element).closest<HTMLElement>(
+      '[data-add-to-cart], [data-quantity-step], .product-gallery__thumb, [data-gallery-open]',
+    );
     if (!target) return;
-    if (target.hasAttribute('data-add-to-cart')) {
+    if (target.hasAttribute('data-gallery-open')) {
+      void openGallery(target);
+    } else if (target.hasAttribute('data-add-to-cart')) {
       // a number typed before this script ran counts too
       const typed = actions.querySelector<HTMLInputElement>('.shop-quantity__input');
       if (typed) commitTyped(typed);
@@ -304,12 +338,19 @@ function enhance(root: HTMLElement): void {
   });
 
   if (typeof IntersectionObserver !== 'undefined') {
-    new IntersectionObserver(([entry]) => {
-      if (!entry) return;
-      pastActions = !entry.isIntersecting && entry.boundingClientRect.top < 0;
-      const bar = root.querySelector<HTMLElement>('[data-testid="sticky-buy-bar"]');
-      if (bar) bar.hidden = !pastActions;
-    }).observe(actions);
+    // An observer reports only crossings: on a phone the actions start below the fold, and one fling can carry them
+    // from below the window to above it without a frame in view (no crossing, no report, the bar stayed hidden).
+    // The watched area therefore reaches far below the window: the actions are "in" it while in view or still
+    // below, and leave it exactly when they scroll away above, whatever the jump.
+    new IntersectionObserver(
+      ([entry]) => {
+        if (!entry) return;
+        pastActions = !entry.isIntersecting;
+        const bar = root.querySelector<HTMLElement>('[data-testid="sticky-buy-bar"]');
+        if (bar) bar.hidden = !pastActions;
+      },
+      { rootMargin: `0px 0px ${STICKY_BAR_REACH_BELOW}px 0px` },
+    ).observe(actions);
   }
 
   // ------------------------------------------------------------ on arrival

@@ -19,6 +19,13 @@ export function sliceTranslator(texts: ShopTextSlice, lang: Language): ShopTrans
 export const BUY_BOX_TEXT_KEYS = [
   'gallery',
   'showImage',
+  'zoomImage',
+  'lightboxClose',
+  'lightboxZoom',
+  'lightboxPrevious',
+  'lightboxNext',
+  'lightboxError',
+  'lightboxOf',
   'reviewCount',
   'ratingLink',
   'priceOnRequest',
@@ -45,6 +52,21 @@ export const BUY_BOX_TEXT_KEYS = [
   'freeFrom',
   'freeDeliveryFrom',
   'deliveryByManager',
+] as const satisfies readonly ShopTextKey[];
+
+/** The quick add dialog's texts (the product cards' picker, loaded on demand). */
+export const QUICK_ADD_TEXT_KEYS = [
+  'quickAddTitle',
+  'quickAddDetails',
+  'quickAddFailed',
+  'lightboxClose',
+  'priceOnRequest',
+  'from',
+  'oldPrice',
+  'outOfStock',
+  'chooseOption',
+  'addToCart',
+  'notAvailable',
 ] as const satisfies readonly ShopTextKey[];
 
 /** The reviews' texts, the form's rule messages included. */

@@ -224,3 +224,30 @@ export function ratingView(rating: number | null | undefined): { value: number; 
   const value = Math.round(Math.min(5, rating) * 10) / 10;
   return { value, percent: Math.round((value / 5) * 100) };
 }
+
+/** The gallery's pictures with `firstId` (the chosen variation's picture) first, the others in their order. */
+export function galleryOrder<T extends Pick<ImageDto, 'id'>>(images: readonly T[], firstId: string | null | undefined): T[] {
+  const first = images.find((image) => image.id === firstId);
+  return first ? [first, ...images.filter((image) => image !== first)] : [...images];
+}
+
+/** The largest side the lightbox asks of a picture (px). */
+export const LIGHTBOX_SIDE = 1920;
+
+/** A lightbox slide: the whole picture, at most LIGHTBOX_SIDE px a side, with its own proportions. */
+export interface LightboxSlide {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** The lightbox's slide of `image` (no scaling up; a picture without a known size is shown as a square). */
+export function lightboxSlide(image: Pick<ImageDto, 'uri' | 'width' | 'height' | 'alt' | 'mime'>, fallbackAlt: string): LightboxSlide {
+  const width = image.width > 0 ? image.width : LIGHTBOX_SIDE;
+  const height = image.height > 0 ? image.height : LIGHTBOX_SIDE;
+  const scale = Math.min(1, LIGHTBOX_SIDE / Math.max(width, height));
+  const [w, h] = [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
+  const src = image.mime === 'image/svg+xml' ? image.uri : `${image.uri}${image.uri.includes('?') ? '&' : '?'}w=${w}&h=${h}&fit=outbound`;
+  return { src, width: w, height: h, alt: image.alt || fallbackAlt };
+}

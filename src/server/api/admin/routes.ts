@@ -6,6 +6,7 @@ import { customerRoutes } from './customers-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { leadRoutes } from './leads-routes';
 import { moderationRoutes } from './moderation-routes';
+import { orderEditRoutes } from './order-edit-routes';
 import { orderRoutes } from './orders-routes';
 import { returnRoutes } from './returns-routes';
 import { productRoutes } from './catalog/products-routes';
@@ -37,6 +38,7 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', dashboardRoutes)
   .route('/', setupChecklistRoutes)
   .route('/', orderRoutes)
+  .route('/', orderEditRoutes)
   .route('/', returnRoutes)
   .route('/', moderationRoutes)
   .route('/', leadRoutes)

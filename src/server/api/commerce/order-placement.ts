@@ -42,7 +42,7 @@ function optionsText(product: ProductDto | undefined, variationId: string): stri
 }
 
 /** What the order keeps of each line, so later catalog edits do not change placed orders. */
-async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language): Promise<OrderItemSnapshot[]> {
+export async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language): Promise<OrderItemSnapshot[]> {
   const productById = new Map(
     (
       await loadProducts(

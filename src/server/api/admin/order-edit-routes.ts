@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { idSchema, orderEditBodySchema, type OrderEditInput } from '../../../contract/admin';
+import { idSchema, orderEditBodySchema } from '../../../contract/admin';
 import type { DeliveryInput } from '../../../contract/storefront/commerce';
 import { evaluateDiscount } from '../../../lib/discount';
 import type { Language } from '../../../lib/localize';
 import { editBlock, linesSummary, paidNetCents, paymentDifference, stockDeltas } from '../../../lib/order-edit';
 import { lineTotalCents, orderTotals } from '../../../lib/order-totals';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import {
   discountCodes,
   orderItems,
@@ -44,12 +44,13 @@ const idParams = z.object({ id: idSchema });
 const MAX_ORDER_TOTAL_CENTS = 2_147_483_647;
 
 type ItemRow = typeof orderItems.$inferSelect;
+type OrderEdit = z.infer<typeof orderEditBodySchema>;
 
 /** A line of the edited order: an order line kept (maybe with a new quantity) or a variation added. */
 type EditedLine = { item: ItemRow | null; variationId: string | null; quantity: number; unitPriceCents: number; index: number };
 
 /** The lines as the manager wants them: kept ones by id (unknown ids are 400s), new variations priced from the catalog. */
-async function editedLines(tx: Executor, items: ItemRow[], body: OrderEditInput, lang: Language) {
+async function editedLines(tx: Executor, items: ItemRow[], body: OrderEdit, lang: Language) {
   const lines: EditedLine[] = [];
   const adding: { variationId: string; quantity: number; index: number }[] = [];
   for (const [index, line] of body.lines.entries()) {
@@ -136,10 +137,10 @@ function currentDelivery(order: OrderRow): DeliveryInput | null {
         country: a.country ?? '',
         locality: a.locality ?? '',
         street: a.street ?? '',
-        ...(a.region ? { region: a.region } : {}),
-        ...(a.postalCode ? { postalCode: a.postalCode } : {}),
+        region: a.region ?? null,
+        postalCode: a.postalCode ?? null,
       },
-    } as DeliveryInput;
+    };
   }
   return null;
 }
@@ -199,9 +200,10 @@ function editView(order: OrderRow, items: { title: string; variationTitle: strin
 type EditOutcome = { order: OrderRow; refundCents: number; stockMoved: boolean };
 
 async function applyEdit(
+  db: Database,
   tx: Executor,
   order: OrderRow,
-  body: OrderEditInput,
+  body: OrderEdit,
   staff: { id: string; name: string },
   lang: Language,
   now: Date,
@@ -234,7 +236,7 @@ async function applyEdit(
   if (deliveryInput) {
     delivery = await resolveDelivery(tx, deliveryInput, { amountCents: itemsCents - discountCents, lines: weighed }, lang);
     if (body.delivery) {
-      const methods = await availablePaymentMethods(tx, delivery.location);
+      const methods = await availablePaymentMethods(db, delivery.location);
       if (!methods.some((m) => m.code === order.paymentMethod))
         throw fieldError(body.delivery.method === 'pickup' ? 'delivery.locationId' : 'delivery.rateId', adminMessage('orderEdit.paymentNotHere', lang));
     }
@@ -372,7 +374,7 @@ export const orderEditRoutes = new Hono<AdminEnv>().post('/orders/:id/edit', req
   const body = await readBody(c, orderEditBodySchema);
   const outcome = await deps.db.transaction(async (tx) => {
     const order = expectVersion(await findOrder(tx, id, lang, true), body.version, lang, 'orderNotFound');
-    return applyEdit(tx, order, body, staff, lang, deps.now());
+    return applyEdit(deps.db, tx, order, body, staff, lang, deps.now());
   });
   if (outcome.stockMoved) await invalidateOrderedProducts(deps.db, outcome.order.id);
   if (outcome.refundCents > 0) {

@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { localize, type Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
-import type { Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { paymentMethodNamer } from './shop-settings';
 import { customerReturnable } from '../../../lib/order-edit';
 import { orderItems, orderReturns, orderShipments, orders, paymentMethods, pickupLocations } from '../../db/schema';
@@ -24,7 +24,7 @@ function pickupPointOf(
 }
 
 /** Full order documents in the order of `rows`, in a fixed number of queries. */
-export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language, now: Date = new Date()): Promise<OrderDto[]> {
+export async function toOrderDtos(db: Database, rows: OrderRow[], lang: Language, now: Date = new Date()): Promise<OrderDto[]> {
   if (rows.length === 0) return [];
   const locationIds = [...new Set(rows.flatMap((o) => (o.locationId ? [o.locationId] : [])))];
   const [itemRows, methodRows, shipmentRows, locationRows, returnRows, settings] = await Promise.all([

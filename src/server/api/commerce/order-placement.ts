@@ -221,6 +221,6 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   // The ordered products' stock changed: their pages (and listings showing them) are stale from now on.
   await invalidate([...lines.map((line) => cacheTags.product(line.product.id)), cacheTags.stockOnly]);
 
-  const [dto] = await toOrderDtos(db, [order], lang);
+  const [dto] = await toOrderDtos(db, [order], lang, now());
   return c.json({ ...dto!, secretToken: order.secretToken } satisfies PlacedOrderDto, 201);
 });

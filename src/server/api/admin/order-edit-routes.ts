@@ -8,7 +8,7 @@ import { evaluateDiscount } from '../../../lib/discount';
 import type { Language } from '../../../lib/localize';
 import { editBlock, linesSummary, paidNetCents, paymentDifference, stockDeltas } from '../../../lib/order-edit';
 import { lineTotalCents, orderTotals } from '../../../lib/order-totals';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import {
   discountCodes,
   orderItems,
@@ -17,11 +17,12 @@ import {
   orderStateHistory,
   paymentMethods,
   paymentTransactions,
+  pickupLocations,
   products,
   variations,
 } from '../../db/schema';
 import { enqueueMail } from '../../mail/queue';
-import { availablePaymentMethods, resolveDelivery, type ResolvedDelivery } from '../commerce/delivery';
+import { availablePaymentMethods, resolveDelivery, type PaymentMethodRow, type ResolvedDelivery } from '../commerce/delivery';
 import { commerceMessage } from '../commerce/messages';
 import { invalidateOrderedProducts } from '../commerce/order-cache';
 import type { OrderRow } from '../commerce/order-dto';
@@ -200,7 +201,7 @@ function editView(order: OrderRow, items: { title: string; variationTitle: strin
 type EditOutcome = { order: OrderRow; refundCents: number; stockMoved: boolean };
 
 async function applyEdit(
-  db: Database,
+  methods: PaymentMethodRow[] | null,
   tx: Executor,
   order: OrderRow,
   body: OrderEdit,
@@ -235,8 +236,7 @@ async function applyEdit(
   let delivery: ResolvedDelivery | null = null;
   if (deliveryInput) {
     delivery = await resolveDelivery(tx, deliveryInput, { amountCents: itemsCents - discountCents, lines: weighed }, lang);
-    if (body.delivery) {
-      const methods = await availablePaymentMethods(db, delivery.location);
+    if (body.delivery && methods) {
       if (!methods.some((m) => m.code === order.paymentMethod))
         throw fieldError(body.delivery.method === 'pickup' ? 'delivery.locationId' : 'delivery.rateId', adminMessage('orderEdit.paymentNotHere', lang));
     }
@@ -372,9 +372,18 @@ export const orderEditRoutes = new Hono<AdminEnv>().post('/orders/:id/edit', req
   const { id } = readParams(c, idParams);
   const { deps, lang, staff } = c.var;
   const body = await readBody(c, orderEditBodySchema);
+  // the payment methods a new delivery offers, read before the order's transaction (they need the shop's settings)
+  let methods: PaymentMethodRow[] | null = null;
+  if (body.delivery) {
+    const [location] =
+      body.delivery.method === 'pickup'
+        ? await deps.db.select().from(pickupLocations).where(eq(pickupLocations.id, body.delivery.locationId))
+        : [];
+    methods = await availablePaymentMethods(deps.db, location ?? null);
+  }
   const outcome = await deps.db.transaction(async (tx) => {
     const order = expectVersion(await findOrder(tx, id, lang, true), body.version, lang, 'orderNotFound');
-    return applyEdit(deps.db, tx, order, body, staff, lang, deps.now());
+    return applyEdit(methods, tx, order, body, staff, lang, deps.now());
   });
   if (outcome.stockMoved) await invalidateOrderedProducts(deps.db, outcome.order.id);
   if (outcome.refundCents > 0) {

@@ -4,7 +4,7 @@ import { centsToAmount } from '../../../lib/money';
 import type { Database } from '../../db/client';
 import { paymentMethodNamer } from './shop-settings';
 import { customerReturnable } from '../../../lib/order-edit';
-import { orderItems, orderReturns, orderShipments, orders, paymentMethods, pickupLocations } from '../../db/schema';
+import { orderItems, orderReturns, orderShipments, type orders, paymentMethods, pickupLocations } from '../../db/schema';
 import { loadShopSettings } from '../core/settings-store';
 import { loadImages } from '../shared/images';
 import type { OrderDto } from '../../../contract/storefront/commerce';

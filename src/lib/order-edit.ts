@@ -9,12 +9,7 @@
 export type EditBlock = 'canceled' | 'shipped' | 'returned' | 'authorized';
 
 /** Why an order can no longer be edited, or null while it can (nothing shipped or coming back, no payment on hold). */
-export function editBlock(order: {
-  status: string;
-  paymentStatus: string;
-  shippedUnits: number;
-  returns: number;
-}): EditBlock | null {
+export function editBlock(order: { status: string; paymentStatus: string; shippedUnits: number; returns: number }): EditBlock | null {
   if (order.status === 'canceled') return 'canceled';
   if (order.shippedUnits > 0) return 'shipped';
   if (order.returns > 0) return 'returned';
@@ -47,8 +42,7 @@ export function paidNetCents(payments: Payment[]): number {
   return payments
     .filter((p) => !p.attention)
     .reduce(
-      (sum, p) =>
-        sum + (p.status === 'completed' ? p.capturedCents - p.refundedCents : p.status === 'authorized' ? p.amountCents : 0),
+      (sum, p) => sum + (p.status === 'completed' ? p.capturedCents - p.refundedCents : p.status === 'authorized' ? p.amountCents : 0),
       0,
     );
 }
@@ -57,12 +51,10 @@ export function paidNetCents(payments: Payment[]): number {
  * The money side of an edit of a paid order, from the change of its total: a rise adds to what the customer still
  * has to pay (the pay link), a drop first lowers that, and the rest is refunded (never more than the payments hold).
  */
-export function paymentDifference(input: {
+export function paymentDifference(input: { dueCents: number; oldTotalCents: number; newTotalCents: number; refundableCents: number }): {
   dueCents: number;
-  oldTotalCents: number;
-  newTotalCents: number;
-  refundableCents: number;
-}): { dueCents: number; refundCents: number } {
+  refundCents: number;
+} {
   const due = input.dueCents + input.newTotalCents - input.oldTotalCents;
   return due >= 0 ? { dueCents: due, refundCents: 0 } : { dueCents: 0, refundCents: Math.min(-due, Math.max(0, input.refundableCents)) };
 }

@@ -48,7 +48,11 @@ describe.each(databaseKinds)('returns opened by the customer (%s)', (kind) => {
     const [item] = await app.deps.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
     const [row] = await app.deps.db.select().from(orders).where(eq(orders.id, placed.id));
     await expectJson(
-      await adminRequest(app, `/orders/${placed.id}/shipments`, { method: 'POST', cookie: manager.cookie, json: { version: row!.version } }),
+      await adminRequest(app, `/orders/${placed.id}/shipments`, {
+        method: 'POST',
+        cookie: manager.cookie,
+        json: { version: row!.version },
+      }),
       201,
     );
     return { placed, itemId: item!.id };
@@ -63,7 +67,9 @@ describe.each(databaseKinds)('returns opened by the customer (%s)', (kind) => {
     expect(before.returnableUntil).toBe(days(14).toISOString());
 
     const opened = await expectJson(await openReturn(placed, { lines: [{ itemId, quantity: 2 }], reason: 'Too small' }, anna.token), 201);
-    expect(opened.returns).toEqual([{ status: 'requested', reason: 'Too small', createdAt: T0.toISOString(), items: [expect.objectContaining({ quantity: 2 })] }]);
+    expect(opened.returns).toEqual([
+      { status: 'requested', reason: 'Too small', createdAt: T0.toISOString(), items: [expect.objectContaining({ quantity: 2 })] },
+    ]);
     expect(opened.items[0].returnableQuantity).toBe(1);
 
     const tooMany = await expectJson(await openReturn(placed, { lines: [{ itemId, quantity: 2 }], reason: 'Again' }, anna.token), 400);
@@ -71,7 +77,9 @@ describe.each(databaseKinds)('returns opened by the customer (%s)', (kind) => {
     expect(tooMany.message).toContain('1');
 
     const detail = await expectJson(await adminRequest(app, `/orders/${placed.id}`, { cookie: manager.cookie }), 200);
-    expect(detail.returns).toEqual([expect.objectContaining({ status: 'requested', openedBy: 'customer', reason: 'Too small', staffName: null })]);
+    expect(detail.returns).toEqual([
+      expect.objectContaining({ status: 'requested', openedBy: 'customer', reason: 'Too small', staffName: null }),
+    ]);
     const mails = (await pay.mails('return-requested-shop')).filter((m) => m.data.orderId === placed.id);
     expect(mails.map((m) => m.to)).toEqual(['shop@example.com']);
     const rendered = (await renderQueuedMail(app.deps, mails[0]!))!;
@@ -115,7 +123,11 @@ describe.each(databaseKinds)('returns opened by the customer (%s)', (kind) => {
     } finally {
       app.deps.now = () => T0;
     }
-    const res = await app.request('/orders', { method: 'POST', token: anna.token, json: orderBody([{ variationId, quantity: 1 }], { locationId }, cash) });
+    const res = await app.request('/orders', {
+      method: 'POST',
+      token: anna.token,
+      json: orderBody([{ variationId, quantity: 1 }], { locationId }, cash),
+    });
     const unshipped = (await res.json()) as PlacedOrder;
     const [item] = await app.deps.db.select().from(orderItems).where(eq(orderItems.orderId, unshipped.id));
     await expectJson(await openReturn(unshipped, { lines: [{ itemId: item!.id, quantity: 1 }], reason: 'x' }, anna.token), 409);

@@ -84,7 +84,13 @@ describe('order edits', () => {
     expect([...inside.quantities]).toEqual([['a', 1]]);
     expect(customerReturnable({ ...base, now: new Date('2026-01-25T00:00:00Z') }).until).toBeNull();
     expect(customerReturnable({ ...base, shipments: [], now: shippedAt }).until).toBeNull();
-    expect(customerReturnable({ ...base, returns: [{ status: 'rejected', lines: [{ itemId: 'a', quantity: 2 }] }], now: shippedAt }).quantities.get('a')).toBe(2);
+    expect(
+      customerReturnable({
+        ...base,
+        returns: [{ status: 'rejected', lines: [{ itemId: 'a', quantity: 2 }] }],
+        now: shippedAt,
+      }).quantities.get('a'),
+    ).toBe(2);
   });
 
   it('a paid order with an amount left to pay shows the pay-the-difference screen', () => {

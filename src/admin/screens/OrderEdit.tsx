@@ -61,8 +61,7 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
   const save = useWrite<OrderEditInput, Order>({
     mutationFn: (body) => api.post<Order>(`/orders/${encodeURIComponent(order.id)}/edit`, body),
     invalidate: [['orders']],
-    success: (result) =>
-      result.amountDueCents > 0 ? t('orderEdit.savedDue', { amount: m(result.amountDueCents) }) : t('orderEdit.saved'),
+    success: (result) => (result.amountDueCents > 0 ? t('orderEdit.savedDue', { amount: m(result.amountDueCents) }) : t('orderEdit.saved')),
     setError: ((path: string, error: { message?: string }) => setErrors((all) => ({ ...all, [path]: error.message ?? '' }))) as never,
     onSuccess: onClose,
   });
@@ -71,7 +70,9 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
     setErrors({});
     save.mutate({
       version: order.version,
-      lines: lines.map((l) => (l.itemId ? { itemId: l.itemId, quantity: l.quantity } : { variationId: l.variationId, quantity: l.quantity })),
+      lines: lines.map((l) =>
+        l.itemId ? { itemId: l.itemId, quantity: l.quantity } : { variationId: l.variationId, quantity: l.quantity },
+      ),
       delivery:
         shipping && addressChanged
           ? {
@@ -91,7 +92,8 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
     });
   };
   const itemsCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  const errorAt = (index: number) => errors[`lines.${index}.quantity`] ?? errors[`lines.${index}.itemId`] ?? errors[`lines.${index}.variationId`];
+  const errorAt = (index: number) =>
+    errors[`lines.${index}.quantity`] ?? errors[`lines.${index}.itemId`] ?? errors[`lines.${index}.variationId`];
   const reasonId = useId();
 
   return (

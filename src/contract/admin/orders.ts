@@ -296,7 +296,10 @@ export const orderEditBodySchema = z.object({
     .array(
       z
         .object({ itemId: idSchema.nullish(), variationId: idSchema.nullish(), quantity: z.int().min(1).max(1_000_000) })
-        .refine((line) => !!line.itemId !== !!line.variationId, { message: 'Name either the order line or the variation', path: ['itemId'] }),
+        .refine((line) => !!line.itemId !== !!line.variationId, {
+          message: 'Name either the order line or the variation',
+          path: ['itemId'],
+        }),
     )
     .min(1)
     .max(200),

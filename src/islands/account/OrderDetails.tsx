@@ -87,9 +87,7 @@ function Details({ lang, number, separator }: Props) {
       {order.amountDue > 0 && order.paymentKind === 'online' && order.status !== 'canceled' ? (
         <PayDifference order={order} money={money} lang={lang} />
       ) : null}
-      {order.returns.length > 0 || order.returnableUntil ? (
-        <Returns order={order} lang={lang} onOpened={setOrder} />
-      ) : null}
+      {order.returns.length > 0 || order.returnableUntil ? <Returns order={order} lang={lang} onOpened={setOrder} /> : null}
       <div className="account-grid">
         <section className="account-card">
           <h2 className="account-subtitle">{t('delivery')}</h2>
@@ -207,8 +205,8 @@ function Returns({ order, lang, onOpened }: { order: OrderDto; lang: Language; o
       ) : null}
       {order.returns.length > 0 ? (
         <ul className="account-returns__list">
-          {order.returns.map((r, index) => (
-            <li key={index} data-return-status={r.status}>
+          {order.returns.map((r) => (
+            <li key={`${r.createdAt}-${r.reason}`} data-return-status={r.status}>
               <strong>{t(`returnStatus.${r.status}` as 'returnStatus.requested')}</strong>:{' '}
               {r.items.map((i) => `${i.title} × ${i.quantity}`).join(', ')} — <span className="account-muted">{r.reason}</span>
             </li>

@@ -57,7 +57,10 @@ describe.each(databaseKinds)('order edits before fulfilment (%s)', (kind) => {
     expect(await fx.stockOf(shirt)).toBe(stockBefore - 3);
     expect(up.amountDueCents).toBe(0);
 
-    const down = await expectJson(await edit(placed, { version: up.version, lines: [{ itemId: line!.id, quantity: 1 }], reason: 'asked by phone' }), 200);
+    const down = await expectJson(
+      await edit(placed, { version: up.version, lines: [{ itemId: line!.id, quantity: 1 }], reason: 'asked by phone' }),
+      200,
+    );
     expect(down.totals.totalCents).toBe(2_500);
     expect(await fx.stockOf(shirt)).toBe(stockBefore + 1);
     expect(await pay.history(placed.id, 'edit')).toEqual([
@@ -97,7 +100,13 @@ describe.each(databaseKinds)('order edits before fulfilment (%s)', (kind) => {
     const hats = (await fx.stockOf(hat))!;
     const [line] = await lines(placed);
     const added = await expectJson(
-      await edit(placed, { version: await version(placed), lines: [{ itemId: line!.id, quantity: 1 }, { variationId: hat, quantity: 2 }] }),
+      await edit(placed, {
+        version: await version(placed),
+        lines: [
+          { itemId: line!.id, quantity: 1 },
+          { variationId: hat, quantity: 2 },
+        ],
+      }),
       200,
     );
     expect(added.items).toHaveLength(2);
@@ -111,10 +120,16 @@ describe.each(databaseKinds)('order edits before fulfilment (%s)', (kind) => {
     expect(await fx.stockOf(hat)).toBe(hats - 2);
     const unknown = await expectJson(await edit(placed, { version: removed.version, lines: [{ itemId: line!.id, quantity: 1 }] }), 400);
     expect(unknown.errorPath).toBe('lines.0.itemId');
-    const missing = await expectJson(await edit(placed, { version: removed.version, lines: [{ variationId: 'no-such', quantity: 1 }] }), 400);
+    const missing = await expectJson(
+      await edit(placed, { version: removed.version, lines: [{ variationId: 'no-such', quantity: 1 }] }),
+      400,
+    );
     expect(missing.errorPath).toBe('lines.0.variationId');
     // cleanup: the hats go back
-    await expectJson(await adminRequest(app, `/orders/${placed.id}/cancel`, { method: 'POST', cookie: owner.cookie, json: { version: removed.version } }), 200);
+    await expectJson(
+      await adminRequest(app, `/orders/${placed.id}/cancel`, { method: 'POST', cookie: owner.cookie, json: { version: removed.version } }),
+      200,
+    );
   });
 
   it('changes the address and delivery to shipping, priced by the rate', async () => {
@@ -171,9 +186,7 @@ describe.each(databaseKinds)('order edits before fulfilment (%s)', (kind) => {
     const forbidden = await edit(placed, { version: await version(placed), lines: [{ itemId: line!.id, quantity: 1 }] }, manager);
     expect(forbidden.status).toBe(403);
     expect((await lines(placed))[0]!.quantity).toBe(2);
-    expect(
-      (await adminRequest(app, `/orders/${placed.id}/edit`, { method: 'POST', json: { version: 1, lines: [] } })).status,
-    ).toBe(401);
+    expect((await adminRequest(app, `/orders/${placed.id}/edit`, { method: 'POST', json: { version: 1, lines: [] } })).status).toBe(401);
     await expectJson(
       await adminRequest(app, `/orders/${placed.id}/shipments`, {
         method: 'POST',
@@ -193,7 +206,10 @@ describe.each(databaseKinds)('order edits before fulfilment (%s)', (kind) => {
   it('a paid order edited up owes the difference: the customer pays it through the provider', async () => {
     const placed = await paidOrder(shirt, 1);
     const [line] = await lines(placed);
-    const detail = await expectJson(await edit(placed, { version: await version(placed), lines: [{ itemId: line!.id, quantity: 3 }] }), 200);
+    const detail = await expectJson(
+      await edit(placed, { version: await version(placed), lines: [{ itemId: line!.id, quantity: 3 }] }),
+      200,
+    );
     expect(detail.totals.totalCents).toBe(7_500);
     expect(detail.amountDueCents).toBe(5_000);
     const customer = await expectJson(await app.request(`/orders/${placed.number}?token=${placed.secretToken}`), 200);
@@ -219,7 +235,10 @@ describe.each(databaseKinds)('order edits before fulfilment (%s)', (kind) => {
   it('a paid order edited down gets the difference refunded through the provider', async () => {
     const placed = await paidOrder(shirt, 3);
     const [line] = await lines(placed);
-    const detail = await expectJson(await edit(placed, { version: await version(placed), lines: [{ itemId: line!.id, quantity: 1 }] }), 200);
+    const detail = await expectJson(
+      await edit(placed, { version: await version(placed), lines: [{ itemId: line!.id, quantity: 1 }] }),
+      200,
+    );
     expect(detail.totals.totalCents).toBe(2_500);
     expect(detail.amountDueCents).toBe(0);
     const refunds = await pay.refunds(placed.id);

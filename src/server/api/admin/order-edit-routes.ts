@@ -58,7 +58,8 @@ async function editedLines(tx: Executor, items: ItemRow[], body: OrderEdit, lang
     if (line.itemId) {
       const item = items.find((i) => i.id === line.itemId);
       if (!item) throw fieldError(`lines.${index}.itemId`, adminMessage('orderEdit.unknownLine', lang));
-      if (lines.some((l) => l.item?.id === item.id)) throw fieldError(`lines.${index}.itemId`, adminMessage('orderEdit.repeatedLine', lang));
+      if (lines.some((l) => l.item?.id === item.id))
+        throw fieldError(`lines.${index}.itemId`, adminMessage('orderEdit.repeatedLine', lang));
       lines.push({ item, variationId: item.variationId, quantity: line.quantity, unitPriceCents: item.unitPriceCents, index });
     } else adding.push({ variationId: line.variationId!, quantity: line.quantity, index });
   }
@@ -176,7 +177,9 @@ async function moveStock(tx: Executor, order: OrderRow, before: ItemRow[], after
 const deliveryText = (d: { deliveryMethod: string; deliveryTitle: string | null; address: OrderRow['address'] }) =>
   [
     d.deliveryTitle ?? d.deliveryMethod,
-    d.address ? [d.address.street, d.address.locality, d.address.region, d.address.postalCode, d.address.country].filter(Boolean).join(', ') : '',
+    d.address
+      ? [d.address.street, d.address.locality, d.address.region, d.address.postalCode, d.address.country].filter(Boolean).join(', ')
+      : '',
   ]
     .filter(Boolean)
     .join(': ');
@@ -238,7 +241,10 @@ async function applyEdit(
     delivery = await resolveDelivery(tx, deliveryInput, { amountCents: itemsCents - discountCents, lines: weighed }, lang);
     if (body.delivery && methods) {
       if (!methods.some((m) => m.code === order.paymentMethod))
-        throw fieldError(body.delivery.method === 'pickup' ? 'delivery.locationId' : 'delivery.rateId', adminMessage('orderEdit.paymentNotHere', lang));
+        throw fieldError(
+          body.delivery.method === 'pickup' ? 'delivery.locationId' : 'delivery.rateId',
+          adminMessage('orderEdit.paymentNotHere', lang),
+        );
     }
   }
   // the manager's own delivery price stays while the delivery is the same rate
@@ -271,9 +277,7 @@ async function applyEdit(
   if (added.length) {
     const position = items.reduce((max, i) => Math.max(max, i.position), -1) + 1;
     const snapshots = await snapshotItems(tx, added, order.lang === 'ru' ? 'ru' : 'en');
-    await tx
-      .insert(orderItems)
-      .values(snapshots.map((s, n) => ({ ...s, id: randomUUID(), orderId: order.id, position: position + n })));
+    await tx.insert(orderItems).values(snapshots.map((s, n) => ({ ...s, id: randomUUID(), orderId: order.id, position: position + n })));
   }
 
   // money: a paid online order owes the rise (its pay link) or gets the drop back (refunded once this commits)
@@ -313,7 +317,6 @@ async function applyEdit(
     now,
   );
   const after = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
-
 
   const label = (i: ItemRow) => [i.title, i.variationTitle].filter(Boolean).join(', ');
   const changes = [

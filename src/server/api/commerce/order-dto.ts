@@ -132,12 +132,12 @@ export async function toOrderDtos(db: Database, rows: OrderRow[], lang: Language
           returnableQuantity: returnable.quantities.get(item.id) ?? 0,
         })),
       shipments: shipments.map((s) => ({
-          carrier: s.carrier,
-          trackingNumber: s.trackingNumber,
-          trackingUrl: s.trackingUrl,
-          shippedAt: s.createdAt.toISOString(),
-          items: s.lines.map((l) => ({ title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
-        })),
+        carrier: s.carrier,
+        trackingNumber: s.trackingNumber,
+        trackingUrl: s.trackingUrl,
+        shippedAt: s.createdAt.toISOString(),
+        items: s.lines.map((l) => ({ title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
+      })),
       amountDue: centsToAmount(order.amountDueCents),
       returnableUntil: returnable.until?.toISOString() ?? null,
       returns: returns.map((r) => ({

@@ -110,7 +110,13 @@ export const orderRoutes = new Hono<AppEnv>()
         return quantity > max ? [[`lines.${itemId}`, commerceMessage('returnTooMany', lang, { max })] as const] : [];
       });
       if (problems.length) throw fieldErrorsOf(problems);
-      const opened = await openReturn(tx, locked!, { lines: body.lines, reason: body.reason, openedBy: 'customer', staffName: null }, lang, now);
+      const opened = await openReturn(
+        tx,
+        locked!,
+        { lines: body.lines, reason: body.reason, openedBy: 'customer', staffName: null },
+        lang,
+        now,
+      );
       // managers looking at the order as it was get a conflict
       const [updated] = await tx
         .update(orders)
@@ -119,7 +125,12 @@ export const orderRoutes = new Hono<AppEnv>()
         .returning();
       await enqueueMail(
         tx,
-        recipients.map((to) => ({ template: 'return-requested-shop' as const, to, lang: shopLang, data: { orderId: locked!.id, returnId: opened.id } })),
+        recipients.map((to) => ({
+          template: 'return-requested-shop' as const,
+          to,
+          lang: shopLang,
+          data: { orderId: locked!.id, returnId: opened.id },
+        })),
         now,
       );
       return updated!;

@@ -90,7 +90,8 @@ export async function applyPaymentSnapshot(
       outcome: snapshot.status,
       orderCanceled: order?.status === CANCELED_STATUS,
       // a payment of what an edit added to a paid order is no second payment
-      paidByAnother: others.some((o) => o.id !== transaction.id && !o.attention && isPaid(o.status)) && !(order && order.amountDueCents > 0),
+      paidByAnother:
+        others.some((o) => o.id !== transaction.id && !o.attention && isPaid(o.status)) && !(order && order.amountDueCents > 0),
     });
   await tx
     .update(paymentTransactions)

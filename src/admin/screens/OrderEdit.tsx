@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import type { OrderEditInput, ProductDetail, ProductListItem } from '../../contract/admin';
+import type { AdminLocation, AdminZone, OrderEditInput, ProductDetail, ProductListItem } from '../../contract/admin';
 import { api } from '../api/client';
 import type { OrderDetail as Order, Page } from '../api/types';
 import { useWrite } from '../api/write';
@@ -31,6 +31,15 @@ const initialLines = (order: Order): Line[] =>
     quantity: i.quantity,
   }));
 
+type Delivery = { method: 'pickup' | 'shipping'; locationId: string; zoneId: string; rateId: string };
+
+const initialDelivery = (order: Order): Delivery => ({
+  method: order.delivery.method === 'shipping' ? 'shipping' : 'pickup',
+  locationId: order.delivery.location?.id ?? '',
+  zoneId: order.delivery.zone?.id ?? '',
+  rateId: order.delivery.rate?.id ?? '',
+});
+
 const initialAddress = (order: Order): Address => ({
   country: order.address?.country ?? '',
   region: order.address?.region ?? '',
@@ -49,14 +58,17 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
   const m = (cents: number) => money(cents, order.currency, lang);
   const [lines, setLines] = useState<Line[]>(() => initialLines(order));
   const [address, setAddress] = useState<Address>(() => initialAddress(order));
+  const [delivery, setDelivery] = useState<Delivery>(() => initialDelivery(order));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const shipping = order.delivery.method === 'shipping' && !!order.delivery.zone && !!order.delivery.rate;
+  const deliveryChanged =
+    JSON.stringify(delivery) !== JSON.stringify(initialDelivery(order)) ||
+    (delivery.method === 'shipping' && JSON.stringify(address) !== JSON.stringify(initialAddress(order)));
   const dirty = useMemo(
     () =>
       JSON.stringify(lines.map((l) => [l.key, l.quantity])) !== JSON.stringify(initialLines(order).map((l) => [l.key, l.quantity])) ||
-      JSON.stringify(address) !== JSON.stringify(initialAddress(order)),
-    [lines, address, order],
+      deliveryChanged,
+    [lines, deliveryChanged, order],
   );
   const save = useWrite<OrderEditInput, Order>({
     mutationFn: (body) => api.post<Order>(`/orders/${encodeURIComponent(order.id)}/edit`, body),
@@ -65,7 +77,6 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
     setError: ((path: string, error: { message?: string }) => setErrors((all) => ({ ...all, [path]: error.message ?? '' }))) as never,
     onSuccess: onClose,
   });
-  const addressChanged = JSON.stringify(address) !== JSON.stringify(initialAddress(order));
   const submit = () => {
     setErrors({});
     save.mutate({
@@ -73,12 +84,14 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
       lines: lines.map((l) =>
         l.itemId ? { itemId: l.itemId, quantity: l.quantity } : { variationId: l.variationId, quantity: l.quantity },
       ),
-      delivery:
-        shipping && addressChanged
-          ? {
+      delivery: !deliveryChanged
+        ? null
+        : delivery.method === 'pickup'
+          ? { method: 'pickup', locationId: delivery.locationId }
+          : {
               method: 'shipping',
-              zoneId: order.delivery.zone!.id,
-              rateId: order.delivery.rate!.id,
+              zoneId: delivery.zoneId,
+              rateId: delivery.rateId,
               address: {
                 country: address.country,
                 locality: address.locality,
@@ -86,8 +99,7 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
                 ...(address.region ? { region: address.region } : {}),
                 ...(address.postalCode ? { postalCode: address.postalCode } : {}),
               },
-            }
-          : null,
+            },
       reason: reason.trim() || null,
     });
   };
@@ -105,6 +117,7 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
         onDiscard={() => {
           setLines(initialLines(order));
           setAddress(initialAddress(order));
+          setDelivery(initialDelivery(order));
           setErrors({});
         }}
       />
@@ -198,7 +211,8 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
           )
         }
       />
-      {shipping ? (
+      <DeliveryFields delivery={delivery} onChange={setDelivery} errors={errors} />
+      {delivery.method === 'shipping' ? (
         <fieldset className="order-edit-address">
           <legend>{t('order.address')}</legend>
           {(['street', 'locality', 'region', 'postalCode', 'country'] as const).map((field) => (
@@ -213,7 +227,6 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
               {errors[`delivery.address.${field}`] ? <div className="field-error small">{errors[`delivery.address.${field}`]}</div> : null}
             </div>
           ))}
-          {errors['delivery.rateId'] ? <p className="field-error">{errors['delivery.rateId']}</p> : null}
         </fieldset>
       ) : null}
       <div className="field">
@@ -221,6 +234,95 @@ export function OrderEditor({ order, onClose }: { order: Order; onClose: () => v
         <input id={reasonId} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </div>
     </section>
+  );
+}
+
+/** The delivery: pickup at one of the shop's points, or shipping by a zone's rate (the address below). */
+function DeliveryFields({
+  delivery,
+  onChange,
+  errors,
+}: {
+  delivery: Delivery;
+  onChange: (delivery: Delivery) => void;
+  errors: Record<string, string>;
+}) {
+  const { t, lang } = useI18n();
+  const locations = useQuery({ queryKey: ['pickup-locations'], queryFn: () => api.get<AdminLocation[]>('/pickup-locations') });
+  const zones = useQuery({ queryKey: ['shipping-zones'], queryFn: () => api.get<AdminZone[]>('/shipping-zones') });
+  const name = (text: { en: string; ru: string }) => text[lang] || text.en || text.ru;
+  const zone = zones.data?.find((z) => z.id === delivery.zoneId);
+  const error = (path: string) => (errors[path] ? <div className="field-error small">{errors[path]}</div> : null);
+  return (
+    <fieldset className="order-edit-address">
+      <legend>{t('order.delivery')}</legend>
+      <div className="field">
+        <label htmlFor="order-edit-method">{t('order.method')}</label>
+        <select
+          id="order-edit-method"
+          value={delivery.method}
+          onChange={(e) => onChange({ ...delivery, method: e.target.value === 'shipping' ? 'shipping' : 'pickup' })}
+        >
+          <option value="pickup">{t('delivery.pickup')}</option>
+          <option value="shipping">{t('delivery.shipping')}</option>
+        </select>
+      </div>
+      {delivery.method === 'pickup' ? (
+        <div className="field">
+          <label htmlFor="order-edit-location">{t('order.pickupPoint')}</label>
+          <select
+            id="order-edit-location"
+            value={delivery.locationId}
+            onChange={(e) => onChange({ ...delivery, locationId: e.target.value })}
+          >
+            <option value="">—</option>
+            {(locations.data ?? [])
+              .filter((l) => l.enabled || l.id === delivery.locationId)
+              .map((l) => (
+                <option key={l.id} value={l.id}>
+                  {name(l.title)}
+                </option>
+              ))}
+          </select>
+          {error('delivery.locationId')}
+        </div>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor="order-edit-zone">{t('order.zone')}</label>
+            <select
+              id="order-edit-zone"
+              value={delivery.zoneId}
+              onChange={(e) => onChange({ ...delivery, zoneId: e.target.value, rateId: '' })}
+            >
+              <option value="">—</option>
+              {(zones.data ?? [])
+                .filter((z) => z.enabled || z.id === delivery.zoneId)
+                .map((z) => (
+                  <option key={z.id} value={z.id}>
+                    {name(z.title)}
+                  </option>
+                ))}
+            </select>
+            {error('delivery.zoneId')}
+          </div>
+          <div className="field">
+            <label htmlFor="order-edit-rate">{t('order.rate')}</label>
+            <select id="order-edit-rate" value={delivery.rateId} onChange={(e) => onChange({ ...delivery, rateId: e.target.value })}>
+              <option value="">—</option>
+              {(zone?.rates ?? [])
+                .filter((r) => r.enabled || r.id === delivery.rateId)
+                .map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {name(r.title)}
+                  </option>
+                ))}
+            </select>
+            {error('delivery.rateId')}
+          </div>
+        </>
+      )}
+    </fieldset>
   );
 }
 

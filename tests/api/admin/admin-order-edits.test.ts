@@ -163,6 +163,17 @@ describe.each(databaseKinds)('order edits before fulfilment (%s)', (kind) => {
       400,
     );
     expect(badCountry.errorPath).toBe('delivery.address.country');
+    const pickup = await expectJson(
+      await edit(placed, {
+        version: moved.version,
+        lines: [{ itemId: line!.id, quantity: 1 }],
+        delivery: { method: 'pickup', locationId },
+      }),
+      200,
+    );
+    expect(pickup.delivery).toMatchObject({ method: 'pickup', priceCents: 0, location: { id: locationId }, zone: null });
+    expect(pickup.address).toBeNull();
+    expect(pickup.totals.totalCents).toBe(2_500);
   });
 
   it('two edits from the same version: one wins, the other gets 409', async () => {

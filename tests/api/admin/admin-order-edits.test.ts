@@ -243,6 +243,18 @@ describe.each(databaseKinds)('order edits before fulfilment (%s)', (kind) => {
     expect(again.status).toBe(400);
   });
 
+  it('a payment started before an edit raised the total pays what it was started for; the rest is left to pay', async () => {
+    const placed = await pay.placeOrder({ variationId: shirt, method: 'card', locationId, quantity: 1 });
+    const url = await pay.initialize(placed);
+    const [line] = await lines(placed);
+    await expectJson(await edit(placed, { version: await version(placed), lines: [{ itemId: line!.id, quantity: 2 }] }), 200);
+    expect((await app.request(`${new URL(url).pathname.replace(/^\/api/, '')}/pay`, { method: 'POST' })).status).toBe(303);
+    const order = await fx.orderRow(placed.id);
+    expect(order.paymentStatus).toBe('completed');
+    expect(order.amountDueCents).toBe(2_500);
+    expect(await pay.history(placed.id, 'amount-due')).toEqual([['0', '2500']]);
+  });
+
   it('a paid order edited down gets the difference refunded through the provider', async () => {
     const placed = await paidOrder(shirt, 3);
     const [line] = await lines(placed);

@@ -72,7 +72,8 @@ test('the owner edits an order’s quantity and the customer pays the difference
   await expect(page.locator('[data-payment-screen="success"]')).toBeVisible();
 
   await admin.reload();
-  await expect(admin.getByRole('heading', { name: `Order №${number}` })).toBeVisible();
+  // the order loads again from the server (slow on a loaded machine)
+  await expect(admin.getByRole('heading', { name: `Order №${number}` })).toBeVisible({ timeout: 30_000 });
   await expect(admin.locator('[data-amount-due]')).toHaveCount(0);
   await expect(admin.locator('.head-badges')).toContainText('Paid');
   await admin.context().close();

@@ -22,14 +22,20 @@ export function canSetDeliveryPrice(order: { status: string; paymentStatus: stri
   );
 }
 
-/** Whether an online payment may start: not for a canceled order, nor while the manager has not priced delivery. */
+/**
+ * Whether an online payment may start: not for a canceled order, nor while the manager has not priced delivery; a paid
+ * order only for what an edit left to pay.
+ */
 export function canStartPayment(order: {
   status: string;
   paymentStatus: string;
   deliveryPriceByManager: boolean;
   deliveryPriceSet: boolean;
+  amountDueCents?: number;
 }): boolean {
   return (
-    order.status !== CANCELED_STATUS && order.paymentStatus !== 'completed' && (!order.deliveryPriceByManager || order.deliveryPriceSet)
+    order.status !== CANCELED_STATUS &&
+    (order.paymentStatus !== 'completed' || (order.amountDueCents ?? 0) > 0) &&
+    (!order.deliveryPriceByManager || order.deliveryPriceSet)
   );
 }

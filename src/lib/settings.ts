@@ -355,6 +355,8 @@ export const ecommerceSettingsSchema = lenientObject({
   unconfirmedOrderStockFloor: count(5, 1, 9999),
   /** the most items one phone or e-mail may hold in orders paid on receipt that are not confirmed yet */
   maxUnconfirmedItemsPerContact: count(30, 1, 100_000),
+  /** days after an order's (last) shipment during which the customer may open a return from their order page (0: never) */
+  returnWindowDays: count(14, 0, 365),
   productDetails: lenientObject({
     /** Product cards of lists: 'default' (no details), 'properties' (the properties listed in the card), 'details' (them in a collapsible <details>). */
     templateInProductList: choice(LIST_DETAILS_TEMPLATES, 'default'),

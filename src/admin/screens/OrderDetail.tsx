@@ -5,7 +5,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
-import { orderNoteBodySchema, type OrderNote } from '../../contract/admin';
+import { hasCapability, orderNoteBodySchema, type OrderNote } from '../../contract/admin';
+import { useStaff } from '../api/session';
 import { amountToCents } from '../../lib/money';
 import { adminUrl, api } from '../api/client';
 import { useOrderStates } from '../api/queries';
@@ -20,6 +21,7 @@ import { useI18n } from '../i18n';
 import { dateTime, money } from '../lib/format';
 import { parseMoneyInput } from '../lib/money-input';
 import { OrderFulfilment, OrderReturns } from './OrderFulfilment';
+import { OrderEditor } from './OrderEdit';
 import { OrderPayments } from './OrderPayments';
 
 /** One order: what was bought, by whom, how it travels and is paid, what happened to it, and what to do next. */
@@ -42,6 +44,8 @@ export default function OrderDetail() {
 
 function OrderView({ order }: { order: Order }) {
   const { t, lang } = useI18n();
+  const [editing, setEditing] = useState(false);
+  const canEdit = hasCapability(useStaff().role, 'edit_orders');
   const states = useOrderStates().data;
   const currency = order.currency;
   const m = (cents: number) => money(cents, currency, lang);
@@ -69,6 +73,17 @@ function OrderView({ order }: { order: Order }) {
           <Icon name="print" /> {t('order.packingSlip')}
         </a>
         <InvoiceButton order={order} />
+        {canEdit && !editing ? (
+          order.editBlock === null ? (
+            <button type="button" className="btn" onClick={() => setEditing(true)}>
+              {t('orderEdit.edit')}
+            </button>
+          ) : (
+            <span className="muted small" data-edit-block={order.editBlock}>
+              {t(`orderEdit.blocked.${order.editBlock}`)}
+            </span>
+          )
+        ) : null}
         <a className="btn btn-ghost" href={order.customerUrl} target="_blank" rel="noopener">
           <Icon name="external" /> {t('order.customerPage')}
         </a>
@@ -79,8 +94,18 @@ function OrderView({ order }: { order: Order }) {
 
       {order.reservation.expiresAt && order.status !== 'canceled' ? <ReservationNote order={order} /> : null}
 
+      {order.amountDueCents > 0 ? (
+        <section className="card card-attention" role="status" data-amount-due={order.amountDueCents}>
+          {t('orderEdit.amountDue')}: <strong>{m(order.amountDueCents)}</strong>{' '}
+          <a href={order.customerUrl} target="_blank" rel="noopener">
+            {t('order.customerPage')}
+          </a>
+        </section>
+      ) : null}
+
       <div className="detail-grid">
-        <section className="card span-2" aria-labelledby="order-items">
+        {editing && order.editBlock === null ? <OrderEditor order={order} onClose={() => setEditing(false)} /> : null}
+        <section className="card span-2" aria-labelledby="order-items" hidden={editing && order.editBlock === null}>
           <h2 id="order-items">{t('order.items')}</h2>
           <table className="list-table items-table">
             <thead>
@@ -225,7 +250,7 @@ function OrderView({ order }: { order: Order }) {
                 <li key={index}>
                   <div>
                     <strong>{t(`history.${entry.kind}`, { defaultValue: entry.kind })}</strong>{' '}
-                    <HistoryChange kind={entry.kind} from={entry.from} to={entry.to} states={states} />
+                    <HistoryChange kind={entry.kind} from={entry.from} to={entry.to} states={states} currency={order.currency} />
                   </div>
                   {entry.note ? <div className="prewrap">{historyNote(entry.note, t)}</div> : null}
                   <div className="muted small">{dateTime(entry.createdAt, lang)}</div>
@@ -242,10 +267,24 @@ function OrderView({ order }: { order: Order }) {
 }
 
 /** A history entry's change in words: statuses by the shop's titles, payment states translated, others as stored. */
-function HistoryChange({ kind, from, to, states }: { kind: string; from: string | null; to: string; states: OrderState[] | undefined }) {
-  const { t } = useI18n();
+function HistoryChange({
+  kind,
+  from,
+  to,
+  states,
+  currency,
+}: {
+  kind: string;
+  from: string | null;
+  to: string;
+  states: OrderState[] | undefined;
+  currency: string;
+}) {
+  const { t, lang } = useI18n();
   const show = (value: string) =>
-    kind === 'status' ? (
+    (kind === 'edit' || kind === 'amount-due') && /^\d+$/.test(value) ? (
+      <span>{money(Number(value), currency, lang)}</span>
+    ) : kind === 'status' ? (
       <StatusBadge code={value} states={states} />
     ) : kind === 'payment' ? (
       <PaymentBadge status={value} />

@@ -19,7 +19,8 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
  * markup on the storefront (custom head and footer code and styles, analytics, tag-manager and call-tracking ids);
  * `manage_staff`: invitations, roles, disabling; `payment_credentials`: a payment method's provider settings; `shop_setup`: hiding or showing the guided start on
  * the dashboard;
- * `view_audit`: the audit log; `bulk_jobs`: jobs changing every product a filter matches at once (and their progress and
+ * `view_audit`: the audit log; `edit_orders`: changing a placed order's lines, quantities, address and delivery (which
+ * moves stock and money); `bulk_jobs`: jobs changing every product a filter matches at once (and their progress and
  * cancelling); `export_data`: the orders and customers CSV exports (every buyer's contacts at once). The server checks
  * them on every route; the back office only hides what they refuse.
  */
@@ -31,6 +32,7 @@ export const STAFF_CAPABILITIES = [
   'view_audit',
   'bulk_jobs',
   'export_data',
+  'edit_orders',
 ] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 

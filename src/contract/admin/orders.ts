@@ -10,6 +10,7 @@ import {
   requiredTextSchema,
   versionSchema,
 } from './common';
+import { deliveryInputSchema } from '../storefront/commerce';
 
 /** An order's payment states (src/lib/payment-rules.ts ORDER_PAYMENT_STATUSES). */
 export const PAYMENT_STATUSES = ['new', 'pending', 'authorized', 'completed', 'failed', 'canceled', 'refunded'] as const;
@@ -206,6 +207,10 @@ export const orderDetailSchema = z.strictObject({
   /** statuses POST /orders/:id/status accepts now (canceling goes through POST /orders/:id/cancel) */
   allowedStatuses: z.array(z.string()),
   canCancel: z.boolean(),
+  /** why the order can no longer be edited (POST /orders/:id/edit), or null while it can */
+  editBlock: z.enum(['canceled', 'shipped', 'returned', 'authorized']).nullable(),
+  /** what the customer still has to pay after an edit raised the total of a paid order (the pay link asks it) */
+  amountDueCents: z.int(),
   /** the customer's page of the order (with its secret token): where they see it and pay */
   customerUrl: z.string(),
 });
@@ -279,6 +284,30 @@ const returnLinesSchema = z
   .array(z.object({ itemId: idSchema, quantity: z.int().min(1).max(1_000_000) }))
   .min(1)
   .max(500);
+
+/**
+ * POST /orders/:id/edit: the order's lines as they should be (a line kept by its `itemId`, a new one by its
+ * `variationId`; a line left out is removed), and optionally a new delivery (method, location or zone, rate and
+ * address); without one the order keeps its delivery, priced again for the new lines. Only before anything ships.
+ */
+export const orderEditBodySchema = z.object({
+  version: versionSchema,
+  lines: z
+    .array(
+      z
+        .object({ itemId: idSchema.nullish(), variationId: idSchema.nullish(), quantity: z.int().min(1).max(1_000_000) })
+        .refine((line) => !!line.itemId !== !!line.variationId, {
+          message: 'Name either the order line or the variation',
+          path: ['itemId'],
+        }),
+    )
+    .min(1)
+    .max(200),
+  delivery: deliveryInputSchema.nullish(),
+  /** why, for the order's history */
+  reason: optionalTextSchema(500),
+});
+export type OrderEditInput = z.input<typeof orderEditBodySchema>;
 
 /** POST /orders/:id/returns: a manager opens a return of some lines, with the reason */
 export const orderReturnBodySchema = z.object({ version: versionSchema, lines: returnLinesSchema, reason: requiredTextSchema(500) });

@@ -234,6 +234,8 @@ export const orderItemAnswer = z.strictObject({
   price: z.number(),
   fullPrice: z.number(),
   totalPrice: z.number(),
+  /** units the customer may still ask to return (0 outside the shop's return window) */
+  returnableQuantity: z.int(),
 });
 
 export const PAYMENT_KINDS = ['online', 'cash'] as const;
@@ -281,6 +283,19 @@ export const orderAnswer = z.strictObject({
   items: z.array(orderItemAnswer),
   /** the shipments sent so far, oldest first */
   shipments: z.array(orderShipmentAnswer),
+  /** what is left to pay after the shop changed a paid order (paid through POST /payment/initialize); 0 when nothing */
+  amountDue: z.number(),
+  /** until when the customer may open a return (POST /orders/:numberOrId/returns), or null when they cannot */
+  returnableUntil: z.string().nullable(),
+  /** returns opened so far, oldest first: requested, received, refunded or rejected */
+  returns: z.array(
+    z.strictObject({
+      status: z.string(),
+      reason: z.string(),
+      createdAt: z.string(),
+      items: z.array(z.strictObject({ title: z.string(), quantity: z.int() })),
+    }),
+  ),
   createdAt: z.string(),
 });
 export type OrderDto = z.infer<typeof orderAnswer>;
@@ -290,6 +305,17 @@ export const placedOrderAnswer = z.strictObject({ ...orderAnswer.shape, secretTo
 export type PlacedOrderDto = z.infer<typeof placedOrderAnswer>;
 
 // ---------------------------------------------------------------- payment
+
+/** POST /orders/:numberOrId/returns: the customer asks to return some units of their order's lines, with the reason */
+export const customerReturnBody = z.object({
+  token: z.string().max(200).optional(),
+  lines: z
+    .array(z.object({ itemId: requiredText(ID_MAX_LENGTH), quantity: z.int().min(1).max(100_000) }))
+    .min(1, { error: BLANK })
+    .max(200),
+  reason: requiredText(500),
+});
+export type CustomerReturnInput = z.input<typeof customerReturnBody>;
 
 /** POST /payment/initialize */
 export const paymentInitBody = z.object({

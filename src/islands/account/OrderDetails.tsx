@@ -84,6 +84,10 @@ function Details({ lang, number, separator }: Props) {
         </ul>
         <Totals order={order} money={money} lang={lang} />
       </section>
+      {order.amountDue > 0 && order.paymentKind === 'online' && order.status !== 'canceled' ? (
+        <PayDifference order={order} money={money} lang={lang} />
+      ) : null}
+      {order.returns.length > 0 || order.returnableUntil ? <Returns order={order} lang={lang} onOpened={setOrder} /> : null}
       <div className="account-grid">
         <section className="account-card">
           <h2 className="account-subtitle">{t('delivery')}</h2>
@@ -124,6 +128,142 @@ function Details({ lang, number, separator }: Props) {
         )}
       </div>
     </article>
+  );
+}
+
+/** After the shop raised a paid order's total: what is left to pay, paid through the order's provider. */
+function PayDifference({ order, money, lang }: { order: OrderDto; money: OrderMoney; lang: Language }) {
+  const t = accountTexts(lang);
+  const [starting, setStarting] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const pay = async () => {
+    setStarting(true);
+    setFailed(false);
+    const { data } = await shopApi({ lang }).initializePayment({ order: order.number });
+    if (data?.url) {
+      window.location.assign(data.url);
+      return;
+    }
+    setStarting(false);
+    setFailed(true);
+  };
+  return (
+    <section className="account-card account-due" data-amount-due={order.amountDue}>
+      <h2 className="account-subtitle">{t('amountDueTitle')}</h2>
+      <p>{t('amountDueText', { amount: money(order.amountDue) })}</p>
+      <button type="button" className="button button--accent" onClick={() => void pay()} disabled={starting} aria-busy={starting}>
+        {t('payAmount', { amount: money(order.amountDue) })}
+      </button>
+      {failed ? (
+        <p className="account-error" role="alert">
+          {t('payFailed')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The order's returns, and while the shop's return window is open a form to ask for one (items, quantities, reason). */
+function Returns({ order, lang, onOpened }: { order: OrderDto; lang: Language; onOpened: (order: OrderDto) => void }) {
+  const t = accountTexts(lang);
+  const returnable = order.items.filter((i) => i.returnableQuantity > 0);
+  const [open, setOpen] = useState(false);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const chosen = returnable.filter((i) => (quantities[i.id] ?? 0) > 0);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (chosen.length === 0) return setError(t('returnChooseItems'));
+    if (!reason.trim()) return setError(t('returnReasonNeeded'));
+    setSending(true);
+    setError(null);
+    const result = await shopApi({ lang }).openReturn(order.number, {
+      lines: chosen.map((i) => ({ itemId: i.id, quantity: quantities[i.id]! })),
+      reason: reason.trim(),
+    });
+    setSending(false);
+    if (result.data) {
+      setSent(true);
+      setOpen(false);
+      setQuantities({});
+      setReason('');
+      onOpened(result.data);
+    } else setError(result.error?.message ?? t('returnFailed'));
+  };
+  return (
+    <section className="account-card account-returns" aria-labelledby="account-returns">
+      <h2 className="account-subtitle" id="account-returns">
+        {t('returnsTitle')}
+      </h2>
+      {sent ? (
+        <p role="status" className="account-success">
+          {t('returnSent')}
+        </p>
+      ) : null}
+      {order.returns.length > 0 ? (
+        <ul className="account-returns__list">
+          {order.returns.map((r) => (
+            <li key={`${r.createdAt}-${r.reason}`} data-return-status={r.status}>
+              <strong>{t(`returnStatus.${r.status}` as 'returnStatus.requested')}</strong>:{' '}
+              {r.items.map((i) => `${i.title} × ${i.quantity}`).join(', ')} — <span className="account-muted">{r.reason}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {order.returnableUntil && returnable.length > 0 ? (
+        open ? (
+          <form onSubmit={(e) => void submit(e)} className="account-return-form" noValidate>
+            <p className="account-muted">{t('returnUntil', { date: formatDateTime(order.returnableUntil, lang) })}</p>
+            {returnable.map((item) => (
+              <label key={item.id} className="account-return-line">
+                <span>
+                  {item.title}
+                  {item.variationTitle ? `, ${item.variationTitle}` : ''}
+                </span>
+                <input
+                  type="number"
+                  min={0}
+                  max={item.returnableQuantity}
+                  value={quantities[item.id] ?? 0}
+                  aria-label={t('returnQuantityOf', { name: item.title })}
+                  onChange={(e) =>
+                    setQuantities((q) => ({
+                      ...q,
+                      [item.id]: Math.min(item.returnableQuantity, Math.max(0, Math.floor(Number(e.target.value) || 0))),
+                    }))
+                  }
+                />
+                <span className="account-muted">{t('returnOf', { count: item.returnableQuantity })}</span>
+              </label>
+            ))}
+            <label className="account-return-reason">
+              <span>{t('returnReason')}</span>
+              <textarea value={reason} maxLength={500} rows={3} onChange={(e) => setReason(e.target.value)} />
+            </label>
+            {error ? (
+              <p className="account-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className="account-return-actions">
+              <button type="submit" className="button button--accent" disabled={sending} aria-busy={sending}>
+                {t('returnSend')}
+              </button>
+              <button type="button" className="button" onClick={() => setOpen(false)} disabled={sending}>
+                {t('returnCancel')}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <button type="button" className="button" onClick={() => setOpen(true)}>
+            {t('returnOpen')}
+          </button>
+        )
+      ) : null}
+    </section>
   );
 }
 

@@ -69,7 +69,7 @@ export default function PaymentActions({ screen, lang, order, awaiting, unpaid =
     return () => clearInterval(timer);
   }, [awaiting]);
 
-  const payNow = screen === 'payNow' || (screen === 'success' && unpaid);
+  const payNow = screen === 'payNow' || screen === 'payDifference' || (screen === 'success' && unpaid);
   if (polling) {
     return (
       <p className="payment-result__text" role="status" data-payment-polling={polling}>

@@ -11,7 +11,9 @@ export type PaymentScreen =
   /** an online order whose delivery the manager still has to price: payment waits for the e-mailed link */
   | 'awaitingDeliveryPrice'
   /** the manager priced the delivery: the customer (back from the e-mail) can pay now */
-  | 'payNow';
+  | 'payNow'
+  /** the shop changed a paid order and its total went up: the customer pays what is left */
+  | 'payDifference';
 
 /** Query of /payment: the order's number and secret token, and what the checkout already knows. */
 export const PAYMENT_QUERY = { order: 'order', token: 'token', kind: 'kind', error: 'error' } as const;
@@ -37,12 +39,16 @@ export function paymentResultPath(
  */
 type ScreenOrder = Pick<OrderDto, 'paymentKind' | 'paymentStatus'> & {
   deliveryInformation?: Pick<OrderDto['deliveryInformation'], 'priceByManager' | 'priceSet'>;
+  amountDue?: number;
+  status?: string;
 };
 
 export function paymentScreen(input: { order: ScreenOrder | null; cash: boolean; initializationFailed: boolean }): PaymentScreen {
   const { order } = input;
   if (!order) return input.cash ? 'cashFailed' : 'notFound';
   if (order.paymentKind === 'cash') return 'cashSuccess';
+  if (order.paymentStatus === 'completed' && (order.amountDue ?? 0) > 0 && order.status !== 'canceled')
+    return input.initializationFailed ? 'initializationFailed' : 'payDifference';
   if (order.paymentStatus === 'completed' || order.paymentStatus === 'authorized' || order.paymentStatus === 'refunded') return 'success';
   if (order.paymentStatus === 'failed' || order.paymentStatus === 'canceled') return 'tryAgain';
   if (order.deliveryInformation?.priceByManager && order.paymentStatus === 'new') {

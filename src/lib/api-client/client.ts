@@ -33,6 +33,7 @@ import type {
   PageDto,
   PaymentInitDto,
   PaymentInitInput,
+  CustomerReturnInput,
   PaymentMethodsDto,
   PickupLocationDto,
   PlacedOrderDto,
@@ -225,6 +226,16 @@ export function createApiClient(options: ApiClientOptions) {
             fallback: [],
             needsToken: true,
           }),
+
+    /** The customer asks to return units of their order (its owner, or with its secret token); answers the order. */
+    openReturn: (numberOrId: string | number, request: CustomerReturnInput) =>
+      call<OrderDto | null>({
+        context: 'openReturn',
+        method: 'POST',
+        path: `/orders/${segment(String(numberOrId))}/returns`,
+        body: request,
+        fallback: null,
+      }),
 
     getOrderStates: () => call<OrderStateDto[]>({ context: 'getOrderStates', path: '/order-states', fallback: [] }),
 

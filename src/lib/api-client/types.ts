@@ -32,6 +32,7 @@ export type {
   OrderStateDto,
   PaymentInitDto,
   PaymentInitInput,
+  CustomerReturnInput,
   PaymentMethodsDto,
   PickupLocationDto,
   PlacedOrderDto,

@@ -764,6 +764,11 @@ export const orders = pgTable(
     discountCodeId: text('discount_code_id'),
     discountCents: integer('discount_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * what the customer still has to pay after an edit raised the total of a paid order (their order page and e-mail
+     * offer to pay it through the order's provider); lowered as that payment comes in
+     */
+    amountDueCents: integer('amount_due_cents').notNull().default(0),
     currency: text('currency').notNull(),
     customer: jsonb('customer').$type<OrderContact>().notNull(),
     receiver: jsonb('receiver').$type<OrderContact | null>(),

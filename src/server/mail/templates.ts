@@ -13,6 +13,7 @@ import {
   images,
   leads,
   orderItems,
+  orderReturns,
   orderShipments,
   orderStates,
   orders,
@@ -35,6 +36,8 @@ export const MAIL_TEMPLATES = [
   'order-status',
   'order-canceled',
   'order-shipped',
+  'order-edited',
+  'return-requested-shop',
   'lead-created',
   'review-created',
   'comment-created',
@@ -135,7 +138,9 @@ async function buildContent(
     case 'delivery-price-set':
     case 'order-status':
     case 'order-canceled':
-    case 'order-shipped': {
+    case 'order-shipped':
+    case 'order-edited':
+    case 'return-requested-shop': {
       const parts = await orderParts(deps, String(data.orderId), lang, t);
       if (!parts) return null;
       const { order, summary, money, url, address, online } = parts;
@@ -239,6 +244,49 @@ async function buildContent(
               : []),
             ...(shipment.trackingUrl ? [{ kind: 'button' as const, label: t('mail.orderShipped.track'), url: shipment.trackingUrl }] : []),
             toOrder,
+          ],
+          footer,
+        };
+      }
+      if (template === 'order-edited') {
+        const due = Number(data.dueCents ?? 0);
+        const refund = Number(data.refundCents ?? 0);
+        return {
+          subject: t('mail.orderEdited.subject', { number }),
+          heading: t('mail.orderEdited.heading', { number }),
+          blocks: [
+            { kind: 'text', text: t('mail.greeting', { name: order.customer.name }) },
+            { kind: 'text', text: t('mail.orderEdited.intro', { number }) },
+            summary,
+            ...(address ? [{ kind: 'text' as const, text: `${t('mail.address')}: ${address}` }] : []),
+            ...(due > 0 ? [{ kind: 'text' as const, text: t('mail.orderEdited.due', { amount: money(due) }) }] : []),
+            ...(refund > 0 ? [{ kind: 'text' as const, text: t('mail.orderEdited.refund', { amount: money(refund) }) }] : []),
+            due > 0 ? { kind: 'button', label: t('mail.orderEdited.payDifference', { amount: money(due) }), url } : toOrder,
+          ],
+          footer,
+        };
+      }
+      if (template === 'return-requested-shop') {
+        const [request] = await deps.db
+          .select()
+          .from(orderReturns)
+          .where(eq(orderReturns.id, String(data.returnId)));
+        if (!request) return null;
+        const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+        const returning = request.lines.flatMap((line) => {
+          const item = items.find((i) => i.id === line.itemId);
+          return item
+            ? [{ label: `${item.title}${item.variationTitle ? `, ${item.variationTitle}` : ''}`, value: `× ${line.quantity}` }]
+            : [];
+        });
+        return {
+          subject: t('mail.returnRequestedShop.subject', { number }),
+          heading: t('mail.returnRequestedShop.heading', { number }),
+          blocks: [
+            { kind: 'text', text: t('mail.returnRequestedShop.intro', { number, name: customerName }) },
+            { kind: 'rows', rows: returning },
+            { kind: 'text', text: `${t('mail.returnRequestedShop.reason')}: ${request.reason}` },
+            { kind: 'button', label: t('mail.openOrder'), url: `${adminUrl}orders/${encodeURIComponent(order.id)}` },
           ],
           footer,
         };

@@ -1,6 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { OrderDetail } from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
+import { editBlock } from '../../../lib/order-edit';
 import { allowedNextStatuses, canCancelOrder } from '../../../lib/order-workflow';
 import { refundableCents } from '../../../lib/payment-rules';
 import { spreadDiscount } from '../../../lib/receipt-54fz';
@@ -197,6 +198,13 @@ export async function loadOrderDetail(db: Executor, order: OrderRow, lang: Langu
     version: order.version,
     allowedStatuses: allowedNextStatuses(order.status, stateCodes),
     canCancel: canCancelOrder(order),
+    editBlock: editBlock({
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      shippedUnits: [...shipped.values()].reduce((sum, units) => sum + units, 0),
+      returns: returns.length,
+    }),
+    amountDueCents: order.amountDueCents,
     customerUrl: customerOrderUrl(publicUrl, order),
   };
 }

@@ -6,6 +6,7 @@ import { customerRoutes } from './customers-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { leadRoutes } from './leads-routes';
 import { moderationRoutes } from './moderation-routes';
+import { orderEditRoutes } from './order-edit-routes';
 import { orderRoutes } from './orders-routes';
 import { reportRoutes } from './reports-routes';
 import { returnRoutes } from './returns-routes';
@@ -39,6 +40,7 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', reportRoutes)
   .route('/', setupChecklistRoutes)
   .route('/', orderRoutes)
+  .route('/', orderEditRoutes)
   .route('/', returnRoutes)
   .route('/', moderationRoutes)
   .route('/', leadRoutes)

@@ -1,9 +1,11 @@
 import { asc, inArray } from 'drizzle-orm';
 import { localize, type Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
-import type { Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { paymentMethodNamer } from './shop-settings';
-import { orderItems, orderShipments, type orders, paymentMethods, pickupLocations } from '../../db/schema';
+import { customerReturnable } from '../../../lib/order-edit';
+import { orderItems, orderReturns, orderShipments, type orders, paymentMethods, pickupLocations } from '../../db/schema';
+import { loadShopSettings } from '../core/settings-store';
 import { loadImages } from '../shared/images';
 import type { OrderDto } from '../../../contract/storefront/commerce';
 
@@ -22,10 +24,10 @@ function pickupPointOf(
 }
 
 /** Full order documents in the order of `rows`, in a fixed number of queries. */
-export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language): Promise<OrderDto[]> {
+export async function toOrderDtos(db: Database, rows: OrderRow[], lang: Language, now: Date = new Date()): Promise<OrderDto[]> {
   if (rows.length === 0) return [];
   const locationIds = [...new Set(rows.flatMap((o) => (o.locationId ? [o.locationId] : [])))];
-  const [itemRows, methodRows, shipmentRows, locationRows] = await Promise.all([
+  const [itemRows, methodRows, shipmentRows, locationRows, returnRows, settings] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -51,6 +53,17 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
       )
       .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id)),
     locationIds.length ? db.select().from(pickupLocations).where(inArray(pickupLocations.id, locationIds)) : [],
+    db
+      .select()
+      .from(orderReturns)
+      .where(
+        inArray(
+          orderReturns.orderId,
+          rows.map((o) => o.id),
+        ),
+      )
+      .orderBy(asc(orderReturns.createdAt), asc(orderReturns.id)),
+    loadShopSettings(db),
   ]);
   const locationById = new Map(locationRows.map((l) => [l.id, l]));
   const itemTitle = new Map(itemRows.map((i) => [i.id, [i.title, i.variationTitle].filter(Boolean).join(', ')]));
@@ -63,6 +76,15 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
   const methodName = await paymentMethodNamer(db, lang);
   return rows.map((order) => {
     const method = methodByCode.get(order.paymentMethod);
+    const shipments = shipmentRows.filter((s) => s.orderId === order.id);
+    const returns = returnRows.filter((r) => r.orderId === order.id);
+    const returnable = customerReturnable({
+      status: order.status,
+      shipments,
+      returns,
+      days: settings.ecommerce.returnWindowDays,
+      now,
+    });
     return {
       id: order.id,
       number: order.number,
@@ -107,16 +129,23 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
           price: centsToAmount(item.unitPriceCents),
           fullPrice: centsToAmount(item.unitFullPriceCents),
           totalPrice: centsToAmount(item.totalCents),
+          returnableQuantity: returnable.quantities.get(item.id) ?? 0,
         })),
-      shipments: shipmentRows
-        .filter((s) => s.orderId === order.id)
-        .map((s) => ({
-          carrier: s.carrier,
-          trackingNumber: s.trackingNumber,
-          trackingUrl: s.trackingUrl,
-          shippedAt: s.createdAt.toISOString(),
-          items: s.lines.map((l) => ({ title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
-        })),
+      shipments: shipments.map((s) => ({
+        carrier: s.carrier,
+        trackingNumber: s.trackingNumber,
+        trackingUrl: s.trackingUrl,
+        shippedAt: s.createdAt.toISOString(),
+        items: s.lines.map((l) => ({ title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
+      })),
+      amountDue: centsToAmount(order.amountDueCents),
+      returnableUntil: returnable.until?.toISOString() ?? null,
+      returns: returns.map((r) => ({
+        status: r.status,
+        reason: r.reason,
+        createdAt: r.createdAt.toISOString(),
+        items: r.lines.map((l) => ({ title: itemTitle.get(l.itemId) ?? '', quantity: l.quantity })),
+      })),
       createdAt: order.createdAt.toISOString(),
     };
   });

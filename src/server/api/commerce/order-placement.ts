@@ -42,7 +42,7 @@ function optionsText(product: ProductDto | undefined, variationId: string): stri
 }
 
 /** What the order keeps of each line, so later catalog edits do not change placed orders. */
-async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language): Promise<OrderItemSnapshot[]> {
+export async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language): Promise<OrderItemSnapshot[]> {
   const productById = new Map(
     (
       await loadProducts(
@@ -221,6 +221,6 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   // The ordered products' stock changed: their pages (and listings showing them) are stale from now on.
   await invalidate([...lines.map((line) => cacheTags.product(line.product.id)), cacheTags.stockOnly]);
 
-  const [dto] = await toOrderDtos(db, [order], lang);
+  const [dto] = await toOrderDtos(db, [order], lang, now());
   return c.json({ ...dto!, secretToken: order.secretToken } satisfies PlacedOrderDto, 201);
 });

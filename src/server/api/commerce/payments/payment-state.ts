@@ -89,7 +89,9 @@ export async function applyPaymentSnapshot(
     paymentAttention({
       outcome: snapshot.status,
       orderCanceled: order?.status === CANCELED_STATUS,
-      paidByAnother: others.some((o) => o.id !== transaction.id && !o.attention && isPaid(o.status)),
+      // a payment of what an edit added to a paid order is no second payment
+      paidByAnother:
+        others.some((o) => o.id !== transaction.id && !o.attention && isPaid(o.status)) && !(order && order.amountDueCents > 0),
     });
   await tx
     .update(paymentTransactions)
@@ -103,6 +105,28 @@ export async function applyPaymentSnapshot(
     })
     .where(eq(paymentTransactions.id, transaction.id));
   if (attention && !transaction.attention) await flagTransaction(tx, transaction, attention, note, now);
+  // what an edit left to pay is paid (in part) by this payment; a first payment started before an edit raised the
+  // total leaves the rest to pay. The version moves, as for any payment news.
+  const paying = snapshot.status === 'completed' ? snapshot.amountCents : snapshot.status === 'authorized' ? transaction.amountCents : 0;
+  if (!attention && order && paying > 0 && !isPaid(transaction.status)) {
+    const paidBefore = others.some((o) => o.id !== transaction.id && !o.attention && isPaid(o.status));
+    const due = paidBefore ? Math.max(0, order.amountDueCents - paying) : Math.max(0, order.totalCents - paying);
+    if (due !== order.amountDueCents) {
+      await tx
+        .update(orders)
+        .set({ amountDueCents: due, version: sql`${orders.version} + 1`, updatedAt: now })
+        .where(eq(orders.id, order.id));
+      await tx.insert(orderStateHistory).values({
+        id: randomUUID(),
+        orderId: order.id,
+        kind: 'amount-due',
+        fromValue: String(order.amountDueCents),
+        toValue: String(due),
+        note,
+        createdAt: now,
+      });
+    }
+  }
   await syncOrderPayment(tx, transaction.orderId, note, now);
   return attention ? 'flagged' : 'applied';
 }

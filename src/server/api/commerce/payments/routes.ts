@@ -36,7 +36,9 @@ export function paymentReturnUrl(publicUrl: string, order: Pick<OrderRow, 'numbe
 async function startPayment(deps: AppDeps, order: OrderRow, lang: Language): Promise<PaymentInitDto> {
   const resolved = await loadMethod(deps.db, order.paymentMethod);
   if (!resolved) throw fieldError('order', commerceMessage('paymentNotNeeded', lang));
-  if (isPaid(order.paymentStatus)) throw fieldError('order', commerceMessage('paymentCompleted', lang));
+  // a paid order whose edit raised its total is paid again for the difference only
+  const amountCents = isPaid(order.paymentStatus) ? order.amountDueCents : order.totalCents;
+  if (amountCents <= 0) throw fieldError('order', commerceMessage('paymentCompleted', lang));
   if (order.status === CANCELED_STATUS) throw fieldError('order', commerceMessage('orderCanceled', lang));
   // the total is not final until the manager prices the delivery
   if (!canStartPayment(order)) throw fieldError('order', commerceMessage('deliveryPriceNotSet', lang), 409);
@@ -52,7 +54,7 @@ async function startPayment(deps: AppDeps, order: OrderRow, lang: Language): Pro
       method: method.code,
       provider: provider.code,
       idempotencyKey: randomUUID(),
-      amountCents: order.totalCents,
+      amountCents,
       currency: order.currency,
       createdAt: deps.now(),
       updatedAt: deps.now(),

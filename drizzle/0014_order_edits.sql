@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "amount_due_cents" integer DEFAULT 0 NOT NULL;

@@ -195,7 +195,9 @@ async function benchTarget(target: Target): Promise<{ results: Result[]; failure
   const addedProducts = await generateProducts(handle.db, target.products);
   const added = await generateOrders(handle.db, { customers: target.customers, orders: target.orders });
   if (addedProducts || added.customers || added.orders)
-    console.log(`generated ${addedProducts} products, ${added.customers} customers, ${added.orders} orders in ${Date.now() - startedAt} ms`);
+    console.log(
+      `generated ${addedProducts} products, ${added.customers} customers, ${added.orders} orders in ${Date.now() - startedAt} ms`,
+    );
   if (target.kind === 'postgres') await handle.db.execute(sql`vacuum analyze`);
   else await handle.db.execute(sql`analyze`);
   const big = new Set(
@@ -223,7 +225,10 @@ async function benchTarget(target: Target): Promise<{ results: Result[]; failure
     body: JSON.stringify({ email, password }),
   });
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
-  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('shop_admin='))!.split(';')[0]!;
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('shop_admin='))!
+    .split(';')[0]!;
   const admin = (p: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     headers.set('cookie', cookie);
@@ -231,8 +236,7 @@ async function benchTarget(target: Target): Promise<{ results: Result[]; failure
     return Promise.resolve(runtime.api.request(`/api/admin${p}`, { ...init, headers }));
   };
 
-  const one = async <T>(query: ReturnType<typeof sql>) =>
-    ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+  const one = async <T>(query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
   const { id: catalogId } = await one<{ id: string }>(
     sql`select catalog_id as id from catalog_products group by catalog_id order by count(*) desc limit 1`,
   );
@@ -313,7 +317,10 @@ async function benchTarget(target: Target): Promise<{ results: Result[]; failure
 
     // an import dry run of the export's first rows (as many as one file may hold), whole product groups only
     const fileLines = head.split('\r\n').slice(0, PRODUCT_CSV_MAX_ROWS + 1);
-    const slugAt = fileLines[0]!.replace(/^\uFEFF/, '').split(',').indexOf('slug');
+    const slugAt = fileLines[0]!
+      .replace(/^\uFEFF/, '')
+      .split(',')
+      .indexOf('slug');
     const lastSlug = fileLines[fileLines.length - 1]!.split(',')[slugAt];
     while (fileLines.length > 2 && fileLines[fileLines.length - 1]!.split(',')[slugAt] === lastSlug) fileLines.pop();
     const csv = `${fileLines.join('\r\n')}\r\n`;
@@ -374,7 +381,8 @@ async function benchTarget(target: Target): Promise<{ results: Result[]; failure
 const only = process.env.BENCH_ONLY;
 const targets: Target[] = [];
 if (!only || only === 'pglite') targets.push({ kind: 'pglite', products: 10_000, customers: 5_000, orders: 20_000 });
-if (!only || only === 'postgres') targets.push({ kind: 'postgres', url: postgresUrl(), products: 100_000, customers: 50_000, orders: 200_000 });
+if (!only || only === 'postgres')
+  targets.push({ kind: 'postgres', url: postgresUrl(), products: 100_000, customers: 50_000, orders: 200_000 });
 
 let failed = false;
 const summary: string[] = [];

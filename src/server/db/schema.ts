@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -51,6 +52,10 @@ export const orderSearchText = (customer: unknown, receiver: unknown) =>
 
 /** The digits of an order's phone, as the order search compares them. */
 export const orderPhoneDigits = (customer: unknown) => sql`regexp_replace(${customer}->>'phone', '\\D', '', 'g')`;
+
+/** What the back office's customer search matches in a customer: the names, the e-mail, the phone and its digits. */
+export const customerSearchText = (name: unknown, lastName: unknown, email: unknown, phone: unknown, phoneKey: unknown) =>
+  sql`${name} || ' ' || ${lastName} || ' ' || coalesce(${email}, '') || ' ' || coalesce(${phone}, '') || ' ' || coalesce(${phoneKey}, '')`;
 
 /** What the back office's customer search matches in a profile: the names and the phone. */
 export const customerProfileSearchText = (firstName: unknown, lastName: unknown, phone: unknown) =>
@@ -703,6 +708,13 @@ export const customers = pgTable(
     /** staff's notes, never shown to the customer */
     note: text('note').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The customer's orders, and what those not canceled came to less what was refunded on them: kept by database
+     * triggers on every write of an order or a refund (see the migration customer_figures), so the back office's list
+     * sorts and filters them by index.
+     */
+    ordersCount: integer('orders_count').notNull().default(0),
+    spentCents: bigint('spent_cents', { mode: 'number' }).notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -711,7 +723,13 @@ export const customers = pgTable(
     uniqueIndex('customers_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     uniqueIndex('customers_email_idx').on(t.email).where(sql`${t.email} is not null`),
     index('customers_phone_idx').on(t.phoneKey),
-    index('customers_created_idx').on(t.createdAt),
+    // the back office's sorts, the id breaking ties
+    index('customers_created_idx').on(t.createdAt, t.id),
+    index('customers_email_sort_idx').on(t.email, t.id),
+    index('customers_orders_count_idx').on(t.ordersCount, t.id),
+    index('customers_spent_idx').on(t.spentCents, t.id),
+    index('customers_search_idx').using('gin', trigram(customerSearchText(t.name, t.lastName, t.email, t.phone, t.phoneKey))),
+    index('customers_tags_idx').using('gin', t.tags),
   ],
 );
 

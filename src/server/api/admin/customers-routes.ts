@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -43,7 +43,7 @@ const CUSTOMER_CSV_COLUMNS = [
   'created_at',
 ] as const;
 
-/** Kept by the database on every write of an order or a refund (migration customer_figures), so lists sort by index. */
+/** Kept by the database on every write of an order or a refund (migration 0013_admin_lists_scale), so lists sort by index. */
 const ordersCount = customers.ordersCount;
 /** what the customer's orders that were not canceled came to, less what was refunded on them */
 const totalSpent = customers.spentCents;
@@ -125,14 +125,14 @@ async function loadCustomer(db: Database, id: string, lang: Language): Promise<C
 }
 
 /**
- * Conditions of the customer list's filters, on the customers table alone (the account's state and profile are read
- * in subqueries), so a page's keys come from the sort's index. A search matches the customer's names, e-mail and
- * phone, and the account's profile, each through its trigram index; digits also match the phone's digits.
+ * Conditions of the customer list's filters, on the customers table alone (the account's state is read in a subquery),
+ * so a page's keys come from the sort's index. A search matches the customer's names, e-mail and phone (digits also
+ * the phone's digits) through their trigram index, or the account's profile through its own.
  */
 function customerFilters(query: z.infer<typeof customerListQuerySchema>): SQL[] {
   const q = query.q ? likePattern(query.q) : null;
   const digits = query.q?.replace(/\D/g, '') ?? '';
-  const own = customerSearchText(sql`c.name`, sql`c.last_name`, sql`c.email`, sql`c.phone`, sql`c.phone_key`);
+  const own = customerSearchText(customers.name, customers.lastName, customers.email, customers.phone, customers.phoneKey);
   const profile = customerProfileSearchText(sql`p.first_name`, sql`p.last_name`, sql`p.phone`);
   return [
     ...(query.disabled === undefined
@@ -148,8 +148,12 @@ function customerFilters(query: z.infer<typeof customerListQuerySchema>): SQL[] 
     ...(query.maxSpent !== undefined ? [lte(totalSpent, query.maxSpent)] : []),
     ...(q
       ? [
-          sql`"customers"."id" in (select c.id from customers c where ${own} ilike ${q}${digits.length >= 3 ? sql` or ${own} ilike ${`%${digits}%`}` : sql``}
-            union select c.id from user_profiles p join customers c on c.user_id = p.user_id where ${profile} ilike ${q})`,
+          // one bitmap of each index: the customer's own texts, and the accounts whose profile matches (found first)
+          or(
+            ilike(own, q),
+            ...(digits.length >= 3 ? [ilike(own, `%${digits}%`)] : []),
+            sql`${customers.userId} = any(array(select p.user_id from user_profiles p where ${profile} ilike ${q}))`,
+          )!,
         ]
       : []),
   ];

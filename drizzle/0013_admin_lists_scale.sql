@@ -1,12 +1,27 @@
+DROP INDEX "audit_log_entity_idx";--> statement-breakpoint
+DROP INDEX "audit_log_staff_idx";--> statement-breakpoint
 DROP INDEX "customers_created_idx";--> statement-breakpoint
+DROP INDEX "leads_search_idx";--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "orders_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "spent_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "articles_published_idx" ON "articles" USING btree ("published_at","id");--> statement-breakpoint
+CREATE INDEX "articles_updated_idx" ON "articles" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "articles_title_sort_idx" ON "articles" USING btree (lower("title"->>'en'),"id");--> statement-breakpoint
+CREATE INDEX "articles_admin_search_idx" ON "articles" USING gin ((coalesce("title"->>'en', '') || ' ' || coalesce("title"->>'ru', '') || ' ' || "slug" || ' ' || coalesce("author_name", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "audit_log_entity_type_idx" ON "audit_log" USING btree ("entity_type","created_at","id");--> statement-breakpoint
 CREATE INDEX "customers_email_sort_idx" ON "customers" USING btree ("email","id");--> statement-breakpoint
 CREATE INDEX "customers_orders_count_idx" ON "customers" USING btree ("orders_count","id");--> statement-breakpoint
 CREATE INDEX "customers_spent_idx" ON "customers" USING btree ("spent_cents","id");--> statement-breakpoint
 CREATE INDEX "customers_search_idx" ON "customers" USING gin (("name" || ' ' || "last_name" || ' ' || coalesce("email", '') || ' ' || coalesce("phone", '') || ' ' || coalesce("phone_key", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_tags_idx" ON "customers" USING gin ("tags");--> statement-breakpoint
+CREATE INDEX "images_created_idx" ON "images" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "images_search_idx" ON "images" USING gin (("name" || ' ' || coalesce("alt"->>'en', '') || ' ' || coalesce("alt"->>'ru', '') || ' ' || coalesce("title"->>'en', '') || ' ' || coalesce("title"->>'ru', '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "reviews_rating_idx" ON "reviews" USING btree ("rating","id");--> statement-breakpoint
+CREATE INDEX "reviews_search_idx" ON "reviews" USING gin (("author_name" || ' ' || coalesce("email", '') || ' ' || "text") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_staff_idx" ON "audit_log" USING btree ("staff_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "customers_created_idx" ON "customers" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "leads_search_idx" ON "leads" USING gin (("name" || ' ' || "phone" || ' ' || coalesce("email", '') || ' ' || coalesce("text", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION customer_figures_refresh(target text) RETURNS void LANGUAGE sql AS $$
   UPDATE customers SET
     orders_count = (SELECT count(*) FROM orders WHERE customer_id = target),

@@ -2,6 +2,7 @@ DROP INDEX "audit_log_entity_idx";--> statement-breakpoint
 DROP INDEX "audit_log_staff_idx";--> statement-breakpoint
 DROP INDEX "customers_created_idx";--> statement-breakpoint
 DROP INDEX "leads_search_idx";--> statement-breakpoint
+DROP INDEX "variations_low_stock_idx";--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "orders_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "spent_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "articles_published_idx" ON "articles" USING btree ("published_at","id");--> statement-breakpoint
@@ -22,6 +23,7 @@ CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","e
 CREATE INDEX "audit_log_staff_idx" ON "audit_log" USING btree ("staff_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "customers_created_idx" ON "customers" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "leads_search_idx" ON "leads" USING gin (("name" || ' ' || "phone" || ' ' || coalesce("email", '') || ' ' || coalesce("text", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "variations_low_stock_idx" ON "variations" USING btree ("stock","id") WHERE "variations"."stock" is not null and "variations"."stock" <= 5;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION customer_figures_refresh(target text) RETURNS void LANGUAGE sql AS $$
   UPDATE customers SET
     orders_count = (SELECT count(*) FROM orders WHERE customer_id = target),

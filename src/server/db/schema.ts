@@ -289,7 +289,8 @@ export const variations = pgTable(
     index('variations_product_idx').on(t.productId, t.position),
     index('variations_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
     // the dashboard's low stock: only variations at or below LOW_STOCK_THRESHOLD are in it
-    index('variations_low_stock_idx').on(t.stock).where(sql`${t.stock} is not null and ${t.stock} <= 5`),
+    // the dashboard's low stock, lowest first (the id breaking ties): read in order, it stops at its 20 rows
+    index('variations_low_stock_idx').on(t.stock, t.id).where(sql`${t.stock} is not null and ${t.stock} <= 5`),
   ],
 );
 

@@ -56,7 +56,7 @@ describe.each(databaseKinds)('the customer list at scale (%s)', (kind) => {
     await app.close();
   });
 
-  const plan = (query: Record<string, string>) =>
+  const plan = (query: Record<string, string | undefined>) =>
     planOf(app.deps.db, customerListPage(app.deps.db, customerListQuerySchema.parse(query)).keys, Boolean(query.q));
   const list = async (query: string) => expectJson(await adminRequest(app, `/customers?${query}`, { cookie: owner.cookie }), 200);
 

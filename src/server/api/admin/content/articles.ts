@@ -218,7 +218,7 @@ export const articleRoutes = new Hono<AdminEnv>()
         version: a.version,
       }),
     );
-    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<ArticleListItem>);
+    return c.json({ items, ...counted, page: query.page, perPage: query.perPage } satisfies ListAnswer<ArticleListItem>);
   })
   .get('/articles/:id', async (c) => {
     const { id } = readParams(c, idParams);

@@ -18,7 +18,8 @@
  * and the EXPLAIN plan of every statement each list runs. The plan check fails the bench (exit code 1) on a
  * sequential scan of a big table (50,000 rows or more).
  *
- * Options (environment): BENCH_ONLY (pglite or postgres), BENCH_RUNS (timed requests per case, 20),
+ * Options (environment): BENCH_ONLY (pglite or postgres), BENCH_RUNS (timed requests per case, 20), BENCH_LISTS (only:
+ * the lists and the dashboard alone; skip: all but them), BENCH_IMPORT_ROWS (20,000),
  * BENCH_PLANS (false: no plans printed, still checked), BENCH_ADMIN_DATABASE_URL.
  */
 import fs from 'node:fs';
@@ -46,6 +47,11 @@ import { generateProducts } from '../src/server/seed/generated-products';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PRINT_PLANS = process.env.BENCH_PLANS !== 'false';
+/** BENCH_LISTS=only: the lists and the dashboard alone; skip: all but them */
+const LISTS = process.env.BENCH_LISTS;
+const LISTS_ONLY = LISTS === 'only';
+/** rows of the import dry run (at most one file's PRODUCT_CSV_MAX_ROWS) */
+const IMPORT_ROWS = Math.min(PRODUCT_CSV_MAX_ROWS, Number(process.env.BENCH_IMPORT_ROWS ?? PRODUCT_CSV_MAX_ROWS));
 const GOALS = { listP95: 100, dashboardP95: 200, exportRowsPerSecond: 20_000, bulkSeconds: 10, importSeconds: 60 };
 /** A table holding at least this many rows is big: a sequential scan of it fails the plan check. */
 const BIG_TABLE_ROWS = 50_000;
@@ -248,7 +254,9 @@ async function benchTarget(target: Target): Promise<{ results: Result[]; failure
   const { n: orderNumber } = await one<{ n: number }>(sql`select max(number) - 4711 as n from orders`);
 
   const results: Result[] = [];
-  for (const item of cases({ catalogId: catalogId ?? 'none', productId: productId ?? 'none', orderNumber: Number(orderNumber) })) {
+  for (const item of LISTS === 'skip'
+    ? []
+    : cases({ catalogId: catalogId ?? 'none', productId: productId ?? 'none', orderNumber: Number(orderNumber) })) {
     // warm-up, and the statements the request runs
     state.captured = [];
     state.capturing = true;
@@ -290,66 +298,8 @@ async function benchTarget(target: Target): Promise<{ results: Result[]; failure
     if (bigScans.length) failures.push(`${item.name}: sequential scan of ${[...new Set(bigScans)].join(', ')}`);
   }
 
-  // the products CSV export, read as the browser does, with the process's memory sampled as it goes
-  {
-    const rssBefore = process.memoryUsage().rss;
-    let rssPeak = rssBefore;
-    const started = performance.now();
-    const response = await admin('/products/export.csv');
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let lines = 0;
-    let head = '';
-    let headLines = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const text = decoder.decode(value, { stream: true });
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines += 1;
-      // the first rows, for the import dry run below
-      if (headLines <= PRODUCT_CSV_MAX_ROWS) {
-        head += text;
-        headLines = lines;
-      }
-      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    const rows = lines - 1;
-    const rate = rows / seconds;
-    console.log(
-      `\nproducts CSV export: ${response.status}, ${rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} rows/s (goal ≥ ${GOALS.exportRowsPerSecond.toLocaleString('en')}) ${pass(rate >= GOALS.exportRowsPerSecond)}; memory +${Math.round((rssPeak - rssBefore) / 1048576)} MB at most`,
-    );
-    results.push({ name: 'products CSV export (rows/s)', p95: rate, goal: GOALS.exportRowsPerSecond, bigScans: [] });
-    if (response.status !== 200) failures.push(`export answered ${response.status}`);
-
-    // an import dry run of the export's first rows (as many as one file may hold), whole product groups only
-    const fileLines = head.split('\r\n').slice(0, PRODUCT_CSV_MAX_ROWS + 1);
-    const slugAt = fileLines[0]!
-      .replace(/^\uFEFF/, '')
-      .split(',')
-      .indexOf('slug');
-    const lastSlug = fileLines[fileLines.length - 1]!.split(',')[slugAt];
-    while (fileLines.length > 2 && fileLines[fileLines.length - 1]!.split(',')[slugAt] === lastSlug) fileLines.pop();
-    const csv = `${fileLines.join('\r\n')}\r\n`;
-    const importRows = fileLines.length - 1;
-    const importStarted = performance.now();
-    const imported = await admin('/products/import', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ csv, dryRun: true }),
-    });
-    const answer = (await imported.json()) as { rows?: number; message?: string };
-    const importSeconds = (performance.now() - importStarted) / 1000;
-    const per100k = (importSeconds / importRows) * 100_000;
-    console.log(
-      `import dry run of ${importRows.toLocaleString('en')} rows: ${imported.status} in ${importSeconds.toFixed(1)} s = ${Math.round(importRows / importSeconds).toLocaleString('en')} rows/s; 100,000 rows at this rate: ${per100k.toFixed(0)} s (goal < ${GOALS.importSeconds} s) ${pass(per100k < GOALS.importSeconds)}${imported.status === 200 ? '' : ` ${answer.message ?? ''}`}`,
-    );
-    results.push({ name: 'import dry run, 100,000 rows at the measured rate (s)', p95: per100k, goal: GOALS.importSeconds, bigScans: [] });
-    if (imported.status !== 200) failures.push(`import dry run answered ${imported.status}`);
-  }
-
   // a bulk price change on every product matching a search, run by the job worker batch by batch
-  {
+  if (!LISTS_ONLY) {
     const runJob = async (percent: number) => {
       const queued = await admin('/products/bulk-job', {
         method: 'POST',
@@ -378,6 +328,64 @@ async function benchTarget(target: Target): Promise<{ results: Result[]; failure
     results.push({ name: 'bulk price change, 10,000 products (s)', p95: per10k, goal: GOALS.bulkSeconds, bigScans: [] });
     if (up.row.status !== 'done' || up.row.failed) failures.push('the bulk price change did not finish cleanly');
     await runJob(-100 / 11);
+  }
+
+  // the products CSV export, read as the browser does, with the process's memory sampled as it goes
+  if (!LISTS_ONLY) {
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const started = performance.now();
+    const response = await admin('/products/export.csv');
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let lines = 0;
+    let head = '';
+    let headLines = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const text = decoder.decode(value, { stream: true });
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines += 1;
+      // the first rows, for the import dry run below
+      if (headLines <= IMPORT_ROWS) {
+        head += text;
+        headLines = lines;
+      }
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const rows = lines - 1;
+    const rate = rows / seconds;
+    console.log(
+      `\nproducts CSV export: ${response.status}, ${rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')} rows/s (goal ≥ ${GOALS.exportRowsPerSecond.toLocaleString('en')}) ${pass(rate >= GOALS.exportRowsPerSecond)}; memory +${Math.round((rssPeak - rssBefore) / 1048576)} MB at most`,
+    );
+    results.push({ name: 'products CSV export (rows/s)', p95: rate, goal: GOALS.exportRowsPerSecond, bigScans: [] });
+    if (response.status !== 200) failures.push(`export answered ${response.status}`);
+
+    // an import dry run of the export's first rows (as many as one file may hold), whole product groups only
+    const fileLines = head.split('\r\n').slice(0, IMPORT_ROWS + 1);
+    const slugAt = fileLines[0]!
+      .replace(/^\uFEFF/, '')
+      .split(',')
+      .indexOf('slug');
+    const lastSlug = fileLines[fileLines.length - 1]!.split(',')[slugAt];
+    while (fileLines.length > 2 && fileLines[fileLines.length - 1]!.split(',')[slugAt] === lastSlug) fileLines.pop();
+    const csv = `${fileLines.join('\r\n')}\r\n`;
+    const importRows = fileLines.length - 1;
+    const importStarted = performance.now();
+    const imported = await admin('/products/import', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ csv, dryRun: true }),
+    });
+    const answer = (await imported.json()) as { rows?: number; message?: string };
+    const importSeconds = (performance.now() - importStarted) / 1000;
+    const per100k = (importSeconds / importRows) * 100_000;
+    console.log(
+      `import dry run of ${importRows.toLocaleString('en')} rows: ${imported.status} in ${importSeconds.toFixed(1)} s = ${Math.round(importRows / importSeconds).toLocaleString('en')} rows/s; 100,000 rows at this rate: ${per100k.toFixed(0)} s (goal < ${GOALS.importSeconds} s) ${pass(per100k < GOALS.importSeconds)}${imported.status === 200 ? '' : ` ${answer.message ?? ''}`}`,
+    );
+    results.push({ name: 'import dry run, 100,000 rows at the measured rate (s)', p95: per100k, goal: GOALS.importSeconds, bigScans: [] });
+    if (imported.status !== 200) failures.push(`import dry run answered ${imported.status}`);
   }
 
   await runtime.close();

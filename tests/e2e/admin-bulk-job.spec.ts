@@ -48,7 +48,13 @@ test('the owner selects all matching products, changes their prices by per cent,
   await expect(progress).toContainText(`${COUNT} of ${COUNT} done, 0 failed`);
   await expect(progress.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('value', String(COUNT));
   // the list shows the new prices once the job ended
-  await expect(admin.getByRole('row').filter({ hasText: `Bulk tee ${suffix} 1` }).first()).toContainText(/\$22(\.00)?\b/);
+  await expect(
+    admin
+      .getByRole('row')
+      .filter({ hasText: `Bulk tee ${suffix} 1` })
+      .first()
+      .getByRole('cell', { name: '$22', exact: true }),
+  ).toBeVisible();
 
   // the storefront: the product's API and its page (its cached copy dropped by the job's batch)
   for (const n of [1, 14, COUNT]) expect((await product(request, `bulk-tee-${suffix}-${n}`)).variations[0]!.price).toBe(22);
@@ -59,7 +65,9 @@ test('the owner selects all matching products, changes their prices by per cent,
   // the products go, so other journeys see the demo shop as it was
   for (const id of ids) {
     const current = (await (await admin.request.get(`/api/admin/products/${id}`)).json()) as { version: number };
-    const removed = await admin.request.delete(`/api/admin/products/${id}?version=${current.version}`, { headers: { 'x-shop-admin': '1' } });
+    const removed = await admin.request.delete(`/api/admin/products/${id}?version=${current.version}`, {
+      headers: { 'x-shop-admin': '1' },
+    });
     expect(removed.status()).toBe(204);
   }
 });

@@ -8,6 +8,8 @@ test('the owner selects all matching products, changes their prices by per cent,
   browser,
   request,
 }) => {
+  // 27 products made through the API first: longer than a journey's usual minute on a busy machine
+  test.setTimeout(300_000);
   const suffix = Date.now().toString(36);
   const admin = await staffPage(browser, DEMO_OWNER, '/admin/products');
   // more products than one page of the list holds, all matching one search

@@ -46,7 +46,8 @@ export default defineConfig({
     // the payment journeys' fake providers run beside the server (tests/e2e/payment-fakes-server.ts starts it)
     command: `rm -rf ${dataDir} && npx tsx tests/e2e/admin-staff-setup.ts && npx tsx tests/e2e/payment-fakes-server.ts`,
     url: `http://127.0.0.1:${port}/liveness`,
-    timeout: 120_000,
+    // a busy machine seeds the demo shop slowly: E2E_SERVER_TIMEOUT_MS gives the server longer to come up
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     reuseExistingServer: false,
     env: {
       PORT: String(port),

@@ -1,6 +1,8 @@
 // Seeds the demo shop: `npm run db:seed` (only into an empty shop), `npm run db:seed -- --reset` (wipe and re-seed;
 // refused while the shop has real orders unless `--force`),
-// `npm run db:seed -- --products 100000` (the demo shop, topped up to that many generated products across its catalogs).
+// `npm run db:seed -- --products 100000` (the demo shop, topped up to that many generated products across its catalogs),
+// `npm run db:seed -- --products 100000 --customers 50000 --orders 200000` (and generated customers and their orders:
+// the large shop `npm run bench:admin` measures the back office on).
 import { demoOwnerNotice } from '../src/server/api/admin/staff';
 import { readConfig } from '../src/server/config';
 import { withAdvisoryLock } from '../src/server/db/client';
@@ -10,19 +12,27 @@ import { createMedia, settleMediaLocation } from '../src/server/media/media';
 import { seedDemoShop } from '../src/server/seed';
 import { openMigratedDatabase } from '../src/server/seed/database';
 import { ShopWipeRefused } from '../src/server/seed/empty-shop';
+import { generateOrders } from '../src/server/seed/generated-orders';
 import { generateProducts } from '../src/server/seed/generated-products';
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 const reset = process.argv.includes('--reset');
 const force = process.argv.includes('--force');
-const productsArg = process.argv.indexOf('--products');
-const generated = productsArg >= 0 ? Number(process.argv[productsArg + 1]) : 0;
-if (!Number.isInteger(generated) || generated < 0) throw new Error('--products takes a whole number, e.g. --products 100000');
+const countArg = (name: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? Number(process.argv[at + 1]) : 0;
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a whole number, e.g. --${name} 100000`);
+  return value;
+};
+const generated = countArg('products');
+const generatedCustomers = countArg('customers');
+const generatedOrders = countArg('orders');
+const generating = generated + generatedCustomers + generatedOrders > 0;
 // Generating runs its batches while the seed lock's transaction waits on another connection: at 100,000 products
 // on a busy machine that is longer than the server's 30 s bounds on a statement and on an idle transaction.
 const LONG = 30 * 60 * 1000;
-const handle = await openMigratedDatabase(config, generated > 0 ? { statementMs: LONG, idleInTransactionMs: LONG } : undefined);
+const handle = await openMigratedDatabase(config, generating ? { statementMs: LONG, idleInTransactionMs: LONG } : undefined);
 // the pictures go to the shop's media store (MEDIA_STORE for a new shop)
 const media = createMedia(config, handle.db, handle.kind, logger);
 try {
@@ -36,6 +46,12 @@ try {
     const startedAt = Date.now();
     const added = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => generateProducts(handle.db, generated));
     logger.info({ added, total: generated, ms: Date.now() - startedAt }, 'generated products');
+  }
+  if (generatedCustomers + generatedOrders > 0) {
+    const startedAt = Date.now();
+    const counts = { customers: generatedCustomers, orders: generatedOrders };
+    const added = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => generateOrders(handle.db, counts));
+    logger.info({ added, total: counts, ms: Date.now() - startedAt }, 'generated customers and orders');
   }
   const notice = await demoOwnerNotice(handle.db, config.publicUrl);
   if (notice) logger.info(notice);

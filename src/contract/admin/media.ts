@@ -1,6 +1,6 @@
 /** Shapes of the back office API for the media library: see src/contract/admin/common.ts for the shared ones. */
 import { z } from 'zod';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, versionSchema } from './common';
+import { DEFAULT_PER_PAGE, listAnswerSchema, MAX_PER_PAGE, versionSchema } from './common';
 
 /** The `accept` of the upload inputs. */
 export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
@@ -60,7 +60,8 @@ export const mediaItemSchema = z.strictObject({
   version: z.int(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
-export const mediaListSchema = z.strictObject({ items: z.array(mediaItemSchema), total: z.int(), page: z.int(), perPage: z.int() });
+/** GET /media: a page of the library; the total capped as every list's (see listAnswerSchema) */
+export const mediaListSchema = listAnswerSchema(mediaItemSchema);
 
 /** Where an image is used: deleting it would take it from these. */
 export const MEDIA_USAGE_KINDS = ['product', 'variation', 'catalog', 'page', 'article', 'section', 'settings'] as const;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -56,6 +57,29 @@ export const orderSearchText = (customer: unknown, receiver: unknown) =>
 /** The digits of an order's phone, as the order search compares them. */
 export const orderPhoneDigits = (customer: unknown) => sql`regexp_replace(${customer}->>'phone', '\\D', '', 'g')`;
 
+/** What the back office's media search matches: the file's name, and its alt text and title in both languages. */
+export const mediaSearchText = (name: unknown, alt: unknown, title: unknown) =>
+  sql`${name} || ' ' || coalesce(${alt}->>'en', '') || ' ' || coalesce(${alt}->>'ru', '') || ' ' || coalesce(${title}->>'en', '') || ' ' || coalesce(${title}->>'ru', '')`;
+
+/** What the back office's article search matches: both titles, the address and the author. */
+export const articleSearchText = (title: unknown, slug: unknown, authorName: unknown) =>
+  sql`coalesce(${title}->>'en', '') || ' ' || coalesce(${title}->>'ru', '') || ' ' || ${slug} || ' ' || coalesce(${authorName}, '')`;
+
+/** The back office's article title sort. */
+export const articleSortTitle = (title: unknown) => sql`lower(${title}->>'en')`;
+
+/** What the back office's review (and comment) search matches: the author, the e-mail and the text. */
+export const moderatedSearchText = (authorName: unknown, email: unknown, text: unknown) =>
+  sql`${authorName} || ' ' || coalesce(${email}, '') || ' ' || ${text}`;
+
+/** What the back office's lead search matches: the name, phone, e-mail and message. */
+export const leadSearchText = (name: unknown, phone: unknown, email: unknown, message: unknown) =>
+  sql`${name} || ' ' || ${phone} || ' ' || coalesce(${email}, '') || ' ' || coalesce(${message}, '')`;
+
+/** What the back office's customer search matches in a customer: the names, the e-mail, the phone and its digits. */
+export const customerSearchText = (name: unknown, lastName: unknown, email: unknown, phone: unknown, phoneKey: unknown) =>
+  sql`${name} || ' ' || ${lastName} || ' ' || coalesce(${email}, '') || ' ' || coalesce(${phone}, '') || ' ' || coalesce(${phoneKey}, '')`;
+
 /** What the back office's customer search matches in a profile: the names and the phone. */
 export const customerProfileSearchText = (firstName: unknown, lastName: unknown, phone: unknown) =>
   sql`${firstName} || ' ' || ${lastName} || ' ' || coalesce(${phone}, '')`;
@@ -105,7 +129,12 @@ export const images = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index('images_hash_idx').on(t.hash)],
+  (t) => [
+    index('images_hash_idx').on(t.hash),
+    // the media library: newest first, searched by name, alt text and title
+    index('images_created_idx').on(t.createdAt, t.id),
+    index('images_search_idx').using('gin', trigram(mediaSearchText(t.name, t.alt, t.title))),
+  ],
 );
 
 /** Where the shop's image originals live (`fs`, `postgres` or `s3`): one row, changed by `npm run media:move`. */
@@ -280,7 +309,8 @@ export const variations = pgTable(
     index('variations_product_idx').on(t.productId, t.position),
     index('variations_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
     // the dashboard's low stock: only variations at or below LOW_STOCK_THRESHOLD are in it
-    index('variations_low_stock_idx').on(t.stock).where(sql`${t.stock} is not null and ${t.stock} <= 5`),
+    // the dashboard's low stock, lowest first (the id breaking ties): read in order, it stops at its 20 rows
+    index('variations_low_stock_idx').on(t.stock, t.id).where(sql`${t.stock} is not null and ${t.stock} <= 5`),
   ],
 );
 
@@ -397,6 +427,11 @@ export const articles = pgTable(
     uniqueIndex('articles_slug_idx').on(t.slug),
     index('articles_category_published_idx').on(t.categoryId, t.publishedAt),
     index('articles_search_idx').using('gin', t.searchVector),
+    // the back office's sorts (the id breaking ties) and search
+    index('articles_published_idx').on(t.publishedAt, t.id),
+    index('articles_updated_idx').on(t.updatedAt, t.id),
+    index('articles_title_sort_idx').on(articleSortTitle(t.title), t.id),
+    index('articles_admin_search_idx').using('gin', trigram(articleSearchText(t.title, t.slug, t.authorName))),
   ],
 );
 
@@ -723,6 +758,13 @@ export const customers = pgTable(
     /** staff's notes, never shown to the customer */
     note: text('note').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The customer's orders, and what those not canceled came to less what was refunded on them: kept by database
+     * triggers on every write of an order or a refund (see the migration 0013_admin_lists_scale), so the back office's list
+     * sorts and filters them by index.
+     */
+    ordersCount: integer('orders_count').notNull().default(0),
+    spentCents: bigint('spent_cents', { mode: 'number' }).notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -731,7 +773,13 @@ export const customers = pgTable(
     uniqueIndex('customers_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     uniqueIndex('customers_email_idx').on(t.email).where(sql`${t.email} is not null`),
     index('customers_phone_idx').on(t.phoneKey),
-    index('customers_created_idx').on(t.createdAt),
+    // the back office's sorts, the id breaking ties
+    index('customers_created_idx').on(t.createdAt, t.id),
+    index('customers_email_sort_idx').on(t.email, t.id),
+    index('customers_orders_count_idx').on(t.ordersCount, t.id),
+    index('customers_spent_idx').on(t.spentCents, t.id),
+    index('customers_search_idx').using('gin', trigram(customerSearchText(t.name, t.lastName, t.email, t.phone, t.phoneKey))),
+    index('customers_tags_idx').using('gin', t.tags),
   ],
 );
 
@@ -1045,7 +1093,7 @@ export const leads = pgTable(
   (t) => [
     index('leads_created_idx').on(t.createdAt, t.id),
     index('leads_new_idx').on(t.createdAt).where(sql`${t.handledAt} is null`),
-    index('leads_search_idx').using('gin', trigram(sql`${t.name} || ' ' || ${t.phone} || ' ' || coalesce(${t.email}, '')`)),
+    index('leads_search_idx').using('gin', trigram(leadSearchText(t.name, t.phone, t.email, t.text))),
   ],
 );
 
@@ -1073,6 +1121,8 @@ export const reviews = pgTable(
     index('reviews_user_idx').on(t.userId),
     index('reviews_status_created_idx').on(t.status, t.createdAt, t.id),
     index('reviews_created_idx').on(t.createdAt, t.id),
+    index('reviews_rating_idx').on(t.rating, t.id),
+    index('reviews_search_idx').using('gin', trigram(moderatedSearchText(t.authorName, t.email, t.text))),
   ],
 );
 
@@ -1157,8 +1207,10 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt, t.id),
-    index('audit_log_entity_idx').on(t.entityType, t.entityId),
-    index('audit_log_staff_idx').on(t.staffId),
+    // each filter of the back office's log with the list's order inside, so a filtered page is read in order
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt, t.id),
+    index('audit_log_entity_type_idx').on(t.entityType, t.createdAt, t.id),
+    index('audit_log_staff_idx').on(t.staffId, t.createdAt, t.id),
   ],
 );
 

@@ -1,10 +1,10 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { auditListQuerySchema, type AuditEntry, type ListAnswer } from '../../../contract/admin';
 import { auditLog } from '../../db/schema';
 import { readQuery } from '../core/validate';
 import type { AdminEnv } from './context';
-import { dateRange, listOrder, pageOffset } from './lists';
+import { boundedTotal, dateRange, listPageKeys } from './lists';
 import { requireCapability } from './session';
 
 export const auditRoutes = new Hono<AdminEnv>().get('/audit', requireCapability('view_audit'), async (c) => {
@@ -16,15 +16,25 @@ export const auditRoutes = new Hono<AdminEnv>().get('/audit', requireCapability(
     ...(query.entityId ? [eq(auditLog.entityId, query.entityId)] : []),
     ...dateRange(auditLog.createdAt, query.from, query.to),
   );
-  const [rows, [total]] = await Promise.all([
+  // the page's keys from the index of its filter (which carries the order), then its rows; the total capped
+  const { order, offset, keys } = listPageKeys(db, {
+    table: auditLog,
+    key: auditLog.id,
+    where,
+    sort: query.sort,
+    columns: { createdAt: auditLog.createdAt },
+    page: query.page,
+    perPage: query.perPage,
+  });
+  const page = keys.as('page');
+  const [rows, counted] = await Promise.all([
     db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(...listOrder(query.sort, { createdAt: auditLog.createdAt }, auditLog.id))
-      .limit(query.perPage)
-      .offset(pageOffset(query.page, query.perPage)),
-    db.select({ n: count() }).from(auditLog).where(where),
+      .select({ entry: auditLog })
+      .from(page)
+      .innerJoin(auditLog, eq(auditLog.id, page.key))
+      .orderBy(...order)
+      .then((found) => found.map((row) => row.entry)),
+    boundedTotal(db, db.select({ one: sql`1` }).from(auditLog).where(where).$dynamic(), offset),
   ]);
   return c.json({
     items: rows.map((r) => ({
@@ -40,7 +50,7 @@ export const auditRoutes = new Hono<AdminEnv>().get('/audit', requireCapability(
       userAgent: r.userAgent,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: total!.n,
+    ...counted,
     page: query.page,
     perPage: query.perPage,
   } satisfies ListAnswer<AuditEntry>);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -12,7 +12,7 @@ import {
 import { localize, type Language } from '../../../lib/localize';
 import { customerTags } from '../../../lib/customer-match';
 import type { Database, Executor } from '../../db/client';
-import { customers, orders, paymentRefunds, products, reviews, userProfiles, users } from '../../db/schema';
+import { customerProfileSearchText, customerSearchText, customers, orders, products, reviews, userProfiles, users } from '../../db/schema';
 import { shopCurrency } from '../commerce/shop-settings';
 import { ApiError, notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
@@ -20,7 +20,7 @@ import { recordAudit } from './audit';
 import { requireCapability } from './session';
 import type { AdminEnv } from './context';
 import { csvAmount, keysetPages, streamCsv } from './csv-export';
-import { likePattern, listOrder, pageOffset } from './lists';
+import { boundedTotal, likePattern, listPageKeys } from './lists';
 import { adminMessage } from './messages';
 import { expectVersion, versionConflict } from './versioned';
 import type { ListAnswer } from '../../../contract/admin';
@@ -43,11 +43,10 @@ const CUSTOMER_CSV_COLUMNS = [
   'created_at',
 ] as const;
 
-const ordersCount = sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`;
+/** Kept by the database on every write of an order or a refund (migration 0013_admin_lists_scale), so lists sort by index. */
+const ordersCount = customers.ordersCount;
 /** what the customer's orders that were not canceled came to, less what was refunded on them */
-const totalSpent = sql<number>`((select coalesce(sum(o.total_cents), 0) from ${orders} o where o.customer_id = ${customers.id} and o.status <> 'canceled')
-  - (select coalesce(sum(r.amount_cents), 0) from ${paymentRefunds} r join ${orders} o on o.id = r.order_id
-     where o.customer_id = ${customers.id} and o.status <> 'canceled' and r.status = 'succeeded'))::bigint`;
+const totalSpent = customers.spentCents;
 
 async function customerRows(db: Executor, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
   return db
@@ -125,56 +124,74 @@ async function loadCustomer(db: Database, id: string, lang: Language): Promise<C
   };
 }
 
+/**
+ * Conditions of the customer list's filters, on the customers table alone (the account's state is read in a subquery),
+ * so a page's keys come from the sort's index. A search matches the customer's names, e-mail and phone (digits also
+ * the phone's digits) through their trigram index, or the account's profile through its own.
+ */
 function customerFilters(query: z.infer<typeof customerListQuerySchema>): SQL[] {
   const q = query.q ? likePattern(query.q) : null;
   const digits = query.q?.replace(/\D/g, '') ?? '';
+  const own = customerSearchText(customers.name, customers.lastName, customers.email, customers.phone, customers.phoneKey);
+  const profile = customerProfileSearchText(sql`p.first_name`, sql`p.last_name`, sql`p.phone`);
   return [
     ...(query.disabled === undefined
       ? []
-      : [query.disabled ? eq(users.disabled, true) : or(isNull(users.disabled), eq(users.disabled, false))!]),
+      : [
+          query.disabled
+            ? sql`exists (select 1 from users u where u.id = "customers"."user_id" and u.disabled)`
+            : sql`not exists (select 1 from users u where u.id = "customers"."user_id" and u.disabled)`,
+        ]),
     ...(query.registered === undefined ? [] : [query.registered ? isNotNull(customers.userId) : isNull(customers.userId)]),
     ...(query.tag ? [sql`${customers.tags} @> array[${query.tag}]::text[]`] : []),
     ...(query.minSpent !== undefined ? [gte(totalSpent, query.minSpent)] : []),
     ...(query.maxSpent !== undefined ? [lte(totalSpent, query.maxSpent)] : []),
     ...(q
       ? [
+          // one bitmap of each index: the customer's own texts, and the accounts whose profile matches (found first)
           or(
-            ilike(customers.email, q),
-            ilike(customers.name, q),
-            ilike(customers.lastName, q),
-            ilike(sql`${customers.name} || ' ' || ${customers.lastName}`, q),
-            ilike(sql`${userProfiles.firstName} || ' ' || ${userProfiles.lastName}`, q),
-            ilike(customers.phone, q),
-            ...(digits.length >= 3 ? [ilike(customers.phoneKey, `%${digits}%`)] : []),
+            ilike(own, q),
+            ...(digits.length >= 3 ? [ilike(own, `%${digits}%`)] : []),
+            sql`${customers.userId} = any(array(select p.user_id from user_profiles p where ${profile} ilike ${q}))`,
           )!,
         ]
       : []),
   ];
 }
 
+/** One page of the customer list: its keys from the sort's index, then their rows. */
+export function customerListPage(db: Executor, query: z.infer<typeof customerListQuerySchema>) {
+  return listPageKeys(db, {
+    table: customers,
+    key: customers.id,
+    where: and(...customerFilters(query)),
+    sort: query.sort,
+    columns: { createdAt: customers.createdAt, email: customers.email, ordersCount, totalSpentCents: totalSpent },
+    page: query.page,
+    perPage: query.perPage,
+  });
+}
+
 export const customerRoutes = new Hono<AdminEnv>()
   .get('/customers', async (c) => {
     const query = readQuery(c, customerListQuerySchema);
     const db = c.var.deps.db;
-    const where = and(...customerFilters(query));
-    const order = listOrder(
-      query.sort,
-      { createdAt: customers.createdAt, email: customers.email, ordersCount, totalSpentCents: totalSpent },
-      customers.id,
-    );
-    const [rows, [total], currency] = await Promise.all([
-      customerRows(db, where, order, query.perPage, pageOffset(query.page, query.perPage)),
+    const { where, order, offset, keys } = customerListPage(db, query);
+    const page = keys.as('page');
+    const [rows, counted, currency] = await Promise.all([
       db
-        .select({ n: count() })
-        .from(customers)
+        .select({ customer: customers, disabled: users.disabled, profile: userProfiles, ordersCount, totalSpent })
+        .from(page)
+        .innerJoin(customers, eq(customers.id, page.key))
         .leftJoin(users, eq(users.id, customers.userId))
         .leftJoin(userProfiles, eq(userProfiles.userId, customers.userId))
-        .where(where),
+        .orderBy(...order),
+      boundedTotal(db, db.select({ one: sql`1` }).from(customers).where(where).$dynamic(), offset),
       shopCurrency(db),
     ]);
     return c.json({
       items: rows.map((row) => toListItem(row, currency)),
-      total: total!.n,
+      ...counted,
       page: query.page,
       perPage: query.perPage,
     } satisfies ListAnswer<CustomerListItem>);

@@ -1,15 +1,15 @@
-import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { idSchema, leadListQuerySchema, leadPatchSchema, type AdminLead } from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
-import { leads, products, staffUsers, variations } from '../../db/schema';
+import { leadSearchText, leads, products, staffUsers, variations } from '../../db/schema';
 import { notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
 import type { AdminEnv } from './context';
-import { iso, likePattern, listOrder, pageOffset } from './lists';
+import { boundedTotal, iso, likePattern, listOrder, pageOffset } from './lists';
 import { adminMessage } from './messages';
 import { expectVersion, versionConflict } from './versioned';
 import type { ListAnswer } from '../../../contract/admin';
@@ -69,20 +69,15 @@ export const leadRoutes = new Hono<AdminEnv>()
     const q = query.q ? likePattern(query.q) : null;
     const where = and(
       ...(query.handled === undefined ? [] : [query.handled ? isNotNull(leads.handledAt) : isNull(leads.handledAt)]),
-      ...(q ? [or(ilike(leads.name, q), ilike(leads.phone, q), ilike(leads.email, q), ilike(leads.text, q))!] : []),
+      // through the trigram index of the four together
+      ...(q ? [ilike(leadSearchText(leads.name, leads.phone, leads.email, leads.text), q)] : []),
     );
-    const [items, [total]] = await Promise.all([
-      leadItems(
-        deps.db,
-        where,
-        lang,
-        listOrder(query.sort, { createdAt: leads.createdAt }, leads.id),
-        query.perPage,
-        pageOffset(query.page, query.perPage),
-      ),
-      deps.db.select({ n: count() }).from(leads).where(where),
+    const offset = pageOffset(query.page, query.perPage);
+    const [items, counted] = await Promise.all([
+      leadItems(deps.db, where, lang, listOrder(query.sort, { createdAt: leads.createdAt }, leads.id), query.perPage, offset),
+      boundedTotal(deps.db, deps.db.select({ one: sql`1` }).from(leads).where(where).$dynamic(), offset),
     ]);
-    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<AdminLead>);
+    return c.json({ items, ...counted, page: query.page, perPage: query.perPage } satisfies ListAnswer<AdminLead>);
   })
   .patch('/leads/:id', async (c) => {
     const { id } = readParams(c, idParams);

@@ -5,11 +5,13 @@ import { products } from '../../db/schema';
 /**
  * Recomputes the denormalised listing columns (price of the display variation, sort title)
  * after products or their variations change. The display variation is the default one, else the first.
+ * `bumpVersion` also moves the products' versions on in the same write (a bulk change: one update of each row).
  */
-export async function refreshListingFields(db: Executor, productIds: string[]): Promise<void> {
+export async function refreshListingFields(db: Executor, productIds: string[], options: { bumpVersion?: boolean } = {}): Promise<void> {
   if (productIds.length === 0) return;
   await db.execute(sql`
     update ${products} p set
+      ${options.bumpVersion ? sql`version = p.version + 1,` : sql``}
       price_cents = coalesce(v.price, 0),
       price_full_cents = coalesce(v.full_price, 0),
       sort_title = lower(coalesce(p.title->>'en', '')),

@@ -132,15 +132,17 @@ export const productBulkJob: JobKind = {
           .set({ version: sql`${catalogs.version} + 1` })
           .where(eq(catalogs.id, change.catalogId));
       }
-      await tx
-        .update(products)
-        .set({
-          ...(change.action === 'enable' || change.action === 'disable' ? { enabled: change.action === 'enable' } : {}),
-          version: sql`${products.version} + 1`,
-          updatedAt: now,
-        })
-        .where(inArray(products.id, present));
-      if (change.action === 'price') await refreshListingFields(tx, present);
+      // a price change moves the versions on with the listing prices: each product row is written once per batch
+      if (change.action === 'price') await refreshListingFields(tx, present, { bumpVersion: true });
+      else
+        await tx
+          .update(products)
+          .set({
+            ...(change.action === 'enable' || change.action === 'disable' ? { enabled: change.action === 'enable' } : {}),
+            version: sql`${products.version} + 1`,
+            updatedAt: now,
+          })
+          .where(inArray(products.id, present));
     }
     return {
       tags: [

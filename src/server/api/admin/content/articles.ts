@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   articleCreateSchema,
@@ -12,13 +12,13 @@ import {
 import { localize, type Language } from '../../../../lib/localize';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
-import { articles, articleTags, images, pages, sections, tags } from '../../../db/schema';
+import { articleSearchText, articleSortTitle, articles, articleTags, images, pages, sections, tags } from '../../../db/schema';
 import { sanitizeRichText } from '../../content/sanitize';
 import { fieldError, notFound } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
-import { likePattern, listOrder, pageOffset } from '../lists';
+import { boundedTotal, likePattern, listOrder, pageOffset } from '../lists';
 import { isUniqueViolation } from '../selling/selling-common';
 import { expectVersion, versionConflict } from '../versioned';
 import { bothLanguages, contentMessage, idParams } from './content-common';
@@ -183,27 +183,24 @@ export const articleRoutes = new Hono<AdminEnv>()
       ...(query.categoryId ? [eq(articles.categoryId, query.categoryId)] : []),
       ...(q
         ? [
-            or(
-              ilike(sql`${articles.title}->>'en'`, q),
-              ilike(sql`${articles.title}->>'ru'`, q),
-              ilike(articles.slug, q),
-              ilike(articles.authorName, q),
-            )!,
+            // through the trigram index of the titles, address and author together
+            ilike(articleSearchText(articles.title, articles.slug, articles.authorName), q),
           ]
         : []),
     );
     const order = listOrder(
       query.sort,
-      { publishedAt: articles.publishedAt, updatedAt: articles.updatedAt, title: sql`lower(${articles.title}->>'en')` as SQL },
+      { publishedAt: articles.publishedAt, updatedAt: articles.updatedAt, title: articleSortTitle(articles.title) },
       articles.id,
     );
-    const [rows, [total]] = await Promise.all([
+    const offset = pageOffset(query.page, query.perPage);
+    const [rows, counted] = await Promise.all([
       listRows(db)
         .where(where)
         .orderBy(...order)
         .limit(query.perPage)
-        .offset(pageOffset(query.page, query.perPage)),
-      db.select({ n: count() }).from(articles).where(where),
+        .offset(offset),
+      boundedTotal(db, db.select({ one: sql`1` }).from(articles).where(where).$dynamic(), offset),
     ]);
     const lang = c.var.lang;
     const items = rows.map(
@@ -221,7 +218,7 @@ export const articleRoutes = new Hono<AdminEnv>()
         version: a.version,
       }),
     );
-    return c.json({ items, total: total!.n, page: query.page, perPage: query.perPage } satisfies ListAnswer<ArticleListItem>);
+    return c.json({ items, ...counted, page: query.page, perPage: query.perPage } satisfies ListAnswer<ArticleListItem>);
   })
   .get('/articles/:id', async (c) => {
     const { id } = readParams(c, idParams);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -16,13 +16,13 @@ import {
 } from '../../../../contract/admin';
 import { mediaAddress, retiredAddress } from '../../../../lib/media-address';
 import { invalidate } from '../../../cache/invalidation';
-import { images, mediaAddresses, products } from '../../../db/schema';
+import { images, mediaAddresses, mediaSearchText, products } from '../../../db/schema';
 import { ensureOriginals, putOriginal, releaseOriginals } from '../../../media/originals';
 import { ApiError, errorBody, notFound } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
-import { likePattern, pageOffset } from '../lists';
+import { boundedTotal, likePattern, pageOffset } from '../lists';
 import { adminMessage } from '../messages';
 import { expectVersion, versionConflict } from '../versioned';
 import { findImageUsage } from './image-usage';
@@ -85,11 +85,8 @@ function listWhere(query: z.infer<typeof mediaListQuerySchema>): SQL | undefined
     ...(query.ids ? [inArray(images.id, query.ids.length ? query.ids : [''])] : []),
     ...(q
       ? [
-          or(
-            ilike(images.name, q),
-            ilike(sql`coalesce(${images.alt}->>'en', '') || ' ' || coalesce(${images.alt}->>'ru', '')`, q),
-            ilike(sql`coalesce(${images.title}->>'en', '') || ' ' || coalesce(${images.title}->>'ru', '')`, q),
-          )!,
+          // through the trigram index of the name, alt texts and titles together
+          ilike(mediaSearchText(images.name, images.alt, images.title), q),
         ]
       : []),
   );
@@ -100,19 +97,14 @@ export const mediaRoutes = new Hono<AdminEnv>()
     const query = readQuery(c, mediaListQuerySchema);
     const db = c.var.deps.db;
     const where = listWhere(query);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(images)
-        .where(where)
-        .orderBy(desc(images.createdAt), desc(images.id))
-        .limit(query.perPage)
-        .offset(pageOffset(query.page, query.perPage)),
-      db.select({ n: count() }).from(images).where(where),
+    const offset = pageOffset(query.page, query.perPage);
+    const [rows, counted] = await Promise.all([
+      db.select().from(images).where(where).orderBy(desc(images.createdAt), desc(images.id)).limit(query.perPage).offset(offset),
+      boundedTotal(db, db.select({ one: sql`1` }).from(images).where(where).$dynamic(), offset),
     ]);
     return c.json({
       items: rows.map(toMediaItem),
-      total: total!.n,
+      ...counted,
       page: query.page,
       perPage: query.perPage,
     } satisfies ListAnswer<MediaItem>);

@@ -7,6 +7,11 @@
  * `vat_code` values; the shop chooses one, a product may override it. Amounts are minor units until written.
  */
 
+import { spreadDiscount } from './tax';
+
+/** The order discount's spread over the lines (the tax module's, so receipts and taxes agree). */
+export { spreadDiscount };
+
 /** ЮKassa's vat_code values (their reference of parameter values); the rate each stands for is the tax office's. */
 export const VAT_CODES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
@@ -79,28 +84,6 @@ export function receiptCustomer(contact: { email?: string | null; phone?: string
   if (email) return { email };
   const phone = (contact.phone ?? '').replace(/\D/g, '');
   return phone ? { phone } : null;
-}
-
-/**
- * Splits `discountCents` over `totals` in proportion (largest remainder), never more than a total. Answers each
- * total after its share.
- */
-export function spreadDiscount(totals: number[], discountCents: number): number[] {
-  const sum = totals.reduce((a, b) => a + b, 0);
-  if (sum <= 0 || discountCents <= 0) return [...totals];
-  const discount = Math.min(discountCents, sum);
-  const exact = totals.map((t) => (t * discount) / sum);
-  const shares = exact.map(Math.floor);
-  let left = discount - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    if (shares[i]! < totals[i]!) {
-      shares[i]! += 1;
-      left -= 1;
-    }
-  }
-  return totals.map((t, i) => t - shares[i]!);
 }
 
 function itemsOfLine(

@@ -45,8 +45,10 @@ export type ReceiptLine = {
   quantity: number;
   /** the line's total before the order discount */
   totalCents: number;
-  /** the product's own VAT code, or null for the shop's */
+  /** the line's VAT code (from its tax class and rate: `receiptVatCode` in tax.ts), or null for the method's */
   vatCode: number | null;
+  /** a tax added on top of the prices (taxes entered without tax): paid with the line, after its share of the discount */
+  addedTaxCents?: number;
 };
 
 export type ReceiptItem = {
@@ -109,12 +111,13 @@ function itemsOfLine(
 
 /**
  * The receipt of a payment: every order line (discount spread over them) and the delivery line. The items' sum equals
- * `itemsCents - discountCents + deliveryCents`.
+ * `itemsCents - discountCents + deliveryCents` and any tax added on top of them.
  */
 export function paymentReceipt(input: {
   lines: ReceiptLine[];
   discountCents: number;
-  delivery: { title: string; cents: number } | null;
+  /** `cents` as paid (with a tax added on top); `vatCode` from the rate it was taxed at, else the method's */
+  delivery: { title: string; cents: number; vatCode?: number } | null;
   customer: Receipt['customer'];
   currency: string;
   settings: ReceiptSettings;
@@ -128,7 +131,7 @@ export function paymentReceipt(input: {
     itemsOfLine(
       receiptDescription(line.title),
       line.quantity,
-      discounted[i]!,
+      discounted[i]! + (line.addedTaxCents ?? 0),
       { vat_code: line.vatCode ?? settings.vatCode, payment_subject: settings.paymentSubject, payment_mode: settings.paymentMode },
       currency,
     ),
@@ -139,7 +142,7 @@ export function paymentReceipt(input: {
         receiptDescription(input.delivery.title),
         1,
         input.delivery.cents,
-        { vat_code: settings.vatCode, payment_subject: settings.deliveryPaymentSubject, payment_mode: settings.paymentMode },
+        { vat_code: input.delivery.vatCode ?? settings.vatCode, payment_subject: settings.deliveryPaymentSubject, payment_mode: settings.paymentMode },
         currency,
       ),
     );

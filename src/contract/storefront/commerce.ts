@@ -234,6 +234,9 @@ export const orderItemAnswer = z.strictObject({
   price: z.number(),
   fullPrice: z.number(),
   totalPrice: z.number(),
+  /** the percent the line was taxed at, and its tax (after its share of the order discount) */
+  taxRate: z.number(),
+  taxPrice: z.number(),
 });
 
 export const PAYMENT_KINDS = ['online', 'cash'] as const;
@@ -261,6 +264,9 @@ export const orderAnswer = z.strictObject({
   totalPrice: z.number(),
   itemsPrice: z.number(),
   discountPrice: z.number(),
+  /** the order's tax: part of the prices when `taxIncluded`, else added to the total */
+  taxPrice: z.number(),
+  taxIncluded: z.boolean(),
   deliveryInformation: z.strictObject({
     method: z.string(),
     title: z.string().nullable(),

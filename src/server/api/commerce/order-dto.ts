@@ -76,6 +76,8 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
       totalPrice: centsToAmount(order.totalCents),
       itemsPrice: centsToAmount(order.itemsTotalCents),
       discountPrice: centsToAmount(order.discountCents),
+      taxPrice: centsToAmount(order.taxCents),
+      taxIncluded: order.taxIncluded,
       deliveryInformation: {
         method: order.deliveryMethod,
         title: order.deliveryTitle,
@@ -107,6 +109,8 @@ export async function toOrderDtos(db: Executor, rows: OrderRow[], lang: Language
           price: centsToAmount(item.unitPriceCents),
           fullPrice: centsToAmount(item.unitFullPriceCents),
           totalPrice: centsToAmount(item.totalCents),
+          taxRate: item.taxRate,
+          taxPrice: centsToAmount(item.taxCents),
         })),
       shipments: shipmentRows
         .filter((s) => s.orderId === order.id)

@@ -142,7 +142,11 @@ export function paymentReceipt(input: {
         receiptDescription(input.delivery.title),
         1,
         input.delivery.cents,
-        { vat_code: input.delivery.vatCode ?? settings.vatCode, payment_subject: settings.deliveryPaymentSubject, payment_mode: settings.paymentMode },
+        {
+          vat_code: input.delivery.vatCode ?? settings.vatCode,
+          payment_subject: settings.deliveryPaymentSubject,
+          payment_mode: settings.paymentMode,
+        },
         currency,
       ),
     );

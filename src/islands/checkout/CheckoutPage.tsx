@@ -63,7 +63,17 @@ function itemsOf(list: readonly CartItem[]): AnalyticsItem[] {
 }
 
 /** The checkout (spec 2.1, 3.2, 5): contacts, receiver, delivery, payment, policy, and the server-computed summary. */
-export default function CheckoutPage({ lang, money, showReceiver, policy, formMessage, phoneExample = '', locations, zones, taxes }: Props) {
+export default function CheckoutPage({
+  lang,
+  money,
+  showReceiver,
+  policy,
+  formMessage,
+  phoneExample = '',
+  locations,
+  zones,
+  taxes,
+}: Props) {
   const t = shopTexts(lang);
   const hydrated = useHydrated();
   const cart = useStore($cart);

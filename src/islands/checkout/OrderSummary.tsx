@@ -30,7 +30,20 @@ type Props = {
 };
 
 /** The order summary beside the steps: lines, discount code, totals, policy boxes and the order button. */
-export function OrderSummary({ form, money, policy, formMessage, totals, discount, charge, tax, total, available, fixErrors, placing }: Props) {
+export function OrderSummary({
+  form,
+  money,
+  policy,
+  formMessage,
+  totals,
+  discount,
+  charge,
+  tax,
+  total,
+  available,
+  fixErrors,
+  placing,
+}: Props) {
   const { lang } = form;
   const t = shopTexts(lang);
   const serverMessage = (path: string | null) => (path ? form.message(path) : null);

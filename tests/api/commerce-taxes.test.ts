@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountToCents } from '../../src/lib/money';
 import { orderTax, type TaxSettings } from '../../src/lib/tax';
 import { auditLog, orderItems, orders, products } from '../../src/server/db/schema';
+import { renderQueuedMail } from '../../src/server/mail/templates';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../helpers/admin-fixtures';
 import { commerceFixtures, orderBody, type CommerceFixtures } from '../helpers/commerce-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
@@ -172,6 +173,33 @@ describe.each(databaseKinds)('taxes on %s', (kind) => {
       200,
     );
     expect(priced.totals).toMatchObject({ deliveryCents: 1_000, taxCents: 600, totalCents: 1_999 + 1_000 + 600 });
+  });
+
+  it("the invoice prints each line's rate and the tax, and the order e-mail names the tax", async () => {
+    await setTaxes({ enabled: true, pricesIncludeTax: true, standardRate: 20, reducedRate: 10 });
+    const { shirt, book } = await products3();
+    const items = [
+      { variationId: shirt.variationId, quantity: 1 },
+      { variationId: book.variationId, quantity: 1 },
+    ];
+    const order = await placeOrder(orderBody(items, { locationId: store.id }, cash));
+    expect(order.taxPrice).toBe(4.47); // 19.99 / 6 = 3.33; 12.50 / 11 = 1.14
+    const before = await expectJson(await adminRequest(app, `/orders/${order.id}`, { cookie: manager.cookie }), 200);
+    await expectJson(
+      await adminRequest(app, `/orders/${order.id}/invoice`, {
+        method: 'POST',
+        cookie: manager.cookie,
+        json: { version: before.version },
+      } as never),
+      201,
+    );
+    const html = await (await adminRequest(app, `/orders/${order.id}/invoice`, { cookie: manager.cookie })).text();
+    expect(html).toContain('<th class="n">Tax rate</th>');
+    expect(html).toContain('<td class="n">20%</td>');
+    expect(html).toContain('<td class="n">10%</td>');
+    expect(html).toMatch(/Including tax<\/dt><dd>\$4\.47/);
+    const mail = await renderQueuedMail(app.deps, { template: 'order-placed', lang: 'ru', data: { orderId: order.id } });
+    expect(mail!.text).toMatch(/В том числе налог\W+4[.,]47/);
   });
 
   describe('the Taxes settings', () => {

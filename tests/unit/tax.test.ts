@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderTotals } from '../../src/lib/order-totals';
+import { paymentReceipt, receiptTotalCents } from '../../src/lib/receipt-54fz';
 import { NO_TAXES, orderTax, ratesFor, receiptVatCode, taxOfAmount, type TaxSettings } from '../../src/lib/tax';
 
 const exclusive: TaxSettings = { ...NO_TAXES, enabled: true, standardRate: 20, reducedRate: 10 };
@@ -156,5 +157,47 @@ describe('the receipt VAT code', () => {
     expect(receiptVatCode('standard', 0, 6)).toBe(6);
     expect(receiptVatCode(null, null, 6)).toBe(6);
     expect(receiptVatCode('standard', 8.875, 6)).toBe(6);
+  });
+});
+
+describe('a 54-FZ receipt of an order taxed on top', () => {
+  it('carries each line with its tax, so the items add up to what is paid', () => {
+    const settings: TaxSettings = { ...exclusive, standardRate: 22, reducedRate: 10 };
+    const lines = [
+      { totalCents: 3 * 333, taxClass: 'standard' as const },
+      { totalCents: 2_500, taxClass: 'reduced' as const },
+    ];
+    const tax = orderTax({ settings, place: null, lines, discountCents: 301, deliveryCents: 500 });
+    const receipt = paymentReceipt({
+      lines: lines.map((line, i) => ({
+        title: `Line ${i}`,
+        quantity: i === 0 ? 3 : 1,
+        totalCents: line.totalCents,
+        vatCode: receiptVatCode(line.taxClass, tax.lines[i]!.ratePercent, 1),
+        addedTaxCents: tax.lines[i]!.taxCents,
+      })),
+      discountCents: 301,
+      delivery: { title: 'Courier', cents: 500 + tax.delivery.taxCents, vatCode: receiptVatCode('standard', tax.delivery.ratePercent, 1) },
+      customer: { email: 'a@example.com' },
+      currency: 'RUB',
+      settings: {
+        vatCode: 1,
+        paymentSubject: 'commodity',
+        paymentMode: 'full_prepayment',
+        deliveryPaymentSubject: 'service',
+        taxSystemCode: null,
+      },
+    });
+    const totals = orderTotals(
+      [
+        { unitPriceCents: 333, quantity: 3 },
+        { unitPriceCents: 2_500, quantity: 1 },
+      ],
+      301,
+      500,
+      tax,
+    );
+    expect(receiptTotalCents(receipt)).toBe(totals.totalCents);
+    expect(receipt.items.map((i) => i.vat_code)).toEqual(expect.arrayContaining([11, 3]));
   });
 });

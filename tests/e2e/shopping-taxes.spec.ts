@@ -47,6 +47,9 @@ test('the owner sets a 20% tax added to prices; the shopper sees it at checkout 
     await expect(page.getByTestId('checkout-total')).toHaveText(usd((itemsCents + taxCents) / 100));
     await placeOrder(page, /\/payment\?/);
 
+    // the shopper's order page names the tax too
+    await expect(page.getByTestId('order-tax')).toHaveText(usd(taxCents / 100));
+    await expect(page.getByTestId('order-total')).toHaveText(usd((itemsCents + taxCents) / 100));
     const { order, reference } = await orderOfResultPage(page, request);
     expect(order).toMatchObject({ taxPrice: taxCents / 100, taxIncluded: false, totalPrice: (itemsCents + taxCents) / 100 });
 

@@ -21,6 +21,8 @@ test('the owner sets a 20% tax added to prices; the shopper sees it at checkout 
   browser,
   context,
 }) => {
+  // two browser sessions, the back office's settings, a checkout and the order: a long journey on a loaded machine
+  test.slow();
   await acceptCookies(context);
   const admin = await staffPage(browser, DEMO_OWNER, '/admin/settings');
   try {

@@ -7,6 +7,11 @@
  * `vat_code` values; the shop chooses one, a product may override it. Amounts are minor units until written.
  */
 
+import { spreadDiscount } from './tax';
+
+/** The order discount's spread over the lines (the tax module's, so receipts and taxes agree). */
+export { spreadDiscount };
+
 /** ЮKassa's vat_code values (their reference of parameter values); the rate each stands for is the tax office's. */
 export const VAT_CODES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
@@ -40,8 +45,10 @@ export type ReceiptLine = {
   quantity: number;
   /** the line's total before the order discount */
   totalCents: number;
-  /** the product's own VAT code, or null for the shop's */
+  /** the line's VAT code (from its tax class and rate: `receiptVatCode` in tax.ts), or null for the method's */
   vatCode: number | null;
+  /** a tax added on top of the prices (taxes entered without tax): paid with the line, after its share of the discount */
+  addedTaxCents?: number;
 };
 
 export type ReceiptItem = {
@@ -81,28 +88,6 @@ export function receiptCustomer(contact: { email?: string | null; phone?: string
   return phone ? { phone } : null;
 }
 
-/**
- * Splits `discountCents` over `totals` in proportion (largest remainder), never more than a total. Answers each
- * total after its share.
- */
-export function spreadDiscount(totals: number[], discountCents: number): number[] {
-  const sum = totals.reduce((a, b) => a + b, 0);
-  if (sum <= 0 || discountCents <= 0) return [...totals];
-  const discount = Math.min(discountCents, sum);
-  const exact = totals.map((t) => (t * discount) / sum);
-  const shares = exact.map(Math.floor);
-  let left = discount - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    if (shares[i]! < totals[i]!) {
-      shares[i]! += 1;
-      left -= 1;
-    }
-  }
-  return totals.map((t, i) => t - shares[i]!);
-}
-
 function itemsOfLine(
   description: string,
   quantity: number,
@@ -126,12 +111,13 @@ function itemsOfLine(
 
 /**
  * The receipt of a payment: every order line (discount spread over them) and the delivery line. The items' sum equals
- * `itemsCents - discountCents + deliveryCents`.
+ * `itemsCents - discountCents + deliveryCents` and any tax added on top of them.
  */
 export function paymentReceipt(input: {
   lines: ReceiptLine[];
   discountCents: number;
-  delivery: { title: string; cents: number } | null;
+  /** `cents` as paid (with a tax added on top); `vatCode` from the rate it was taxed at, else the method's */
+  delivery: { title: string; cents: number; vatCode?: number } | null;
   customer: Receipt['customer'];
   currency: string;
   settings: ReceiptSettings;
@@ -145,7 +131,7 @@ export function paymentReceipt(input: {
     itemsOfLine(
       receiptDescription(line.title),
       line.quantity,
-      discounted[i]!,
+      discounted[i]! + (line.addedTaxCents ?? 0),
       { vat_code: line.vatCode ?? settings.vatCode, payment_subject: settings.paymentSubject, payment_mode: settings.paymentMode },
       currency,
     ),
@@ -156,7 +142,11 @@ export function paymentReceipt(input: {
         receiptDescription(input.delivery.title),
         1,
         input.delivery.cents,
-        { vat_code: settings.vatCode, payment_subject: settings.deliveryPaymentSubject, payment_mode: settings.paymentMode },
+        {
+          vat_code: input.delivery.vatCode ?? settings.vatCode,
+          payment_subject: settings.deliveryPaymentSubject,
+          payment_mode: settings.paymentMode,
+        },
         currency,
       ),
     );

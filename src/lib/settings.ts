@@ -443,6 +443,24 @@ export const paymentCashOnDeliverySettingsSchema = lenientObject({
   description: text(''),
 });
 
+const percent = (fallback: number) => z.coerce.number().min(0).max(100).catch(fallback);
+/** A tax area: a country (`DE`) or a region of it (`US-CA`), as shipping zones name them. */
+export const TAX_AREA_PATTERN = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
+
+/**
+ * Taxes (src/lib/tax.ts): off for a new shop. The standard and reduced percents apply everywhere but the areas listed
+ * with their own; zero-rated and exempt products are never taxed.
+ */
+export const taxesSettingsSchema = lenientObject({
+  enabled: flag(false),
+  /** prices are entered with the tax in them (VAT); otherwise the tax is added at checkout (sales tax) */
+  pricesIncludeTax: flag(false),
+  taxDelivery: flag(true),
+  standardRate: percent(0),
+  reducedRate: percent(0),
+  areas: list(lenientObject({ area: patterned(TAX_AREA_PATTERN, ''), standard: percent(0), reduced: percent(0) })),
+});
+
 export const shopSettingsSchema = z.object({
   common: commonSettingsSchema,
   header: headerSettingsSchema,
@@ -455,6 +473,7 @@ export const shopSettingsSchema = z.object({
   styles: stylesSettingsSchema,
   themes: themesSettingsSchema,
   paymentCashOnDelivery: paymentCashOnDeliverySettingsSchema,
+  taxes: taxesSettingsSchema,
 });
 
 export type ShopSettings = z.output<typeof shopSettingsSchema>;

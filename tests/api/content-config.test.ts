@@ -42,6 +42,7 @@ describe.each(databaseKinds)('GET /config on %s', (kind) => {
         'seo',
         'socials',
         'styles',
+        'taxes',
         'themes',
       ].sort(),
     );

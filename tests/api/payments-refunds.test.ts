@@ -253,6 +253,31 @@ describe.each(databaseKinds)('refunds and money rules on %s', (kind) => {
     await app.deps.db.update(paymentMethods).set({ enabled: false }).where(eq(paymentMethods.provider, 'stripe'));
     expect(await paymentProviderOrigins(app.deps.db)).not.toContain('https://checkout.stripe.com');
   });
+
+  it('a refund by lines of an order taxed on top returns the lines with their tax', async () => {
+    await fx.setSettings('taxes', {
+      enabled: true,
+      pricesIncludeTax: false,
+      taxDelivery: true,
+      standardRate: 20,
+      reducedRate: 0,
+      areas: [],
+    });
+    try {
+      const placed = await paidOrder(3);
+      const row = await fx.orderRow(placed.id);
+      expect(row).toMatchObject({ taxCents: 1_800, totalCents: 10_800 });
+      const [line] = await app.deps.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
+      const detail = await expectJson(
+        await refund(placed, { version: await version(placed), lines: [{ itemId: line!.id, quantity: 1 }], restock: false }),
+        201,
+      );
+      expect(detail.items[0]).toMatchObject({ paidCents: 10_800, taxCents: 1_800, taxRate: 20 });
+      expect(detail.payment.refunds[0]).toMatchObject({ amountCents: 3_600 });
+    } finally {
+      await fx.setSettings('taxes', {});
+    }
+  });
 });
 
 describe('the sandbox in a live shop', () => {

@@ -36,8 +36,10 @@ describe.each(databaseKinds)('ЮKassa payments on %s', (kind) => {
     ({ locationId } = await fx.checkoutChoices());
     shirt = await fx.product({ priceCents: 2_500, stock: 100, title: 'Льняная рубашка' });
     socks = await fx.product({ priceCents: 333, stock: 100, title: 'Носки' });
-    await app.deps.db.update(products).set({ vatCode: 11 }).where(eq(products.id, socks.productId));
+    // socks are of the reduced tax class, taxed 10% within the price; the standard class has no rate: the method's code
+    await app.deps.db.update(products).set({ taxClass: 'reduced' }).where(eq(products.id, socks.productId));
     await fx.setSettings('ecommerce', { currency: 'RUB' });
+    await fx.setSettings('taxes', { enabled: true, pricesIncludeTax: true, standardRate: 0, reducedRate: 10 });
     const settings = { shopId: kassa.shopId, secretKey: kassa.secretKey, testMode: true, vatCode: 4 };
     await pay.method('yookassa', 'yookassa', settings);
     await pay.method('yookassa-hold', 'yookassa', { ...settings, twoStage: true });
@@ -108,7 +110,7 @@ describe.each(databaseKinds)('ЮKassa payments on %s', (kind) => {
           description: lines.find((l) => l.variationId === socks.variationId)!.title,
           quantity: 3,
           amount: { value: '3.33', currency: 'RUB' },
-          vat_code: 11,
+          vat_code: 3,
           payment_subject: 'commodity',
           payment_mode: 'full_prepayment',
         },

@@ -429,10 +429,12 @@ describe.each(databaseKinds)('demo shop seed on %s', (kind) => {
       'seo',
       'socials',
       'styles',
+      'taxes',
       'themes',
     ]);
     const raw = Object.fromEntries(rows.map((r) => [r.group, r.value]));
     const settings = parseSettings(raw);
+    expect(settings.taxes.enabled).toBe(false);
     expect(settings.common).toMatchObject({
       type: 'ecommerce',
       showAccount: true,

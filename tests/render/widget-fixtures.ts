@@ -44,6 +44,7 @@ export function product(overrides: Partial<ProductDto> = {}): ProductDto {
     reviewCount: 0,
     rating: null,
     inStock: true,
+    taxClass: 'standard',
     ...overrides,
   };
 }

@@ -48,11 +48,12 @@ describe('product editor draft', () => {
     expect(bodyOf(draft).problems).toEqual({ 'title.en': 'required', 'variations.0.fullPriceCents': 'price' });
   });
 
-  it("carries the product's VAT rate: its own code, or blank for the payment method's", () => {
+  it("carries the product's tax class; a new product is standard", () => {
     const draft = draftOf(draftDetail());
-    expect(draft.vatCode).toBe('4');
-    expect(bodyOf({ ...draft, variations: [] }).body.vatCode).toBe(4);
-    expect(bodyOf({ ...draft, vatCode: '', variations: [] }).body.vatCode).toBeNull();
+    expect(draft.taxClass).toBe('zero');
+    expect(bodyOf({ ...draft, variations: [] }).body.taxClass).toBe('zero');
+    expect(bodyOf({ ...draft, taxClass: 'exempt', variations: [] }).body.taxClass).toBe('exempt');
+    expect(draftOf(null).taxClass).toBe('standard');
   });
 
   it('options regenerate the grid from the old variation, and the body names values by index', () => {
@@ -165,7 +166,7 @@ function draftDetail(): ProductDetail {
     height: 0,
     width: 0,
     length: 0,
-    vatCode: 4,
+    taxClass: 'zero',
     options: [],
     variations: [],
     priceCents: 1000,

@@ -171,6 +171,12 @@ function OrderView({ order }: { order: Order }) {
                 m(order.totals.deliveryCents)
               )}
             </dd>
+            {order.totals.taxCents > 0 ? (
+              <>
+                <dt>{order.totals.taxIncluded ? t('order.taxIncluded') : t('order.tax')}</dt>
+                <dd data-testid="order-tax">{m(order.totals.taxCents)}</dd>
+              </>
+            ) : null}
             <dt className="grand">{t('order.total')}</dt>
             <dd className="grand">{m(order.totals.totalCents)}</dd>
           </dl>

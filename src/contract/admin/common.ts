@@ -19,6 +19,7 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
  * markup on the storefront (custom head and footer code and styles, analytics, tag-manager and call-tracking ids);
  * `manage_staff`: invitations, roles, disabling; `payment_credentials`: a payment method's provider settings; `shop_setup`: hiding or showing the guided start on
  * the dashboard;
+ * `tax_settings`: the shop's taxes (rates, prices with or without tax: what every buyer pays and the shop declares);
  * `view_audit`: the audit log; `edit_orders`: changing a placed order's lines, quantities, address and delivery (which
  * moves stock and money); `bulk_jobs`: jobs changing every product a filter matches at once (and their progress and
  * cancelling); `export_data`: the orders and customers CSV exports (every buyer's contacts at once). The server checks
@@ -29,6 +30,7 @@ export const STAFF_CAPABILITIES = [
   'manage_staff',
   'payment_credentials',
   'shop_setup',
+  'tax_settings',
   'view_audit',
   'bulk_jobs',
   'export_data',
@@ -46,6 +48,9 @@ export const ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = 
  * (staff invitations, roles, disabling, payment credentials); missing or wrong, the write answers 403 naming it.
  */
 export const stepUpPasswordSchema = z.string().max(200).optional();
+
+/** Settings groups only staff with a capability may change (every staff member may read them). */
+export const SETTINGS_GROUP_CAPABILITY: Partial<Record<string, StaffCapability>> = { taxes: 'tax_settings' };
 
 export const hasCapability = (role: StaffRole, capability: StaffCapability): boolean => ROLE_CAPABILITIES[role].includes(capability);
 

@@ -99,8 +99,11 @@ export const orderDetailSchema = z.strictObject({
       quantity: z.int(),
       unitPriceCents: z.int(),
       totalCents: z.int(),
-      /** what the customer paid for the line: its total less its share of the order discount */
+      /** what the customer paid for the line: its total less its share of the order discount, with a tax added on top */
       paidCents: z.int(),
+      /** the percent the line was taxed at and its tax (after its share of the discount) */
+      taxRate: z.number(),
+      taxCents: z.int(),
       /** units refunded (refunds not failed) */
       refundedQuantity: z.int(),
       /** units a refund returned to stock */
@@ -192,7 +195,15 @@ export const orderDetailSchema = z.strictObject({
     ),
   }),
   discount: z.strictObject({ code: z.string().nullable(), cents: z.int() }),
-  totals: z.strictObject({ itemsCents: z.int(), discountCents: z.int(), deliveryCents: z.int(), totalCents: z.int() }),
+  /** `taxCents`: the order's tax, part of the prices when `taxIncluded`, else in the total */
+  totals: z.strictObject({
+    itemsCents: z.int(),
+    discountCents: z.int(),
+    deliveryCents: z.int(),
+    totalCents: z.int(),
+    taxCents: z.int(),
+    taxIncluded: z.boolean(),
+  }),
   comment: z.string().nullable(),
   notes: z.array(orderNoteSchema),
   history: z.array(

@@ -1,7 +1,7 @@
 /** Shapes of the back office API for products: see src/contract/admin/common.ts for the shared ones. */
 import { z } from 'zod';
 import { typeMessage } from '../../lib/issue-messages';
-import { VAT_CODES } from '../../lib/receipt-54fz';
+import { TAX_CLASSES } from '../../lib/tax';
 import { booleanQuerySchema, idSchema, listAnswerSchema, listQuerySchema, versionSchema } from './common';
 
 const NUL_MESSAGE = 'This value contains an invalid character.';
@@ -137,7 +137,7 @@ export const productBodySchema = z.object({
   width: measureSchema.default(0),
   length: measureSchema.default(0),
   /** 54-FZ receipts: ЮKassa's vat_code for this product (null: the payment method's); left out, it stays as it is */
-  vatCode: z.int('Choose a VAT rate').min(1, 'Choose a VAT rate').max(VAT_CODES.length, 'Choose a VAT rate').nullable().optional(),
+  taxClass: z.enum(TAX_CLASSES, 'Choose a tax class').optional(),
   options: z.array(productOptionBodySchema).max(10).default([]),
   variations: z.array(productVariationBodySchema).min(1, 'A product needs at least one variation').max(1000),
 });
@@ -200,7 +200,7 @@ export const productDetailSchema = z.strictObject({
   height: z.number(),
   width: z.number(),
   length: z.number(),
-  vatCode: z.number().nullable(),
+  taxClass: z.enum(TAX_CLASSES),
   options: z.array(
     z.strictObject({
       id: z.string(),

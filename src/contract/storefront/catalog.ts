@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { imageAnswer, sectionAnswer } from './common';
+import { TAX_CLASSES } from '../../lib/tax';
 
 export const SORT_CRITERIA = ['custom', 'title', 'price_asc', 'price_desc'] as const;
 export type SortCriterion = (typeof SORT_CRITERIA)[number];
@@ -318,6 +319,8 @@ export const productAnswer = z.strictObject({
   /** average rating of the approved reviews (1 to 5, to a tenth); null without reviews */
   rating: z.number().nullable(),
   inStock: z.boolean(),
+  /** the product's tax class: the checkout computes the order's tax from it as the server does (src/lib/tax.ts) */
+  taxClass: z.enum(TAX_CLASSES),
 });
 export type ProductDto = z.infer<typeof productAnswer>;
 

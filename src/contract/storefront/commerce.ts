@@ -236,6 +236,9 @@ export const orderItemAnswer = z.strictObject({
   totalPrice: z.number(),
   /** units the customer may still ask to return (0 outside the shop's return window) */
   returnableQuantity: z.int(),
+  /** the percent the line was taxed at, and its tax (after its share of the order discount) */
+  taxRate: z.number(),
+  taxPrice: z.number(),
 });
 
 export const PAYMENT_KINDS = ['online', 'cash'] as const;
@@ -263,6 +266,9 @@ export const orderAnswer = z.strictObject({
   totalPrice: z.number(),
   itemsPrice: z.number(),
   discountPrice: z.number(),
+  /** the order's tax: part of the prices when `taxIncluded`, else added to the total */
+  taxPrice: z.number(),
+  taxIncluded: z.boolean(),
   deliveryInformation: z.strictObject({
     method: z.string(),
     title: z.string().nullable(),

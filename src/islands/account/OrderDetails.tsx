@@ -284,6 +284,12 @@ function Totals({ order, money, lang }: { order: OrderDto; money: OrderMoney; la
       )}
       <dt>{t('delivery')}</dt>
       <dd>{deliveryText}</dd>
+      {order.taxPrice > 0 && (
+        <>
+          <dt>{order.taxIncluded ? t('taxIncluded') : t('tax')}</dt>
+          <dd data-testid="order-tax">{money(order.taxPrice)}</dd>
+        </>
+      )}
       <dt className="account-totals__total">{t('total')}</dt>
       <dd className="account-totals__total">{money(order.totalPrice)}</dd>
     </dl>

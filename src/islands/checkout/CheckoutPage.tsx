@@ -7,6 +7,7 @@ import { VALIDATION_FAILED_KEY, defAt, type FormValues } from '../../lib/form-en
 import type { Language } from '../../lib/localize';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import { zoneCountries, zoneRegions } from '../../lib/shipping-zones';
+import { addedTaxCents, orderTax, type TaxSettings } from '../../lib/tax';
 import { track } from '../../stores/analytics';
 import { $cart, clearCart, refreshCart, saveCheckoutFields, startCartSync } from '../../stores/cart';
 import { $user } from '../../stores/user';
@@ -48,6 +49,8 @@ type Props = {
   phoneExample?: string;
   locations: PickupLocationDto[];
   zones: ShippingZoneDto[];
+  /** the shop's tax settings: the summary's tax is computed as the order's will be */
+  taxes: TaxSettings;
 };
 
 const SAVE_FIELDS_DELAY_MS = 300;
@@ -60,7 +63,17 @@ function itemsOf(list: readonly CartItem[]): AnalyticsItem[] {
 }
 
 /** The checkout (spec 2.1, 3.2, 5): contacts, receiver, delivery, payment, policy, and the server-computed summary. */
-export default function CheckoutPage({ lang, money, showReceiver, policy, formMessage, phoneExample = '', locations, zones }: Props) {
+export default function CheckoutPage({
+  lang,
+  money,
+  showReceiver,
+  policy,
+  formMessage,
+  phoneExample = '',
+  locations,
+  zones,
+  taxes,
+}: Props) {
   const t = shopTexts(lang);
   const hydrated = useHydrated();
   const cart = useStore($cart);
@@ -230,7 +243,16 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
   }
 
   const charge: DeliveryCharge | null = values.delivery.method === 'pickup' ? { kind: 'free' } : rate ? deliveryCharge(rate) : null;
-  const total = centsToAmount(amountToCents(orderAmount) + (charge?.kind === 'price' ? amountToCents(charge.amount) : 0));
+  const deliveryCents = charge?.kind === 'price' ? amountToCents(charge.amount) : 0;
+  // the tax of the order as the server computes it: where the goods go (a pickup: the shop's default rates), per line
+  const tax = orderTax({
+    settings: taxes,
+    place: values.delivery.method === 'shipping' ? values.delivery.address : null,
+    lines: totals.lines.map((line) => ({ totalCents: amountToCents(line.sumDiscountPrice), taxClass: line.product?.taxClass })),
+    discountCents: amountToCents(discountPrice),
+    deliveryCents,
+  });
+  const total = centsToAmount(amountToCents(orderAmount) + deliveryCents + addedTaxCents(tax));
   // A refusal of the server with nothing to show on the form, or about what the form does not show, stands above the form.
   const def = definition(values);
   const serverErrors = Object.entries(form.state.serverErrors);
@@ -280,6 +302,7 @@ export default function CheckoutPage({ lang, money, showReceiver, policy, formMe
         totals={totals}
         discount={discount}
         charge={charge}
+        tax={taxes.enabled ? { amount: centsToAmount(tax.taxCents), included: tax.included } : null}
         total={total}
         available={available}
         fixErrors={attempted && Object.keys(form.state.errors).length > 0}

@@ -20,6 +20,8 @@ type Props = {
   totals: CartTotals;
   discount: ReturnType<typeof useDiscountCode>;
   charge: DeliveryCharge | null;
+  /** the order's tax (null: the shop charges none), included in the prices or added to the total */
+  tax: { amount: number; included: boolean } | null;
   total: number;
   available: boolean;
   /** the form has failed its check and still has messages */
@@ -28,7 +30,20 @@ type Props = {
 };
 
 /** The order summary beside the steps: lines, discount code, totals, policy boxes and the order button. */
-export function OrderSummary({ form, money, policy, formMessage, totals, discount, charge, total, available, fixErrors, placing }: Props) {
+export function OrderSummary({
+  form,
+  money,
+  policy,
+  formMessage,
+  totals,
+  discount,
+  charge,
+  tax,
+  total,
+  available,
+  fixErrors,
+  placing,
+}: Props) {
   const { lang } = form;
   const t = shopTexts(lang);
   const serverMessage = (path: string | null) => (path ? form.message(path) : null);
@@ -62,6 +77,12 @@ export function OrderSummary({ form, money, policy, formMessage, totals, discoun
           <dt>{t('deliveryCost')}</dt>
           <dd data-testid="delivery-cost">{charge ? <ChargeText charge={charge} money={money} lang={lang} /> : t('chooseDelivery')}</dd>
         </div>
+        {tax && (
+          <div className="summary-row">
+            <dt>{tax.included ? t('taxIncluded') : t('tax')}</dt>
+            <dd data-testid="checkout-tax">{formatMoney(tax.amount, money)}</dd>
+          </div>
+        )}
       </SummaryRows>
 
       {/* Settings texts are sanitised rich text (links to the policies). */}

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { TaxClass } from '../../lib/tax';
 
 /** Customer-facing text stored in both shop languages. */
 export type LocalizedText = { en: string; ru: string };
@@ -206,8 +207,11 @@ export const products = pgTable(
     /** Lower-cased English title, for sorting by title. */
     sortTitle: text('sort_title').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
-    /** 54-FZ receipts: this product's VAT code (ЮKassa's vat_code), overriding the payment method's; null uses the method's */
-    vatCode: integer('vat_code'),
+    /**
+     * The product's tax class (src/lib/tax.ts TAX_CLASSES): standard, reduced, zero or exempt. The shop's tax settings
+     * give each class its rate by place; a 54-FZ receipt's VAT code derives from the class and the rate charged.
+     */
+    taxClass: text('tax_class').$type<TaxClass>().notNull().default('standard'),
     /** raised by every back office write; a write based on an older version is refused (409) */
     version: integer('version').notNull().default(1),
     searchVector: searchable('title', 'description'),
@@ -817,6 +821,13 @@ export const orders = pgTable(
      * offer to pay it through the order's provider); lowered as that payment comes in
      */
     amountDueCents: integer('amount_due_cents').notNull().default(0),
+    /** the order's tax: its lines' and its delivery's, each rounded (src/lib/tax.ts); part of the total unless included */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** the tax was part of the prices (VAT) rather than added to the total */
+    taxIncluded: boolean('tax_included').notNull().default(false),
+    /** the delivery's share of taxCents, and the percent it was taxed at */
+    deliveryTaxCents: integer('delivery_tax_cents').notNull().default(0),
+    deliveryTaxRate: doublePrecision('delivery_tax_rate').notNull().default(0),
     currency: text('currency').notNull(),
     customer: jsonb('customer').$type<OrderContact>().notNull(),
     receiver: jsonb('receiver').$type<OrderContact | null>(),
@@ -905,6 +916,10 @@ export const orderItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     unitFullPriceCents: integer('unit_full_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** the product's tax class when ordered, the percent charged and the line's tax (after its share of the discount) */
+    taxClass: text('tax_class').$type<TaxClass>().notNull().default('standard'),
+    taxRate: doublePrecision('tax_rate').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
     /** units a refund returned to stock: the order's reservation no longer holds them */
     returnedQuantity: integer('returned_quantity').notNull().default(0),
     position: integer('position').notNull().default(0),

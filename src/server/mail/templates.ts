@@ -102,6 +102,7 @@ async function orderParts(deps: AppDeps, orderId: string, lang: Language, t: Tra
       ...(order.discountCents > 0 ? [{ label: t('mail.discount'), value: `−${money(order.discountCents)}` }] : []),
       { label: `${t('mail.delivery')}${order.deliveryTitle ? `: ${order.deliveryTitle}` : ''}`, value: deliveryValue },
       { label: t('mail.payment'), value: method ? methodName(method) : order.paymentMethod },
+      ...(order.taxCents > 0 ? [{ label: t(order.taxIncluded ? 'mail.taxIncluded' : 'mail.tax'), value: money(order.taxCents) }] : []),
       { label: t('mail.total'), value: money(order.totalCents), strong: true },
     ],
   };

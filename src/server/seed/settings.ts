@@ -275,6 +275,9 @@ const paymentCashOnDelivery = {
   ),
 };
 
+/** Taxes off, as in a new shop: the demo's totals are its prices (the owner turns taxes on in Settings → Taxes). */
+const taxes = { enabled: false, pricesIncludeTax: false, taxDelivery: true, standardRate: 0, reducedRate: 0, areas: [] };
+
 export const settingsRows = (): SettingsRow[] =>
   Object.entries({
     common,
@@ -288,4 +291,5 @@ export const settingsRows = (): SettingsRow[] =>
     styles,
     themes,
     paymentCashOnDelivery,
+    taxes,
   }).map(([group, value]) => ({ group, value }));

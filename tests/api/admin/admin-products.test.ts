@@ -367,18 +367,20 @@ describe.each(databaseKinds)('back office products (%s)', (kind) => {
     expect(first.before).toMatchObject({ slug: 'rename-me', version: 1 });
   });
 
-  it("keeps a product's own VAT rate for receipts: set, cleared, kept when left out, a bad code refused", async () => {
-    const product = await create(shirtBody({ title: both('Taxed shirt'), vatCode: 11 }));
-    expect(product.vatCode).toBe(11);
+  it("keeps a product's tax class: standard by default, set, kept when left out, an unknown class refused", async () => {
+    const plain = await create(shirtBody({ title: both('Plain shirt') }));
+    expect(plain.taxClass).toBe('standard');
+    const product = await create(shirtBody({ title: both('Taxed shirt'), taxClass: 'reduced' }));
+    expect(product.taxClass).toBe('reduced');
     // an editor that does not send the field (bodyOf leaves it out) leaves it as it is
     const kept = productDetailSchema.parse(await expectJson(await update(product, { title: both('Taxed shirt, renamed') }), 200));
-    expect(kept.vatCode).toBe(11);
-    const bad = await expectJson(await update(kept, { vatCode: 99 }), 400);
-    expect(bad.errors.children.vatCode.errors).toEqual(['Choose a VAT rate']);
-    const cleared = productDetailSchema.parse(await expectJson(await update(kept, { vatCode: null }), 200));
-    expect(cleared.vatCode).toBeNull();
-    const [row] = await app.deps.db.select({ vatCode: products.vatCode }).from(products).where(eq(products.id, product.id));
-    expect(row).toEqual({ vatCode: null });
+    expect(kept.taxClass).toBe('reduced');
+    const bad = await expectJson(await update(kept, { taxClass: 'luxury' as never }), 400);
+    expect(bad.errors.children.taxClass.errors).toEqual(['Choose a tax class']);
+    const exempt = productDetailSchema.parse(await expectJson(await update(kept, { taxClass: 'exempt' }), 200));
+    expect(exempt.taxClass).toBe('exempt');
+    const [row] = await app.deps.db.select({ taxClass: products.taxClass }).from(products).where(eq(products.id, product.id));
+    expect(row).toEqual({ taxClass: 'exempt' });
   });
 
   it('regenerated grids keep variations whose values remain; removed values drop their variations; prices and images follow', async () => {

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { OPTION_VIEWS, type ProductBody, type ProductListItem } from '../../../contract/admin';
 import { variationTitle } from '../../../lib/admin/variation-grid';
 import type { Language } from '../../../lib/localize';
-import { VAT_CODES } from '../../../lib/receipt-54fz';
+import { isTaxClass, TAX_CLASSES } from '../../../lib/tax';
 import { api, request, type AdminApiError } from '../../api/client';
 import type { Page } from '../../api/types';
 import { useWrite } from '../../api/write';
@@ -265,12 +265,11 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
 
         <section className="card" aria-labelledby="product-tax">
           <h2 id="product-tax">{t('products.tax')}</h2>
-          <Field label={t('products.vatCode')} hint={t('products.vatCodeHint')} error={err('vatCode')}>
-            <select value={draft.vatCode} onChange={(e) => edit({ vatCode: e.target.value })}>
-              <option value="">{t('products.vatCodeMethod')}</option>
-              {VAT_CODES.map((code) => (
-                <option key={code} value={String(code)}>
-                  {t(`selling.payments.choices.vatCode.${code}`)}
+          <Field label={t('products.taxClass')} hint={t('products.taxClassHint')} error={err('taxClass')}>
+            <select value={draft.taxClass} onChange={(e) => isTaxClass(e.target.value) && edit({ taxClass: e.target.value })}>
+              {TAX_CLASSES.map((taxClass) => (
+                <option key={taxClass} value={taxClass}>
+                  {t(`products.taxClasses.${taxClass}`)}
                 </option>
               ))}
             </select>

@@ -6,6 +6,7 @@ import type { ProductBody, ProductDetail } from '../../../contract/admin';
 import { changeVariationPrice, type PriceChange } from '../../../lib/admin/bulk-price';
 import { buildGrid, withOneDefault } from '../../../lib/admin/variation-grid';
 import { amountToCents } from '../../../lib/money';
+import { DEFAULT_TAX_CLASS, type TaxClass } from '../../../lib/tax';
 import { parseMoneyInput } from '../../lib/money-input';
 
 export type TextDraft = { en: string; ru: string };
@@ -55,7 +56,7 @@ export type ProductDraft = {
   width: string;
   length: string;
   /** 54-FZ VAT code as text; blank: the payment method's */
-  vatCode: string;
+  taxClass: TaxClass;
   options: OptionDraft[];
   variations: VariationDraft[];
   version: number | null;
@@ -104,7 +105,7 @@ export function draftOf(detail: ProductDetail | null): ProductDraft {
       height: '',
       width: '',
       length: '',
-      vatCode: '',
+      taxClass: DEFAULT_TAX_CLASS,
       options: [],
       variations: [{ ...emptyVariation(), isDefault: true }],
       version: null,
@@ -125,7 +126,7 @@ export function draftOf(detail: ProductDetail | null): ProductDraft {
     height: measure(detail.height || null),
     width: measure(detail.width || null),
     length: measure(detail.length || null),
-    vatCode: detail.vatCode === null ? '' : String(detail.vatCode),
+    taxClass: detail.taxClass,
     options: detail.options.map((o) => ({
       key: o.id,
       id: o.id,
@@ -263,7 +264,7 @@ export function bodyOf(draft: ProductDraft): { body: ProductBody; problems: Reco
     height: parseMeasure(draft.height, 'height', problems) ?? 0,
     width: parseMeasure(draft.width, 'width', problems) ?? 0,
     length: parseMeasure(draft.length, 'length', problems) ?? 0,
-    vatCode: draft.vatCode ? Number(draft.vatCode) : null,
+    taxClass: draft.taxClass,
     options: draft.options.map((o) => ({
       ...(o.id ? { id: o.id } : {}),
       title: o.title,

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { FormProvider, useForm, type FieldValues, type Path } from 'react-hook-form';
-import type { SettingsGroupAnswer } from '../../../contract/admin';
+import { hasCapability, SETTINGS_GROUP_CAPABILITY, type SettingsGroupAnswer } from '../../../contract/admin';
+import { useStaff } from '../../api/session';
 import type { SettingsGroup } from '../../../lib/settings';
 import { settingsGroupFields, strictSettingsSchema, type SettingsField } from '../../../lib/settings-form';
 import { request } from '../../api/client';
@@ -67,6 +68,10 @@ export function SettingsGroupForm({ answer, onSaved }: { answer: SettingsGroupAn
     ...(onSaved ? { onSuccess: onSaved } : {}),
   });
   const { errors, isDirty } = form.formState;
+  // a group that needs a capability the staff member lacks is shown, not edited (the API refuses it too)
+  const capability = SETTINGS_GROUP_CAPABILITY[group];
+  const { role } = useStaff();
+  const readOnly = !!capability && !hasCapability(role, capability);
   const preview = group === 'styles';
   const formId = `settings-${group}`;
   return (
@@ -84,16 +89,23 @@ export function SettingsGroupForm({ answer, onSaved }: { answer: SettingsGroupAn
               {errors.root.server.message}
             </p>
           ) : null}
-          <div className="settings-grid">
+          {readOnly ? (
+            <p className="muted" role="note">
+              {t(`settings.groupNotAllowed.${group}`)}
+            </p>
+          ) : null}
+          <fieldset className="settings-grid" disabled={readOnly}>
             {fields.fields.map(([key, field]) => (
               <SettingsFieldView key={key} group={group} path={[key]} field={field} />
             ))}
-          </div>
-          <div className="settings-save">
-            <button type="submit" className="btn btn-primary own-save" disabled={write.isPending}>
-              {write.isPending ? t('common.saving') : t('settings.save')}
-            </button>
-          </div>
+          </fieldset>
+          {readOnly ? null : (
+            <div className="settings-save">
+              <button type="submit" className="btn btn-primary own-save" disabled={write.isPending}>
+                {write.isPending ? t('common.saving') : t('settings.save')}
+              </button>
+            </div>
+          )}
         </form>
         {preview ? <ThemePreview /> : null}
       </div>

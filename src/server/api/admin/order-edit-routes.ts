@@ -8,6 +8,8 @@ import { evaluateDiscount } from '../../../lib/discount';
 import type { Language } from '../../../lib/localize';
 import { editBlock, linesSummary, paidNetCents, paymentDifference, stockDeltas } from '../../../lib/order-edit';
 import { lineTotalCents, orderTotals } from '../../../lib/order-totals';
+import { orderTax, type TaxSettings } from '../../../lib/tax';
+import { shopTaxes } from '../commerce/shop-settings';
 import type { Executor } from '../../db/client';
 import {
   discountCodes,
@@ -205,6 +207,7 @@ type EditOutcome = { order: OrderRow; refundCents: number; stockMoved: boolean }
 
 async function applyEdit(
   methods: PaymentMethodRow[] | null,
+  taxes: TaxSettings,
   tx: Executor,
   order: OrderRow,
   body: OrderEdit,
@@ -251,7 +254,18 @@ async function applyEdit(
   const keepsManagerPrice =
     !!delivery && delivery.priceByManager && order.deliveryPriceByManager && delivery.rateId === order.shippingRateId;
   const deliveryCents = !delivery ? order.deliveryPriceCents : keepsManagerPrice ? order.deliveryPriceCents : delivery.priceCents;
-  const totals = orderTotals(lines, discountCents, deliveryCents);
+  // taxed again as checkout taxes an order: today's rates where the goods now go, each line after its discount share
+  const tax = orderTax({
+    settings: taxes,
+    place: delivery ? delivery.address : order.address,
+    lines: lines.map((l) => ({
+      totalCents: lineTotalCents(l),
+      taxClass: l.item?.taxClass ?? (l.variationId ? rows.get(l.variationId)?.product.taxClass : undefined),
+    })),
+    discountCents,
+    deliveryCents,
+  });
+  const totals = orderTotals(lines, discountCents, deliveryCents, tax);
   if (Math.max(totals.itemsTotalCents, totals.totalCents) > MAX_ORDER_TOTAL_CENTS)
     throw fieldError('lines', commerceMessage('orderTooLarge', lang));
 
@@ -267,16 +281,22 @@ async function applyEdit(
         removed.map((i) => i.id),
       ),
     );
-  for (const line of lines) {
-    if (line.item && line.quantity !== line.item.quantity)
+  for (const [n, line] of lines.entries()) {
+    const taxed = tax.lines[n]!;
+    if (
+      line.item &&
+      (line.quantity !== line.item.quantity || taxed.taxCents !== line.item.taxCents || taxed.ratePercent !== line.item.taxRate)
+    )
       await tx
         .update(orderItems)
-        .set({ quantity: line.quantity, totalCents: lineTotalCents(line) })
+        .set({ quantity: line.quantity, totalCents: lineTotalCents(line), taxRate: taxed.ratePercent, taxCents: taxed.taxCents })
         .where(eq(orderItems.id, line.item.id));
   }
   if (added.length) {
     const position = items.reduce((max, i) => Math.max(max, i.position), -1) + 1;
-    const snapshots = await snapshotItems(tx, added, order.lang === 'ru' ? 'ru' : 'en');
+    // the added lines' taxes, in the order snapshotItems reads them
+    const addedTax = { ...tax, lines: added.map((a) => tax.lines[lines.findIndex((l) => !l.item && l.variationId === a.variationId)]!) };
+    const snapshots = await snapshotItems(tx, added, addedTax, order.lang === 'ru' ? 'ru' : 'en');
     await tx.insert(orderItems).values(snapshots.map((s, n) => ({ ...s, id: randomUUID(), orderId: order.id, position: position + n })));
   }
 
@@ -300,6 +320,10 @@ async function applyEdit(
       discountCents: totals.discountCents,
       deliveryPriceCents: totals.deliveryCents,
       totalCents: totals.totalCents,
+      taxCents: tax.taxCents,
+      taxIncluded: tax.included,
+      deliveryTaxCents: tax.delivery.taxCents,
+      deliveryTaxRate: tax.delivery.ratePercent,
       ...(delivery && body.delivery
         ? {
             deliveryMethod: delivery.method,
@@ -384,9 +408,10 @@ export const orderEditRoutes = new Hono<AdminEnv>().post('/orders/:id/edit', req
         : [];
     methods = await availablePaymentMethods(deps.db, location ?? null);
   }
+  const taxes = await shopTaxes(deps.db);
   const outcome = await deps.db.transaction(async (tx) => {
     const order = expectVersion(await findOrder(tx, id, lang, true), body.version, lang, 'orderNotFound');
-    return applyEdit(methods, tx, order, body, staff, lang, deps.now());
+    return applyEdit(methods, taxes, tx, order, body, staff, lang, deps.now());
   });
   if (outcome.stockMoved) await invalidateOrderedProducts(deps.db, outcome.order.id);
   if (outcome.refundCents > 0) {

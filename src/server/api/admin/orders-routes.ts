@@ -18,6 +18,7 @@ import {
 import { localize, type Language } from '../../../lib/localize';
 import { CANCELED_STATUS, allowedNextStatuses, canSetDeliveryPrice } from '../../../lib/order-workflow';
 import { fulfilmentStatus, shipmentLines, trackingUrl } from '../../../lib/shipments';
+import { addedTaxCents, taxOfAmount } from '../../../lib/tax';
 import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
 import {
@@ -356,12 +357,16 @@ export const orderRoutes = new Hono<AdminEnv>()
           adminMessage(order.status === CANCELED_STATUS ? 'orderCanceled' : 'deliveryPriceAfterPayment', lang),
         );
       }
-      const totalCents = order.itemsTotalCents - order.discountCents + body.priceCents;
+      // the delivery is taxed at the rate the order was placed with; an included tax changes no total
+      const deliveryTaxCents = taxOfAmount(body.priceCents, order.deliveryTaxRate, order.taxIncluded);
+      const taxCents = order.taxCents - order.deliveryTaxCents + deliveryTaxCents;
+      const totalCents =
+        order.itemsTotalCents - order.discountCents + body.priceCents + addedTaxCents({ taxCents, included: order.taxIncluded });
       const next = await updateOrder(
         tx,
         order,
         body.version,
-        { deliveryPriceCents: body.priceCents, deliveryPriceSet: true, totalCents },
+        { deliveryPriceCents: body.priceCents, deliveryPriceSet: true, totalCents, taxCents, deliveryTaxCents },
         lang,
         now,
       );

@@ -28,13 +28,18 @@ export async function renderPackingSlip(
         .filter(Boolean)
         .join(', ')
     : (order.delivery.location?.address ?? order.delivery.location?.title ?? '');
+  // an invoice of a taxed order names each line's rate and the tax (VAT invoices must)
+  const taxed = !!options.invoice && order.totals.taxCents > 0;
+  const percent = (rate: number) => escapeHtml(`${new Intl.NumberFormat(options.lang, { maximumFractionDigits: 3 }).format(rate)}%`);
   const rows = order.items
     .map(
       (item) =>
         `<tr><td>${escapeHtml(item.title)}${item.variationTitle ? `<br><small>${escapeHtml(item.variationTitle)}</small>` : ''}${
           item.optionsText ? `<br><small>${escapeHtml(item.optionsText)}</small>` : ''
         }</td><td>${escapeHtml(item.sku ?? '')}</td><td class="n">${item.quantity}</td>${
-          options.prices ? `<td class="n">${money(item.unitPriceCents)}</td><td class="n">${money(item.totalCents)}</td>` : ''
+          options.prices
+            ? `<td class="n">${money(item.unitPriceCents)}</td>${taxed ? `<td class="n">${percent(item.taxRate)}</td>` : ''}<td class="n">${money(item.totalCents)}</td>`
+            : ''
         }</tr>`,
     )
     .join('');
@@ -48,6 +53,7 @@ export async function renderPackingSlip(
 <dt>${label('itemsTotal')}</dt><dd>${money(order.totals.itemsCents)}</dd>
 ${order.totals.discountCents ? `<dt>${label('discount')}</dt><dd>−${money(order.totals.discountCents)}</dd>` : ''}
 <dt>${label('deliveryPrice')}</dt><dd>${money(order.totals.deliveryCents)}</dd>
+${taxed ? `<dt>${label(order.totals.taxIncluded ? 'taxIncluded' : 'tax')}</dt><dd>${money(order.totals.taxCents)}</dd>` : ''}
 <dt>${label('orderTotal')}</dt><dd><strong>${money(order.totals.totalCents)}</strong></dd>
 </dl>`
     : options.prices
@@ -74,7 +80,9 @@ ${invoice ? `<dt>${label('buyer')}</dt><dd>${escapeHtml([buyer, order.customer.p
 ${order.comment ? `<dt>${label('comment')}</dt><dd>${escapeHtml(order.comment)}</dd>` : ''}
 </dl>
 <table><thead><tr><th>${label('item')}</th><th>${label('sku')}</th><th class="n">${label('quantity')}</th>${
-    options.prices ? `<th class="n">${label('price')}</th><th class="n">${label('total')}</th>` : ''
+    options.prices
+      ? `<th class="n">${label('price')}</th>${taxed ? `<th class="n">${label('taxRate')}</th>` : ''}<th class="n">${label('total')}</th>`
+      : ''
   }</tr></thead><tbody>${rows}</tbody></table>
 ${totals}
 <button type="button" id="print">${label('print')}</button>

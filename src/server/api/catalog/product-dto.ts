@@ -174,6 +174,7 @@ function toProductDto(row: ProductQueryRow, lang: Language): ProductDto {
     reviewCount: Number(row.reviews?.count ?? 0),
     rating: row.reviews?.rating === null || row.reviews?.rating === undefined ? null : Number(row.reviews.rating),
     inStock: variationDtos.some((v) => v.inStock),
+    taxClass: p.taxClass,
   };
 }
 

@@ -98,6 +98,8 @@ export async function toOrderDtos(db: Database, rows: OrderRow[], lang: Language
       totalPrice: centsToAmount(order.totalCents),
       itemsPrice: centsToAmount(order.itemsTotalCents),
       discountPrice: centsToAmount(order.discountCents),
+      taxPrice: centsToAmount(order.taxCents),
+      taxIncluded: order.taxIncluded,
       deliveryInformation: {
         method: order.deliveryMethod,
         title: order.deliveryTitle,
@@ -130,6 +132,8 @@ export async function toOrderDtos(db: Database, rows: OrderRow[], lang: Language
           fullPrice: centsToAmount(item.unitFullPriceCents),
           totalPrice: centsToAmount(item.totalCents),
           returnableQuantity: returnable.quantities.get(item.id) ?? 0,
+          taxRate: item.taxRate,
+          taxPrice: centsToAmount(item.taxCents),
         })),
       shipments: shipments.map((s) => ({
         carrier: s.carrier,

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { localize, type Language } from '../../../lib/localize';
 import { itemsTotalCents, orderTotals } from '../../../lib/order-totals';
+import { orderTax, type OrderTax } from '../../../lib/tax';
 import { mayHoldMore, reservationDeadline, unitsOneOrderMayTake, type HoldRule } from '../../../lib/stock-holds';
 import { cacheTags, invalidate } from '../../cache/invalidation';
 import type { Executor } from '../../db/client';
@@ -23,7 +24,7 @@ import { resolveLines, type ResolvedLine } from './order-lines';
 import { enqueueMail } from '../../mail/queue';
 import { shopRecipients } from '../../mail/templates';
 import { takeStock } from './reservations';
-import { orderLimits, shopCurrency } from './shop-settings';
+import { orderLimits, shopCurrency, shopTaxes } from './shop-settings';
 
 export const INITIAL_ORDER_STATUS = 'new';
 /** Order money is stored as 32-bit integer cents. */
@@ -42,7 +43,7 @@ function optionsText(product: ProductDto | undefined, variationId: string): stri
 }
 
 /** What the order keeps of each line, so later catalog edits do not change placed orders. */
-export async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: Language): Promise<OrderItemSnapshot[]> {
+export async function snapshotItems(db: Executor, lines: ResolvedLine[], tax: OrderTax, lang: Language): Promise<OrderItemSnapshot[]> {
   const productById = new Map(
     (
       await loadProducts(
@@ -68,6 +69,9 @@ export async function snapshotItems(db: Executor, lines: ResolvedLine[], lang: L
       unitPriceCents: line.unitPriceCents,
       unitFullPriceCents: line.unitFullPriceCents,
       totalCents: line.totalCents,
+      taxClass: tax.lines[position]!.taxClass,
+      taxRate: tax.lines[position]!.ratePercent,
+      taxCents: tax.lines[position]!.taxCents,
       position,
     };
   });
@@ -140,10 +144,18 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
   const delivery = await resolveDelivery(db, body.delivery, { amountCents: itemsTotalCents(lines) - discountCents, lines }, lang);
   const method = (await availablePaymentMethods(db, delivery.location)).find((m) => m.code === body.paymentMethod);
   if (!method) throw fieldError('paymentMethod', commerceMessage('paymentMethodUnavailable', lang));
-  const totals = orderTotals(lines, discountCents, delivery.priceCents);
+  // taxed where the goods go (a pickup: the shop's default rates), each line after its share of the discount
+  const tax = orderTax({
+    settings: await shopTaxes(db),
+    place: delivery.address,
+    lines: lines.map((line) => ({ totalCents: line.totalCents, taxClass: line.product.taxClass })),
+    discountCents,
+    deliveryCents: delivery.priceCents,
+  });
+  const totals = orderTotals(lines, discountCents, delivery.priceCents, tax);
   if (Math.max(totals.itemsTotalCents, totals.totalCents) > MAX_ORDER_TOTAL_CENTS)
     throw fieldError('items', commerceMessage('orderTooLarge', lang));
-  const items = await snapshotItems(db, lines, lang);
+  const items = await snapshotItems(db, lines, tax, lang);
   const currency = await shopCurrency(db);
 
   const shopAddresses = await shopRecipients(c.var.deps);
@@ -188,6 +200,10 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
         discountCodeId: discount?.code.id ?? null,
         discountCents: totals.discountCents,
         totalCents: totals.totalCents,
+        taxCents: tax.taxCents,
+        taxIncluded: tax.included,
+        deliveryTaxCents: tax.delivery.taxCents,
+        deliveryTaxRate: tax.delivery.ratePercent,
         currency,
         customer: body.customer,
         receiver: body.receiver,

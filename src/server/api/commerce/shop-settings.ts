@@ -1,4 +1,5 @@
 import { paymentCashOnDeliverySettingsSchema, type LocalizedValue } from '../../../lib/settings';
+import type { TaxSettings } from '../../../lib/tax';
 import type { Currency } from '../../../lib/format-price';
 import { localize, type Language } from '../../../lib/localize';
 import type { HoldRule } from '../../../lib/stock-holds';
@@ -12,6 +13,11 @@ const DEFAULT_SITENAME = 'Sitename';
 /** The currency orders are placed in (settings ecommerce.currency, default AED). */
 export async function shopCurrency(db: Database): Promise<Currency> {
   return (await loadShopSettings(db)).ecommerce.currency;
+}
+
+/** The shop's tax settings (settings taxes): off, with no rates, for a new shop. */
+export async function shopTaxes(db: Database): Promise<TaxSettings> {
+  return (await loadShopSettings(db)).taxes;
 }
 
 /** The shop's name (settings common.sitename) in `lang`; the setting may be one text or one per language. */

@@ -93,7 +93,7 @@ export async function loadProductDetail(db: Executor, id: string, lang: Language
     height: product.height,
     width: product.width,
     length: product.length,
-    vatCode: product.vatCode,
+    taxClass: product.taxClass,
     options,
     variations: variationRows.map((v) => {
       const valueIds = links2.filter((l) => l.variationId === v.id).map((l) => l.optionValueId);
@@ -270,7 +270,7 @@ function productColumns(body: ProductBodyParsed, slug: string) {
     height: body.height,
     width: body.width,
     length: body.length,
-    ...(body.vatCode !== undefined && { vatCode: body.vatCode }),
+    ...(body.taxClass !== undefined && { taxClass: body.taxClass }),
   };
 }
 
@@ -565,7 +565,7 @@ export function copyBody(detail: ProductDetail): ProductBodyParsed {
     height: detail.height,
     width: detail.width,
     length: detail.length,
-    vatCode: detail.vatCode,
+    taxClass: detail.taxClass,
     options: detail.options.map((o) => ({
       title: o.title,
       type: o.type === 'number' ? 'number' : 'string',

@@ -19,7 +19,7 @@ import { readBody, readParams } from '../../core/validate';
 import { recordAudit } from '../audit';
 import type { AdminEnv } from '../context';
 import { versionConflict } from '../versioned';
-import { assertCodeFieldsAllowed, checkedSettingsValue } from './settings-value';
+import { assertCodeFieldsAllowed, assertGroupAllowed, checkedSettingsValue } from './settings-value';
 
 const groupParams = z.object({ group: settingsGroupSchema });
 
@@ -46,6 +46,7 @@ export const settingsRoutes = new Hono<AdminEnv>()
   .put('/settings/:group', async (c) => {
     const { group } = readParams(c, groupParams);
     const { deps, lang, staff } = c.var;
+    assertGroupAllowed(staff, group, lang);
     const body = await readBody(c, settingsPutSchema);
     // the group's strict schema: every field present and of its type, no key it does not declare; messages name the field under `value`
     const value = checkedSettingsValue(group, body.value, lang, ['value']);

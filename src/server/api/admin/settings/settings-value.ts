@@ -1,4 +1,4 @@
-import { hasCapability } from '../../../../contract/admin';
+import { hasCapability, SETTINGS_GROUP_CAPABILITY } from '../../../../contract/admin';
 import type { Language } from '../../../../lib/localize';
 import { mapSettingsRichText, SETTINGS_CODE_FIELDS, type SettingsGroup } from '../../../../lib/settings';
 import { strictSettingsSchema } from '../../../../lib/settings-form';
@@ -23,6 +23,12 @@ export function checkedSettingsValue(
   prefix: readonly string[],
 ): Record<string, unknown> {
   return mapSettingsRichText(group, parseInput(strictSettingsSchema(group), value, lang, 'body', prefix), sanitizeRichText);
+}
+
+/** Refuses (403) a change to a group that needs a capability the staff member lacks (the taxes: `tax_settings`). */
+export function assertGroupAllowed(staff: StaffPrincipal, group: SettingsGroup, lang: Language): void {
+  const capability = SETTINGS_GROUP_CAPABILITY[group];
+  if (capability && !hasCapability(staff.role, capability)) throw new ApiError(403, adminMessage(`settingsGroupNotAllowed.${group}`, lang));
 }
 
 /**

@@ -66,7 +66,7 @@ async function refundedQuantities(tx: Executor, orderId: string): Promise<Map<st
   return quantities;
 }
 
-/** The order's lines with what the customer paid for each (the order discount spread over them). */
+/** The order's lines with what the customer paid for each (the order discount spread over them, a tax added on top). */
 export async function paidLines(tx: Executor, order: OrderRow) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
   const paid = spreadDiscount(
@@ -78,7 +78,7 @@ export async function paidLines(tx: Executor, order: OrderRow) {
     item,
     id: item.id,
     quantity: item.quantity,
-    paidCents: paid[index]!,
+    paidCents: paid[index]! + (order.taxIncluded ? 0 : item.taxCents),
     refundedQuantity: refunded.get(item.id) ?? 0,
   }));
 }

@@ -1,5 +1,4 @@
 import { BlockList, isIP } from 'node:net';
-import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { canMoveTo, type TransactionStatus } from '../../../../lib/payment-rules';
 import {
@@ -13,7 +12,7 @@ import {
   refundReceipt,
   VAT_CODES,
 } from '../../../../lib/receipt-54fz';
-import { products } from '../../../db/schema';
+import { receiptVatCode } from '../../../../lib/tax';
 import { ApiError, forbidden } from '../../core/errors';
 import type { AppDeps } from '../../core/context';
 import {
@@ -156,12 +155,8 @@ const CLAIMED: Record<string, TransactionStatus> = {
   'payment.canceled': 'canceled',
 };
 
-async function productVatCodes(deps: AppDeps, items: OrderItemRow[]): Promise<Map<string, number | null>> {
-  const ids = [...new Set(items.flatMap((i) => (i.productId ? [i.productId] : [])))];
-  if (ids.length === 0) return new Map();
-  const rows = await deps.db.select({ id: products.id, vatCode: products.vatCode }).from(products).where(inArray(products.id, ids));
-  return new Map(rows.map((r) => [r.id, r.vatCode]));
-}
+/** A line's VAT code from the tax class and rate the order charged it (`receiptVatCode`). */
+const lineVatCode = (item: OrderItemRow, settings: YookassaSettings) => receiptVatCode(item.taxClass, item.taxRate, settings.vatCode);
 
 function receiptSettings(settings: YookassaSettings) {
   return {
@@ -191,18 +186,22 @@ export const yookassaProvider: PaymentProvider<YookassaSettings> = {
     if (settings.receipts) {
       const customer = receiptCustomer(order.customer);
       if (!customer) throw new ProviderError('A 54-FZ receipt needs the customer’s e-mail or phone');
-      const vat = await productVatCodes(deps, items);
       receipt = paymentReceipt({
         lines: items.map((i) => ({
           title: itemTitle(i),
           quantity: i.quantity,
           totalCents: i.totalCents,
-          vatCode: i.productId ? (vat.get(i.productId) ?? null) : null,
+          vatCode: lineVatCode(i, settings),
+          addedTaxCents: order.taxIncluded ? 0 : i.taxCents,
         })),
         discountCents: order.discountCents,
         delivery:
           order.deliveryPriceCents > 0
-            ? { title: order.deliveryTitle || (order.lang === 'ru' ? 'Доставка' : 'Delivery'), cents: order.deliveryPriceCents }
+            ? {
+                title: order.deliveryTitle || (order.lang === 'ru' ? 'Доставка' : 'Delivery'),
+                cents: order.deliveryPriceCents + (order.taxIncluded ? 0 : order.deliveryTaxCents),
+                vatCode: receiptVatCode('standard', order.deliveryTaxRate, settings.vatCode),
+              }
             : null,
         customer,
         currency: transaction.currency,
@@ -281,19 +280,13 @@ export const yookassaProvider: PaymentProvider<YookassaSettings> = {
     if (settings.receipts) {
       const customer = receiptCustomer(order.customer);
       if (!customer) throw new ProviderError('A 54-FZ receipt needs the customer’s e-mail or phone');
-      const vat = lines
-        ? await productVatCodes(
-            deps,
-            lines.map((l) => l.item),
-          )
-        : new Map<string, number | null>();
       receipt = refundReceipt({
         items: lines
           ? lines.map((l) => ({
               title: itemTitle(l.item),
               quantity: l.quantity,
               cents: l.cents,
-              vatCode: l.item.productId ? (vat.get(l.item.productId) ?? null) : null,
+              vatCode: lineVatCode(l.item, settings),
             }))
           : [
               {

@@ -52,7 +52,14 @@ describe.each(databaseKinds)('order edits before fulfilment (%s)', (kind) => {
     const stockBefore = (await fx.stockOf(shirt))!;
     const [line] = await lines(placed);
     const up = await expectJson(await edit(placed, { version: await version(placed), lines: [{ itemId: line!.id, quantity: 5 }] }), 200);
-    expect(up.totals).toEqual({ itemsCents: 12_500, discountCents: 0, deliveryCents: 0, totalCents: 12_500 });
+    expect(up.totals).toEqual({
+      itemsCents: 12_500,
+      discountCents: 0,
+      deliveryCents: 0,
+      totalCents: 12_500,
+      taxCents: 0,
+      taxIncluded: false,
+    });
     expect(up.items).toEqual([expect.objectContaining({ id: line!.id, quantity: 5, totalCents: 12_500 })]);
     expect(await fx.stockOf(shirt)).toBe(stockBefore - 3);
     expect(up.amountDueCents).toBe(0);
@@ -212,6 +219,25 @@ describe.each(databaseKinds)('order edits before fulfilment (%s)', (kind) => {
     expect(after.message).toMatch(/shipped/);
     const empty = await expectJson(await edit(placed, { version: detail.version, lines: [] }), 400);
     expect(empty.errorPath).toBe('lines');
+  });
+
+  it('taxes the edited order again as checkout would: lines, order and total', async () => {
+    const taxesOff = { enabled: false, pricesIncludeTax: false, taxDelivery: true, standardRate: 0, reducedRate: 0, areas: [] };
+    await fx.setSettings('taxes', { ...taxesOff, enabled: true, standardRate: 20, reducedRate: 10 });
+    try {
+      const placed = await pay.placeOrder({ variationId: shirt, method: cash, locationId, quantity: 1 });
+      const [line] = await lines(placed);
+      const edited = await expectJson(
+        await edit(placed, { version: await version(placed), lines: [{ itemId: line!.id, quantity: 3 }] }),
+        200,
+      );
+      // 3 × 25.00 at 20% on top, picked up: no delivery to tax
+      expect(edited.totals).toMatchObject({ itemsCents: 7_500, taxCents: 1_500, taxIncluded: false, totalCents: 9_000 });
+      const [row] = await lines(placed);
+      expect(row).toMatchObject({ quantity: 3, taxRate: 20, taxCents: 1_500 });
+    } finally {
+      await fx.setSettings('taxes', taxesOff);
+    }
   });
 
   it('a paid order edited up owes the difference: the customer pays it through the provider', async () => {

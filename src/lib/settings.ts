@@ -441,6 +441,18 @@ export const paymentCashOnDeliverySettingsSchema = lenientObject({
   description: text(''),
 });
 
+/** A mail address as the sender field accepts it (one address, no display name). */
+export const MAIL_ADDRESS_PATTERN = /^(?:[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+)?$/;
+
+/**
+ * The shop's e-mail sender: the name and address every mail comes from ('' keeps the shop's name and the server's
+ * MAIL_FROM address); replies go to the shop's first contact e-mail.
+ */
+export const mailSettingsSchema = lenientObject({
+  senderName: string(''),
+  senderEmail: patterned(MAIL_ADDRESS_PATTERN, ''),
+});
+
 export const shopSettingsSchema = z.object({
   common: commonSettingsSchema,
   header: headerSettingsSchema,
@@ -453,6 +465,7 @@ export const shopSettingsSchema = z.object({
   styles: stylesSettingsSchema,
   themes: themesSettingsSchema,
   paymentCashOnDelivery: paymentCashOnDeliverySettingsSchema,
+  mail: mailSettingsSchema,
 });
 
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
@@ -474,6 +487,14 @@ export const SETTINGS_CODE_FIELDS: { readonly [G in SettingsGroup]?: readonly (k
     'snapchatPixel',
     'callTrackingMango',
   ],
+};
+
+/**
+ * Settings that change who the shop's mail claims to come from: only staff with the `shop_setup` capability (the
+ * owner) may change them.
+ */
+export const SETTINGS_SETUP_FIELDS: { readonly [G in SettingsGroup]?: readonly (keyof ShopSettings[G] & string)[] } = {
+  mail: ['senderName', 'senderEmail'],
 };
 
 /**

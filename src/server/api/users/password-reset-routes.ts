@@ -13,6 +13,7 @@ import { readBody } from '../core/validate';
 import { findUserByEmail, type UserRow } from './accounts';
 import { clearAccountAttempts, countAttempt, resetRequestKey } from './attempt-limits';
 import { MESSAGES, passwordResetConfirmBody, passwordResetRequestBody } from '../../../contract/storefront/users';
+import { shopSender } from '../../mail/sender';
 import { passwordResetMail } from './reset-mail';
 
 export const passwordResetRoutes = new Hono<AppEnv>();
@@ -71,7 +72,7 @@ async function sendResetMail(deps: AppDeps, user: UserRow, token: string, lang: 
   const configuredName = localize((await loadShopSettings(deps.db)).common.sitename, lang).trim();
   const siteName = configuredName || new URL(deps.config.publicUrl).host;
   const link = `${deps.config.publicUrl}/reset_password_confirm/${token}`;
-  await deps.mailer.send(passwordResetMail({ to: user.email, link, siteName, lang }));
+  await deps.mailer.send({ ...passwordResetMail({ to: user.email, link, siteName, lang }), ...(await shopSender(deps, lang)) });
 }
 
 const usableToken = (tokenHash: string, now: Date) =>

@@ -15,3 +15,4 @@ export * from './settings';
 export * from './staff';
 export * from './builder';
 export * from './jobs';
+export * from './mail';

@@ -184,6 +184,20 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
     expect(mailsTo(app, 'someone@else.test')).toEqual([]);
   });
 
+  it('the audit log names products, orders and staff in one page of entries', async () => {
+    const order = await placeOrder(unique());
+    await expectJson(
+      await adminRequest(app, `/orders/${order.id}/notes`, { method: 'POST', cookie: owner.cookie, body: JSON.stringify({ text: 'Gift wrap' }) }),
+      201,
+    );
+    const audit = await expectJson(await adminRequest(app, `/audit?entityType=order&entityId=${order.id}`, { cookie: owner.cookie }), 200);
+    expect(audit.items[0]).toMatchObject({ entityName: `№${order.number}`, entityPath: `/orders/${order.id}`, staffEmail: owner.email });
+    const all = await expectJson(await adminRequest(app, '/audit?perPage=100', { cookie: owner.cookie }), 200);
+    const template = all.items.find((i: { entityType: string }) => i.entityType === 'mail_template');
+    // a kind of record without a page keeps its id
+    expect(template).toMatchObject({ entityName: null, entityPath: null });
+  });
+
   it('signed-out visitors may not read or write templates', async () => {
     expect((await adminRequest(app, '/mail-templates', {})).status).toBe(401);
     expect((await putTemplate({ ...manager, cookie: '' }, 'order-placed', 'en', { subject: 'x', body: 'y', version: 0 })).status).toBe(401);
@@ -247,6 +261,16 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
     expect(detail.replies).toHaveLength(1);
     const [entry] = await app.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'lead.reply'), eq(auditLog.entityId, leadId)));
     expect(entry).toMatchObject({ staffName: 'Max Manager' });
+    // the audit log names the enquiry and the staff member, not their ids; managers may not read it
+    const audit = await expectJson(await adminRequest(app, `/audit?entityType=lead&entityId=${leadId}`, { cookie: owner.cookie }), 200);
+    expect(audit.items[0]).toMatchObject({
+      action: 'lead.reply',
+      staffName: 'Max Manager',
+      staffEmail: manager.email,
+      entityName: 'Lena',
+      entityPath: `/leads/${leadId}`,
+    });
+    expect((await adminRequest(app, '/audit', { cookie: manager.cookie })).status).toBe(403);
 
     const noEmail = await expectJson(
       await app.request('/leads', { method: 'POST', json: { name: 'Ivan', phone: '+971 50 765 1111', text: 'Call me' } }),

@@ -198,6 +198,24 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
     expect(template).toMatchObject({ entityName: null, entityPath: null });
   });
 
+  it("the shop's notices link to the record itself: the new order, the review", async () => {
+    const order = await placeOrder(unique());
+    const product = await fx.product({ title: 'Gaiwan' });
+    await expectJson(
+      await app.request('/product-reviews', { method: 'POST', json: { product: product.productId, name: 'Ivan', rating: 4, text: 'Thin walls' } }),
+      201,
+    );
+    await deliver();
+    const orderNotice = mailsTo(app, SHOP_ADDRESS).find((m) => m.subject.startsWith(`New order ${order.number}:`))!;
+    expect(orderNotice.text).toContain(`http://localhost:4321/admin/orders/${order.id}`);
+    const reviewNotice = mailsTo(app, SHOP_ADDRESS).find((m) => m.subject === 'New review awaiting moderation: Gaiwan')!;
+    const link = /(http:\/\/localhost:4321\/admin\/moderation\/reviews\?id=\S+)/.exec(reviewNotice.text)![1]!;
+    const id = new URL(link).searchParams.get('id')!;
+    const one = await expectJson(await adminRequest(app, `/reviews?id=${id}`, { cookie: manager.cookie }), 200);
+    expect(one.items).toEqual([expect.objectContaining({ id, text: 'Thin walls' })]);
+    expect(reviewNotice.text).toContain('A notice of the shop to its staff.');
+  });
+
   it('signed-out visitors may not read or write templates', async () => {
     expect((await adminRequest(app, '/mail-templates', {})).status).toBe(401);
     expect((await putTemplate({ ...manager, cookie: '' }, 'order-placed', 'en', { subject: 'x', body: 'y', version: 0 })).status).toBe(401);

@@ -23,7 +23,7 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
     fx = commerceFixtures(app);
     owner = await createSignedInStaff(app, 'owner', 'Olga Owner');
     manager = await createSignedInStaff(app, 'manager', 'Max Manager');
-    cash = await fx.paymentMethod({ code: 'cash', kind: 'offline', title: 'Cash' });
+    cash = await fx.paymentMethod({ code: 'cash', kind: 'cash', title: 'Cash' });
     zoneId = await fx.zone();
     rateId = await fx.rate(zoneId, { kind: 'flat', priceCents: 500, title: { en: 'Courier', ru: 'Курьер' } });
     await fx.setSettings('ecommerce', { currency: 'USD' });

@@ -39,5 +39,5 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     added++;
   }
 }
-fs.writeFileSync(lockPath, JSON.stringify(lock, null, 2) + '\n');
+fs.writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} optional platform entries`);

@@ -161,7 +161,7 @@ export function socialMeta(input: SocialInput): MetaTag[] {
     ...property('og:description', input.description),
     ...property('og:url', input.url),
     ...property('og:image', input.imageUrl),
-    ...(input.imageUrl && input.imageUrl.includes(`w=${SHARE_IMAGE.width}&h=${SHARE_IMAGE.height}`)
+    ...(input.imageUrl?.includes(`w=${SHARE_IMAGE.width}&h=${SHARE_IMAGE.height}`)
       ? [...property('og:image:width', String(SHARE_IMAGE.width)), ...property('og:image:height', String(SHARE_IMAGE.height))]
       : []),
     ...(input.imageUrl ? property('og:image:alt', input.imageAlt || input.title) : []),

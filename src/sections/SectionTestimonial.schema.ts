@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { sectionSchema } from './common-options';
 import { defineSection } from './context';
 import { carousel, layoutsSchema, templateOf } from './layout';

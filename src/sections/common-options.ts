@@ -100,6 +100,7 @@ export function sectionSchema<T extends z.core.$ZodLooseShape>(shape: T) {
 export const sectionTitleId = (sectionId: string) => `section-${sectionId}-title`;
 
 /** The frame part of any section's parsed options. */
+// biome-ignore lint/complexity/noBannedTypes: the frame alone is the schema with no options of its own
 export type FrameOptions = z.output<ReturnType<typeof sectionSchema<{}>>>;
 
 /** The content block of text sections: rich text with an optional picture (spec 3.4). */

@@ -55,6 +55,7 @@ export type SectionProps<O = unknown, I = unknown> = {
  * A section type's definition, the default export of `src/sections/Section{Type}.schema.ts`; with the
  * component `Section{Type}.astro` it is all a section type is (see ARCHITECTURE.md).
  */
+// biome-ignore lint/suspicious/noExplicitAny: a registry of every type's definition holds them unparameterised
 export type SectionDefinition<O = any, I = any> = {
   /** the options schema: lenient, a stored value that does not fit becomes its default */
   schema: z.ZodType<O>;

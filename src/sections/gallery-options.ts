@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ImageDto } from '../lib/api-client';
 import { sectionSchema } from './common-options';
 import { defineSection } from './context';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { buttonSchema, contentSchema, frameHasContent, sectionSchema } from './common-options';
 import { defineSection } from './context';
 import { contentFields, templateFields, textItemFields, type SectionPreset } from './editor';

@@ -49,6 +49,7 @@ function installQueues(config: TrackingConfig): void {
   if (config.googleAnalytics && !w.gtag) {
     w.gtag = function gtag() {
       // gtag.js expects the arguments object itself in the data layer, not an array.
+      // biome-ignore lint/complexity/noArguments: gtag.js reads the arguments object itself
       w.dataLayer!.push(arguments);
     } as QueueFunction;
   }

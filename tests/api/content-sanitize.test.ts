@@ -59,6 +59,28 @@ describe('sanitizeRichText', () => {
     );
   });
 
+  it('answers text already clean as it is, as DOMPurify would keep it, and sends anything else through DOMPurify', () => {
+    for (const clean of [
+      '<p>Ships in <strong>2 days</strong>.<br>Returns &amp; exchanges: 14 days.</p>',
+      '<ul><li>One</li><li><a href="/pages/returns">Two</a></li></ul><h2>Доставка</h2>',
+      '<p><a href="https://example.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">out</a> &gt; in</p>',
+      '<p>mail <a href="mailto:shop@example.com">us</a></p>',
+    ]) {
+      expect(sanitizeRichText(clean)).toBe(clean);
+    }
+    // each falls back to DOMPurify and the rules after it
+    expect(sanitizeRichText('<p>a</p><script>x()</script>')).toBe('<p>a</p>');
+    expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeRichText('<a href=" jAvAsCrIpT:alert(1)">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeRichText('<a href="/x" target="_blank">x</a>')).toBe('<a href="/x" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<p onclick="x()">a</p>')).toBe('<p>a</p>');
+    expect(sanitizeRichText('<P>a</P>')).toBe('<p>a</p>');
+    expect(sanitizeRichText('<strong>open')).toBe('<strong>open</strong>');
+    expect(sanitizeRichText('<p>a</div></div><div>b</p>')).not.toContain('</div></div>');
+    expect(sanitizeRichText('<p style="position:fixed">a</p>')).toBe('<p>a</p>');
+    expect(sanitizeRichText('a <!-- x --> b')).toBe('a  b');
+  });
+
   it('returns an empty string for empty input', () => {
     expect(sanitizeRichText('')).toBe('');
   });

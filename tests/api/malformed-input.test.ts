@@ -7,7 +7,7 @@ import { commerceFixtures, orderBody, type CommerceFixtures } from '../helpers/c
 import { createTestApp, databaseKinds, type TestApp } from '../helpers/test-app';
 
 const deepArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
-const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 describe.each(databaseKinds)('malformed input on %s', (kind) => {
   let app: TestApp;

@@ -9,7 +9,7 @@ import { acceptCookies, expectCartCount, product, usd } from './shopping-helpers
 
 const PHONE = { width: 390, height: 844 };
 
-const valueOf = (shirt: ProductDto, optionTitle: string, valueTitle: string) =>
+const valueNamed = (shirt: ProductDto, optionTitle: string, valueTitle: string) =>
   shirt.options.find((o) => o.title === optionTitle)!.values.find((v) => v.title === valueTitle)!;
 const variationOf = (shirt: ProductDto, ...valueIds: string[]) =>
   shirt.variations.find((v) => valueIds.every((id) => v.productOptionValueIds.includes(id)))!;
@@ -28,8 +28,8 @@ async function sizeButtonAndEnquiry(page: Page, request: APIRequestContext) {
   await expect(sizes.getByRole('radio')).toHaveCount(4);
   await expect(buyBox.locator('select')).toHaveCount(0);
 
-  const sand = valueOf(shirt, 'Colour', 'Sand');
-  const m = valueOf(shirt, 'Size', 'M');
+  const sand = valueNamed(shirt, 'Colour', 'Sand');
+  const m = valueNamed(shirt, 'Size', 'M');
   await buyBox.getByRole('radio', { name: /^Sand/ }).check();
   await sizes.getByRole('radio', { name: /^M( ·|$)/ }).check();
   const sandM = variationOf(shirt, sand.id, m.id);
@@ -76,10 +76,10 @@ test.describe('product page design, desktop', () => {
     await expect(m).toBeFocused();
     const chosen = () =>
       shirt.variations.find((v) => v.id === new URL(page.url()).searchParams.get('variation'))?.productOptionValueIds ?? [];
-    await expect.poll(chosen).toContain(valueOf(shirt, 'Size', 'M').id);
+    await expect.poll(chosen).toContain(valueNamed(shirt, 'Size', 'M').id);
     await page.keyboard.press('ArrowLeft');
     await expect(s).toBeChecked();
-    await expect.poll(chosen).toContain(valueOf(shirt, 'Size', 'S').id);
+    await expect.poll(chosen).toContain(valueNamed(shirt, 'Size', 'S').id);
     await expect(page.locator('.product-buy').getByRole('radiogroup', { name: /^Size: S/ })).toBeVisible();
   });
 
@@ -139,7 +139,7 @@ test.describe('product page design, phone', () => {
       .getByRole('radio', { name: /^L( ·|$)/ })
       .check();
     const chosen = shirt.variations.find((v) => v.id === new URL(page.url()).searchParams.get('variation'))!;
-    expect(chosen.productOptionValueIds).toContain(valueOf(shirt, 'Size', 'L').id);
+    expect(chosen.productOptionValueIds).toContain(valueNamed(shirt, 'Size', 'L').id);
 
     const bar = page.getByTestId('sticky-buy-bar');
     await buyBox.getByRole('button', { name: 'Add to cart' }).scrollIntoViewIfNeeded();

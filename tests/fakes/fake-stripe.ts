@@ -119,7 +119,7 @@ export async function startFakeStripe(options: { port?: number; secretKey?: stri
 
   async function pay(sessionId: string, outcome: 'pay' | 'async' | 'decline'): Promise<void> {
     const session = sessions.get(sessionId);
-    if (!session || session.status !== 'open') throw new Error('no open session');
+    if (session?.status !== 'open') throw new Error('no open session');
     if (outcome === 'decline') return; // the card is refused on the page; the session stays open
     const manual = session.capture_method === 'manual';
     createIntent(session, outcome === 'async' ? 'processing' : manual ? 'requires_capture' : 'succeeded');
@@ -207,8 +207,7 @@ export async function startFakeStripe(options: { port?: number; secretKey?: stri
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(form.payment_intent as string);
-      if (!intent || intent.status !== 'succeeded' || !intent.latest_charge)
-        return error(400, 'This PaymentIntent has no charge to refund.');
+      if (intent?.status !== 'succeeded' || !intent.latest_charge) return error(400, 'This PaymentIntent has no charge to refund.');
       const charge = charges.get(intent.latest_charge)!;
       const amount = Number(form.amount ?? intent.amount - charge.amount_refunded);
       if (amount > intent.amount - charge.amount_refunded) {

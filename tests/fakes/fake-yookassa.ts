@@ -129,7 +129,7 @@ export async function startFakeYookassa(options: { port?: number; shopId?: strin
     }
     if (req.method === 'POST' && path === '/refunds') {
       const payment = payments.get(body.payment_id as string);
-      if (!payment || payment.status !== 'succeeded') return error(400, 'invalid_request', 'The payment cannot be refunded');
+      if (payment?.status !== 'succeeded') return error(400, 'invalid_request', 'The payment cannot be refunded');
       const amount = body.amount as Amount;
       const left = cents(payment.amount) - cents(payment.refunded_amount);
       if (cents(amount) > left) return error(400, 'invalid_request', `The refund is more than the ${value(left)} left`);

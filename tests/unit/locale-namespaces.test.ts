@@ -11,6 +11,7 @@ describe('locale namespaces', () => {
 
   it('rewrites named imports of a locale into imports of each namespace, and leaves other imports alone', () => {
     // written in pieces: the test file itself goes through the plugin (vitest uses the Astro config)
+    // biome-ignore lint/style/useTemplate: one template literal would be rewritten by the plugin under test
     const locale = (depth: string) => `'${depth}locales/` + `en.json'`;
     const code = `import { formTexts as textsEn, forms } from ${locale('../../../')};\nimport en from ${locale('../../')};\nimport { x } from './other';`;
     const out = plugin.transform(code, '/shop/src/islands/forms/texts.ts') as { code: string };

@@ -243,7 +243,7 @@ describe('encodings of a kept page', () => {
     const { gunzipSync, brotliDecompressSync, brotliCompressSync } = await import('node:zlib');
     const { sharedPageCache, storedAnswer } = await import('../../src/server/cache/astro-page-cache');
     const cache = sharedPageCache();
-    const html = new TextEncoder().encode('<!doctype html><p>' + 'a catalog page '.repeat(400));
+    const html = new TextEncoder().encode(`<!doctype html><p>${'a catalog page '.repeat(400)}`);
     const stored: StoredPage = {
       ...page(['page:enc']),
       headers: [['content-type', 'text/html; charset=utf-8']],

@@ -71,7 +71,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {

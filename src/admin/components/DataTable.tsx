@@ -25,6 +25,7 @@ import { EmptyState, ErrorState, LoadingState } from './States';
  */
 const listFeatures = tableFeatures({ rowSortingFeature, rowPaginationFeature, rowSelectionFeature });
 export type ListFeatures = typeof listFeatures;
+// biome-ignore lint/suspicious/noExplicitAny: a list's columns hold values of every type
 export type ListColumn<T extends RowData> = ColumnDef<ListFeatures, T, any>;
 export function listColumns<T extends RowData>() {
   return createColumnHelper<ListFeatures, T>();

@@ -40,10 +40,22 @@ function autoplay(delay: number, isPaused: () => boolean): KeenSliderPlugin {
       target.addEventListener(event, handler, { signal: listeners.signal });
     slider.on('created', () => {
       const root = slider.container;
-      on(root, 'mouseenter', () => ((hovered = true), schedule()));
-      on(root, 'mouseleave', () => ((hovered = false), schedule()));
-      on(root, 'focusin', () => ((focused = true), schedule()));
-      on(root, 'focusout', () => ((focused = false), schedule()));
+      on(root, 'mouseenter', () => {
+        hovered = true;
+        schedule();
+      });
+      on(root, 'mouseleave', () => {
+        hovered = false;
+        schedule();
+      });
+      on(root, 'focusin', () => {
+        focused = true;
+        schedule();
+      });
+      on(root, 'focusout', () => {
+        focused = false;
+        schedule();
+      });
       on(document, 'visibilitychange', schedule);
       on(root, 'slideshow:toggle', schedule);
       schedule();

@@ -201,6 +201,7 @@ export function CheckboxField({
         {...describedBy(form, path, false)}
       />
       {html !== undefined ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's consent text, cleaned as rich text when the settings are read
         <label className="form-check__label rich-text" htmlFor={id} dangerouslySetInnerHTML={{ __html: required ? `${html} *` : html }} />
       ) : (
         <label className="form-check__label" htmlFor={id}>

@@ -77,7 +77,7 @@ describe.each(databaseKinds)('back office content (%s)', (kind) => {
       expect((await get('/link-targets?kind=catalog&search=velvet', owner)).items).toContainEqual(
         expect.objectContaining({ title: 'Velvet chairs', url: slug, path: `/catalogs/${slug}` }),
       );
-      expect((await get('/link-targets?kind=product&search=' + encodeURIComponent('Латунная'))).items).toContainEqual(
+      expect((await get(`/link-targets?kind=product&search=${encodeURIComponent('Латунная')}`)).items).toContainEqual(
         expect.objectContaining({ title: 'Brass lamp', url: productSlug, path: `/products/${productSlug}` }),
       );
       // both titles come along: a menu item linking there takes them

@@ -532,6 +532,7 @@ export function indexedFacets(index: CatalogIndex, lang: Language): Facets {
       const swatches: Record<string, string> = {};
       for (const value of facet.values) {
         const colours = counts.colours.get(`${facet.title}\0${value}`);
+        // biome-ignore lint/complexity/useMathMinMax: the greatest of strings, not numbers
         if (colours) swatches[value] = [...colours.keys()].reduce((a, b) => (b > a ? b : a));
       }
       return Object.keys(swatches).length > 0 ? { ...facet, swatches } : facet;

@@ -3,7 +3,7 @@ import { localize, type Language } from '../../../lib/localize';
 import { centsToAmount } from '../../../lib/money';
 import type { Executor } from '../../db/client';
 import { paymentMethodNamer } from './shop-settings';
-import { orderItems, orderShipments, orders, paymentMethods, pickupLocations } from '../../db/schema';
+import { orderItems, orderShipments, type orders, paymentMethods, pickupLocations } from '../../db/schema';
 import { loadImages } from '../shared/images';
 import type { OrderDto } from '../../../contract/storefront/commerce';
 

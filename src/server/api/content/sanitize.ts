@@ -1,4 +1,16 @@
-import DOMPurify, { type Config } from 'isomorphic-dompurify';
+import { createRequire } from 'node:module';
+import type { Config } from 'isomorphic-dompurify';
+
+type Purifier = typeof import('isomorphic-dompurify').default;
+let purifier: Purifier | undefined;
+/**
+ * DOMPurify with its jsdom, loaded on the first text cleaned: loading it costs about half a second of CPU, which an
+ * instance would otherwise spend before its first answer although only writes clean text.
+ */
+function purify(): Purifier {
+  purifier ??= createRequire(import.meta.url)('isomorphic-dompurify') as Purifier;
+  return purifier;
+}
 
 const RICH_TEXT_CONFIG: Config & { RETURN_DOM: true } = {
   ADD_TAGS: ['iframe'],
@@ -48,8 +60,9 @@ function isOffSiteForm(form: Element): boolean {
  */
 export function sanitizeRichText(html: string): string {
   if (!html) return '';
+  if (isPlainlyClean(html)) return html;
   // with RETURN_DOM the result is the <body> element holding the cleaned markup
-  const body = DOMPurify.sanitize(html, RICH_TEXT_CONFIG) as HTMLElement;
+  const body = purify().sanitize(html, RICH_TEXT_CONFIG) as HTMLElement;
   // getElementsByTagName is several times faster than querySelectorAll under jsdom
   for (const iframe of [...body.getElementsByTagName('iframe')]) {
     if (isHttpsUrl(iframe.getAttribute('src'))) iframe.setAttribute('loading', 'lazy');
@@ -69,6 +82,53 @@ export function sanitizeRichText(html: string): string {
     else element.removeAttribute('style');
   }
   return body.innerHTML;
+}
+
+const PLAIN_TAGS = new Set(['p', 'br', 'strong', 'em', 'b', 'i', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a']);
+const PLAIN_TOKEN = /<(\/?)([a-z][a-z0-9]*)((?:\s+[a-z]+="[^"<>]*")*)\s*(\/?)>|<|[^<]+/gy;
+const PLAIN_ATTRIBUTE = /\s+([a-z]+)="([^"<>]*)"/g;
+const PLAIN_HREF = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
+
+/**
+ * Whether rich text is already what the sanitiser would keep, decided without a DOM: only balanced tags of a short
+ * list, links with a plain address (and `rel` when they open a new tab), no other attribute. Text the owner saved
+ * through the sanitiser is usually this, so reading it (the settings, on every instance's first page) does not load
+ * jsdom, about a second of CPU; anything else, however harmless, goes through DOMPurify.
+ */
+function isPlainlyClean(html: string): boolean {
+  const open: string[] = [];
+  PLAIN_TOKEN.lastIndex = 0;
+  for (let token = PLAIN_TOKEN.exec(html); token; token = PLAIN_TOKEN.exec(html)) {
+    if (token[0] === '<') return false;
+    const [, closing, name, attributes, selfClosing] = token;
+    if (name === undefined) continue;
+    if (!PLAIN_TAGS.has(name)) return false;
+    if (closing) {
+      if (attributes || selfClosing || open.pop() !== name) return false;
+      continue;
+    }
+    if (!plainAttributesOk(name, attributes ?? '')) return false;
+    if (name !== 'br') {
+      if (selfClosing) return false;
+      open.push(name);
+    }
+  }
+  return open.length === 0 && PLAIN_TOKEN.lastIndex === 0;
+}
+
+function plainAttributesOk(tag: string, attributes: string): boolean {
+  if (!attributes) return true;
+  if (tag !== 'a') return false;
+  const values = new Map<string, string>();
+  for (const [, name = '', value = ''] of attributes.matchAll(PLAIN_ATTRIBUTE)) {
+    if (values.has(name) || !['href', 'target', 'rel', 'title'].includes(name)) return false;
+    values.set(name, value);
+  }
+  const href = values.get('href');
+  if (href !== undefined && !PLAIN_HREF.test(href.trim())) return false;
+  const target = values.get('target');
+  if (target !== undefined && !(target === '_blank' && values.get('rel') === 'noopener noreferrer')) return false;
+  return true;
 }
 
 function isHttpsUrl(value: string | null): boolean {

@@ -420,7 +420,7 @@ export function productBodyOf(draft: ProductDraft, existing: ProductDetail | nul
   const matched = draft.variations.map(takeMatch);
   const explicitDefault = draft.variations.findIndex((v) => v.isDefault === true);
   const keptDefault = matched.findIndex((v, i) => v?.isDefault && draft.variations[i]!.isDefault !== false);
-  const defaultIndex = explicitDefault >= 0 ? explicitDefault : keptDefault >= 0 ? keptDefault : 0;
+  const defaultIndex = explicitDefault >= 0 ? explicitDefault : Math.max(keptDefault, 0);
   const variations = draft.variations.map((v, i) => {
     const known = matched[i];
     return {

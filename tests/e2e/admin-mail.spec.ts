@@ -10,7 +10,9 @@ test('an edited e-mail template is what the shopper receives', async ({ page, re
   // the editor starts from the built-in text, written with placeholders
   await expect(owner.getByLabel('Subject')).toHaveValue('Order {{order.number}} received, {{shop.name}}');
   await owner.getByLabel('Subject').fill('Your tea order {{order.number}} is in, {{customer.name}}');
-  await owner.getByLabel('Body').fill('<p>Dear {{customer.name}}, we are packing it now.</p>\n<p>{{order.summary}}</p>\n<p>{{order.button}}</p>');
+  await owner
+    .getByLabel('Body')
+    .fill('<p>Dear {{customer.name}}, we are packing it now.</p>\n<p>{{order.summary}}</p>\n<p>{{order.button}}</p>');
   // the live preview fills sample data
   await expect(owner.getByTestId('preview-subject')).toHaveText('Your tea order 1042 is in, Anna');
   await expect(owner.frameLocator('iframe.mail-preview').getByText('Dear Anna, we are packing it now.')).toBeVisible();
@@ -52,7 +54,11 @@ test('an edited e-mail template is what the shopper receives', async ({ page, re
   }
 });
 
-test('an enquiry is answered from the back office, and the reply is e-mailed and kept in its history', async ({ page, request, browser }) => {
+test('an enquiry is answered from the back office, and the reply is e-mailed and kept in its history', async ({
+  page,
+  request,
+  browser,
+}) => {
   await acceptCookies(page.context());
   const item = await (await request.get('/api/products/linen-shirt')).json();
   const name = `Rita Reply ${Date.now()}`;
@@ -68,7 +74,10 @@ test('an enquiry is answered from the back office, and the reply is e-mailed and
   await expect(modal.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 
   const admin = await staffPage(browser, E2E_MANAGER, '/admin/leads');
-  await admin.getByRole('row', { name: new RegExp(name) }).getByRole('link', { name: `Open: ${name}` }).click();
+  await admin
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('link', { name: `Open: ${name}` })
+    .click();
   await expect(admin.getByRole('heading', { name: `Enquiry from ${name}` })).toBeVisible();
   await admin.getByLabel('Subject').fill('About the linen shirt');
   await admin.getByLabel('Message').fill('It comes in size XL next week.');

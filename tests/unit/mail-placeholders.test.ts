@@ -19,20 +19,27 @@ const bodyOf = (content: ReturnType<typeof render>) => {
 };
 
 describe('e-mail placeholders', () => {
-  it.each(['en', 'ru'] as const)('every template’s built-in text (%s) uses only its own placeholders, and sample data fills them all', (lang) => {
-    const samples = sampleVars(lang, 'https://shop.test', 'Tea');
-    for (const template of EDITABLE_MAIL_TEMPLATES) {
-      const { subject, body } = builtInTemplate(template, lang);
-      expect(unknownPlaceholders(template, subject), template).toEqual([]);
-      expect(unknownPlaceholders(template, body), template).toEqual([]);
-      for (const name of TEMPLATE_PLACEHOLDERS[template]) expect(samples[name], `${template} ${name}`).toBeDefined();
-    }
-  });
+  it.each(['en', 'ru'] as const)(
+    'every template’s built-in text (%s) uses only its own placeholders, and sample data fills them all',
+    (lang) => {
+      const samples = sampleVars(lang, 'https://shop.test', 'Tea');
+      for (const template of EDITABLE_MAIL_TEMPLATES) {
+        const { subject, body } = builtInTemplate(template, lang);
+        expect(unknownPlaceholders(template, subject), template).toEqual([]);
+        expect(unknownPlaceholders(template, body), template).toEqual([]);
+        for (const name of TEMPLATE_PLACEHOLDERS[template]) expect(samples[name], `${template} ${name}`).toBeDefined();
+      }
+    },
+  );
 
   it('renders the built-in text in both languages with the values', () => {
     const en = builtInTemplate('order-status', 'en');
     const ru = builtInTemplate('order-status', 'ru');
-    const vars = { 'order.number': '7', 'order.status': 'Shipped', 'order.button': { kind: 'button' as const, label: 'View', url: 'https://s/o' } };
+    const vars = {
+      'order.number': '7',
+      'order.status': 'Shipped',
+      'order.button': { kind: 'button' as const, label: 'View', url: 'https://s/o' },
+    };
     expect(render(en.subject, en.body, vars).subject).toBe('Order 7: Shipped');
     expect(render(ru.subject, ru.body, { ...vars, 'order.status': 'Отправлен' }).subject).toBe('Заказ № 7: Отправлен');
     const body = bodyOf(render(en.subject, en.body, vars));

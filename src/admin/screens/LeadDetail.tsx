@@ -27,7 +27,11 @@ export default function LeadDetail() {
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const lead = query.data;
-  const draft: Reply = reply ?? { subject: t('leads.replySubject', { subject: lead.productTitle ?? t('leads.yourEnquiry') }), text: '', lang };
+  const draft: Reply = reply ?? {
+    subject: t('leads.replySubject', { subject: lead.productTitle ?? t('leads.yourEnquiry') }),
+    text: '',
+    lang,
+  };
   const fields = send.error instanceof AdminApiError ? send.error.errors.fields : {};
   const history = [
     { key: 'created', at: lead.createdAt, text: t('leads.detail.received', { name: lead.name }) },
@@ -37,7 +41,9 @@ export default function LeadDetail() {
       text: t('leads.detail.replied', { name: r.staffName, to: r.to }),
       reply: r,
     })),
-    ...(lead.handledAt ? [{ key: 'handled', at: lead.handledAt, text: t('leads.detail.handled', { name: lead.handledByName ?? '—' }) }] : []),
+    ...(lead.handledAt
+      ? [{ key: 'handled', at: lead.handledAt, text: t('leads.detail.handled', { name: lead.handledByName ?? '—' }) }]
+      : []),
   ].sort((a, b) => a.at.localeCompare(b.at));
   return (
     <>
@@ -53,7 +59,12 @@ export default function LeadDetail() {
       <section className="card stack-tight">
         <p>
           <strong>{lead.name}</strong>
-          {lead.phone ? <> · <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a></> : null}
+          {lead.phone ? (
+            <>
+              {' '}
+              · <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>
+            </>
+          ) : null}
           {lead.email ? <> · {lead.email}</> : null}
         </p>
         {lead.productTitle ? (

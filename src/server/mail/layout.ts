@@ -71,6 +71,11 @@ ${content.heading ? `<h1 style="font-size:22px;margin:0 0 16px;color:#1f1d1a">${
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #eee;color:#6b665f;font-size:12px">${escapeHtml(content.footer)}</td></tr>
 </table></td></tr></table></body></html>`;
-  const text = [...(content.heading ? [content.heading, ''] : []), ...content.blocks.map(blockText).flatMap((t) => [t, '']), '--', content.footer].join('\n');
+  const text = [
+    ...(content.heading ? [content.heading, ''] : []),
+    ...content.blocks.map(blockText).flatMap((t) => [t, '']),
+    '--',
+    content.footer,
+  ].join('\n');
   return { subject: content.subject, html, text };
 }

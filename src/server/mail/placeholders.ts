@@ -102,7 +102,11 @@ const BUILT_IN: Record<EditableMailTemplate, { subject: Piece; body: Piece[] }> 
   },
   'payment-received': {
     subject: ['mail.paymentReceived.subject', { number: p('order.number') }],
-    body: [['mail.paymentReceived.intro', { number: p('order.number'), amount: p('payment.amount') }], p('order.summary'), p('order.button')],
+    body: [
+      ['mail.paymentReceived.intro', { number: p('order.number'), amount: p('payment.amount') }],
+      p('order.summary'),
+      p('order.button'),
+    ],
   },
   'payment-refunded': {
     subject: ['mail.paymentRefunded.subject', { number: p('order.number'), amount: p('refund.amount') }],
@@ -264,7 +268,10 @@ export function sampleVars(lang: Language, publicUrl: string, shopName: string):
 }
 
 const decodeEntities = (value: string) =>
-  value.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name]!);
+  value.replace(
+    /&(amp|lt|gt|quot|#39|nbsp);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name]!,
+  );
 
 /** The plain-text twin of a body's HTML: paragraphs and line breaks kept, tags dropped. */
 export function htmlToText(html: string): string {
@@ -294,7 +301,10 @@ export function renderCustomContent(
 ): MailContent {
   const textOf = (value: MailVar | undefined): string =>
     value === undefined ? '' : typeof value === 'string' ? value : renderBlock(value).text;
-  const subject = edited.subject.replace(PLACEHOLDER, (_, name: string) => textOf(vars[name])).replace(/\s+/g, ' ').trim();
+  const subject = edited.subject
+    .replace(PLACEHOLDER, (_, name: string) => textOf(vars[name]))
+    .replace(/\s+/g, ' ')
+    .trim();
   const fill = (html: string) =>
     html
       .replace(PLACEHOLDER, (_, name: string) => {

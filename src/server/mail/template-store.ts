@@ -5,7 +5,8 @@ import { mailTemplateVersions } from '../db/schema';
 
 export type MailTemplateVersionRow = typeof mailTemplateVersions.$inferSelect;
 
-const ofTemplate = (template: string, lang: string) => and(eq(mailTemplateVersions.template, template), eq(mailTemplateVersions.lang, lang));
+const ofTemplate = (template: string, lang: string) =>
+  and(eq(mailTemplateVersions.template, template), eq(mailTemplateVersions.lang, lang));
 
 /** The owner's current wording of a template in a language, or null for the built-in text. */
 export async function currentMailTemplate(db: Executor, template: string, lang: string): Promise<{ subject: string; body: string } | null> {

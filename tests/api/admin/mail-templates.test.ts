@@ -39,7 +39,10 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
     const product = await fx.product({ priceCents: 2_500, title: 'Oolong', stock: 5 });
     const body = orderBody([{ variationId: product.variationId, quantity: 2 }], { zoneId, rateId }, cash);
     body.customer = { ...body.customer, email, name };
-    return expectJson(await app.request(`/orders?lang=${lang}`, { method: 'POST', json: body }), 201) as Promise<{ id: string; number: number }>;
+    return expectJson(await app.request(`/orders?lang=${lang}`, { method: 'POST', json: body }), 201) as Promise<{
+      id: string;
+      number: number;
+    }>;
   }
 
   const getTemplate = async (who: TestStaff, name: string, lang: string) =>
@@ -62,7 +65,11 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
   });
 
   it('an unknown placeholder is refused with a message on its field, and nothing is saved', async () => {
-    const res = await putTemplate(manager, 'order-status', 'en', { subject: 'Hi {{order.nmber}}', body: '<p>{{customer.name}}</p>', version: 0 });
+    const res = await putTemplate(manager, 'order-status', 'en', {
+      subject: 'Hi {{order.nmber}}',
+      body: '<p>{{customer.name}}</p>',
+      version: 0,
+    });
     const body = await expectJson(res, 400);
     expect(body.errorPath).toBe('subject');
     expect(body.errors.children.subject.errors[0]).toContain('{{order.nmber}}');
@@ -135,7 +142,12 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'mail_template'), eq(auditLog.entityId, 'order-canceled:ru')));
-    expect(audit.map((a) => a.action).sort()).toEqual(['mail_template.restore', 'mail_template.restore', 'mail_template.update', 'mail_template.update']);
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      'mail_template.restore',
+      'mail_template.restore',
+      'mail_template.update',
+      'mail_template.update',
+    ]);
   });
 
   it("a manager's body is cleaned (no script, no handlers); the owner's raw HTML is kept as written", async () => {
@@ -162,9 +174,16 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
   });
 
   it('the live preview fills sample data in the layout; the test send goes only to the signed-in staff address', async () => {
-    const draft = { subject: 'Order {{order.number}} for {{customer.name}}', body: '<p>Hello {{customer.name}}</p><p>{{order.button}}</p>' };
+    const draft = {
+      subject: 'Order {{order.number}} for {{customer.name}}',
+      body: '<p>Hello {{customer.name}}</p><p>{{order.button}}</p>',
+    };
     const preview = await expectJson(
-      await adminRequest(app, '/mail-templates/order-placed/ru/preview', { method: 'POST', cookie: manager.cookie, body: JSON.stringify(draft) }),
+      await adminRequest(app, '/mail-templates/order-placed/ru/preview', {
+        method: 'POST',
+        cookie: manager.cookie,
+        body: JSON.stringify(draft),
+      }),
       200,
     );
     expect(preview.subject).toBe('Order 1042 for Анна');
@@ -187,7 +206,11 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
   it('the audit log names products, orders and staff in one page of entries', async () => {
     const order = await placeOrder(unique());
     await expectJson(
-      await adminRequest(app, `/orders/${order.id}/notes`, { method: 'POST', cookie: owner.cookie, body: JSON.stringify({ text: 'Gift wrap' }) }),
+      await adminRequest(app, `/orders/${order.id}/notes`, {
+        method: 'POST',
+        cookie: owner.cookie,
+        body: JSON.stringify({ text: 'Gift wrap' }),
+      }),
       201,
     );
     const audit = await expectJson(await adminRequest(app, `/audit?entityType=order&entityId=${order.id}`, { cookie: owner.cookie }), 200);
@@ -202,7 +225,10 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
     const order = await placeOrder(unique());
     const product = await fx.product({ title: 'Gaiwan' });
     await expectJson(
-      await app.request('/product-reviews', { method: 'POST', json: { product: product.productId, name: 'Ivan', rating: 4, text: 'Thin walls' } }),
+      await app.request('/product-reviews', {
+        method: 'POST',
+        json: { product: product.productId, name: 'Ivan', rating: 4, text: 'Thin walls' },
+      }),
       201,
     );
     await deliver();
@@ -277,7 +303,10 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
     expect(sent!.text).toContain('Hello, Lena!');
     const detail = await expectJson(await adminRequest(app, `/leads/${leadId}`, { cookie: manager.cookie }), 200);
     expect(detail.replies).toHaveLength(1);
-    const [entry] = await app.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'lead.reply'), eq(auditLog.entityId, leadId)));
+    const [entry] = await app.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'lead.reply'), eq(auditLog.entityId, leadId)));
     expect(entry).toMatchObject({ staffName: 'Max Manager' });
     // the audit log names the enquiry and the staff member, not their ids; managers may not read it
     const audit = await expectJson(await adminRequest(app, `/audit?entityType=lead&entityId=${leadId}`, { cookie: owner.cookie }), 200);
@@ -305,10 +334,16 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
     );
     expect(refused.errorPath).toBe('text');
     const empty = await expectJson(
-      await adminRequest(app, `/leads/${leadId}/reply`, { method: 'POST', cookie: manager.cookie, body: JSON.stringify({ subject: '', text: '' }) }),
+      await adminRequest(app, `/leads/${leadId}/reply`, {
+        method: 'POST',
+        cookie: manager.cookie,
+        body: JSON.stringify({ subject: '', text: '' }),
+      }),
       400,
     );
     expect(Object.keys(empty.errors.children)).toEqual(expect.arrayContaining(['subject', 'text']));
-    expect((await adminRequest(app, `/leads/${leadId}/reply`, { method: 'POST', body: JSON.stringify({ subject: 'a', text: 'b' }) })).status).toBe(401);
+    expect(
+      (await adminRequest(app, `/leads/${leadId}/reply`, { method: 'POST', body: JSON.stringify({ subject: 'a', text: 'b' }) })).status,
+    ).toBe(401);
   });
 });

@@ -153,11 +153,18 @@ function TemplateEditor({ name, lang }: { name: string; lang: 'en' | 'ru' }) {
       <div className="page-head">
         <div>
           <h1>{title}</h1>
-          <p className="muted">{detail.current ? t('mailTemplates.usingEdited', { number: detail.version }) : t('mailTemplates.usingBuiltIn')}</p>
+          <p className="muted">
+            {detail.current ? t('mailTemplates.usingEdited', { number: detail.version }) : t('mailTemplates.usingBuiltIn')}
+          </p>
         </div>
         <div className="segmented" role="group" aria-label={t('mailTemplates.language')}>
           {(['en', 'ru'] as const).map((code) => (
-            <Link key={code} className="btn btn-small" aria-current={code === lang ? 'page' : undefined} to={`/mail-templates/${name}/${code}`}>
+            <Link
+              key={code}
+              className="btn btn-small"
+              aria-current={code === lang ? 'page' : undefined}
+              to={`/mail-templates/${name}/${code}`}
+            >
               {code === 'en' ? t('mailTemplates.english') : t('mailTemplates.russian')}
             </Link>
           ))}
@@ -174,15 +181,30 @@ function TemplateEditor({ name, lang }: { name: string; lang: 'en' | 'ru' }) {
           <Field label={t('mailTemplates.subject')} error={errors.subject}>
             <input lang={lang} value={draft.subject} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />
           </Field>
-          <Field label={t('mailTemplates.body')} error={errors.body} hint={detail.rawHtml ? t('mailTemplates.rawHtmlHint') : t('mailTemplates.cleanedHint')}>
-            <textarea ref={bodyRef} lang={lang} rows={14} value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
+          <Field
+            label={t('mailTemplates.body')}
+            error={errors.body}
+            hint={detail.rawHtml ? t('mailTemplates.rawHtmlHint') : t('mailTemplates.cleanedHint')}
+          >
+            <textarea
+              ref={bodyRef}
+              lang={lang}
+              rows={14}
+              value={draft.body}
+              onChange={(e) => setDraft({ ...draft, body: e.target.value })}
+            />
           </Field>
           <div>
             <p className="small strong">{t('mailTemplates.placeholders')}</p>
             <ul className="chips" aria-label={t('mailTemplates.placeholders')}>
               {detail.placeholders.map((placeholder) => (
                 <li key={placeholder}>
-                  <button type="button" className="btn btn-small btn-ghost" title={t('mailTemplates.insert')} onClick={() => insert(placeholder)}>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-ghost"
+                    title={t('mailTemplates.insert')}
+                    onClick={() => insert(placeholder)}
+                  >
                     {`{{${placeholder}}}`}
                   </button>
                 </li>

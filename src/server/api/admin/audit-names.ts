@@ -13,9 +13,12 @@ const enc = encodeURIComponent;
 /** One query per kind of record on the page (never one per entry). */
 const RESOLVERS: Record<string, Resolver> = {
   staff: async (db, ids) =>
-    (await db.select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email }).from(staffUsers).where(inArray(staffUsers.id, ids))).map(
-      (r) => [r.id, { name: r.name && r.name !== r.email ? `${r.name} (${r.email})` : r.email, path: '/staff' }],
-    ),
+    (
+      await db
+        .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
+        .from(staffUsers)
+        .where(inArray(staffUsers.id, ids))
+    ).map((r) => [r.id, { name: r.name && r.name !== r.email ? `${r.name} (${r.email})` : r.email, path: '/staff' }]),
   product: async (db, ids, lang) =>
     (await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, ids))).map((r) => [
       r.id,
@@ -62,10 +65,9 @@ const RESOLVERS: Record<string, Resolver> = {
       { name: r.author, path: '/moderation/comments' },
     ]),
   discount_code: async (db, ids) =>
-    (await db.select({ id: discountCodes.id, code: discountCodes.code }).from(discountCodes).where(inArray(discountCodes.id, ids))).map((r) => [
-      r.id,
-      { name: r.code, path: `/discounts/${enc(r.id)}` },
-    ]),
+    (await db.select({ id: discountCodes.id, code: discountCodes.code }).from(discountCodes).where(inArray(discountCodes.id, ids))).map(
+      (r) => [r.id, { name: r.code, path: `/discounts/${enc(r.id)}` }],
+    ),
 };
 
 /**

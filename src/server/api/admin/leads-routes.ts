@@ -2,7 +2,14 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { idSchema, leadListQuerySchema, leadPatchSchema, leadReplySchema, type AdminLead, type AdminLeadDetail } from '../../../contract/admin';
+import {
+  idSchema,
+  leadListQuerySchema,
+  leadPatchSchema,
+  leadReplySchema,
+  type AdminLead,
+  type AdminLeadDetail,
+} from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
 import { leadReplies, leads, products, staffUsers, variations } from '../../db/schema';
@@ -73,7 +80,14 @@ async function leadDetail(db: Executor, id: string, lang: Language): Promise<Adm
   if (!item) throw notFound(adminMessage('leadNotFound', lang));
   return {
     ...item,
-    replies: replies.map((r) => ({ id: r.id, staffName: r.staffName, to: r.to, subject: r.subject, text: r.text, createdAt: r.createdAt.toISOString() })),
+    replies: replies.map((r) => ({
+      id: r.id,
+      staffName: r.staffName,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -135,7 +149,12 @@ export const leadRoutes = new Hono<AdminEnv>()
       await recordAudit(
         tx,
         staff,
-        { action: 'lead.reply', entityType: 'lead', entityId: id, after: { replyId, to: lead.email, subject: body.subject, text: body.text } },
+        {
+          action: 'lead.reply',
+          entityType: 'lead',
+          entityId: id,
+          after: { replyId, to: lead.email, subject: body.subject, text: body.text },
+        },
         now,
       );
     });

@@ -82,7 +82,13 @@ async function renderSample(
 ): Promise<MailPreview> {
   const branding = await loadBranding(deps, lang);
   const footer = getTranslator(lang)('mail.footer', { shop: branding.shopName });
-  return renderEdited(branding, lang, { subject: draft.subject, body: keptBody(staff, draft.body) }, sampleVars(lang, deps.config.publicUrl, branding.shopName), footer);
+  return renderEdited(
+    branding,
+    lang,
+    { subject: draft.subject, body: keptBody(staff, draft.body) },
+    sampleVars(lang, deps.config.publicUrl, branding.shopName),
+    footer,
+  );
 }
 
 async function saveVersion(
@@ -126,7 +132,9 @@ export const mailTemplateRoutes = new Hono<AdminEnv>()
     const { deps } = c.var;
     const edited = await Promise.all(
       EDITABLE_MAIL_TEMPLATES.flatMap((name) =>
-        (['en', 'ru'] as const).map(async (lang) => [`${name}:${lang}`, (await currentMailTemplate(deps.db, name, lang)) !== null] as const),
+        (['en', 'ru'] as const).map(
+          async (lang) => [`${name}:${lang}`, (await currentMailTemplate(deps.db, name, lang)) !== null] as const,
+        ),
       ),
     );
     const isEdited = new Map(edited);
@@ -149,9 +157,7 @@ export const mailTemplateRoutes = new Hono<AdminEnv>()
     const body = await readBody(c, mailTemplatePutSchema);
     assertKnownPlaceholders(template, body, c.var.lang);
     const kept = keptBody(c.var.staff, body.body);
-    return c.json(
-      await saveVersion(c, template, params.lang, body.version, { subject: body.subject, body: kept }, 'mail_template.update'),
-    );
+    return c.json(await saveVersion(c, template, params.lang, body.version, { subject: body.subject, body: kept }, 'mail_template.update'));
   })
   .post('/mail-templates/:name/:lang/restore', async (c) => {
     const params = readParams(c, mailTemplateParamsSchema);
@@ -161,7 +167,9 @@ export const mailTemplateRoutes = new Hono<AdminEnv>()
     const source = body.versionId === null ? null : versions.find((v) => v.id === body.versionId);
     if (source === undefined) throw notFound(adminMessage('mailTemplateVersionNotFound', c.var.lang));
     // a manager restoring the owner's raw HTML gets it cleaned, as if they had written it
-    const next = source ? { subject: source.subject, body: source.body === null ? null : keptBody(c.var.staff, source.body) } : { subject: null, body: null };
+    const next = source
+      ? { subject: source.subject, body: source.body === null ? null : keptBody(c.var.staff, source.body) }
+      : { subject: null, body: null };
     return c.json(await saveVersion(c, template, params.lang, body.version, next, 'mail_template.restore'));
   })
   .post('/mail-templates/:name/:lang/preview', async (c) => {
@@ -169,7 +177,7 @@ export const mailTemplateRoutes = new Hono<AdminEnv>()
     const template = templateOf(params.name, c.var.lang);
     const draft = await readBody(c, mailTemplateDraftSchema);
     assertKnownPlaceholders(template, draft, c.var.lang);
-    return c.json(await renderSample(c.var.deps, params.lang, draft, c.var.staff) satisfies MailPreview);
+    return c.json((await renderSample(c.var.deps, params.lang, draft, c.var.staff)) satisfies MailPreview);
   })
   .post('/mail-templates/:name/:lang/test', async (c) => {
     const params = readParams(c, mailTemplateParamsSchema);

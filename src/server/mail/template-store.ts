@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { mailTemplateVersions } from '../db/schema';
 
@@ -22,15 +22,6 @@ export async function currentMailTemplate(db: Executor, template: string, lang: 
 /** Every saved version of a template in a language, newest first. */
 export function mailTemplateVersionsOf(db: Executor, template: string, lang: string): Promise<MailTemplateVersionRow[]> {
   return db.select().from(mailTemplateVersions).where(ofTemplate(template, lang)).orderBy(desc(mailTemplateVersions.number));
-}
-
-/** The number of the newest version (0: never edited). */
-export async function latestMailTemplateNumber(db: Executor, template: string, lang: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(max(${mailTemplateVersions.number}), 0)::int` })
-    .from(mailTemplateVersions)
-    .where(ofTemplate(template, lang));
-  return Number(row?.n ?? 0);
 }
 
 /**

@@ -4,7 +4,7 @@ import { deliverDueMail } from '../../../src/server/mail/worker';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { commerceFixtures, orderBody, type CommerceFixtures } from '../../helpers/commerce-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-app';
-import { mailsTo } from '../../helpers/users-fixtures';
+import { createUser, mailsTo } from '../../helpers/users-fixtures';
 import { and, eq } from 'drizzle-orm';
 
 const SHOP_ADDRESS = 'hello@tea.test';
@@ -240,6 +240,24 @@ describe.each(databaseKinds)('e-mail the owner shapes (%s)', (kind) => {
     const one = await expectJson(await adminRequest(app, `/reviews?id=${id}`, { cookie: manager.cookie }), 200);
     expect(one.items).toEqual([expect.objectContaining({ id, text: 'Thin walls' })]);
     expect(reviewNotice.text).toContain('A notice of the shop to its staff.');
+  });
+
+  it('the password reset sent at once uses the edited wording too, with its link', async () => {
+    await expectJson(
+      await putTemplate(owner, 'password-reset', 'ru', {
+        subject: 'Новый пароль для {{shop.name}}',
+        body: '<p>Ссылка: {{reset.link}}</p>',
+        version: 0,
+      }),
+      200,
+    );
+    const user = await createUser(app);
+    const res = await app.request('/reset_password_request?lang=ru', { method: 'POST', json: { email: user.email } });
+    expect(res.status).toBeLessThan(300);
+    await app.deps.background.idle();
+    const [mail] = mailsTo(app, user.email);
+    expect(mail!.subject).toBe('Новый пароль для Чайный дом');
+    expect(mail!.text).toMatch(/Ссылка: http:\/\/localhost:4321\/reset_password_confirm\/[\w-]+/);
   });
 
   it('signed-out visitors may not read or write templates', async () => {

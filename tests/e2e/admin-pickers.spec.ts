@@ -82,7 +82,8 @@ test('chosen products are listed by their titles with their pictures, not by ids
   await items.getByRole('button', { name: 'Item 1', exact: true }).click();
   const picker = options.locator('fieldset.record-picker[data-kind="product"]');
   await picker.getByLabel('Find a product by its title or address').fill('linen');
-  const found = picker.getByRole('list', { name: 'Matching: product' }).getByRole('button').first();
+  // the results of this search, not the ones shown before it settles
+  const found = picker.getByRole('list', { name: 'Matching: product' }).getByRole('button', { name: /linen/i }).first();
   await expect(found).toBeVisible();
   const title = (await found.locator('.strong').textContent())!.trim();
   await found.click();

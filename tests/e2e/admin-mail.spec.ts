@@ -3,6 +3,8 @@ import { DEMO_OWNER, E2E_MANAGER, mailsMatching, staffPage } from './admin-helpe
 import { acceptCookies, acceptTerms, addToCart, fillContacts, placeOrder, product } from './shopping-helpers';
 
 test('an edited e-mail template is what the shopper receives', async ({ page, request, browser }) => {
+  // the back office, the storefront's checkout and the mail queue in one journey
+  test.setTimeout(180_000);
   const owner = await staffPage(browser, DEMO_OWNER, '/admin/settings');
   await owner.getByRole('link', { name: /E-mail templates/ }).click();
   await owner.getByRole('link', { name: 'Order received (to the customer) (English)' }).click();

@@ -35,6 +35,8 @@ const Redirects = lazy(() => import('./screens/content/Redirects'));
 // settings and staff
 const Settings = lazy(() => import('./screens/settings/Settings'));
 const Staff = lazy(() => import('./screens/settings/Staff'));
+const MailTemplates = lazy(() => import('./screens/settings/MailTemplates'));
+const LeadDetail = lazy(() => import('./screens/LeadDetail'));
 // site builder
 const BuilderHome = lazy(() => import('./screens/builder/BuilderHome'));
 const Builder = lazy(() => import('./screens/builder/Builder'));
@@ -53,6 +55,7 @@ function adminRouter() {
           { path: 'moderation', element: <Navigate to="/moderation/reviews" replace /> },
           { path: 'moderation/:kind', element: <Moderation /> },
           { path: 'leads', element: <Leads /> },
+          { path: 'leads/:id', element: <LeadDetail /> },
           { path: 'customers', element: <Customers /> },
           { path: 'customers/:id', element: <CustomerDetail /> },
           { path: 'audit', element: <Audit /> },
@@ -77,6 +80,8 @@ function adminRouter() {
           { path: 'settings', element: <Settings /> },
           { path: 'settings/:group', element: <Settings /> },
           { path: 'staff', element: <Staff /> },
+          { path: 'mail-templates', element: <MailTemplates /> },
+          { path: 'mail-templates/:name/:lang', element: <MailTemplates /> },
           { path: 'builder', element: <BuilderHome /> },
           { path: 'builder/:target', element: <Builder /> },
           { path: '*', element: <NotFound /> },

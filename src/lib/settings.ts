@@ -461,6 +461,18 @@ export const taxesSettingsSchema = lenientObject({
   areas: list(lenientObject({ area: patterned(TAX_AREA_PATTERN, ''), standard: percent(0), reduced: percent(0) })),
 });
 
+/** A mail address as the sender field accepts it (one address, no display name). */
+export const MAIL_ADDRESS_PATTERN = /^(?:[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+)?$/;
+
+/**
+ * The shop's e-mail sender: the name and address every mail comes from ('' keeps the shop's name and the server's
+ * MAIL_FROM address); replies go to the shop's first contact e-mail.
+ */
+export const mailSettingsSchema = lenientObject({
+  senderName: string(''),
+  senderEmail: patterned(MAIL_ADDRESS_PATTERN, ''),
+});
+
 export const shopSettingsSchema = z.object({
   common: commonSettingsSchema,
   header: headerSettingsSchema,
@@ -474,6 +486,7 @@ export const shopSettingsSchema = z.object({
   themes: themesSettingsSchema,
   paymentCashOnDelivery: paymentCashOnDeliverySettingsSchema,
   taxes: taxesSettingsSchema,
+  mail: mailSettingsSchema,
 });
 
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
@@ -495,6 +508,14 @@ export const SETTINGS_CODE_FIELDS: { readonly [G in SettingsGroup]?: readonly (k
     'snapchatPixel',
     'callTrackingMango',
   ],
+};
+
+/**
+ * Settings that change who the shop's mail claims to come from: only staff with the `shop_setup` capability (the
+ * owner) may change them.
+ */
+export const SETTINGS_SETUP_FIELDS: { readonly [G in SettingsGroup]?: readonly (keyof ShopSettings[G] & string)[] } = {
+  mail: ['senderName', 'senderEmail'],
 };
 
 /**

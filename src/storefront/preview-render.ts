@@ -214,6 +214,8 @@ function mergeSettings(
 ): ShopConfigDto {
   const merged: Record<string, unknown> = { ...current };
   for (const [group, changes] of Object.entries(patch) as [SettingsGroup, Record<string, unknown>][]) {
+    // the e-mail sender is not part of the storefront's settings
+    if (group === 'mail') continue;
     const base = current[group] as unknown as Record<string, unknown>;
     const combined = mergeDeep(base, changes);
     const checked = shopSettingsSchema.shape[group].parse(combined) as Record<string, unknown>;

@@ -65,3 +65,32 @@ test('the builder’s catalog picker fills a product widget that then shows prod
   await expect(options.getByRole('status').filter({ hasText: 'Nothing to show yet: Catalog is not chosen.' })).toBeVisible();
   await owner.close();
 });
+
+test('chosen products are listed by their titles with their pictures, not by ids', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await staffPage(browser, DEMO_OWNER, '/admin/builder');
+  await newBuilderPage(owner, { en: 'Chosen tees', ru: 'Выбранные футболки' }, `${slug}-chosen`);
+  await expect(preview(owner).locator('html')).toHaveAttribute('data-preview', 'ready');
+  await owner.getByRole('button', { name: 'Add a section' }).click();
+  const add = owner.getByRole('dialog', { name: 'Add a section' });
+  await add.getByLabel('Find a section type').fill('Chosen products');
+  await add.getByRole('button', { name: 'Add Chosen products' }).click();
+
+  const options = owner.locator('.bld-options');
+  const items = options.getByRole('list', { name: 'Items of Chosen products' });
+  // the preset's item has no product yet: it is named by its number
+  await items.getByRole('button', { name: 'Item 1', exact: true }).click();
+  const picker = options.locator('fieldset.record-picker[data-kind="product"]');
+  await picker.getByLabel('Find a product by its title or address').fill('linen');
+  // the results of this search, not the ones shown before it settles
+  const found = picker.getByRole('list', { name: 'Matching: product' }).getByRole('button', { name: /linen/i }).first();
+  await expect(found).toBeVisible();
+  const title = (await found.locator('.strong').textContent())!.trim();
+  await found.click();
+  // picked: the item is named by the product's title, with its picture
+  const named = items.getByRole('button', { name: title, exact: true });
+  await expect(named).toBeVisible();
+  await expect(named.locator('img.bld-row-thumb')).toHaveAttribute('src', /.+/);
+  await expect(items.getByText(/^[0-9a-f]{8}-[0-9a-f]{4}-/)).toHaveCount(0);
+  await owner.close();
+});

@@ -134,7 +134,7 @@ export async function expectFieldError(res: Response, status: number, field: str
   expect(fieldMessages(body, field)).toEqual([message]);
 }
 
-export type WrittenMail = { to: string; subject: string; text: string; html: string };
+export type WrittenMail = { to: string; subject: string; text: string; html: string; from: string; replyTo: string };
 
 /** The mails the file mailer wrote (one .eml file each) to `recipient`. */
 export function mailsTo(app: TestApp, recipient: string): WrittenMail[] {
@@ -173,6 +173,8 @@ function parseEml(raw: string): WrittenMail {
   return {
     to: (headers.to ?? '').replace(/^.*<|>.*$/g, '').trim(),
     subject: decodeWords(headers.subject ?? ''),
+    from: decodeWords(headers.from ?? ''),
+    replyTo: decodeWords(headers['reply-to'] ?? ''),
     text: partOfType('text/plain'),
     html: partOfType('text/html'),
   };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { LinkTarget, LinkTargetList } from '../../contract/admin/content';
 import { storesRecordId, type RecordFieldKind } from '../../lib/field-kinds';
@@ -26,6 +26,22 @@ export type RecordPickerProps = {
 };
 
 const RESULTS_SHOWN = 8;
+
+/**
+ * The records stored values name (a product's id, a catalog's address), as the picker shows them: one cached
+ * lookup per value, shared with the pickers. An entry is undefined while loading, or when nothing is stored or found.
+ */
+export function useRecordTargets(kind: RecordFieldKind | null, values: readonly string[]): (LinkTarget | undefined)[] {
+  const results = useQueries({
+    queries: values.map((value) => ({
+      queryKey: ['link-targets', kind, 'key', value],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<LinkTargetList>('/link-targets', { kind: kind ?? '', key: value }, signal),
+      enabled: kind !== null && value !== '',
+      staleTime: 30_000,
+    })),
+  });
+  return results.map((result) => result.data?.items[0]);
+}
 
 const storedValue = (kind: RecordFieldKind, item: LinkTarget) => (storesRecordId(kind) ? item.id : item.url);
 

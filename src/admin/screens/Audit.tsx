@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { hasCapability } from '../../contract/admin';
 import { useStaff } from '../api/session';
 import { useList } from '../api/queries';
@@ -39,14 +40,29 @@ function AuditList() {
   const columns = useMemo(
     () => [
       column.accessor('createdAt', { header: t('audit.when'), cell: (info) => dateTime(info.getValue(), lang) }),
-      column.accessor('staffName', { header: t('audit.who'), enableSorting: false }),
+      column.accessor('staffName', {
+        header: t('audit.who'),
+        enableSorting: false,
+        cell: ({ row }) => <span title={row.original.staffEmail ?? undefined}>{row.original.staffName}</span>,
+      }),
       column.accessor('action', { header: t('audit.action'), enableSorting: false, cell: (info) => <code>{info.getValue()}</code> }),
       column.accessor('entityType', {
         header: t('audit.record'),
         enableSorting: false,
         cell: ({ row }) => (
           <span>
-            {row.original.entityType} <span className="muted small">{row.original.entityId}</span>
+            {t(`audit.types.${row.original.entityType}`, { defaultValue: row.original.entityType })}{' '}
+            {row.original.entityName ? (
+              row.original.entityPath ? (
+                <Link to={row.original.entityPath} title={row.original.entityId}>
+                  {row.original.entityName}
+                </Link>
+              ) : (
+                <span title={row.original.entityId}>{row.original.entityName}</span>
+              )
+            ) : (
+              <span className="muted small">{row.original.entityId}</span>
+            )}
           </span>
         ),
       }),

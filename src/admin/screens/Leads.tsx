@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo } from 'react';
+import { Link } from 'react-router';
 import { api } from '../api/client';
 import { useList } from '../api/queries';
 import type { LeadRow } from '../api/types';
@@ -20,15 +21,12 @@ const LeadContext = createContext<LeadApi | null>(null);
 function LeadActions({ lead }: { lead: LeadRow }) {
   const { t, lang } = useI18n();
   const api = useContext(LeadContext)!;
-  const subject = t('leads.replySubject', { subject: lead.productTitle ?? t('leads.yourEnquiry') });
   const label = lead.handledAt ? t('leads.reopen') : t('leads.markHandled');
   return (
     <div className="row-actions">
-      {lead.email ? (
-        <a className="btn btn-small" href={`mailto:${lead.email}?subject=${encodeURIComponent(subject)}`}>
-          {t('leads.reply')}
-        </a>
-      ) : null}
+      <Link className="btn btn-small" to={`/leads/${encodeURIComponent(lead.id)}`} aria-label={`${t('leads.open')}: ${lead.name}`}>
+        {lead.email ? t('leads.reply') : t('leads.open')}
+      </Link>
       <button
         type="button"
         className={lead.handledAt ? 'btn btn-small btn-ghost' : 'btn btn-small btn-ok'}
@@ -73,7 +71,9 @@ export default function Leads() {
         enableSorting: false,
         cell: ({ row }) => (
           <div className="stack-tight">
-            <span className="strong">{row.original.name}</span>
+            <Link className="strong" to={`/leads/${encodeURIComponent(row.original.id)}`}>
+              {row.original.name}
+            </Link>
             {row.original.phone ? <a href={`tel:${row.original.phone.replace(/[^\d+]/g, '')}`}>{row.original.phone}</a> : null}
             {row.original.email ? <span className="small">{row.original.email}</span> : null}
           </div>

@@ -19,7 +19,7 @@ import { dateTime } from '../lib/format';
 
 type Kind = 'reviews' | 'comments';
 type Item = ReviewRow | CommentRow;
-const FILTERS = ['status', 'q'] as const;
+const FILTERS = ['status', 'q', 'id'] as const;
 const DEFAULT_SORT = '-createdAt';
 /** The queue opens on what waits for a decision; 'all' shows every status. */
 const DEFAULT_STATUS = 'pending';
@@ -80,7 +80,8 @@ export default function Moderation() {
   const kind: Kind = useParams().kind === 'comments' ? 'comments' : 'reviews';
   const listState = useListParams(FILTERS, DEFAULT_SORT);
   const { params, setFilter, clear } = listState;
-  const status = params.filters.status ?? DEFAULT_STATUS;
+  // a notice's link names one record (`?id=`): it is shown whatever its status
+  const status = params.filters.status ?? (params.filters.id ? 'all' : DEFAULT_STATUS);
   const apiParams = { ...params, filters: { ...params.filters, status: status === 'all' ? undefined : status } };
   const list = useList<Item, (typeof FILTERS)[number]>(`/${kind}`, apiParams);
   const [selected, setSelected] = useState<RowSelectionState>({});
@@ -196,7 +197,7 @@ export default function Moderation() {
           {t('moderation.comments')}
         </NavLink>
       </nav>
-      <FilterBar onClear={clear} active={Boolean(params.filters.q)}>
+      <FilterBar onClear={clear} active={Boolean(params.filters.q || params.filters.id)}>
         <div className="segmented" role="group" aria-label={t('moderation.statusLabel')}>
           {[...MODERATION_STATUSES, 'all'].map((s) => (
             <button key={s} type="button" className="btn btn-small" aria-pressed={status === s} onClick={() => setFilter('status', s)}>

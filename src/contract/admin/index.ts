@@ -16,3 +16,4 @@ export * from './staff';
 export * from './builder';
 export * from './jobs';
 export * from './reports';
+export * from './mail';

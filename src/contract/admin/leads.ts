@@ -29,3 +29,26 @@ export const leadListSchema = listAnswerSchema(adminLeadSchema);
 
 /** PATCH /leads/:id */
 export const leadPatchSchema = z.object({ handled: z.boolean(), version: versionSchema });
+
+export const leadReplyEntrySchema = z.strictObject({
+  id: z.string(),
+  staffName: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+/** GET /leads/:id: the enquiry with its history (the replies e-mailed from the back office, oldest first). */
+export const adminLeadDetailSchema = adminLeadSchema.extend({ replies: z.array(leadReplyEntrySchema) });
+export type AdminLeadDetail = z.infer<typeof adminLeadDetailSchema>;
+
+/**
+ * POST /leads/:id/reply: e-mails the reply to the enquiry's address (through the mail queue, in `lang`, else the
+ * shop's language), records it on the enquiry and marks the enquiry handled.
+ */
+export const leadReplySchema = z.object({
+  subject: z.string().trim().min(1).max(200),
+  text: z.string().trim().min(1).max(10_000),
+  lang: z.enum(['en', 'ru']).optional(),
+});

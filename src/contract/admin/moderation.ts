@@ -14,6 +14,8 @@ export const reviewListQuerySchema = listQuerySchema(['createdAt', 'rating'], '-
   status: moderationStatusSchema.optional(),
   q: z.string().trim().max(200).optional(),
   productId: idSchema.optional(),
+  /** one review (the shop's notice links to it) */
+  id: idSchema.optional(),
 });
 
 export const adminReviewSchema = z.strictObject({
@@ -46,6 +48,8 @@ export const commentListQuerySchema = listQuerySchema(['createdAt'], '-createdAt
   status: moderationStatusSchema.optional(),
   q: z.string().trim().max(200).optional(),
   articleId: idSchema.optional(),
+  /** one comment (the shop's notice links to it) */
+  id: idSchema.optional(),
 });
 
 export const adminCommentSchema = z.strictObject({

@@ -45,9 +45,12 @@ type LocalizedSettings = Localized<ShopSettings>;
 /** T with the fields of U replaced (unlike Omit, keeps the named fields of types with an index signature). */
 type Replace<T, U> = { [K in keyof T as K extends keyof U ? never : K]: T[K] } & U;
 
-/** GET /config: the shop settings in the request's language, with logo, favicon and shared image resolved. */
+/**
+ * GET /config: the shop settings in the request's language, with logo, favicon and shared image resolved; every group
+ * but the e-mail sender (`mail`, the mail's business only).
+ */
 export type ShopConfigDto = Replace<
-  LocalizedSettings,
+  Omit<LocalizedSettings, 'mail'>,
   {
     common: Replace<LocalizedSettings['common'], { favicon: ImageDto | string; sharedImage: ConfigImage }>;
     header: Replace<LocalizedSettings['header'], { logo: ConfigImage; logoMobile: ConfigImage }>;
@@ -113,7 +116,8 @@ const configImage = z.union([imageAnswer, z.string()]).nullable();
  * ShopConfigDto (the settings' type localized), as a derived schema carries no static type.
  */
 export const shopConfigAnswer = (() => {
-  const groups = objectAnswerShape(shopSettingsSchema);
+  // the e-mail sender is not the storefront's
+  const { mail: _mail, ...groups } = objectAnswerShape(shopSettingsSchema);
   const group = (name: 'common' | 'header' | 'footer', replaced: Record<string, z.ZodType>) =>
     z.strictObject({ ...objectAnswerShape(shopSettingsSchema.shape[name]), ...replaced });
   return z.strictObject({

@@ -1345,3 +1345,43 @@ export const builderRevisions = pgTable(
   },
   (t) => [uniqueIndex('builder_revisions_target_number_idx').on(t.target, t.number)],
 );
+
+/**
+ * The owner's wording of an e-mail (subject and body per template and language), one row per saved version; the
+ * newest row of a template and language is the one sent. A row with a null subject and body stands for "back to the
+ * built-in text". Restoring an older version saves a copy of it as the newest.
+ */
+export const mailTemplateVersions = pgTable(
+  'mail_template_versions',
+  {
+    id: id(),
+    template: text('template').notNull(),
+    lang: text('lang').notNull(),
+    /** 1, 2, … per template and language */
+    number: integer('number').notNull(),
+    subject: text('subject'),
+    body: text('body'),
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mail_template_versions_number_idx').on(t.template, t.lang, t.number)],
+);
+
+/** Replies the staff e-mailed to an enquiry from the back office (its history). */
+export const leadReplies = pgTable(
+  'lead_replies',
+  {
+    id: id(),
+    leadId: text('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_replies_lead_idx').on(t.leadId, t.createdAt)],
+);

@@ -5,7 +5,9 @@ export type Branding = { shopName: string; logoUrl: string | null; accent: strin
 export type MailBlock =
   | { kind: 'text'; text: string }
   | { kind: 'rows'; rows: { label: string; value: string; strong?: boolean }[] }
-  | { kind: 'button'; label: string; url: string };
+  | { kind: 'button'; label: string; url: string }
+  /** the owner's edited body: HTML as saved (cleaned unless written by the owner) and its plain-text twin */
+  | { kind: 'html'; html: string; text: string };
 
 export type MailContent = { subject: string; heading: string; blocks: MailBlock[]; footer: string };
 
@@ -30,6 +32,8 @@ function blockHtml(block: MailBlock, accent: string): string {
         .join('')}</table>`;
     case 'button':
       return `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold">${escapeHtml(block.label)}</a></p>`;
+    case 'html':
+      return `<div style="line-height:1.5">${block.html}</div>`;
   }
 }
 
@@ -41,7 +45,14 @@ function blockText(block: MailBlock): string {
       return block.rows.map((row) => `${row.label}: ${row.value}`).join('\n');
     case 'button':
       return `${block.label}: ${block.url}`;
+    case 'html':
+      return block.text;
   }
+}
+
+/** One block on its own (a placeholder's table or button inside the owner's body). */
+export function renderBlock(block: MailBlock, accent: string): { html: string; text: string } {
+  return { html: blockHtml(block, safeColour(accent)), text: blockText(block) };
 }
 
 export function renderLayout(branding: Branding, lang: string, content: MailContent): { subject: string; html: string; text: string } {
@@ -56,11 +67,15 @@ export function renderLayout(branding: Branding, lang: string, content: MailCont
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;border-top:4px solid ${accent}">
 <tr><td style="padding:24px 24px 8px"><a href="${escapeHtml(branding.shopUrl)}" style="text-decoration:none">${logo}</a></td></tr>
 <tr><td style="padding:8px 24px 24px;font-size:15px">
-<h1 style="font-size:22px;margin:0 0 16px;color:#1f1d1a">${escapeHtml(content.heading)}</h1>
-${content.blocks.map((b) => blockHtml(b, accent)).join('\n')}
+${content.heading ? `<h1 style="font-size:22px;margin:0 0 16px;color:#1f1d1a">${escapeHtml(content.heading)}</h1>\n` : ''}${content.blocks.map((b) => blockHtml(b, accent)).join('\n')}
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #eee;color:#6b665f;font-size:12px">${escapeHtml(content.footer)}</td></tr>
 </table></td></tr></table></body></html>`;
-  const text = [content.heading, '', ...content.blocks.map(blockText).flatMap((t) => [t, '']), '--', content.footer].join('\n');
+  const text = [
+    ...(content.heading ? [content.heading, ''] : []),
+    ...content.blocks.map(blockText).flatMap((t) => [t, '']),
+    '--',
+    content.footer,
+  ].join('\n');
   return { subject: content.subject, html, text };
 }

@@ -11,6 +11,7 @@ import {
   articles,
   comments,
   images,
+  leadReplies,
   leads,
   orderItems,
   orderReturns,
@@ -24,7 +25,9 @@ import {
   staffUsers,
   variations,
 } from '../db/schema';
-import { renderLayout, type Branding, type MailBlock, type MailContent } from './layout';
+import { renderBlock, renderLayout, type Branding, type MailBlock, type MailContent } from './layout';
+import { currentMailTemplate } from './template-store';
+import { renderCustomContent, type MailVars } from './placeholders';
 
 /** The e-mails the shop sends; each is rendered by the worker from its queued data. */
 export const MAIL_TEMPLATES = [
@@ -42,10 +45,16 @@ export const MAIL_TEMPLATES = [
   'review-created',
   'comment-created',
   'staff-invite',
+  'lead-reply',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
 export type RenderedMail = { subject: string; html: string; text: string };
+
+type BuiltMail = MailContent & { vars: MailVars };
+
+/** Notices to the shop's own staff (their footer says so). */
+const SHOP_NOTICES = new Set<MailTemplateName>(['order-placed-shop', 'lead-created', 'review-created', 'comment-created']);
 
 /** Where the shop's own notices go: SHOP_NOTIFY_EMAILS, else the contact e-mails of the common settings. */
 export async function shopRecipients(deps: AppDeps): Promise<string[]> {
@@ -62,7 +71,7 @@ export async function shopLanguage(deps: AppDeps): Promise<Language> {
 const absolute = (publicUrl: string, uri: string) =>
   /^https?:\/\//.test(uri) ? uri : `${publicUrl}${uri.startsWith('/') ? '' : '/'}${uri}`;
 
-async function loadBranding(deps: AppDeps, lang: Language): Promise<Branding> {
+export async function loadBranding(deps: AppDeps, lang: Language): Promise<Branding> {
   const settings = await loadShopSettings(deps.db);
   const logoId = settings.header.logo;
   const [logo] = logoId ? await deps.db.select({ uri: images.uri }).from(images).where(eq(images.id, logoId)) : [];
@@ -119,18 +128,25 @@ async function stateTitle(deps: AppDeps, code: string, lang: Language): Promise<
   return state ? localize(state.title, lang) : code;
 }
 
-/** The content of one queued mail, or null when what it is about no longer exists (nothing to send). */
+/**
+ * The content of one queued mail, or null when what it is about no longer exists (nothing to send): the built-in
+ * content, and the values of the template's placeholders for the owner's wording (placeholders.ts).
+ */
 async function buildContent(
   deps: AppDeps,
   template: MailTemplateName,
   lang: Language,
   data: Record<string, unknown>,
   shop: string,
-): Promise<MailContent | null> {
+): Promise<BuiltMail | null> {
   const translate = getTranslator(lang);
   const t: Translate = (key, params = {}) => translate(key, params);
-  const footer = t('mail.footer', { shop });
+  // mail to staff says so, not "because of your order"
+  const footer = t(template === 'staff-invite' ? 'mail.footerStaff' : SHOP_NOTICES.has(template) ? 'mail.footerShop' : 'mail.footer', {
+    shop,
+  });
   const adminUrl = `${deps.config.publicUrl}/admin/`;
+  const shopVars: MailVars = { 'shop.name': shop, 'shop.link': `${deps.config.publicUrl}/` };
   switch (template) {
     case 'order-placed':
     case 'order-placed-shop':
@@ -148,9 +164,24 @@ async function buildContent(
       const number = order.number;
       const customerName = [order.customer.name, order.customer.lastName].filter(Boolean).join(' ');
       const toOrder: MailBlock = { kind: 'button', label: t('mail.viewOrder'), url };
+      const orderVars: MailVars = {
+        ...shopVars,
+        'order.number': String(number),
+        'order.total': money(order.totalCents),
+        'order.link': url,
+        'order.button': toOrder,
+        'order.summary': summary,
+        'order.address': address,
+        'customer.name': customerName,
+        'customer.email': order.customer.email ?? '',
+        'customer.phone': order.customer.phone,
+      };
       if (template === 'order-placed') {
         const waitsForPrice = order.deliveryPriceByManager && !order.deliveryPriceSet;
+        const action: MailBlock =
+          online && !waitsForPrice && order.paymentStatus !== 'completed' ? { kind: 'button', label: t('mail.payNow'), url } : toOrder;
         return {
+          vars: { ...orderVars, 'order.button': action },
           subject: t('mail.orderPlaced.subject', { number, shop }),
           heading: t('mail.orderPlaced.heading', { number }),
           blocks: [
@@ -159,13 +190,15 @@ async function buildContent(
             summary,
             ...(address ? [{ kind: 'text' as const, text: `${t('mail.address')}: ${address}` }] : []),
             ...(waitsForPrice ? [{ kind: 'text' as const, text: t('mail.orderPlaced.waitsForPrice') }] : []),
-            online && !waitsForPrice && order.paymentStatus !== 'completed' ? { kind: 'button', label: t('mail.payNow'), url } : toOrder,
+            action,
           ],
           footer,
         };
       }
       if (template === 'order-placed-shop') {
+        const adminLink = `${adminUrl}orders/${encodeURIComponent(order.id)}`;
         return {
+          vars: { ...orderVars, 'order.comment': order.comment ?? '', 'order.adminLink': adminLink },
           subject: t('mail.orderPlacedShop.subject', { number, total: money(order.totalCents) }),
           heading: t('mail.orderPlacedShop.heading', { number }),
           blocks: [
@@ -180,13 +213,14 @@ async function buildContent(
             summary,
             ...(address ? [{ kind: 'text' as const, text: `${t('mail.address')}: ${address}` }] : []),
             ...(order.comment ? [{ kind: 'text' as const, text: `${t('mail.comment')}: ${order.comment}` }] : []),
-            { kind: 'button', label: t('mail.openOrder'), url: `${adminUrl}orders/${encodeURIComponent(order.id)}` },
+            { kind: 'button', label: t('mail.openOrder'), url: adminLink },
           ],
           footer,
         };
       }
       if (template === 'payment-received') {
         return {
+          vars: { ...orderVars, 'payment.amount': money(order.totalCents) },
           subject: t('mail.paymentReceived.subject', { number }),
           heading: t('mail.paymentReceived.heading'),
           blocks: [{ kind: 'text', text: t('mail.paymentReceived.intro', { number, amount: money(order.totalCents) }) }, summary, toOrder],
@@ -207,6 +241,11 @@ async function buildContent(
             : [];
         });
         return {
+          vars: {
+            ...orderVars,
+            'refund.amount': money(refund.amountCents),
+            'refund.summary': refundedLines.length ? { kind: 'rows', rows: refundedLines } : '',
+          },
           subject: t('mail.paymentRefunded.subject', { number, amount: money(refund.amountCents) }),
           heading: t('mail.paymentRefunded.heading', { number }),
           blocks: [
@@ -234,6 +273,13 @@ async function buildContent(
         });
         const carrier = t(`mail.carriers.${shipment.carrier}`, { defaultValue: shipment.carrier });
         return {
+          vars: {
+            ...orderVars,
+            'shipment.summary': { kind: 'rows', rows: sentLines },
+            'shipment.carrier': carrier,
+            'shipment.tracking': shipment.trackingNumber ?? '',
+            'shipment.trackingLink': shipment.trackingUrl ?? '',
+          },
           subject: t('mail.orderShipped.subject', { number }),
           heading: t('mail.orderShipped.heading', { number }),
           blocks: [
@@ -294,7 +340,9 @@ async function buildContent(
       }
       if (template === 'delivery-price-set') {
         const payable = online && order.paymentStatus !== 'completed';
+        const action: MailBlock = payable ? { kind: 'button', label: t('mail.payNow'), url } : toOrder;
         return {
+          vars: { ...orderVars, 'order.button': action, 'delivery.price': money(order.deliveryPriceCents) },
           subject: t('mail.deliveryPriceSet.subject', { number }),
           heading: t('mail.deliveryPriceSet.heading', { number }),
           blocks: [
@@ -303,7 +351,7 @@ async function buildContent(
               text: t('mail.deliveryPriceSet.intro', { number, price: money(order.deliveryPriceCents), total: money(order.totalCents) }),
             },
             summary,
-            payable ? { kind: 'button', label: t('mail.payNow'), url } : toOrder,
+            action,
           ],
           footer,
         };
@@ -311,6 +359,7 @@ async function buildContent(
       const status = await stateTitle(deps, String(data.to ?? order.status), lang);
       if (template === 'order-canceled') {
         return {
+          vars: { ...orderVars, 'order.status': status, 'cancel.reason': typeof data.reason === 'string' ? data.reason : '' },
           subject: t('mail.orderCanceled.subject', { number }),
           heading: t('mail.orderCanceled.heading', { number }),
           blocks: [
@@ -324,6 +373,7 @@ async function buildContent(
         };
       }
       return {
+        vars: { ...orderVars, 'order.status': status },
         subject: t('mail.orderStatus.subject', { number, status }),
         heading: t('mail.orderStatus.heading', { number }),
         blocks: [{ kind: 'text', text: t('mail.orderStatus.intro', { number, status }) }, toOrder],
@@ -341,7 +391,17 @@ async function buildContent(
       const { lead } = row;
       const product = row.productTitle ? localize(row.productTitle, lang) : null;
       const variation = (row.variationTitle ? localize(row.variationTitle, lang) : '') || row.sku || '';
+      const leadLink = `${adminUrl}leads/${encodeURIComponent(lead.id)}`;
       return {
+        vars: {
+          ...shopVars,
+          'lead.name': lead.name,
+          'lead.phone': lead.phone,
+          'lead.email': lead.email ?? '',
+          'lead.text': lead.text ?? '',
+          'lead.product': product ? (variation ? `${product}, ${variation}` : product) : '',
+          'lead.adminLink': leadLink,
+        },
         subject: t('mail.leadCreated.subject', { name: lead.name }),
         heading: t('mail.leadCreated.heading'),
         blocks: [
@@ -355,7 +415,7 @@ async function buildContent(
             ],
           },
           ...(lead.text ? [{ kind: 'text' as const, text: lead.text }] : []),
-          { kind: 'button', label: t('mail.openBackOffice'), url: `${adminUrl}leads` },
+          { kind: 'button', label: t('mail.openBackOffice'), url: leadLink },
         ],
         footer,
       };
@@ -368,7 +428,16 @@ async function buildContent(
         .where(eq(reviews.id, String(data.reviewId)));
       if (!row) return null;
       const product = localize(row.productTitle, lang);
+      const reviewLink = `${adminUrl}moderation/reviews?id=${encodeURIComponent(row.review.id)}`;
       return {
+        vars: {
+          ...shopVars,
+          'review.product': product,
+          'review.author': row.review.authorName,
+          'review.rating': `${row.review.rating}/5`,
+          'review.text': row.review.text,
+          'review.adminLink': reviewLink,
+        },
         subject: t('mail.reviewCreated.subject', { product }),
         heading: t('mail.reviewCreated.heading'),
         blocks: [
@@ -381,7 +450,7 @@ async function buildContent(
             ],
           },
           { kind: 'text', text: row.review.text },
-          { kind: 'button', label: t('mail.moderate'), url: `${adminUrl}moderation/reviews` },
+          { kind: 'button', label: t('mail.moderate'), url: reviewLink },
         ],
         footer,
       };
@@ -395,7 +464,17 @@ async function buildContent(
       if (!member || typeof data.secretToken !== 'string') return null;
       // the page opens in the invitation's language
       const url = `${deps.config.publicUrl}/admin/invite?token=${encodeURIComponent(data.secretToken)}&lang=${lang}`;
+      const button: MailBlock = { kind: 'button', label: t('mail.staffInvite.button'), url };
       return {
+        vars: {
+          ...shopVars,
+          'staff.name': member.name,
+          'invite.inviter': String(data.inviter ?? ''),
+          'invite.role': t(`mail.staffInvite.roles.${member.role}`),
+          'invite.link': url,
+          'invite.button': button,
+          'invite.days': String(Number(data.days ?? 7)),
+        },
         subject: t('mail.staffInvite.subject', { shop }),
         heading: t('mail.staffInvite.heading', { shop }),
         blocks: [
@@ -408,8 +487,26 @@ async function buildContent(
               role: t(`mail.staffInvite.roles.${member.role}`),
             }),
           },
-          { kind: 'button', label: t('mail.staffInvite.button'), url },
+          button,
           { kind: 'text', text: t('mail.staffInvite.expires', { count: Number(data.days ?? 7) }) },
+        ],
+        footer,
+      };
+    }
+    case 'lead-reply': {
+      const [row] = await deps.db
+        .select({ reply: leadReplies, name: leads.name })
+        .from(leadReplies)
+        .innerJoin(leads, eq(leads.id, leadReplies.leadId))
+        .where(eq(leadReplies.id, String(data.replyId)));
+      if (!row) return null;
+      return {
+        vars: { ...shopVars, 'lead.name': row.name, 'reply.text': row.reply.text },
+        subject: row.reply.subject,
+        heading: '',
+        blocks: [
+          { kind: 'text', text: t('mail.greeting', { name: row.name }) },
+          { kind: 'text', text: row.reply.text },
         ],
         footer,
       };
@@ -422,7 +519,15 @@ async function buildContent(
         .where(eq(comments.id, String(data.commentId)));
       if (!row) return null;
       const article = localize(row.articleTitle, lang);
+      const commentLink = `${adminUrl}moderation/comments?id=${encodeURIComponent(row.comment.id)}`;
       return {
+        vars: {
+          ...shopVars,
+          'comment.article': article,
+          'comment.author': row.comment.authorName,
+          'comment.text': row.comment.text,
+          'comment.adminLink': commentLink,
+        },
         subject: t('mail.commentCreated.subject', { article }),
         heading: t('mail.commentCreated.heading'),
         blocks: [
@@ -434,7 +539,7 @@ async function buildContent(
             ],
           },
           { kind: 'text', text: row.comment.text },
-          { kind: 'button', label: t('mail.moderate'), url: `${adminUrl}moderation/comments` },
+          { kind: 'button', label: t('mail.moderate'), url: commentLink },
         ],
         footer,
       };
@@ -449,6 +554,28 @@ export async function renderQueuedMail(
   if (!(MAIL_TEMPLATES as readonly string[]).includes(mail.template)) throw new Error(`Unknown mail template ${mail.template}`);
   const lang: Language = isLanguage(mail.lang) ? mail.lang : 'en';
   const branding = await loadBranding(deps, lang);
-  const content = await buildContent(deps, mail.template as MailTemplateName, lang, mail.data, branding.shopName);
-  return content ? renderLayout(branding, lang, content) : null;
+  const template = mail.template as MailTemplateName;
+  const built = await buildContent(deps, template, lang, mail.data, branding.shopName);
+  if (!built) return null;
+  const { vars, ...content } = built;
+  const edited = await currentMailTemplate(deps.db, template, lang);
+  if (!edited) return renderLayout(branding, lang, content);
+  // a reply's subject is the one its writer chose
+  const subject = template === 'lead-reply' ? content.subject : edited.subject;
+  return renderEdited(branding, lang, { subject, body: edited.body }, vars, content.footer);
+}
+
+/** An edited subject and body, filled with `vars`, in the shop's layout. */
+export function renderEdited(
+  branding: Branding,
+  lang: Language,
+  edited: { subject: string; body: string },
+  vars: MailVars,
+  footer: string,
+): RenderedMail {
+  return renderLayout(
+    branding,
+    lang,
+    renderCustomContent(edited, vars, footer, (block) => renderBlock(block, branding.accent)),
+  );
 }

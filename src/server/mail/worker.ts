@@ -3,6 +3,8 @@ import type { AppDeps } from '../api/core/context';
 import { startPasses } from '../background';
 import { mailQueue } from '../db/schema';
 import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS, retryDelayMs } from './backoff';
+import { isLanguage } from '../../lib/localize';
+import { shopSender } from './sender';
 import { renderQueuedMail } from './templates';
 
 export type MailWorkerTimers = {
@@ -103,7 +105,8 @@ export async function deliverDueMail(deps: AppDeps, now: Date = deps.now()): Pro
             .returning({ id: mailQueue.id });
           // settled meanwhile by another worker whose claim this one outlived: nothing to send
           if (!marked) continue;
-          await deps.mailer.send({ to: row.to, ...rendered, messageId: messageIdOf(deps, row.id) });
+          const sender = await shopSender(deps, isLanguage(row.lang) ? row.lang : 'en');
+          await deps.mailer.send({ to: row.to, ...rendered, ...sender, messageId: messageIdOf(deps, row.id) });
         }
         await deps.db
           .update(mailQueue)

@@ -5,6 +5,8 @@ import { bilingual, labelOf, OptionsForm, sampleTexts, type SampleTexts, type Sc
 import { MoveButtons, SortableList } from './SortableList';
 import type { BuilderItem, BuilderSection, FormField, SectionType } from './types';
 import { Icon } from '../../components/Icon';
+import { useRecordTargets } from '../../components/RecordPicker';
+import { isRecordFieldKind } from '../../../lib/field-kinds';
 
 /**
  * The right pane for a selected section: its own fields and the frame every section has, then its items
@@ -126,7 +128,19 @@ function ItemsEditor({
 }) {
   const { t, lang } = useI18n();
   const fields: FormField[] = type.itemFields ?? [];
-  const rows = section.items.map((item, index) => ({ id: item.id, label: itemName(item, fields, index, lang, t('builder.item')), item }));
+  // an item that picks a record (a chosen product) is named by the record's title and shown with its picture
+  const recordField = fields.find((field) => isRecordFieldKind(field.kind));
+  const recordKind = recordField && isRecordFieldKind(recordField.kind) ? recordField.kind : null;
+  const targets = useRecordTargets(
+    recordKind,
+    section.items.map((item) => (recordField ? String(getPath(item.options, recordField.path) ?? '') : '')),
+  );
+  const rows = section.items.map((item, index) => ({
+    id: item.id,
+    label: targets[index]?.title || itemName(item, fields, index, lang, t('builder.item')),
+    thumbnail: targets[index]?.thumbnail ?? null,
+    item,
+  }));
   const selected = section.items.find((item) => item.id === selectedItemId) ?? null;
   return (
     <details open className="bld-group">
@@ -148,6 +162,7 @@ function ItemsEditor({
                 onKeyDown={moveKeys}
                 aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
               >
+                {row.thumbnail ? <img className="bld-row-thumb" src={row.thumbnail} alt="" width={24} height={24} loading="lazy" /> : null}
                 <span className="bld-row-label">{row.label}</span>
               </button>
               <span className="bld-row-tools">

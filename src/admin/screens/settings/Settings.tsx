@@ -60,6 +60,12 @@ export default function Settings() {
               </Link>
             </li>
           ))}
+          <li>
+            <Link to="/mail-templates" className="card">
+              <h2>{t('mailTemplates.title')}</h2>
+              <p className="muted small">{t('mailTemplates.intro')}</p>
+            </Link>
+          </li>
         </ul>
       )}
     </>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { emptyValueOf, settingsFieldLabel, type SettingsField } from '../../../lib/settings-form';
 import { countryName } from '../../../lib/countries';
-import { fontHasCyrillic, SETTINGS_CODE_FIELDS, type SettingsGroup } from '../../../lib/settings';
+import { fontHasCyrillic, SETTINGS_CODE_FIELDS, SETTINGS_SETUP_FIELDS, type SettingsGroup } from '../../../lib/settings';
 import { hasCapability } from '../../../contract/admin';
 import { useStaff } from '../../api/session';
 import { Field } from '../../components/Field';
@@ -67,6 +67,9 @@ export function SettingsFieldView({ group, path, field }: Props) {
 
 const isCodeField = (group: SettingsGroup, key: string) =>
   (SETTINGS_CODE_FIELDS[group] as readonly string[] | undefined)?.includes(key) ?? false;
+
+const isSetupField = (group: SettingsGroup, key: string) =>
+  (SETTINGS_SETUP_FIELDS[group] as readonly string[] | undefined)?.includes(key) ?? false;
 
 function PlainInput({ path, label, field, group }: { path: string[]; label: string; field: SettingsField; group: SettingsGroup }) {
   const { t, lang } = useI18n();
@@ -144,9 +147,16 @@ function PlainInput({ path, label, field, group }: { path: string[]; label: stri
   }
   const multiline = field.kind === 'string' && field.multiline;
   // code fields are the owner's (the API refuses a change by anyone else): shown, not editable
-  const locked = path.length === 1 && isCodeField(group, path[0]!) && !hasCapability(staff.role, 'edit_code');
+  const codeLocked = path.length === 1 && isCodeField(group, path[0]!) && !hasCapability(staff.role, 'edit_code');
+  // the sender is the owner's too
+  const senderLocked = path.length === 1 && isSetupField(group, path[0]!) && !hasCapability(staff.role, 'shop_setup');
+  const locked = codeLocked || senderLocked;
   return (
-    <Field label={label} error={error} hint={locked ? t('settings.codeOwnerOnly') : undefined}>
+    <Field
+      label={label}
+      error={error}
+      hint={codeLocked ? t('settings.codeOwnerOnly') : senderLocked ? t('settings.senderOwnerOnly') : undefined}
+    >
       {multiline ? (
         <textarea
           rows={5}

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { auditListQuerySchema, type AuditEntry, type ListAnswer } from '../../../contract/admin';
-import { auditLog } from '../../db/schema';
+import { auditLog, staffUsers } from '../../db/schema';
+import { auditRecordNames } from './audit-names';
 import { readQuery } from '../core/validate';
 import type { AdminEnv } from './context';
 import { boundedTotal, dateRange, listPageKeys } from './lists';
@@ -29,21 +30,29 @@ export const auditRoutes = new Hono<AdminEnv>().get('/audit', requireCapability(
   const page = keys.as('page');
   const [rows, counted] = await Promise.all([
     db
-      .select({ entry: auditLog })
+      .select({ entry: auditLog, staffEmail: staffUsers.email })
       .from(page)
       .innerJoin(auditLog, eq(auditLog.id, page.key))
-      .orderBy(...order)
-      .then((found) => found.map((row) => row.entry)),
+      .leftJoin(staffUsers, eq(staffUsers.id, auditLog.staffId))
+      .orderBy(...order),
     boundedTotal(db, db.select({ one: sql`1` }).from(auditLog).where(where).$dynamic(), offset),
   ]);
+  const names = await auditRecordNames(
+    db,
+    rows.map((r) => r.entry),
+    c.var.lang,
+  );
   return c.json({
-    items: rows.map((r) => ({
+    items: rows.map(({ entry: r, staffEmail }) => ({
       id: r.id,
       staffId: r.staffId,
       staffName: r.staffName,
+      staffEmail: staffEmail ?? null,
       action: r.action,
       entityType: r.entityType,
       entityId: r.entityId,
+      entityName: names.get(`${r.entityType}:${r.entityId}`)?.name ?? null,
+      entityPath: names.get(`${r.entityType}:${r.entityId}`)?.path ?? null,
       before: r.before,
       after: r.after,
       clientAddress: r.clientAddress,

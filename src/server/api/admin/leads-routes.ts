@@ -1,11 +1,21 @@
-import { and, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { idSchema, leadListQuerySchema, leadPatchSchema, type AdminLead } from '../../../contract/admin';
+import { randomUUID } from 'node:crypto';
+import {
+  idSchema,
+  leadListQuerySchema,
+  leadPatchSchema,
+  leadReplySchema,
+  type AdminLead,
+  type AdminLeadDetail,
+} from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
-import { leadSearchText, leads, products, staffUsers, variations } from '../../db/schema';
-import { notFound } from '../core/errors';
+import { leadReplies, leadSearchText, leads, products, staffUsers, variations } from '../../db/schema';
+import { enqueueMail } from '../../mail/queue';
+import { shopLanguage } from '../../mail/templates';
+import { fieldError, notFound } from '../core/errors';
 import { readBody, readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
 import type { AdminEnv } from './context';
@@ -62,6 +72,25 @@ async function leadItems(
 
 const leadAudit = (l: typeof leads.$inferSelect) => ({ handledAt: iso(l.handledAt), handledBy: l.handledBy, version: l.version });
 
+async function leadDetail(db: Executor, id: string, lang: Language): Promise<AdminLeadDetail> {
+  const [[item], replies] = await Promise.all([
+    leadItems(db, eq(leads.id, id), lang, [], 1, 0),
+    db.select().from(leadReplies).where(eq(leadReplies.leadId, id)).orderBy(asc(leadReplies.createdAt), asc(leadReplies.id)),
+  ]);
+  if (!item) throw notFound(adminMessage('leadNotFound', lang));
+  return {
+    ...item,
+    replies: replies.map((r) => ({
+      id: r.id,
+      staffName: r.staffName,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
 export const leadRoutes = new Hono<AdminEnv>()
   .get('/leads', async (c) => {
     const query = readQuery(c, leadListQuerySchema);
@@ -78,6 +107,53 @@ export const leadRoutes = new Hono<AdminEnv>()
       boundedTotal(deps.db, deps.db.select({ one: sql`1` }).from(leads).where(where).$dynamic(), offset),
     ]);
     return c.json({ items, ...counted, page: query.page, perPage: query.perPage } satisfies ListAnswer<AdminLead>);
+  })
+  .get('/leads/:id', async (c) => {
+    const { id } = readParams(c, idParams);
+    return c.json(await leadDetail(c.var.deps.db, id, c.var.lang));
+  })
+  .post('/leads/:id/reply', async (c) => {
+    const { id } = readParams(c, idParams);
+    const { deps, lang, staff } = c.var;
+    const body = await readBody(c, leadReplySchema);
+    const mailLang = body.lang ?? (await shopLanguage(deps));
+    await deps.db.transaction(async (tx) => {
+      const [lead] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
+      if (!lead) throw notFound(adminMessage('leadNotFound', lang));
+      if (!lead.email) throw fieldError('text', adminMessage('replyNeedsEmail', lang));
+      const now = deps.now();
+      const replyId = randomUUID();
+      await tx.insert(leadReplies).values({
+        id: replyId,
+        leadId: id,
+        staffId: staff.id,
+        staffName: staff.name,
+        to: lead.email,
+        subject: body.subject,
+        text: body.text,
+        createdAt: now,
+      });
+      // sent by the queue with the rest of the shop's mail; nothing is sent if this rolls back
+      await enqueueMail(tx, [{ template: 'lead-reply', to: lead.email, lang: mailLang, data: { replyId } }], now);
+      // an answered enquiry is handled
+      if (!lead.handledAt)
+        await tx
+          .update(leads)
+          .set({ handledAt: now, handledBy: staff.id, version: sql`${leads.version} + 1` })
+          .where(eq(leads.id, id));
+      await recordAudit(
+        tx,
+        staff,
+        {
+          action: 'lead.reply',
+          entityType: 'lead',
+          entityId: id,
+          after: { replyId, to: lead.email, subject: body.subject, text: body.text },
+        },
+        now,
+      );
+    });
+    return c.json(await leadDetail(deps.db, id, lang), 201);
   })
   .patch('/leads/:id', async (c) => {
     const { id } = readParams(c, idParams);

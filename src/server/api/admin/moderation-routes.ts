@@ -214,6 +214,7 @@ export const moderationRoutes = new Hono<AdminEnv>()
     const where = and(
       ...(query.status ? [eq(reviews.status, query.status)] : []),
       ...(query.productId ? [eq(reviews.productId, query.productId)] : []),
+      ...(query.id ? [eq(reviews.id, query.id)] : []),
       // through the trigram index of the author, e-mail and text together
       ...(query.q ? [ilike(moderatedSearchText(reviews.authorName, reviews.email, reviews.text), likePattern(query.q))] : []),
     );
@@ -258,6 +259,7 @@ export const moderationRoutes = new Hono<AdminEnv>()
     const where = and(
       ...(query.status ? [eq(comments.status, query.status)] : []),
       ...(query.articleId ? [eq(comments.articleId, query.articleId)] : []),
+      ...(query.id ? [eq(comments.id, query.id)] : []),
       ...textSearch(query.q, comments.authorName, comments.email, comments.text),
     );
     const order = listOrder(query.sort, { createdAt: comments.createdAt }, comments.id);

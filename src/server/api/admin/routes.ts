@@ -5,6 +5,7 @@ import type { AdminEnv } from './context';
 import { customerRoutes } from './customers-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { leadRoutes } from './leads-routes';
+import { mailTemplateRoutes } from './mail-templates-routes';
 import { moderationRoutes } from './moderation-routes';
 import { orderEditRoutes } from './order-edit-routes';
 import { orderRoutes } from './orders-routes';
@@ -55,5 +56,6 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', sellingRoutes)
   .route('/', contentRoutes)
   .route('/', settingsRoutes)
+  .route('/', mailTemplateRoutes)
   .route('/', staffRoutes)
   .route('/', builderRoutes);

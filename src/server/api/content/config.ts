@@ -44,7 +44,8 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
   const { db } = c.get('deps');
   const lang = c.get('lang');
   const settings = localize(await loadShopSettings(db), lang);
-  const { common, header, footer } = settings;
+  // the e-mail sender is the mail's business, not the storefront's
+  const { common, header, footer, mail: _mail, ...rest } = settings;
   const images = await loadSettingsImages(
     db,
     [header.logo, header.logoMobile, footer.logo, common.favicon, common.sharedImage].filter(isImageId),
@@ -53,7 +54,7 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
   /** An image id becomes its image (null when it is gone); a plain uri stays as it is. */
   const image = (value: string | null): ImageDto | string | null => (isImageId(value) ? (images.get(value) ?? null) : value);
   return c.json({
-    ...settings,
+    ...rest,
     common: { ...common, favicon: image(common.favicon) ?? DEFAULT_FAVICON, sharedImage: image(common.sharedImage) },
     header: { ...header, logo: image(header.logo), logoMobile: image(header.logoMobile) },
     footer: { ...footer, logo: image(footer.logo) },

@@ -13,6 +13,10 @@ import { readBody } from '../core/validate';
 import { findUserByEmail, type UserRow } from './accounts';
 import { clearAccountAttempts, countAttempt, resetRequestKey } from './attempt-limits';
 import { MESSAGES, passwordResetConfirmBody, passwordResetRequestBody } from '../../../contract/storefront/users';
+import { getTranslator } from '../../../lib/i18n';
+import { shopSender } from '../../mail/sender';
+import { currentMailTemplate } from '../../mail/template-store';
+import { loadBranding, renderEdited } from '../../mail/templates';
 import { passwordResetMail } from './reset-mail';
 
 export const passwordResetRoutes = new Hono<AppEnv>();
@@ -71,7 +75,17 @@ async function sendResetMail(deps: AppDeps, user: UserRow, token: string, lang: 
   const configuredName = localize((await loadShopSettings(deps.db)).common.sitename, lang).trim();
   const siteName = configuredName || new URL(deps.config.publicUrl).host;
   const link = `${deps.config.publicUrl}/reset_password_confirm/${token}`;
-  await deps.mailer.send(passwordResetMail({ to: user.email, link, siteName, lang }));
+  const sender = await shopSender(deps, lang);
+  // the owner's wording when there is one (back office, e-mail templates), else the built-in mail
+  const edited = await currentMailTemplate(deps.db, 'password-reset', lang);
+  if (edited) {
+    const branding = await loadBranding(deps, lang);
+    const vars = { 'shop.name': siteName, 'shop.link': `${deps.config.publicUrl}/`, 'reset.link': link };
+    const footer = getTranslator(lang)('mail.footer', { shop: siteName });
+    await deps.mailer.send({ to: user.email, ...renderEdited(branding, lang, edited, vars, footer), ...sender });
+    return;
+  }
+  await deps.mailer.send({ ...passwordResetMail({ to: user.email, link, siteName, lang }), ...sender });
 }
 
 const usableToken = (tokenHash: string, now: Date) =>

@@ -1,6 +1,6 @@
 import { hasCapability, SETTINGS_GROUP_CAPABILITY } from '../../../../contract/admin';
 import type { Language } from '../../../../lib/localize';
-import { mapSettingsRichText, SETTINGS_CODE_FIELDS, type SettingsGroup } from '../../../../lib/settings';
+import { mapSettingsRichText, SETTINGS_CODE_FIELDS, SETTINGS_SETUP_FIELDS, type SettingsGroup } from '../../../../lib/settings';
 import { strictSettingsSchema } from '../../../../lib/settings-form';
 import { isRecord } from '../../../../lib/is-record';
 import { sanitizeRichText } from '../../content/sanitize';
@@ -33,7 +33,7 @@ export function assertGroupAllowed(staff: StaffPrincipal, group: SettingsGroup, 
 
 /**
  * Refuses (403, naming each field under `prefix`) a change to a code field (SETTINGS_CODE_FIELDS) by staff without
- * the `edit_code` capability; the same value as stored passes, so a manager still saves the rest of the group.
+ * the `edit_code` capability, or to a sender field (SETTINGS_SETUP_FIELDS) without `shop_setup`; the same value as stored passes, so a manager still saves the rest of the group.
  */
 export function assertCodeFieldsAllowed(
   staff: StaffPrincipal,
@@ -43,12 +43,19 @@ export function assertCodeFieldsAllowed(
   lang: Language,
   prefix: readonly string[],
 ): void {
-  const fields = SETTINGS_CODE_FIELDS[group];
-  if (!fields || hasCapability(staff.role, 'edit_code')) return;
-  const before = isRecord(stored) ? stored : {};
-  const changed = fields.filter((field) => (value[field] ?? '') !== (before[field] ?? ''));
-  if (changed.length === 0) return;
-  const message = adminMessage('codeOwnerOnly', lang);
-  const names = changed.map((field) => [...prefix, field].join('.'));
-  throw new ApiError(403, message, { errorPath: names[0], fieldErrors: Object.fromEntries(names.map((name) => [name, [message]])) });
+  refuseChanged(SETTINGS_CODE_FIELDS[group], 'edit_code', 'codeOwnerOnly');
+  refuseChanged(SETTINGS_SETUP_FIELDS[group], 'shop_setup', 'senderOwnerOnly');
+
+  function refuseChanged(fields: readonly string[] | undefined, capability: 'edit_code' | 'shop_setup', messageKey: string) {
+    if (!fields || hasCapability(staff.role, capability)) return;
+    const before = isRecord(stored) ? stored : {};
+    // '' and { en: '', ru: '' } are the same empty text
+    const plain = (v: unknown) => (isRecord(v) && Object.values(v).every((x) => x === '') ? '' : (v ?? ''));
+    const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+    const changed = fields.filter((field) => !same(value[field], before[field]));
+    if (changed.length === 0) return;
+    const message = adminMessage(messageKey, lang);
+    const names = changed.map((field) => [...prefix, field].join('.'));
+    throw new ApiError(403, message, { errorPath: names[0], fieldErrors: Object.fromEntries(names.map((name) => [name, [message]])) });
+  }
 }

@@ -299,6 +299,7 @@ async function buildContent(
         const due = Number(data.dueCents ?? 0);
         const refund = Number(data.refundCents ?? 0);
         return {
+          vars: orderVars,
           subject: t('mail.orderEdited.subject', { number }),
           heading: t('mail.orderEdited.heading', { number }),
           blocks: [
@@ -327,6 +328,7 @@ async function buildContent(
             : [];
         });
         return {
+          vars: orderVars,
           subject: t('mail.returnRequestedShop.subject', { number }),
           heading: t('mail.returnRequestedShop.heading', { number }),
           blocks: [

@@ -298,8 +298,20 @@ async function buildContent(
       if (template === 'order-edited') {
         const due = Number(data.dueCents ?? 0);
         const refund = Number(data.refundCents ?? 0);
+        const payment =
+          due > 0
+            ? t('mail.orderEdited.due', { amount: money(due) })
+            : refund > 0
+              ? t('mail.orderEdited.refund', { amount: money(refund) })
+              : '';
         return {
-          vars: orderVars,
+          vars: {
+            ...orderVars,
+            'edit.payment': payment,
+            ...(due > 0
+              ? { 'order.button': { kind: 'button', label: t('mail.orderEdited.payDifference', { amount: money(due) }), url } }
+              : {}),
+          },
           subject: t('mail.orderEdited.subject', { number }),
           heading: t('mail.orderEdited.heading', { number }),
           blocks: [
@@ -328,7 +340,12 @@ async function buildContent(
             : [];
         });
         return {
-          vars: orderVars,
+          vars: {
+            ...orderVars,
+            'order.adminLink': `${adminUrl}orders/${encodeURIComponent(order.id)}`,
+            'return.summary': { kind: 'rows', rows: returning },
+            'return.reason': request.reason,
+          },
           subject: t('mail.returnRequestedShop.subject', { number }),
           heading: t('mail.returnRequestedShop.heading', { number }),
           blocks: [

@@ -403,6 +403,15 @@ const cases: Case[] = [
     answer: { cash: { methodName: 'Cash' } },
   },
   {
+    name: 'openReturn',
+    invoke: (a) => a.openReturn(1001, { lines: [{ itemId: 'i 1', quantity: 1 }], reason: 'Too small' }),
+    method: 'POST',
+    path: '/orders/1001/returns',
+    body: { lines: [{ itemId: 'i 1', quantity: 1 }], reason: 'Too small' },
+    fallback: null,
+    answer: { id: 'o1' },
+  },
+  {
     name: 'initializePayment',
     invoke: (a) => a.initializePayment({ order: 1001, token: 'secret' }),
     method: 'POST',

@@ -68,6 +68,17 @@ export async function shopLanguage(deps: AppDeps): Promise<Language> {
   return (await loadShopSettings(deps.db)).language.current;
 }
 
+/** A table row per line of a refund, shipment or return: the order line's title and variation, and the units. */
+function lineRows(
+  items: { id: string; title: string; variationTitle: string | null }[],
+  lines: readonly { itemId: string; quantity: number }[],
+): { label: string; value: string }[] {
+  return lines.flatMap((line) => {
+    const item = items.find((i) => i.id === line.itemId);
+    return item ? [{ label: `${item.title}${item.variationTitle ? `, ${item.variationTitle}` : ''}`, value: `× ${line.quantity}` }] : [];
+  });
+}
+
 const absolute = (publicUrl: string, uri: string) =>
   /^https?:\/\//.test(uri) ? uri : `${publicUrl}${uri.startsWith('/') ? '' : '/'}${uri}`;
 
@@ -234,12 +245,7 @@ async function buildContent(
           .where(eq(paymentRefunds.id, String(data.refundId)));
         if (!refund) return null;
         const items = refund.lines.length ? await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)) : [];
-        const refundedLines = refund.lines.flatMap((line) => {
-          const item = items.find((i) => i.id === line.itemId);
-          return item
-            ? [{ label: `${item.title}${item.variationTitle ? `, ${item.variationTitle}` : ''}`, value: `× ${line.quantity}` }]
-            : [];
-        });
+        const refundedLines = lineRows(items, refund.lines);
         return {
           vars: {
             ...orderVars,
@@ -265,12 +271,7 @@ async function buildContent(
           .where(eq(orderShipments.id, String(data.shipmentId)));
         if (!shipment) return null;
         const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-        const sentLines = shipment.lines.flatMap((line) => {
-          const item = items.find((i) => i.id === line.itemId);
-          return item
-            ? [{ label: `${item.title}${item.variationTitle ? `, ${item.variationTitle}` : ''}`, value: `× ${line.quantity}` }]
-            : [];
-        });
+        const sentLines = lineRows(items, shipment.lines);
         const carrier = t(`mail.carriers.${shipment.carrier}`, { defaultValue: shipment.carrier });
         return {
           vars: {
@@ -333,12 +334,7 @@ async function buildContent(
           .where(eq(orderReturns.id, String(data.returnId)));
         if (!request) return null;
         const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-        const returning = request.lines.flatMap((line) => {
-          const item = items.find((i) => i.id === line.itemId);
-          return item
-            ? [{ label: `${item.title}${item.variationTitle ? `, ${item.variationTitle}` : ''}`, value: `× ${line.quantity}` }]
-            : [];
-        });
+        const returning = lineRows(items, request.lines);
         return {
           vars: {
             ...orderVars,

@@ -32,4 +32,7 @@ CREATE INDEX "checkout_recoveries_started_idx" ON "checkout_recoveries" USING bt
 CREATE INDEX "checkout_recoveries_status_idx" ON "checkout_recoveries" USING btree ("status","started_at","id");--> statement-breakpoint
 CREATE INDEX "checkout_recoveries_first_due_idx" ON "checkout_recoveries" USING btree ("active_at") WHERE "checkout_recoveries"."status" = 'open' and "checkout_recoveries"."reminders_sent" = 0;--> statement-breakpoint
 CREATE INDEX "checkout_recoveries_second_due_idx" ON "checkout_recoveries" USING btree ("first_reminder_at") WHERE "checkout_recoveries"."status" = 'open' and "checkout_recoveries"."reminders_sent" = 1;--> statement-breakpoint
+CREATE INDEX "checkout_recoveries_first_sent_idx" ON "checkout_recoveries" USING btree ("first_reminder_at") WHERE "checkout_recoveries"."first_reminder_at" is not null;--> statement-breakpoint
+CREATE INDEX "checkout_recoveries_second_sent_idx" ON "checkout_recoveries" USING btree ("second_reminder_at") WHERE "checkout_recoveries"."second_reminder_at" is not null;--> statement-breakpoint
+CREATE INDEX "checkout_recoveries_restored_idx" ON "checkout_recoveries" USING btree ("restored_at") WHERE "checkout_recoveries"."restored_at" is not null;--> statement-breakpoint
 CREATE INDEX "checkout_recoveries_recovered_idx" ON "checkout_recoveries" USING btree ("closed_at") WHERE "checkout_recoveries"."recovered_cents" is not null;

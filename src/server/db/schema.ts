@@ -1430,6 +1430,10 @@ export const checkoutRecoveries = pgTable(
     // the reminder pass's two scans: only open checkouts waiting for their first or second reminder
     index('checkout_recoveries_first_due_idx').on(t.activeAt).where(sql`${t.status} = 'open' and ${t.remindersSent} = 0`),
     index('checkout_recoveries_second_due_idx').on(t.firstReminderAt).where(sql`${t.status} = 'open' and ${t.remindersSent} = 1`),
+    // the summary's counts over a range
+    index('checkout_recoveries_first_sent_idx').on(t.firstReminderAt).where(sql`${t.firstReminderAt} is not null`),
+    index('checkout_recoveries_second_sent_idx').on(t.secondReminderAt).where(sql`${t.secondReminderAt} is not null`),
+    index('checkout_recoveries_restored_idx').on(t.restoredAt).where(sql`${t.restoredAt} is not null`),
     // recovered revenue over a range
     index('checkout_recoveries_recovered_idx').on(t.closedAt).where(sql`${t.recoveredCents} is not null`),
   ],

@@ -6,6 +6,7 @@ import { customerRoutes } from './customers-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { leadRoutes } from './leads-routes';
 import { mailTemplateRoutes } from './mail-templates-routes';
+import { recoveryRoutes } from './marketing/recovery-routes';
 import { moderationRoutes } from './moderation-routes';
 import { orderEditRoutes } from './order-edit-routes';
 import { orderRoutes } from './orders-routes';
@@ -39,6 +40,7 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', sessionRoutes)
   .route('/', dashboardRoutes)
   .route('/', reportRoutes)
+  .route('/', recoveryRoutes)
   .route('/', setupChecklistRoutes)
   .route('/', orderRoutes)
   .route('/', orderEditRoutes)

@@ -7,6 +7,7 @@ import { leadRoutes } from './leads';
 import { orderPlacementRoutes } from './order-placement';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments/routes';
+import { recoveryRoutes } from './recovery-routes';
 
 export const commerceRoutes = new Hono<AppEnv>()
   .route('/', cartRoutes)
@@ -15,4 +16,5 @@ export const commerceRoutes = new Hono<AppEnv>()
   .route('/', orderPlacementRoutes)
   .route('/', orderRoutes)
   .route('/', paymentRoutes)
-  .route('/', leadRoutes);
+  .route('/', leadRoutes)
+  .route('/', recoveryRoutes);

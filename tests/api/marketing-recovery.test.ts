@@ -22,7 +22,7 @@ describe.each(databaseKinds)('abandoned-checkout recovery (%s)', (kind) => {
   let locationId: string;
   let cash: string;
   let settingsVersion = 0;
-  let clock = Date.now();
+  const clock = Date.now();
   const at = (ms: number) => new Date(clock + ms);
 
   beforeAll(async () => {

@@ -281,7 +281,7 @@ async function orderSince(tx: Executor, row: Row): Promise<string | null> {
 async function usableCode(tx: Executor, id: string | null, now: Date): Promise<string | null> {
   if (!id) return null;
   const [code] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id));
-  if (!code || !code.enabled) return null;
+  if (!code?.enabled) return null;
   if ((code.startsAt && code.startsAt > now) || (code.expiresAt && code.expiresAt <= now)) return null;
   if (code.usageLimit !== null && code.usedCount >= code.usageLimit) return null;
   return code.code;

@@ -13,6 +13,7 @@ const CustomerDetail = lazy(() => import('./screens/CustomerDetail'));
 const Audit = lazy(() => import('./screens/Audit'));
 const Reports = lazy(() => import('./screens/Reports'));
 const Feeds = lazy(() => import('./screens/Feeds'));
+const CheckoutRecovery = lazy(() => import('./screens/marketing/CheckoutRecovery'));
 const Account = lazy(() => import('./screens/Account'));
 const NotFound = lazy(() => import('./screens/NotFound'));
 // catalog
@@ -60,6 +61,7 @@ function adminRouter() {
           { path: 'customers/:id', element: <CustomerDetail /> },
           { path: 'audit', element: <Audit /> },
           { path: 'reports', element: <Reports /> },
+          { path: 'marketing/recovery', element: <CheckoutRecovery /> },
           { path: 'feeds', element: <Feeds /> },
           { path: 'account', element: <Account /> },
           { path: 'products', element: <Products /> },

@@ -40,6 +40,7 @@ export type {
   ShippingRateDto,
   ShippingZoneDto,
 } from '../../contract/storefront/commerce';
+export type { RecoveryRestoreDto, RecoveryUpdateDto, RecoveryUpdateInput, UnsubscribeDto } from '../../contract/storefront/recovery';
 export type {
   ArticleDto,
   ArticleListDto,

@@ -20,6 +20,7 @@ const NEVER_CACHED = [
   '/new-page',
   '/catalogs/new-page',
   '/reset_password_confirm',
+  '/unsubscribe',
   '/404',
   '/500',
   '/liveness',

@@ -59,6 +59,8 @@ export default defineConfig({
       RATE_LIMITS: E2E_RATE_LIMITS,
       // a page's in-process answers are frozen and checked to be JSON-like (src/server/api/core/handed-answers.ts)
       SHOP_CHECK_ANSWERS: '1',
+      // checkout reminders' minutes last a second: the recovery journey gets its reminder in seconds
+      RECOVERY_MINUTE_MS: '1000',
     },
   },
 });

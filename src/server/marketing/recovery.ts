@@ -15,10 +15,8 @@ import { enqueueMail } from '../mail/queue';
 
 /** The settings row of recovery; kept beside the shop's settings groups but never sent to the storefront. */
 export const RECOVERY_SETTINGS_GROUP = 'checkoutRecovery';
-export const RECOVERY_POLL_MS = 60_000;
 const BATCH = 20;
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+const DAY_MS = 86_400_000;
 /** A checkout idle longer than this gets no first reminder (recovery switched on later does not mail old carts). */
 const FIRST_REMINDER_MAX_AGE_MS = 7 * DAY_MS;
 const UNSUBSCRIBE_LINK_DAYS = 365;
@@ -299,13 +297,14 @@ export async function runRecoveryPass(deps: AppDeps, now: Date = deps.now()): Pr
   const result: RecoveryPassResult = { queued: 0, closed: 0 };
   const { settings: config } = await loadRecoverySettings(deps.db);
   if (!config.enabled) return result;
+  const minute = deps.config.recoveryMinuteMs;
   const stages: { stage: 1 | 2; due: SQL; order: SQL }[] = [
     {
       stage: 1,
       due: and(
         eq(checkoutRecoveries.status, 'open'),
         eq(checkoutRecoveries.remindersSent, 0),
-        lte(checkoutRecoveries.activeAt, new Date(now.getTime() - config.firstDelayMinutes * MINUTE_MS)),
+        lte(checkoutRecoveries.activeAt, new Date(now.getTime() - config.firstDelayMinutes * minute)),
         gt(checkoutRecoveries.activeAt, new Date(now.getTime() - FIRST_REMINDER_MAX_AGE_MS)),
       )!,
       order: asc(checkoutRecoveries.activeAt),
@@ -318,7 +317,7 @@ export async function runRecoveryPass(deps: AppDeps, now: Date = deps.now()): Pr
               eq(checkoutRecoveries.status, 'open'),
               eq(checkoutRecoveries.remindersSent, 1),
               isNotNull(checkoutRecoveries.firstReminderAt),
-              lte(checkoutRecoveries.firstReminderAt, new Date(now.getTime() - config.secondDelayMinutes * MINUTE_MS)),
+              lte(checkoutRecoveries.firstReminderAt, new Date(now.getTime() - config.secondDelayMinutes * minute)),
             )!,
             order: asc(checkoutRecoveries.firstReminderAt),
           },
@@ -378,8 +377,8 @@ export async function runRecoveryPass(deps: AppDeps, now: Date = deps.now()): Pr
   return result;
 }
 
-/** Every instance runs the pass every RECOVERY_POLL_MS (with the mail worker). */
-export function startRecoveryWorker(deps: AppDeps, timers: PassTimers, intervalMs = RECOVERY_POLL_MS) {
+/** Every instance that sends mail runs the pass once a minute (RECOVERY_MINUTE_MS). */
+export function startRecoveryWorker(deps: AppDeps, timers: PassTimers, intervalMs = deps.config.recoveryMinuteMs) {
   return startPasses({
     pass: () => runRecoveryPass(deps),
     fallback: { queued: 0, closed: 0 },

@@ -20,9 +20,8 @@ export type RecoveryUpdateInput = z.input<typeof recoveryUpdateBody>;
 export const recoveryUpdateAnswer = z.strictObject({ tracked: z.boolean() });
 export type RecoveryUpdateDto = z.infer<typeof recoveryUpdateAnswer>;
 
-/** POST /checkout-recovery/restore and /checkout-recovery/unsubscribe: a token from a reminder's link. */
+/** POST /checkout-recovery/restore and /checkout-recovery/unsubscribe, GET …/unsubscribe: a token from a reminder's link. */
 export const recoveryTokenBody = z.object({ token: storableString(600).min(1) });
-export const recoveryTokenQuery = recoveryTokenBody;
 
 /** The cart a reminder's link restores, and the key this browser now holds for that checkout. */
 export const recoveryRestoreAnswer = z.strictObject({

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import {
   recoveryTokenBody,
-  recoveryTokenQuery,
   recoveryUpdateBody,
   type RecoveryRestoreDto,
   type RecoveryUpdateDto,
@@ -38,7 +37,7 @@ export const recoveryRoutes = new Hono<AppEnv>()
     return c.json(restored satisfies RecoveryRestoreDto);
   })
   .get('/checkout-recovery/unsubscribe', async (c) => {
-    const { token } = readQuery(c, recoveryTokenQuery);
+    const { token } = readQuery(c, recoveryTokenBody);
     const target = await unsubscribeTarget(c.var.deps, token);
     if (!target) throw notFound(commerceMessage('recoveryLinkInvalid', c.var.lang));
     return c.json(target satisfies UnsubscribeDto);

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER, mailsMatching, staffPage } from './admin-helpers';
 import { acceptCookies, addToCart, fillContacts, product } from './shopping-helpers';
@@ -24,6 +25,7 @@ test('a guest who consented and left the checkout gets a reminder whose links re
   const owner = await staffPage(browser, DEMO_OWNER, '/admin/marketing/recovery');
   await expect(owner.getByRole('heading', { name: 'Checkout recovery', level: 1 })).toBeVisible();
   await expect(owner.getByText('Reminders are off')).toBeVisible();
+  expect((await new AxeBuilder({ page: owner }).analyze()).violations).toEqual([]);
   await owner.getByLabel('Send reminders').check();
   await owner.getByLabel('First reminder after (minutes without activity)').fill('15');
   await owner.getByLabel('Second reminder after the first (minutes, 0 for none)').fill('0');
@@ -62,6 +64,8 @@ test('a guest who consented and left the checkout gets a reminder whose links re
       .not.toBe('');
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(mail).toContain(tee.title);
+    // the line's picture beside its title
+    expect(mail).toMatch(/<img src="http:\/\/127\.0\.0\.1:\d+\/[^"]+" alt="" width="64"/);
     const restore = /(https?:\/\/[^\s"<>]+\/cart\/restore\?token=[^\s"<>]+)/.exec(mail)![1]!.replace(/&amp;/g, '&');
     // the header as sent (the helper's decoding is for the body's quoted-printable, which headers are not)
     const unsubscribe = /List-Unsubscribe:\s+<([^>]+)>/.exec(rawMailTo(email))![1]!;

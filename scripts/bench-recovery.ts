@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createStaff } from '../src/server/api/admin/staff';
 import { readConfig } from '../src/server/config';
-import { checkoutRecoveries, settings } from '../src/server/db/schema';
+import { checkoutRecoveries, settings, variations } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { RECOVERY_SETTINGS_GROUP, runRecoveryPass } from '../src/server/marketing/recovery';
 import { createRuntime } from '../src/server/runtime';
@@ -35,7 +35,7 @@ async function main() {
   const { db } = runtime.deps;
   try {
     const now = Date.now();
-    const [variation] = await db.execute<{ id: string }>(sql`select id from variations limit 1`).then((r) => r.rows);
+    const [variation] = await db.select({ id: variations.id }).from(variations).limit(1);
     const items = [{ variationId: variation!.id, quantity: 1 }];
     const statuses = ['open', 'ordered', 'emptied', 'unsubscribed'] as const;
     for (let start = 0; start < CHECKOUTS; start += 2_000) {
@@ -71,7 +71,9 @@ async function main() {
     });
 
     const plan = async (label: string, query: ReturnType<typeof sql>) => {
-      const rows = (await db.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`)).rows.map((r) => r['QUERY PLAN']);
+      // PGlite answers { rows }, as node-postgres does
+      const result = (await db.execute(sql`explain ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      const rows = result.rows.map((r) => r['QUERY PLAN']);
       console.log(`plan of ${label}:\n  ${rows.join('\n  ')}`);
     };
     await plan(

@@ -56,7 +56,7 @@ describe.each(databaseKinds)('integrations (%s)', (kind) => {
   const received: FakeRequest[] = [];
   const telegramSeen: FakeRequest[] = [];
   let answer: (request: FakeRequest) => FakeAnswer = () => json(200, { ok: true });
-  let clock = Date.now();
+  const clock = Date.now();
 
   beforeAll(async () => {
     receiver = await startFakeServer(async (request) => {

@@ -30,7 +30,10 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
   };
 }
 
-test('the owner adds a webhook and sees the delivery of a new order in its log; makes and revokes an API token', async ({ browser, request }) => {
+test('the owner adds a webhook and sees the delivery of a new order in its log; makes and revokes an API token', async ({
+  browser,
+  request,
+}) => {
   const receiver = await startReceiver();
   try {
     const admin = await staffPage(browser, DEMO_OWNER, '/admin/integrations');
@@ -73,7 +76,11 @@ test('the owner adds a webhook and sees the delivery of a new order in its log; 
 
     // what the receiver got verifies with the secret shown once, by the README's recipe
     const delivery = receiver.received.find((r) => JSON.parse(r.body).data?.id === order.id)!;
-    const parts = Object.fromEntries(String(delivery.headers['shop-signature']).split(',').map((kv) => kv.split('=')));
+    const parts = Object.fromEntries(
+      String(delivery.headers['shop-signature'])
+        .split(',')
+        .map((kv) => kv.split('=')),
+    );
     expect(createHmac('sha256', secret).update(`${parts.t}.${delivery.body}`).digest('hex')).toBe(parts.v1);
 
     // an API token: asked for the password, shown once, then revoked
@@ -91,7 +98,10 @@ test('the owner adds a webhook and sees the delivery of a new order in its log; 
 
     const row = admin.getByRole('row', { name: /Accounting export/ });
     await row.getByRole('button', { name: 'Revoke' }).click();
-    await admin.getByRole('dialog', { name: /Revoke token/ }).getByRole('button', { name: 'Revoke' }).click();
+    await admin
+      .getByRole('dialog', { name: /Revoke token/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
     await expect(row.getByText('Revoked')).toBeVisible();
     expect((await request.get('/api/admin/orders', { headers: bearer })).status()).toBe(401);
     await admin.context().close();

@@ -38,7 +38,6 @@ const endpointFields = {
 
 /** POST /integrations/webhooks */
 export const webhookEndpointBody = z.object(endpointFields);
-export type WebhookEndpointInput = z.input<typeof webhookEndpointBody>;
 
 /** PUT /integrations/webhooks/:id: the endpoint's fields and the version they were based on */
 export const webhookEndpointUpdateBody = z.object({ ...endpointFields, version: versionSchema });
@@ -90,7 +89,6 @@ export const apiTokenBody = z.object({
   scopes: z.array(z.enum(API_TOKEN_SCOPES)).min(1).max(API_TOKEN_SCOPES.length),
   currentPassword: stepUpPasswordSchema,
 });
-export type ApiTokenInput = z.input<typeof apiTokenBody>;
 
 export const apiTokenSchema = z.strictObject({
   id: z.string(),
@@ -136,6 +134,3 @@ export const telegramSettingsBody = z.object({
     .optional(),
   version: z.int().min(0),
 });
-export type TelegramSettingsInput = z.input<typeof telegramSettingsBody>;
-
-export const idOnlySchema = z.strictObject({ id: z.string() });

@@ -1,6 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiTokenCreatedSchema,
+  apiTokenListSchema,
+  integrationDeliveryListSchema,
+  telegramSettingsSchema,
+  webhookEndpointCreatedSchema,
+  webhookEndpointListSchema,
+} from '../../../src/contract/admin';
 import { auditLog, integrationDeliveries, settings } from '../../../src/server/db/schema';
 import { addressProblem } from '../../../src/server/integrations/address-guard';
 import { deliverDueIntegrations, deliveryRetryDelayMs, MAX_DELIVERY_ATTEMPTS } from '../../../src/server/integrations/worker';
@@ -89,13 +97,15 @@ describe.each(databaseKinds)('integrations (%s)', (kind) => {
     return expectJson<{ id: string; number: number }>(await app.request('/orders', { method: 'POST', json: body }), 201);
   };
   const addEndpoint = async (path: string, events: string[]) =>
-    expectJson<{ endpoint: { id: string; version: number }; secret: string }>(
-      await adminRequest(app, '/integrations/webhooks', {
-        method: 'POST',
-        cookie: owner.cookie,
-        json: { url: `${receiver.origin}${path}`, events },
-      }),
-      201,
+    webhookEndpointCreatedSchema.parse(
+      await expectJson(
+        await adminRequest(app, '/integrations/webhooks', {
+          method: 'POST',
+          cookie: owner.cookie,
+          json: { url: `${receiver.origin}${path}`, events },
+        }),
+        201,
+      ),
     );
   const deliveriesOf = (endpointId: string) =>
     app.deps.db.select().from(integrationDeliveries).where(eq(integrationDeliveries.endpointId, endpointId));
@@ -106,6 +116,8 @@ describe.each(databaseKinds)('integrations (%s)', (kind) => {
     // the secret is shown once: the list never carries it
     const list = await expectJson(await adminRequest(app, '/integrations/webhooks', { cookie: owner.cookie }), 200);
     expect(JSON.stringify(list)).not.toContain(secret);
+    // every answer as its strict schema declares it
+    expect(webhookEndpointListSchema.parse(list)).toEqual(list);
 
     const order = await placeOrder();
     // queued with the order, not sent by the request
@@ -139,6 +151,7 @@ describe.each(databaseKinds)('integrations (%s)', (kind) => {
       200,
     );
     expect(log.items).toEqual([expect.objectContaining({ event: 'order.created', status: 'delivered', responseStatus: 200, attempts: 1 })]);
+    expect(integrationDeliveryListSchema.parse(log)).toEqual(log);
     expect(log.items[0].responseExcerpt).toContain('ok');
   });
 
@@ -299,7 +312,9 @@ describe.each(databaseKinds)('integrations (%s)', (kind) => {
       201,
     );
     expect(created.token.startsWith(created.item.prefix)).toBe(true);
+    expect(apiTokenCreatedSchema.parse(created)).toEqual(created);
     const list = await expectJson(await adminRequest(app, '/integrations/tokens', { cookie: owner.cookie }), 200);
+    expect(apiTokenListSchema.parse(list)).toEqual(list);
     expect(JSON.stringify(list)).not.toContain(created.token);
     const [entry] = await app.deps.db
       .select()
@@ -389,6 +404,7 @@ describe.each(databaseKinds)('integrations (%s)', (kind) => {
       200,
     );
     expect(saved).toEqual({ enabled: true, chatId: '-100123', botTokenSet: true, version: 1 });
+    expect(telegramSettingsSchema.parse(saved)).toEqual(saved);
     const read = await adminRequest(app, '/integrations/telegram', { cookie: owner.cookie });
     expect(await read.text()).not.toContain('SECRET');
     // saving without a token keeps the saved one

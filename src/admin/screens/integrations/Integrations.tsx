@@ -313,8 +313,8 @@ function EndpointDialog({
   const [events, setEvents] = useState<string[]>(endpoint?.events ?? ['order.created']);
   const [enabled, setEnabled] = useState(endpoint?.enabled ?? true);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useWrite({
-    mutationFn: (body: Record<string, unknown>) =>
+  const save = useWrite<Record<string, unknown>, WebhookEndpoint | WebhookEndpointCreated>({
+    mutationFn: (body) =>
       endpoint
         ? api.put<WebhookEndpoint>(`/integrations/webhooks/${endpoint.id}`, { ...body, version: endpoint.version })
         : api.post<WebhookEndpointCreated>('/integrations/webhooks', body),

@@ -11,7 +11,12 @@ import {
 } from '../../../src/contract/admin';
 import { auditLog, integrationDeliveries, settings } from '../../../src/server/db/schema';
 import { addressProblem } from '../../../src/server/integrations/address-guard';
-import { deliverDueIntegrations, deliveryRetryDelayMs, MAX_DELIVERY_ATTEMPTS } from '../../../src/server/integrations/worker';
+import {
+  DELIVERY_CLAIM_MS,
+  deliverDueIntegrations,
+  deliveryRetryDelayMs,
+  MAX_DELIVERY_ATTEMPTS,
+} from '../../../src/server/integrations/worker';
 import { TELEGRAM_ROW } from '../../../src/server/integrations/telegram';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { commerceFixtures, orderBody, type CommerceFixtures } from '../../helpers/commerce-fixtures';
@@ -202,6 +207,39 @@ describe.each(databaseKinds)('integrations (%s)', (kind) => {
     expect(rows.find((r) => r.id === replay.id)).toMatchObject({ status: 'delivered', responseStatus: 200 });
     // the same event: a receiver can tell the replay from a new one
     expect(rows.find((r) => r.id === replay.id)!.payload.id).toBe(failed!.payload.id);
+  });
+
+  it('each attempt is made once when instances deliver at the same time, and a claim left by a stopped instance runs out', async () => {
+    const { endpoint } = await addEndpoint('/once', ['lead.created']);
+    for (let i = 0; i < 12; i += 1) {
+      await expectJson(
+        await app.request('/leads', { method: 'POST', json: { type: 'enquiry', name: `Lead ${i}`, phone: '8 (999) 111-22-33' } }),
+        201,
+      );
+    }
+    // three instances' passes at once (the same database, each claiming with skip locked)
+    await Promise.all([0, 1, 2].map(() => deliverDueIntegrations(app.deps, new Date(clock))));
+    const hits = received.filter((r) => r.url.pathname === '/once').map((r) => String(r.headers['shop-delivery']));
+    expect(hits).toHaveLength(12);
+    expect(new Set(hits).size).toBe(12);
+    expect((await deliveriesOf(endpoint.id)).every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+
+    // a delivery claimed by an instance that stopped before sending: due again once the claim runs out
+    await expectJson(
+      await app.request('/leads', { method: 'POST', json: { type: 'enquiry', name: 'Late', phone: '8 (999) 111-22-33' } }),
+      201,
+    );
+    const [pending] = (await deliveriesOf(endpoint.id)).filter((d) => d.status === 'pending');
+    const claimedUntil = new Date(clock + DELIVERY_CLAIM_MS);
+    await app.deps.db
+      .update(integrationDeliveries)
+      .set({ attempts: 1, nextAttemptAt: claimedUntil })
+      .where(eq(integrationDeliveries.id, pending!.id));
+    await deliverDueIntegrations(app.deps, new Date(clock + DELIVERY_CLAIM_MS - 1));
+    expect(received.filter((r) => r.headers['shop-delivery'] === pending!.id)).toHaveLength(0);
+    await deliverDueIntegrations(app.deps, claimedUntil);
+    expect(received.filter((r) => r.headers['shop-delivery'] === pending!.id)).toHaveLength(1);
+    expect((await deliveriesOf(endpoint.id)).find((d) => d.id === pending!.id)).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
   it('refuses private addresses unless allowed, http to other hosts, and a manager', async () => {

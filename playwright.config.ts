@@ -61,6 +61,8 @@ export default defineConfig({
       SHOP_CHECK_ANSWERS: '1',
       // checkout reminders' minutes last a second: the recovery journey gets its reminder in seconds
       RECOVERY_MINUTE_MS: '1000',
+      // the webhook journey's receiver listens on this machine
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
   },
 });

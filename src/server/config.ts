@@ -60,6 +60,9 @@ const envSchema = z.object({
   SHOP_NOTIFY_EMAILS: z.string().optional(),
   MAIL_WORKER: z.enum(['true', 'false']).default('true'),
   JOB_WORKER: z.enum(['true', 'false']).default('true'),
+  INTEGRATIONS_WORKER: z.enum(['true', 'false']).default('true'),
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   UNPAID_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(43_200).optional(),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RECOVERY_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
@@ -120,6 +123,12 @@ export type ServerConfig = {
   recoveryMinuteMs: number;
   /** whether this instance runs the back office's jobs (bulk edits); every instance may, each job runs on one at a time */
   jobWorker: boolean;
+  /** whether this instance delivers webhooks and Telegram alerts */
+  integrationsWorker: boolean;
+  /** whether webhooks may go to this machine and private networks (development and tests); off, they are refused */
+  webhooksAllowPrivate: boolean;
+  /** the Telegram Bot API's base address */
+  telegramApiUrl: string;
 };
 
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', '[::]', '[::1]']);
@@ -199,6 +208,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailWorker: e.MAIL_WORKER === 'true',
     recoveryMinuteMs: e.RECOVERY_MINUTE_MS,
     jobWorker: e.JOB_WORKER === 'true',
+    integrationsWorker: e.INTEGRATIONS_WORKER === 'true',
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''),
   };
 }
 

@@ -18,3 +18,4 @@ export * from './jobs';
 export * from './reports';
 export * from './mail';
 export * from './recovery';
+export * from './integrations';

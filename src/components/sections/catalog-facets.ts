@@ -153,12 +153,14 @@ function wireDropdowns(root: HTMLElement, details: HTMLDetailsElement | null): v
     if (!wide.matches) return;
     for (const facet of facets) if (facet.open && !facet.contains(event.target as Node)) facet.open = false;
   });
-  root.addEventListener('keydown', (event) => {
-    const facet = (event.target as Element | null)?.closest<HTMLDetailsElement>('details.facet[open]');
-    if (event.key === 'Escape' && facet && wide.matches) {
-      facet.open = false;
-      facet.querySelector('summary')?.focus();
-    }
+  // wherever the focus is (a click on a value that cannot be chosen leaves it on the page)
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !wide.matches) return;
+    const facet = facets.find((f) => f.open);
+    if (!facet) return;
+    const active = document.activeElement;
+    facet.open = false;
+    if (!active || active === document.body || facet.contains(active)) facet.querySelector('summary')?.focus();
   });
 }
 

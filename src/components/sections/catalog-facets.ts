@@ -140,7 +140,7 @@ function wireSlider(form: HTMLFormElement): void {
 // ---------------------------------------------------------------- facet drop-downs (the bar on wider screens)
 
 /** One drop-down open at a time; a click elsewhere or Escape closes it (Escape returns the focus to its button). */
-function wireDropdowns(root: HTMLElement, details: HTMLDetailsElement | null): void {
+function wireDropdowns(details: HTMLDetailsElement | null): void {
   if (details?.dataset['facets'] !== 'bar') return;
   const wide = window.matchMedia('(min-width: 768px)');
   const facets = [...details.querySelectorAll<HTMLDetailsElement>('details.facet')];
@@ -332,7 +332,7 @@ function wire(root: HTMLElement): void {
   const details = root.querySelector<HTMLDetailsElement>('details[data-facets]');
   const drawer = details ? wireDrawer(details) : null;
   const form = root.querySelector<HTMLFormElement>('form.filters__form');
-  wireDropdowns(root, details);
+  wireDropdowns(details);
   if (form) {
     wireSlider(form);
     form.addEventListener('change', (event) => {

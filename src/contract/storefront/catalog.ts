@@ -343,7 +343,6 @@ const countedFacetAnswer = z.strictObject({ ...facetAnswer.shape, counts: z.arra
  * `swatches`: each value's colour code as the back office stores it (only values that have one).
  */
 export const optionFacetAnswer = z.strictObject({ ...countedFacetAnswer.shape, swatches: z.record(z.string(), z.string()).optional() });
-export type OptionFacet = z.infer<typeof optionFacetAnswer>;
 
 /** The paging, sort and filters of a catalog's product list. */
 export const listingDataAnswer = z.strictObject({

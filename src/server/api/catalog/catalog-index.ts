@@ -55,6 +55,9 @@ export type Facets = {
   options: (FacetSelection & { swatches?: Record<string, string> })[];
 };
 
+/** Per index: the products carrying each option value (lower-cased title and value), dropped when the index is patched. */
+const productsByOptionValue = new WeakMap<CatalogIndex, Map<string, Uint32Array>>();
+
 type Texts = { en?: string; ru?: string } | null | undefined;
 /** `colour`: the value's colour code when its option is shown as swatches */
 type OptionRow = { title: Texts; value: Texts; optionPosition: number; valuePosition: number; colour: string | null };
@@ -416,6 +419,7 @@ export function patchIndex(index: CatalogIndex, ids: string[], entries: ProductE
   for (const sort of Object.keys(index.orders) as SortCriterion[])
     index.orders[sort] = patchOrder(index.orders[sort], new Set(), added.slice().sort(compare[sort]), compare[sort]);
   index.facets.clear();
+  productsByOptionValue.delete(index);
 }
 
 function unionOf(map: Map<string, Uint32Array>, selection: FacetSelection, size: number): Uint32Array {
@@ -606,6 +610,20 @@ export function countFacetValues(index: CatalogIndex, facets: Facets, filter: Ca
     }
     return into;
   };
+  const optionValueBits = (title: string, value: string) => unionOf(index.optionBits, { title, values: [value] }, variationCapacity);
+  const andOf = (bits: Uint32Array, other: Uint32Array) => {
+    for (let w = 0; w < bits.length; w++) bits[w]! &= other[w]!;
+    return bits;
+  };
+  // the products carrying an option value, kept until the index changes: the counts without another option chosen
+  let kept = productsByOptionValue.get(index);
+  if (!kept) productsByOptionValue.set(index, (kept = new Map()));
+  const productsWith = (title: string, value: string) => {
+    const key = `${title.toLowerCase()}\0${value.toLowerCase()}`;
+    let bits = kept.get(key);
+    if (!bits) kept.set(key, (bits = productsOf(optionValueBits(title, value), bitsetOf(size))));
+    return bits;
+  };
   // products passing the whole option filter, for the property counts
   const allOptions = intersection(optionSets, variationCapacity);
   const withOptions = allOptions ? productsOf(allOptions, bitsetOf(size)) : null;
@@ -629,9 +647,9 @@ export function countFacetValues(index: CatalogIndex, facets: Facets, filter: Ca
       variationCapacity,
     );
     return facet.values.map((value) => {
-      const bits = unionOf(index.optionBits, { title: facet.title, values: [value] }, variationCapacity);
-      if (others) for (let w = 0; w < bits.length; w++) bits[w]! &= others[w]!;
-      const listed = productsOf(bits, bitsetOf(size));
+      const listed = others
+        ? productsOf(andOf(optionValueBits(facet.title, value), others), bitsetOf(size))
+        : productsWith(facet.title, value);
       let total = 0;
       for (let w = 0; w < words; w++) total += popcount(listed[w]! & passing[w]!);
       return total;

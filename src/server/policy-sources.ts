@@ -4,7 +4,7 @@ import { isVideoSource, type VideoSource } from '../lib/video';
 import { loadSettingsRows, loadShopSettings } from './api/core/settings-store';
 import { paymentProviderOrigins } from './api/commerce/payments/methods';
 import type { Database } from './db/client';
-import { sections } from './db/schema';
+import { products, sections } from './db/schema';
 import { codeSourcesSchema, NO_CODE_SOURCES, type PolicySources } from './security-headers';
 
 /** The settings row (beside the settings groups, never served) holding the owner's custom code's `codeSources`. */
@@ -24,17 +24,19 @@ function cachedPaymentOrigins(db: Database, now: number): Promise<string[]> {
 }
 
 /**
- * The video services the sections show (a content block's video field, `content.video`). Read again at most once a
- * minute, and at once on this instance after a publish (`forgetVideoSources`): until another instance reads again,
- * a newly used service's video still plays (frames are allowed), only its player script waits.
+ * The video services the sections (a content block's video field, `content.video`) and the products show. Read again
+ * at most once a minute, and at once on this instance after a publish or a product's save (`forgetVideoSources`):
+ * until another instance reads again, a newly used service's video still plays (frames are allowed), only its player
+ * script waits.
  */
 export async function videoSourcesInUse(db: Database): Promise<VideoSource[]> {
-  const source = sql<string | null>`${sections.options}->'content'->'video'->>'source'`;
-  const rows = await db.selectDistinct({ source }).from(sections).where(isNotNull(source));
-  return rows
-    .map((row) => row.source)
-    .filter(isVideoSource)
-    .sort();
+  const inSections = sql<string | null>`${sections.options}->'content'->'video'->>'source'`;
+  const ofProducts = sql<string | null>`${products.video}->>'source'`;
+  const [sectionRows, productRows] = await Promise.all([
+    db.selectDistinct({ source: inSections }).from(sections).where(isNotNull(inSections)),
+    db.selectDistinct({ source: ofProducts }).from(products).where(isNotNull(products.video)),
+  ]);
+  return [...new Set([...sectionRows, ...productRows].map((row) => row.source))].filter(isVideoSource).sort();
 }
 
 const VIDEO_SOURCES_MS = 60_000;
@@ -49,7 +51,7 @@ function cachedVideoSources(db: Database, now: number): Promise<VideoSource[]> {
   return value;
 }
 
-/** A publish may have added or removed a video: the next page reads the services in use again. */
+/** A publish or a product's save may have added or removed a video: the next page reads the services in use again. */
 export const forgetVideoSources = (db: Database): void => {
   videoSources.delete(db);
 };

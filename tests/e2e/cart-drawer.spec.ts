@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { acceptCookies, expectCartCount, product } from './shopping-helpers';
+import { acceptCookies, expectCartCount, product, usd } from './shopping-helpers';
 
 /** The cart drawer after an add: one line per item, the new one highlighted, and up to four suggestions to add. */
 
@@ -42,5 +42,28 @@ for (const [device, viewport] of [
     await expect(drawer.locator('.cart-drawer__line').filter({ hasText: 'Canvas tote bag' })).toBeVisible();
     await expect(suggestions.getByRole('button', { name: 'Add Canvas tote bag to the cart' })).toHaveCount(0);
     await expectCartCount(page, 2);
+  });
+}
+
+for (const [device, viewport, lang] of [
+  ['phone', { width: 390, height: 844 }, 'ru'],
+  ['desktop', { width: 1440, height: 900 }, 'en'],
+] as const) {
+  test(`the drawer shows how far the cart is from free delivery by the shop's own rates (${device}, ${lang})`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const tee = await product(request, 'organic-cotton-tee');
+    const variation = tee.variations.find((v) => v.inStock && v.price > 0 && v.price < 100)!;
+    await page.goto(`/products/organic-cotton-tee?variation=${variation.id}${lang === 'ru' ? '&lang=ru' : ''}`);
+    await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
+    await page.locator('.product-buy [data-add-to-cart]').first().click();
+    const progress = page.getByRole('dialog').getByTestId('free-shipping');
+    // the home zone's free rate starts at $100
+    if (lang === 'en')
+      await expect(progress).toHaveText(`Add ${usd(Math.round((100 - variation.price) * 100) / 100)} more for free delivery`);
+    else await expect(progress).toContainText('и доставка будет бесплатной');
+    await expect(progress.getByRole('progressbar')).toHaveAttribute('value', String(Math.floor(variation.price)));
   });
 }

@@ -81,7 +81,8 @@ for (const [device, viewport, lang] of [
     await page.waitForLoadState('networkidle');
     // a slow connection: the drawer's island (React and its chunks) does not arrive until released
     const held: Route[] = [];
-    await page.route(/\/_astro\/.*\.js(\?.*)?$/, (route) => void held.push(route));
+    let holding = true;
+    await page.route(/\/_astro\/.*\.js(\?.*)?$/, (route) => (holding ? void held.push(route) : route.continue()));
     await page.locator('a[data-cart-drawer]:visible').first().click();
     const shell = page.locator('[data-cart-shell]');
     await expect(shell).toBeVisible();
@@ -94,7 +95,7 @@ for (const [device, viewport, lang] of [
     expect(held.length).toBeGreaterThan(0);
 
     // the code arrives: the drawer itself takes the place of its first frame
-    await page.unroute(/\/_astro\/.*\.js(\?.*)?$/);
+    holding = false;
     for (const route of held) await route.continue();
     const drawer = page.getByRole('dialog');
     await expect(drawer.locator('.cart-drawer__line')).toHaveCount(1);

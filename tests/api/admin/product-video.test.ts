@@ -50,18 +50,16 @@ describe.each(databaseKinds)('a product video (%s)', (kind) => {
 
   it('the owner adds a video of a service with a preview picture; the shop shows it after the pictures and allows its player', async () => {
     const cover = randomUUID();
-    await app.deps.db
-      .insert(images)
-      .values({
-        id: cover,
-        name: 'c.webp',
-        uri: `/media/${cover}.webp`,
-        mime: 'image/webp',
-        width: 10,
-        height: 10,
-        extension: 'webp',
-        size: 1,
-      });
+    await app.deps.db.insert(images).values({
+      id: cover,
+      name: 'c.webp',
+      uri: `/media/${cover}.webp`,
+      mime: 'image/webp',
+      width: 10,
+      height: 10,
+      extension: 'webp',
+      size: 1,
+    });
     const video = { source: 'youtube' as const, video: `https://youtu.be/${YT}`, mode: 'default' as const, previewImage: cover };
     const detail = await create(productBody({ video }));
     expect(detail.video).toEqual(video);

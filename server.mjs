@@ -196,6 +196,14 @@ async function stop() {
     server.close(resolve);
     server.closeIdleConnections();
   });
+  // what overload did to this instance, for the operator's log and the load bench (nothing answers it to a request)
+  const renders = /** @type {{ abandoned: number } | undefined} */ (
+    /** @type {any} */ (globalThis)[Symbol.for('storefront.renderCounters')]
+  );
+  console.log(
+    `Stopped: ${admission.shed} requests shed (503), ${admission.left} left the queue before starting, ` +
+      `${admission.unfinished} answers cut off by a gone client, ${renders?.abandoned ?? 0} renders abandoned for a gone client`,
+  );
   /** @type {(() => Promise<void>) | undefined} */
   const closeRuntime = /** @type {any} */ (globalThis)[Symbol.for('storefront.closeRuntime')];
   try {

@@ -42,6 +42,9 @@ describe('the bound on requests in the framework', () => {
     abandon();
     expect(await waiting).toBe(false);
     expect(admission.queued).toBe(0);
+    // counted apart from the requests shed for load
+    expect(admission.left).toBe(1);
+    expect(admission.shed).toBe(0);
     admission.leave();
     expect(admission.active).toBe(0);
   });
@@ -121,6 +124,9 @@ describe('a render whose client has gone', () => {
     const client = new AbortController();
     const request = new Request('http://shop.test/about', { signal: client.signal });
     let rendered = false;
+    const abandoned = () =>
+      ((globalThis as Record<symbol, unknown>)[Symbol.for('storefront.renderCounters')] as { abandoned: number }).abandoned;
+    const abandonedBefore = abandoned();
     const response = await provider().onRequest!(
       { request, url: new URL(request.url), waitUntil: undefined, logger: console } as never,
       async () => {
@@ -132,6 +138,8 @@ describe('a render whose client has gone', () => {
     );
     expect(response.status).toBe(499);
     expect(rendered).toBe(false);
+    // counted where the server's stop report reads it
+    expect(abandoned()).toBe(abandonedBefore + 1);
     expect(sharedPageCache().get('|/about')).toBeUndefined();
   });
 });

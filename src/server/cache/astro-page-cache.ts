@@ -6,7 +6,7 @@ import type { CacheProvider } from 'astro';
 import { chooseEncoding, compress, compressSync, isCompressible, MIN_COMPRESSIBLE_BYTES, type Encoding } from '../http/encoding';
 import { enableCatalogStatsCache } from '../api/catalog/catalog-stats';
 import { enableSearchAnswerCache } from '../api/catalog/search';
-import { isClientGone, whileClientWaits } from '../http/client-gone';
+import { countAbandonedRender, isClientGone, whileClientWaits } from '../http/client-gone';
 import { onInvalidate } from './invalidation';
 import { PageCache, type StoredPage } from './page-cache';
 import { etagMatches, frontDoorKey, pageCacheKey } from './page-request';
@@ -282,7 +282,10 @@ export default function storefrontPageCache(): CacheProvider {
         return await whileClientWaits(request.signal, () => answerRequest(request, url, next));
       } catch (error) {
         // the render was abandoned: its client has gone and reads nothing
-        if (isClientGone(error) || (request.signal?.aborted && isAbort(error))) return new Response(null, { status: 499 });
+        if (isClientGone(error) || (request.signal?.aborted && isAbort(error))) {
+          countAbandonedRender();
+          return new Response(null, { status: 499 });
+        }
         throw error;
       }
     },

@@ -31,6 +31,8 @@ export function createAdmission({ limit, queue, waitMs }) {
   /** @type {Waiter[]} */
   const waiting = [];
   let shed = 0;
+  let left = 0;
+  let unfinished = 0;
 
   function leave() {
     const next = waiting.shift();
@@ -53,6 +55,18 @@ export function createAdmission({ limit, queue, waitMs }) {
     get shed() {
       return shed;
     },
+    /** requests whose client went away while they waited, never started */
+    get left() {
+      return left;
+    },
+    /** admitted requests whose client went away before the answer was complete */
+    get unfinished() {
+      return unfinished;
+    },
+    /** counts an admitted request whose client went away before its answer was complete */
+    cutOff() {
+      unfinished += 1;
+    },
     /**
      * Resolves true once the request may run (call `leave` when it is done), false when it is shed (the queue
      * is full, it waited too long, or `gone` fired while it waited).
@@ -71,17 +85,18 @@ export function createAdmission({ limit, queue, waitMs }) {
       return new Promise((resolve) => {
         /** @type {Waiter} */
         const waiter = { resolve, timer: undefined };
-        const drop = () => {
+        const drop = (/** @type {boolean} */ clientLeft) => {
           const index = waiting.indexOf(waiter);
           if (index < 0) return;
           waiting.splice(index, 1);
           clearTimeout(waiter.timer);
-          shed += 1;
+          if (clientLeft) left += 1;
+          else shed += 1;
           resolve(false);
         };
-        waiter.timer = setTimeout(drop, waitMs);
+        waiter.timer = setTimeout(() => drop(false), waitMs);
         waiting.push(waiter);
-        gone?.(drop);
+        gone?.(() => drop(true));
       });
     },
     leave,
@@ -101,7 +116,10 @@ const RETRY_AFTER_SECONDS = 2;
 export function gated(admission, handler, { busyText, exempt }) {
   /** @param {import('node:http').ServerResponse} res */
   const run = (/** @type {import('node:http').IncomingMessage} */ req, res) => {
-    res.once('close', admission.leave);
+    res.once('close', () => {
+      if (!res.writableFinished) admission.cutOff();
+      admission.leave();
+    });
     handler(req, res);
   };
   return (/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:http').ServerResponse} */ res) => {

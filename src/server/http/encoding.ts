@@ -16,9 +16,25 @@ export function isCompressible(contentType: string | null | undefined): boolean 
   return !!contentType && COMPRESSIBLE.test(contentType);
 }
 
+/**
+ * Encodings chosen by Accept-Encoding value: browsers send a handful of distinct values, and a cached page's
+ * answer reads this on every hit. Emptied when full, so a client sending ever new values costs only parsing.
+ */
+const chosen = new Map<string, Encoding>();
+const MAX_CHOSEN = 64;
+
 /** The best encoding the Accept-Encoding header allows (q-values honoured; identity when none fits). */
 export function chooseEncoding(acceptEncoding: string | null | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  let encoding = chosen.get(acceptEncoding);
+  if (encoding === undefined) {
+    if (chosen.size >= MAX_CHOSEN) chosen.clear();
+    chosen.set(acceptEncoding, (encoding = parseEncoding(acceptEncoding)));
+  }
+  return encoding;
+}
+
+function parseEncoding(acceptEncoding: string): Encoding {
   const quality = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

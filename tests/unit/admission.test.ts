@@ -50,13 +50,13 @@ describe('the bound on requests in the framework', () => {
   });
 
   it('reads its settings from the environment, with defaults for missing or unusable values', () => {
-    expect(admissionOptions({})).toEqual({ limit: 8, queue: 64, waitMs: 2000 });
+    expect(admissionOptions({})).toEqual({ limit: 2, queue: 64, waitMs: 2000 });
     expect(admissionOptions({ RENDER_CONCURRENCY: '3', RENDER_QUEUE: '0', RENDER_QUEUE_WAIT_MS: '50' })).toEqual({
       limit: 3,
       queue: 0,
       waitMs: 50,
     });
-    expect(admissionOptions({ RENDER_CONCURRENCY: 'many', RENDER_QUEUE: '-1' })).toEqual({ limit: 8, queue: 64, waitMs: 2000 });
+    expect(admissionOptions({ RENDER_CONCURRENCY: 'many', RENDER_QUEUE: '-1' })).toEqual({ limit: 2, queue: 64, waitMs: 2000 });
   });
 
   it('answers 503 with Retry-After in the visitor language past the bound, and serves again once a place is free', async () => {

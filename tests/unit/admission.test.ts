@@ -50,13 +50,18 @@ describe('the bound on requests in the framework', () => {
   });
 
   it('reads its settings from the environment, with defaults for missing or unusable values', () => {
-    expect(admissionOptions({})).toEqual({ limit: 2, queue: 64, waitMs: 2000 });
-    expect(admissionOptions({ RENDER_CONCURRENCY: '3', RENDER_QUEUE: '0', RENDER_QUEUE_WAIT_MS: '50' })).toEqual({
-      limit: 3,
-      queue: 0,
-      waitMs: 50,
+    expect(admissionOptions({})).toEqual({
+      pages: { limit: 2, queue: 64, waitMs: 2000 },
+      api: { limit: 8, queue: 64, waitMs: 2000 },
     });
-    expect(admissionOptions({ RENDER_CONCURRENCY: 'many', RENDER_QUEUE: '-1' })).toEqual({ limit: 2, queue: 64, waitMs: 2000 });
+    expect(admissionOptions({ RENDER_CONCURRENCY: '3', API_CONCURRENCY: '5', RENDER_QUEUE: '0', RENDER_QUEUE_WAIT_MS: '50' })).toEqual({
+      pages: { limit: 3, queue: 0, waitMs: 50 },
+      api: { limit: 5, queue: 0, waitMs: 50 },
+    });
+    expect(admissionOptions({ RENDER_CONCURRENCY: 'many', API_CONCURRENCY: '0', RENDER_QUEUE: '-1' })).toEqual({
+      pages: { limit: 2, queue: 64, waitMs: 2000 },
+      api: { limit: 1, queue: 64, waitMs: 2000 },
+    });
   });
 
   it('answers 503 with Retry-After in the visitor language past the bound, and serves again once a place is free', async () => {

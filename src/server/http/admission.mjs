@@ -13,20 +13,23 @@
  */
 
 /**
- * The gate's settings from the environment (`RENDER_CONCURRENCY`, `RENDER_QUEUE`, `RENDER_QUEUE_WAIT_MS`). Two at
- * once by default: a render is CPU work on the instance's one thread (PGlite's queries too), so more at once only
+ * The gates' settings from the environment: pages (`RENDER_CONCURRENCY`) and the API (`API_CONCURRENCY`) each have
+ * their own bound, with the same queue (`RENDER_QUEUE`) and wait (`RENDER_QUEUE_WAIT_MS`). Two page renders at once
+ * by default: a render is CPU work on the instance's one thread (PGlite's queries too), so more at once only
  * stretches each of them; under an open-loop overload at 11 catalog renders a second, 8 at once answered 65 of 220
  * within 3 s (155 clients left, 105 answers cut off), 2 at once answered 171 and shed the other 49 with Retry-After.
+ * API calls are short and come in bursts (a back office screen asks several at once), so they keep 8.
  */
 export function admissionOptions(env = process.env) {
   const number = (/** @type {string | undefined} */ value, /** @type {number} */ fallback) => {
     const parsed = Number(value);
     return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? Math.floor(parsed) : fallback;
   };
+  const queue = number(env.RENDER_QUEUE, 64);
+  const waitMs = number(env.RENDER_QUEUE_WAIT_MS, 2000);
   return {
-    limit: Math.max(1, number(env.RENDER_CONCURRENCY, 2)),
-    queue: number(env.RENDER_QUEUE, 64),
-    waitMs: number(env.RENDER_QUEUE_WAIT_MS, 2000),
+    pages: { limit: Math.max(1, number(env.RENDER_CONCURRENCY, 2)), queue, waitMs },
+    api: { limit: Math.max(1, number(env.API_CONCURRENCY, 8)), queue, waitMs },
   };
 }
 

@@ -9,8 +9,8 @@
  * page cache (src/server/cache/astro-page-cache.ts). `node dist/server/entry.mjs` still works, without
  * compressed assets.
  *
- * Everything else passes a gate that bounds the requests in the framework at once (src/server/http/admission.mjs:
- * a short queue, then 503 with Retry-After). The server listens only once it is ready: the database answers
+ * Everything else passes a gate that bounds the requests in the framework at once, page renders and API calls
+ * each by their own bound (src/server/http/admission.mjs: a short queue, then 503 with Retry-After). The server listens only once it is ready: the database answers
  * (migrated, seeded on first start) and the page cache is loaded, checked through the same request listener on
  * a private loopback port first, so a (re)starting instance never takes a connection it would leave hanging.
  */

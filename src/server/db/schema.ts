@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { TaxClass } from '../../lib/tax';
+import type { VideoFieldValue } from '../../lib/video-field';
 
 /** Customer-facing text stored in both shop languages. */
 export type LocalizedText = { en: string; ru: string };
@@ -195,6 +196,8 @@ export const products = pgTable(
     metaTitle: l10n('meta_title'),
     metaDescription: l10n('meta_description'),
     imageIds: jsonb('image_ids').$type<string[]>().notNull().default([]),
+    /** a video shown among the pictures (src/lib/video-field.ts), written only through its check */
+    video: jsonb('video').$type<VideoFieldValue>(),
     properties: jsonb('properties').$type<ProductProperty[]>().notNull().default([]),
     relatedProductIds: jsonb('related_product_ids').$type<string[]>().notNull().default([]),
     weight: doublePrecision('weight').notNull().default(0),

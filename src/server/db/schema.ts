@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -1067,6 +1068,66 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_transaction_idx').on(t.transactionId),
     uniqueIndex('payment_refunds_provider_refund_idx').on(t.provider, t.providerRefundId),
   ],
+);
+
+// ---------------------------------------------------------------- sales report roll-ups
+
+/**
+ * The shop's calendar for the reports: the time zone whose days the roll-ups below are kept in (one row). Written only
+ * by the database (from settings ecommerce.reportTimeZone, when it names a zone the database knows), which then
+ * rebuilds the roll-ups in the same transaction.
+ */
+export const reportCalendar = pgTable('report_calendar', {
+  id: integer('id').primaryKey().default(1),
+  timeZone: text('time_zone').notNull().default('UTC'),
+});
+
+/**
+ * One row per day of the shop's calendar: the figures of the orders placed that day that are not canceled, kept by
+ * database triggers on orders, order_items and payment_refunds in the writing transaction (report_refresh in the
+ * migration); `carts` counts the signed-in shoppers' carts that went from empty to holding items that day.
+ */
+export const reportDays = pgTable('report_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  orders: integer('orders').notNull().default(0),
+  /** orders placed by a signed-in shopper (the ones a counted cart can lead to) */
+  accountOrders: integer('account_orders').notNull().default(0),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  /** succeeded refunds of the day's orders, whenever they were made */
+  refundsCents: bigint('refunds_cents', { mode: 'number' }).notNull().default(0),
+  items: integer('items').notNull().default(0),
+  customers: integer('customers').notNull().default(0),
+  newCustomers: integer('new_customers').notNull().default(0),
+  carts: integer('carts').notNull().default(0),
+});
+
+/** The customers who ordered on a day, and whether it is the day of their first counted order ever. */
+export const reportDayCustomers = pgTable(
+  'report_day_customers',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    customerId: text('customer_id').notNull(),
+    isFirst: boolean('is_first').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.customerId] })],
+);
+
+/** Per day the products (`product`), discount codes (`code`) and delivery methods (`delivery`) of the counted orders. */
+export const reportDayRanks = pgTable(
+  'report_day_ranks',
+  {
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** the product id (the line's title for a line without one), the code's id, or pickup / shipping */
+    key: text('key').notNull(),
+    /** the line's title, or the delivery's title; '' for codes */
+    title: text('title').notNull().default(''),
+    orders: integer('orders').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.key, t.title] })],
 );
 
 /** Every accepted provider notification, so a replay changes nothing twice. */

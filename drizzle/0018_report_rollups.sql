@@ -53,9 +53,6 @@ CREATE OR REPLACE FUNCTION report_refresh(affected date[]) RETURNS void LANGUAGE
 DECLARE
   zone text := report_zone();
 BEGIN
-  IF current_setting('shop.report_rollups_deferred', true) = 'on' THEN
-    RETURN;
-  END IF;
   affected := ARRAY(SELECT DISTINCT d FROM unnest(affected) d WHERE d IS NOT NULL);
   IF cardinality(affected) = 0 THEN
     RETURN;
@@ -195,7 +192,7 @@ BEGIN
   EXCEPTION WHEN others THEN
     RETURN NULL;
   END;
-  UPDATE report_calendar SET time_zone = wanted WHERE id = 1;
+  INSERT INTO report_calendar (id, time_zone) VALUES (1, wanted) ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone;
   PERFORM report_rebuild();
   RETURN NULL;
 END;

@@ -6,7 +6,7 @@ CREATE TABLE "report_calendar" (
 CREATE TABLE "report_day_customers" (
 	"day" date NOT NULL,
 	"customer_id" text NOT NULL,
-	"is_first" boolean NOT NULL,
+	"previous_day" date,
 	CONSTRAINT "report_day_customers_day_customer_id_pk" PRIMARY KEY("day","customer_id")
 );
 --> statement-breakpoint
@@ -34,12 +34,13 @@ CREATE TABLE "report_days" (
 	"carts" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "report_day_customers_previous_idx" ON "report_day_customers" USING btree ("day","previous_day");--> statement-breakpoint
 INSERT INTO "report_calendar" ("id", "time_zone") VALUES (1, 'UTC');--> statement-breakpoint
 CREATE OR REPLACE FUNCTION report_zone() RETURNS text LANGUAGE sql STABLE AS $$
   SELECT coalesce((SELECT time_zone FROM report_calendar WHERE id = 1), 'UTC');
 $$;--> statement-breakpoint
 -- the days of the shop's calendar whose figures an order of this customer at this time can change: its own day and
--- the customer's next day with a counted order (whose customers may become new or stop being new)
+-- the customer's next day with a counted order (whose row's previous day, and so whether they are new, may change)
 CREATE OR REPLACE FUNCTION report_days_touched(buyer text, placed_at timestamptz, zone text) RETURNS SETOF date LANGUAGE sql STABLE AS $$
   SELECT (placed_at AT TIME ZONE zone)::date
   UNION ALL
@@ -59,9 +60,9 @@ BEGIN
   END IF;
   DELETE FROM report_day_customers WHERE day = ANY (affected);
   DELETE FROM report_day_ranks WHERE day = ANY (affected);
-  INSERT INTO report_day_customers (day, customer_id, is_first)
-  SELECT d.day, o.customer_id, NOT EXISTS (
-      SELECT 1 FROM orders p WHERE p.customer_id = o.customer_id AND p.status <> 'canceled'
+  INSERT INTO report_day_customers (day, customer_id, previous_day)
+  SELECT d.day, o.customer_id, (
+      SELECT (max(p.created_at) AT TIME ZONE zone)::date FROM orders p WHERE p.customer_id = o.customer_id AND p.status <> 'canceled'
         AND p.created_at < (d.day::timestamp AT TIME ZONE zone))
   FROM unnest(affected) d(day)
   JOIN orders o ON o.created_at >= (d.day::timestamp AT TIME ZONE zone) AND o.created_at < ((d.day + 1)::timestamp AT TIME ZONE zone)
@@ -72,7 +73,7 @@ BEGIN
     coalesce(sum((SELECT sum(f.amount_cents) FROM payment_refunds f WHERE f.order_id = o.id AND f.status = 'succeeded')), 0),
     coalesce(sum((SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id)), 0),
     (SELECT count(*) FROM report_day_customers c WHERE c.day = d.day),
-    (SELECT count(*) FROM report_day_customers c WHERE c.day = d.day AND c.is_first)
+    (SELECT count(*) FROM report_day_customers c WHERE c.day = d.day AND c.previous_day IS NULL)
   FROM unnest(affected) d(day)
   LEFT JOIN orders o ON o.created_at >= (d.day::timestamp AT TIME ZONE zone) AND o.created_at < ((d.day + 1)::timestamp AT TIME ZONE zone)
     AND o.status <> 'canceled'
@@ -87,6 +88,14 @@ BEGIN
   JOIN order_items i ON i.order_id = o.id
   WHERE o.status <> 'canceled'
   GROUP BY d.day, coalesce(i.product_id, i.title)
+  UNION ALL
+  SELECT 'catalog', d.day, cp.catalog_id, '', count(DISTINCT o.id), sum(i.quantity), sum(i.total_cents), 0
+  FROM unnest(affected) d(day)
+  JOIN orders o ON o.created_at >= (d.day::timestamp AT TIME ZONE zone) AND o.created_at < ((d.day + 1)::timestamp AT TIME ZONE zone)
+  JOIN order_items i ON i.order_id = o.id
+  JOIN catalog_products cp ON cp.product_id = i.product_id
+  WHERE o.status <> 'canceled'
+  GROUP BY d.day, cp.catalog_id
   UNION ALL
   SELECT 'code', d.day, o.discount_code_id, '', count(*), 0, sum(o.total_cents), sum(o.discount_cents)
   FROM unnest(affected) d(day)

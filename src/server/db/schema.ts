@@ -1101,24 +1101,34 @@ export const reportDays = pgTable('report_days', {
   carts: integer('carts').notNull().default(0),
 });
 
-/** The customers who ordered on a day, and whether it is the day of their first counted order ever. */
+/**
+ * The customers who ordered on a day, with the day of their counted order before it (null: this is their first), so
+ * a range's distinct customers are its rows whose previous day falls before the range: counted without a sort.
+ */
 export const reportDayCustomers = pgTable(
   'report_day_customers',
   {
     day: date('day', { mode: 'string' }).notNull(),
     customerId: text('customer_id').notNull(),
-    isFirst: boolean('is_first').notNull(),
+    previousDay: date('previous_day', { mode: 'string' }),
   },
-  (t) => [primaryKey({ columns: [t.day, t.customerId] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.customerId] }),
+    // the reports' counts read this index alone
+    index('report_day_customers_previous_idx').on(t.day, t.previousDay),
+  ],
 );
 
-/** Per day the products (`product`), discount codes (`code`) and delivery methods (`delivery`) of the counted orders. */
+/**
+ * Per day the products (`product`), catalogs (`catalog`: the catalogs a product was in when its day was last
+ * computed), discount codes (`code`) and delivery methods (`delivery`) of the counted orders.
+ */
 export const reportDayRanks = pgTable(
   'report_day_ranks',
   {
     kind: text('kind').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    /** the product id (the line's title for a line without one), the code's id, or pickup / shipping */
+    /** the product id (the line's title for a line without one), the catalog's or the code's id, or pickup / shipping */
     key: text('key').notNull(),
     /** the line's title, or the delivery's title; '' for codes */
     title: text('title').notNull().default(''),

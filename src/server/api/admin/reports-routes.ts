@@ -48,7 +48,7 @@ type GroupRow = {
   carts: number;
   cartOrders: number;
 };
-type CustomerRow = { current: boolean; grp: string | null; customers: number; fresh: number };
+type CustomerRow = { current: boolean; grp: string; customers: number; periodCustomers: number; fresh: number };
 
 const emptyTotals = (): ReportTotals => ({
   orders: 0,
@@ -70,8 +70,8 @@ function finish<T extends ReportTotals>(point: T): T {
 }
 
 /**
- * The points and totals of the period and the previous one, from the daily roll-ups (report_days, one row a day, and
- * report_day_customers, one row per customer and day, both read by their primary key's first column, the day).
+ * The points and totals of the period and the previous one, from the daily roll-ups (report_days, one row a day, read
+ * by its key, and report_day_customers, one row per customer and day, read from its (day, previous_day) index alone).
  * `current` tells the period's rows from the previous one's; `grp` is the first day of a row's day, week or month.
  */
 async function loadSeries(db: Executor, range: DayRange, previous: DayRange, by: Grouping) {
@@ -85,16 +85,21 @@ async function loadSeries(db: Executor, range: DayRange, previous: DayRange, by:
         from report_days r where r.day >= ${dayText(previous.from)}::date and r.day < ${dayText(range.until)}::date
         group by 1, 2`,
     ),
-    // a customer is new in a group (and in the period) when the day of their first counted order ever is in it
+    // a customer is new in a group when it holds their first counted order ever (no previous day), and counted once
+    // in a group (or the period) on their first day in it: the one whose previous day falls before its start
     rowsOf<CustomerRow>(
       db,
       sql`with c as (
-          select c.day >= ${from}::date as current, date_trunc(${by}::text, c.day::timestamp) as grp, c.customer_id, c.is_first
+          select c.day >= ${from}::date as current, date_trunc(${by}::text, c.day::timestamp)::date as grp, c.previous_day
           from report_day_customers c where c.day >= ${dayText(previous.from)}::date and c.day < ${dayText(range.until)}::date
         )
-        select current, to_char(grp, 'YYYY-MM-DD') as grp, count(distinct customer_id)::int as customers,
-          count(distinct customer_id) filter (where is_first)::int as fresh
-        from c group by grouping sets ((current, grp), (current))`,
+        select current, to_char(grp, 'YYYY-MM-DD') as grp,
+          count(*) filter (where previous_day is null
+            or previous_day < greatest(grp, case when current then ${from}::date else ${dayText(previous.from)}::date end))::int as customers,
+          count(*) filter (where previous_day is null
+            or previous_day < case when current then ${from}::date else ${dayText(previous.from)}::date end)::int as "periodCustomers",
+          count(*) filter (where previous_day is null)::int as fresh
+        from c group by current, grp`,
     ),
   ]);
 
@@ -115,13 +120,17 @@ async function loadSeries(db: Executor, range: DayRange, previous: DayRange, by:
         target.cartOrders += row.cartOrders;
       }
     }
+    let periodCustomers = 0;
     for (const row of customers) {
       if (row.current !== isCurrent) continue;
-      const target = row.grp === null ? totals : byKey.get(row.grp);
-      if (!target) continue;
-      target.newCustomers = row.fresh;
-      target.returningCustomers = row.customers - row.fresh;
+      periodCustomers += row.periodCustomers;
+      totals.newCustomers += row.fresh;
+      const point = byKey.get(row.grp);
+      if (!point) continue;
+      point.newCustomers = row.fresh;
+      point.returningCustomers = row.customers - row.fresh;
     }
+    totals.returningCustomers = periodCustomers - totals.newCustomers;
     return { points: [...byKey.values()].map(finish), totals: finish(totals) };
   };
   return { current: build(range, true), previous: build(previous, false) };
@@ -149,7 +158,7 @@ const ranked = (rows: RankRow[], lang: Language, untitled: (row: RankRow) => str
 
 /**
  * The period's best products, catalogs, discount codes and delivery methods, by revenue, from report_day_ranks (read
- * by its primary key: kind, then day). A product counts towards every catalog it is in now.
+ * by its primary key: kind, then day). A line counts towards the catalogs its product was in when its day was computed.
  */
 async function loadTop(db: Executor, range: DayRange, lang: Language) {
   const within = (kind: string) =>
@@ -168,13 +177,11 @@ async function loadTop(db: Executor, range: DayRange, lang: Language) {
     rowsOf<RankRow>(
       db,
       sql`with sold as (
-          select r.key, sum(r.orders) as orders, sum(r.quantity) as quantity, sum(r.revenue_cents) as revenue
-          from report_day_ranks r where ${within('product')} group by r.key
+          select r.key, sum(r.orders)::int as orders, sum(r.quantity)::text as quantity, sum(r.revenue_cents) as revenue
+          from report_day_ranks r where ${within('catalog')} group by r.key order by sum(r.revenue_cents) desc, r.key limit ${TOP_ROWS}
         )
-        select k.id as key, null as title, k.title as titles, sum(s.orders)::int as orders, sum(s.quantity)::text as quantity,
-          sum(s.revenue)::text as revenue, '0' as discount
-        from sold s join catalog_products cp on cp.product_id = s.key join catalogs k on k.id = cp.catalog_id
-        group by k.id, k.title order by sum(s.revenue) desc, k.id limit ${TOP_ROWS}`,
+        select s.key, null as title, k.title as titles, s.orders, s.quantity, s.revenue::text, '0' as discount
+        from sold s left join catalogs k on k.id = s.key order by s.revenue desc, s.key`,
     ),
     rowsOf<RankRow>(
       db,

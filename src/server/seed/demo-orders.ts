@@ -180,11 +180,7 @@ export async function insertDemoOrders(tx: Executor, catalog: CatalogRows, now: 
     lines.push(...orderLines);
     history.push(
       { id: seedId('demo-order-state', `${n}:new`), orderId: id, kind: 'status', fromValue: null, toValue: 'new', createdAt },
-      ...(status === 'new'
-        ? []
-        : [
-            { id: seedId('demo-order-state', `${n}:${status}`), orderId: id, kind: 'status', fromValue: 'new', toValue: status, createdAt },
-          ]),
+      { id: seedId('demo-order-state', `${n}:${status}`), orderId: id, kind: 'status', fromValue: 'new', toValue: status, createdAt },
     );
     if (card) {
       const transactionId = seedId('demo-payment', String(n));

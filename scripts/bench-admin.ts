@@ -122,12 +122,13 @@ const p95 = (values: number[]) => {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const pass = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
-type Case = { name: string; path: string; goal: number };
+/** `wholeTables`: big tables the case reads most of, where a sequential scan is the right plan */
+type Case = { name: string; path: string; goal: number; wholeTables?: string[] };
 
 /** The lists, searches, sorts and filters the back office's screens ask for; `deep` adds page 1,000 of each sort. */
 function cases(ids: { catalogId: string; productId: string; orderNumber: number }): Case[] {
   const list: Case[] = [];
-  const add = (name: string, p: string, goal = GOALS.listP95) => list.push({ name, path: p, goal });
+  const add = (name: string, p: string, goal = GOALS.listP95, wholeTables?: string[]) => list.push({ name, path: p, goal, wholeTables });
   const sorts = (screen: string, base: string, fields: string[]) => {
     for (const field of fields)
       for (const sort of [field, `-${field}`])
@@ -180,8 +181,10 @@ function cases(ids: { catalogId: string; productId: string; orderNumber: number 
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   add('reports last 30 days by day', `/reports?from=${day(29)}&to=${day(0)}&by=day`, GOALS.reportP95);
   add('reports last 90 days by week', `/reports?from=${day(89)}&to=${day(0)}&by=week`, GOALS.reportP95);
-  add('reports last 365 days by month', `/reports?from=${day(364)}&to=${day(0)}&by=month`, GOALS.reportP95);
-  add('reports last 365 days by day', `/reports?from=${day(364)}&to=${day(0)}&by=day`, GOALS.reportP95);
+  // a year and the year before it are all the roll-ups of the two-year shop
+  const rollups = ['report_day_customers', 'report_day_ranks'];
+  add('reports last 365 days by month', `/reports?from=${day(364)}&to=${day(0)}&by=month`, GOALS.reportP95, rollups);
+  add('reports last 365 days by day', `/reports?from=${day(364)}&to=${day(0)}&by=day`, GOALS.reportP95, rollups);
   return CASES ? list.filter((item) => CASES.test(item.name)) : list;
 }
 
@@ -295,7 +298,8 @@ async function benchTarget(target: Target): Promise<{ results: Result[]; failure
       const lines = plan.split('\n');
       lines.forEach((line, at) => {
         const table = /Seq Scan on (\w+)/.exec(line)?.[1];
-        if (table && big.has(table) && !/^\s*(->\s*)?Limit\b/.test(lines[at - 1] ?? '')) bigScans.push(table);
+        if (table && big.has(table) && !item.wholeTables?.includes(table) && !/^\s*(->\s*)?Limit\b/.test(lines[at - 1] ?? ''))
+          bigScans.push(table);
       });
       plans.push(`    ${statement.query.replace(/\s+/g, ' ').slice(0, 400)}\n${plan.replace(/^/gm, '      ')}`);
     }

@@ -58,6 +58,9 @@ BEGIN
   IF cardinality(affected) = 0 THEN
     RETURN;
   END IF;
+  -- one writer per day until its transaction ends, in day order: two orders placed at once on the same day would
+  -- otherwise both write the day's rows; each statement below then sees what the other committed
+  PERFORM pg_advisory_xact_lock(7305, d - DATE '2000-01-01') FROM unnest(affected) d ORDER BY d;
   DELETE FROM report_day_customers WHERE day = ANY (affected);
   DELETE FROM report_day_ranks WHERE day = ANY (affected);
   INSERT INTO report_day_customers (day, customer_id, previous_day)

@@ -428,6 +428,24 @@ describe.each(databaseKinds)('sales report roll-ups kept by the writes (%s)', (k
     expect(canceled.totals.newCustomers).toBe(2);
   });
 
+  it('stays exact when orders of one day are placed at the same time', async () => {
+    setDays('UTC');
+    // different products without a stock to lock, so nothing but the roll-ups is shared
+    const goods = await Promise.all(Array.from({ length: 6 }, (_, i) => fx.product({ priceCents: 1_000 + i, stock: null })));
+    const placed = await Promise.all(
+      goods.map((good, i) =>
+        pay.placeOrder({
+          variationId: good.variationId,
+          method: cash,
+          locationId,
+          extra: { customer: { name: 'Anna', lastName: 'Smith', phone: `+7 (999) 123-45-6${i}`, email: `together${i}@example.com` } },
+        }),
+      ),
+    );
+    expect(placed).toHaveLength(6);
+    await expectReportMatchesRows('UTC');
+  });
+
   it('counts carts signed-in shoppers start and the orders they place', async () => {
     setDays('UTC');
     const shopper = await fx.user();

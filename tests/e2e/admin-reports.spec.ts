@@ -1,8 +1,31 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DEMO_OWNER, staffPage } from './admin-helpers';
+import { product } from './shopping-helpers';
 
-test('the owner reads the revenue chart of the demo’s orders for the last 30 days', async ({ browser }) => {
+/** A cash order for pickup through the storefront API. */
+async function buy(request: APIRequestContext, slug: string): Promise<void> {
+  const found = await product(request, slug);
+  const variation =
+    found.variations.find((v) => v.stock === null && v.inStock && v.price > 0) ?? found.variations.find((v) => v.inStock && v.price > 0);
+  expect(variation, `a variation of ${slug} on sale`).toBeTruthy();
+  const locations = (await (await request.get('/api/locations')).json()) as { id: string }[];
+  const placed = await request.post('/api/orders', {
+    data: {
+      items: [{ variationId: variation!.id, quantity: 1 }],
+      customer: { name: 'Rita Reports', phone: '+1 212 555 0142' },
+      delivery: { method: 'pickup', locationId: locations[0]!.id },
+      paymentMethod: 'cash',
+      agreement: true,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+}
+
+// the journeys' shop has no demo orders (playwright.config.ts): this one places today's
+test('the owner reads the revenue chart for the last 30 days', async ({ browser, request }) => {
+  await buy(request, 'denim-jacket');
+  await buy(request, 'hiking-boots');
   const admin = await staffPage(browser, DEMO_OWNER, '/admin/');
   await admin.getByRole('link', { name: 'Reports' }).first().click();
   await expect(admin.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
@@ -14,7 +37,7 @@ test('the owner reads the revenue chart of the demo’s orders for the last 30 d
   // the chart: uPlot's canvas, drawn once its module has loaded
   await expect(revenue.locator('.report-chart canvas').first()).toBeVisible();
   await expect(revenue.getByRole('img', { name: 'Revenue by day' })).toBeVisible();
-  // its table: one row per day, the demo shop's orders in them
+  // its table: one row per day, today's with the orders' revenue
   const rows = revenue.locator('.report-table-wrap table tbody tr');
   await expect(rows).toHaveCount(30);
   await expect(admin.locator('[data-metric="orders"] .report-tile-value')).not.toHaveText('0');
@@ -32,7 +55,7 @@ test('the owner reads the revenue chart of the demo’s orders for the last 30 d
   expect(lines[0]).toBe('Period,Revenue,"Revenue, previous period",Net revenue,"Net revenue, previous period"');
   expect(lines).toHaveLength(31);
   const revenueOf = (line: string) => Number(line.split(',')[1]);
-  expect(lines.slice(1).filter((line) => revenueOf(line) > 0).length).toBeGreaterThan(10);
+  expect(lines.slice(1).filter((line) => revenueOf(line) > 0).length).toBeGreaterThan(0);
 
   // the same screen in Russian: dates and labels in the page's language
   await admin.getByRole('button', { name: 'RU', exact: true }).first().click();

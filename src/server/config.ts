@@ -34,6 +34,7 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
   YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
   SEED_ON_START: z.enum(['true', 'false']).default('true'),
+  SEED_DEMO_ORDERS: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+)$/, 'true, false or the number of trusted proxies in front of the shop')
@@ -92,6 +93,8 @@ export type ServerConfig = {
   /** the ЮKassa API's base address, up to and with /v3 */
   yookassaApiUrl: string;
   seedOnStart: boolean;
+  /** the demo seed adds its past orders (the tests' shops leave them out) */
+  seedDemoOrders: boolean;
   /** how many proxies in front of the shop append to X-Forwarded-For (0: use the socket address) */
   trustProxy: number;
   rateLimits: RateLimitSettings;
@@ -182,6 +185,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     stripeApiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
     yookassaApiUrl: e.YOOKASSA_API_URL.replace(/\/$/, ''),
     seedOnStart: e.SEED_ON_START === 'true',
+    seedDemoOrders: e.SEED_DEMO_ORDERS === 'true',
     trustProxy: trustedProxyCount(e.TRUST_PROXY),
     rateLimits: readRateLimitSettings(e.RATE_LIMITS),
     mediaCacheMaxBytes: e.MEDIA_CACHE_MAX_MB * 1024 * 1024,

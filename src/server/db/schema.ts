@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -15,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { TaxClass } from '../../lib/tax';
+import type { VideoFieldValue } from '../../lib/video-field';
 
 /** Customer-facing text stored in both shop languages. */
 export type LocalizedText = { en: string; ru: string };
@@ -195,6 +197,8 @@ export const products = pgTable(
     metaTitle: l10n('meta_title'),
     metaDescription: l10n('meta_description'),
     imageIds: jsonb('image_ids').$type<string[]>().notNull().default([]),
+    /** a video shown among the pictures (src/lib/video-field.ts), written only through its check */
+    video: jsonb('video').$type<VideoFieldValue>(),
     properties: jsonb('properties').$type<ProductProperty[]>().notNull().default([]),
     relatedProductIds: jsonb('related_product_ids').$type<string[]>().notNull().default([]),
     weight: doublePrecision('weight').notNull().default(0),
@@ -1067,6 +1071,76 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_transaction_idx').on(t.transactionId),
     uniqueIndex('payment_refunds_provider_refund_idx').on(t.provider, t.providerRefundId),
   ],
+);
+
+// ---------------------------------------------------------------- sales report roll-ups
+
+/**
+ * The shop's calendar for the reports: the time zone whose days the roll-ups below are kept in (one row). Written only
+ * by the database (from settings ecommerce.reportTimeZone, when it names a zone the database knows), which then
+ * rebuilds the roll-ups in the same transaction.
+ */
+export const reportCalendar = pgTable('report_calendar', {
+  id: integer('id').primaryKey().default(1),
+  timeZone: text('time_zone').notNull().default('UTC'),
+});
+
+/**
+ * One row per day of the shop's calendar: the figures of the orders placed that day that are not canceled, kept by
+ * database triggers on orders, order_items and payment_refunds in the writing transaction (report_refresh in the
+ * migration); `carts` counts the signed-in shoppers' carts that went from empty to holding items that day.
+ */
+export const reportDays = pgTable('report_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  orders: integer('orders').notNull().default(0),
+  /** orders placed by a signed-in shopper (the ones a counted cart can lead to) */
+  accountOrders: integer('account_orders').notNull().default(0),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  /** succeeded refunds of the day's orders, whenever they were made */
+  refundsCents: bigint('refunds_cents', { mode: 'number' }).notNull().default(0),
+  items: integer('items').notNull().default(0),
+  customers: integer('customers').notNull().default(0),
+  newCustomers: integer('new_customers').notNull().default(0),
+  carts: integer('carts').notNull().default(0),
+});
+
+/**
+ * The customers who ordered on a day, with the day of their counted order before it (null: this is their first), so
+ * a range's distinct customers are its rows whose previous day falls before the range: counted without a sort.
+ */
+export const reportDayCustomers = pgTable(
+  'report_day_customers',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    customerId: text('customer_id').notNull(),
+    previousDay: date('previous_day', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.customerId] }),
+    // the reports' counts read this index alone
+    index('report_day_customers_previous_idx').on(t.day, t.previousDay),
+  ],
+);
+
+/**
+ * Per day the products (`product`), catalogs (`catalog`: the catalogs a product was in when its day was last
+ * computed), discount codes (`code`) and delivery methods (`delivery`) of the counted orders.
+ */
+export const reportDayRanks = pgTable(
+  'report_day_ranks',
+  {
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** the product id (the line's title for a line without one), the catalog's or the code's id, or pickup / shipping */
+    key: text('key').notNull(),
+    /** the line's title, or the delivery's title; '' for codes */
+    title: text('title').notNull().default(''),
+    orders: integer('orders').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.key, t.title] })],
 );
 
 /** Every accepted provider notification, so a replay changes nothing twice. */

@@ -60,6 +60,7 @@ const envSchema = z.object({
   SHOP_NOTIFY_EMAILS: z.string().optional(),
   MAIL_WORKER: z.enum(['true', 'false']).default('true'),
   JOB_WORKER: z.enum(['true', 'false']).default('true'),
+  BACK_IN_STOCK_ALERTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   UNPAID_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(43_200).optional(),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -114,6 +115,8 @@ export type ServerConfig = {
   mailWorker: boolean;
   /** whether this instance runs the back office's jobs (bulk edits); every instance may, each job runs on one at a time */
   jobWorker: boolean;
+  /** back-in-stock alerts queued per minute at most, across every instance */
+  backInStockAlertsPerMinute: number;
 };
 
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', '[::]', '[::1]']);
@@ -192,6 +195,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     mailWorker: e.MAIL_WORKER === 'true',
     jobWorker: e.JOB_WORKER === 'true',
+    backInStockAlertsPerMinute: e.BACK_IN_STOCK_ALERTS_PER_MINUTE,
   };
 }
 

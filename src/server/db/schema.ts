@@ -1385,3 +1385,57 @@ export const leadReplies = pgTable(
   },
   (t) => [index('lead_replies_lead_idx').on(t.leadId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------- back-in-stock alerts and wishlists
+
+/**
+ * "Tell me when it is back" for one sold-out variation. A signed-in shopper's is confirmed at once; a guest's when
+ * the e-mailed link is opened. The stock trigger (migration 0018) sets `due_at` in the transaction that brings the
+ * variation from 0 back above 0; the alert job sends due ones once (`notified_at`, set with the queued mail).
+ */
+export const backInStockSubscriptions = pgTable(
+  'back_in_stock_subscriptions',
+  {
+    id: id(),
+    variationId: text('variation_id')
+      .notNull()
+      .references(() => variations.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** lower case */
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    lang: text('lang').notNull().default('en'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('back_in_stock_variation_email_idx').on(t.variationId, t.email),
+    // the back office's list per product, newest first
+    index('back_in_stock_product_idx').on(t.productId, t.createdAt, t.id),
+    index('back_in_stock_created_idx').on(t.createdAt, t.id),
+    // the alert job's queue: only what is due and not yet sent
+    index('back_in_stock_due_idx').on(t.dueAt, t.id).where(sql`${t.dueAt} is not null and ${t.notifiedAt} is null`),
+    // sent alerts, newest first, and the throttle's count of the last minute
+    index('back_in_stock_notified_idx').on(t.notifiedAt, t.id).where(sql`${t.notifiedAt} is not null`),
+  ],
+);
+
+/** A signed-in shopper's wishlist: one row per product. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishlist_items_user_idx').on(t.userId, t.createdAt)],
+);

@@ -48,7 +48,6 @@ export const backInStockVariationSchema = z.strictObject({
   sent: z.int(),
   unsubscribed: z.int(),
 });
-export type BackInStockVariation = z.infer<typeof backInStockVariationSchema>;
 export const backInStockVariationsSchema = z.strictObject({
   items: z.array(backInStockVariationSchema),
   page: z.int(),

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backInStockListSchema, backInStockRowSchema, backInStockVariationsSchema } from '../../../src/contract/admin';
-import { auditLog, backInStockSubscriptions, variations } from '../../../src/server/db/schema';
+import { auditLog, backInStockSubscriptions, backInStockVariationCounts, products, variations } from '../../../src/server/db/schema';
 import { queueBackInStockAlerts } from '../../../src/server/back-in-stock-alerts';
 import { signLink } from '../../../src/server/signed-links';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
@@ -128,5 +128,33 @@ describe.each(databaseKinds)('back office: back-in-stock (%s)', (kind) => {
     expect(noHeader.status).toBe(403);
     const [after] = await app.deps.db.select().from(backInStockSubscriptions).where(eq(backInStockSubscriptions.id, row!.id));
     expect(after!.unsubscribedAt).toBeNull();
+  });
+
+  it('the counts kept by the trigger equal the subscriptions counted directly, and go with a deleted product', async () => {
+    const kept = await app.deps.db.select().from(backInStockVariationCounts);
+    const counted = await app.deps.db
+      .select({
+        variationId: backInStockSubscriptions.variationId,
+        waiting: sql<number>`count(*) filter (where confirmed_at is not null and unsubscribed_at is null and notified_at is null)::int`,
+        unconfirmed: sql<number>`count(*) filter (where confirmed_at is null and unsubscribed_at is null)::int`,
+        sent: sql<number>`count(*) filter (where notified_at is not null)::int`,
+        unsubscribed: sql<number>`count(*) filter (where unsubscribed_at is not null and notified_at is null)::int`,
+      })
+      .from(backInStockSubscriptions)
+      .groupBy(backInStockSubscriptions.variationId);
+    const byVariation = (rows: { variationId: string; waiting: number; unconfirmed: number; sent: number; unsubscribed: number }[]) =>
+      Object.fromEntries(
+        rows.map(({ variationId, waiting, unconfirmed, sent, unsubscribed }) => [
+          variationId,
+          { waiting, unconfirmed, sent, unsubscribed },
+        ]),
+      );
+    expect(byVariation(kept)).toEqual(byVariation(counted));
+    await app.deps.db.delete(products).where(eq(products.id, awaited.productId));
+    expect(
+      await app.deps.db.select().from(backInStockVariationCounts).where(eq(backInStockVariationCounts.variationId, awaited.variationId)),
+    ).toEqual([]);
+    const answer = backInStockVariationsSchema.parse(await expectJson(await as(owner, '/marketing/back-in-stock/variations'), 200));
+    expect(answer.items.map((v) => v.productTitle)).toEqual(['Puerh']);
   });
 });

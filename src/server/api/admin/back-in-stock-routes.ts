@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
-import { backInStockSubscriptions, products, variations } from '../../db/schema';
+import { backInStockSubscriptions, backInStockVariationCounts, products, variations } from '../../db/schema';
 import { notFound } from '../core/errors';
 import { readParams, readQuery } from '../core/validate';
 import { recordAudit } from './audit';
@@ -22,6 +22,7 @@ import { adminMessage } from './messages';
 import { requireCapability } from './session';
 
 const s = backInStockSubscriptions;
+const counts = backInStockVariationCounts;
 
 /** The rows of each status, as the list filters them. */
 const STATUS_WHERE: Record<BackInStockStatus, SQL> = {
@@ -36,14 +37,6 @@ function statusOf(row: typeof s.$inferSelect): BackInStockStatus {
   if (row.unsubscribedAt) return 'unsubscribed';
   return row.confirmedAt ? 'waiting' : 'unconfirmed';
 }
-
-/** A count of each status in one pass over the rows `where` selects. */
-const statusCounts = {
-  waiting: sql<number>`count(*) filter (where ${STATUS_WHERE.waiting})::int`,
-  unconfirmed: sql<number>`count(*) filter (where ${STATUS_WHERE.unconfirmed})::int`,
-  sent: sql<number>`count(*) filter (where ${STATUS_WHERE.sent})::int`,
-  unsubscribed: sql<number>`count(*) filter (where ${STATUS_WHERE.unsubscribed})::int`,
-};
 
 const idParams = z.object({ id: idSchema });
 
@@ -118,40 +111,35 @@ export const backInStockAdminRoutes = new Hono<AdminEnv>()
     const query = readQuery(c, backInStockVariationsQuerySchema);
     const { deps, lang } = c.var;
     const offset = pageOffset(query.page, query.perPage);
-    // grouped along back_in_stock_variation_email_idx; most awaited first
-    const grouped = deps.db
-      .select({
-        variationId: s.variationId,
-        productId: s.productId,
-        waiting: statusCounts.waiting.as('waiting'),
-        unconfirmed: statusCounts.unconfirmed.as('unconfirmed'),
-        sent: statusCounts.sent.as('sent'),
-        unsubscribed: statusCounts.unsubscribed.as('unsubscribed'),
-      })
-      .from(s)
-      .groupBy(s.variationId, s.productId)
-      .as('grouped');
+    // kept by the subscriptions' trigger; most awaited first, along back_in_stock_counts_awaited_idx
     const [rows, [totals]] = await Promise.all([
       deps.db
         .select({
-          productId: grouped.productId,
-          variationId: grouped.variationId,
-          waiting: grouped.waiting,
-          unconfirmed: grouped.unconfirmed,
-          sent: grouped.sent,
-          unsubscribed: grouped.unsubscribed,
+          productId: counts.productId,
+          variationId: counts.variationId,
+          waiting: counts.waiting,
+          unconfirmed: counts.unconfirmed,
+          sent: counts.sent,
+          unsubscribed: counts.unsubscribed,
           productTitle: products.title,
           variationTitle: variations.title,
           sku: variations.sku,
           stock: variations.stock,
         })
-        .from(grouped)
-        .innerJoin(products, eq(products.id, grouped.productId))
-        .innerJoin(variations, eq(variations.id, grouped.variationId))
-        .orderBy(desc(grouped.waiting), desc(grouped.unconfirmed), grouped.variationId)
+        .from(counts)
+        .innerJoin(variations, eq(variations.id, counts.variationId))
+        .innerJoin(products, eq(products.id, counts.productId))
+        .orderBy(desc(counts.waiting), desc(counts.unconfirmed), asc(counts.variationId))
         .limit(query.perPage + 1)
         .offset(offset),
-      deps.db.select(statusCounts).from(s),
+      deps.db
+        .select({
+          waiting: sql<number>`coalesce(sum(${counts.waiting}), 0)::int`,
+          unconfirmed: sql<number>`coalesce(sum(${counts.unconfirmed}), 0)::int`,
+          sent: sql<number>`coalesce(sum(${counts.sent}), 0)::int`,
+          unsubscribed: sql<number>`coalesce(sum(${counts.unsubscribed}), 0)::int`,
+        })
+        .from(counts),
     ]);
     const answer: BackInStockVariations = {
       items: rows.slice(0, query.perPage).map(({ productTitle, variationTitle, sku, stock, ...g }) => ({

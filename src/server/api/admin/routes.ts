@@ -20,7 +20,7 @@ import { mediaRoutes } from './media/media-routes';
 import { sellingRoutes } from './selling/selling-routes';
 import { contentRoutes } from './content/content-routes';
 import { settingsRoutes } from './settings/settings-routes';
-import { setupChecklistRoutes } from './setup-checklist';
+import { setupChecklistRoutes } from './setup-checklist-routes';
 import { staffInvitePublicRoutes, staffRoutes } from './settings/staff-routes';
 import { builderRoutes } from './builder/builder-routes';
 import { csrfGuard, requireStaff } from './session';

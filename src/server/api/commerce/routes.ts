@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { backInStockRoutes } from './back-in-stock';
+import { backInStockRoutes } from './back-in-stock-routes';
 import type { AppEnv } from '../core/context';
 import { cartRoutes } from './cart-routes';
 import { deliveryRoutes } from './delivery-routes';

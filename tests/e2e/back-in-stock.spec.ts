@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookiesUpFront, registerAccount, signInBrowser, uniqueEmail } from './accounts-helpers';
-import { DEMO_OWNER, mailsMatching, staffPage } from './admin-helpers';
+import { DEMO_OWNER, E2E_MANAGER, mailsMatching, staffPage } from './admin-helpers';
 
 const ADMIN_WRITE = { 'x-shop-admin': '1' };
 
@@ -118,6 +118,13 @@ test('a guest asks to hear when a size is back, confirms by e-mail, the owner re
   await owner.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Alert sent' }).click();
   await expect(owner.getByRole('cell', { name: email })).toBeVisible();
   await expect(owner.getByRole('cell', { name: second })).toBeVisible();
+
+  // a manager has no Marketing menu, and the screen says the role does not allow it
+  const manager = await staffPage(browser, E2E_MANAGER, '/admin/marketing/back-in-stock');
+  await expect(manager.getByText('Your role does not allow this.')).toBeVisible();
+  await expect(manager.getByRole('link', { name: 'Back-in-stock' })).toHaveCount(0);
+  expect((await manager.request.get('/api/admin/marketing/back-in-stock')).status()).toBe(403);
+  await manager.context().close();
 
   // the unsubscribe link of the alert works once and is signed for that purpose only
   const unsubscribe = await linkInMail(email, new RegExp(`Subject: ${title}.* is back in stock`), 'unsubscribe');

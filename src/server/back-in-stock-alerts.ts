@@ -9,7 +9,7 @@ const MINUTE_MS = 60_000;
 export type AlertPass = { queued: number; waiting: number };
 
 /**
- * Queues the alerts now due: subscriptions the stock trigger (migration 0018) marked when their variation came back
+ * Queues the alerts now due: subscriptions the stock trigger (migration 0020) marked when their variation came back
  * from 0, still confirmed, not unsubscribed, not sent. At most `perMinute` are queued in any minute across every
  * instance: a transaction lock serialises the passes, so the count of the last minute is exact, and rows are
  * claimed with `for update skip locked` (one an unsubscribe holds is left for the next pass). Each subscription's

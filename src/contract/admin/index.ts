@@ -18,3 +18,4 @@ export * from './jobs';
 export * from './reports';
 export * from './mail';
 export * from './back-in-stock';
+export * from './integrations';

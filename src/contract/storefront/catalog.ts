@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { imageAnswer, sectionAnswer } from './common';
 import { TAX_CLASSES } from '../../lib/tax';
+import { VIDEO_FIELD_SOURCES } from '../../lib/video-field';
 
 export const SORT_CRITERIA = ['custom', 'title', 'price_asc', 'price_desc'] as const;
 export type SortCriterion = (typeof SORT_CRITERIA)[number];
@@ -325,7 +326,24 @@ export const productAnswer = z.strictObject({
 export type ProductDto = z.infer<typeof productAnswer>;
 
 /** GET /products/:idOrSlug: the product with its sections, resolved like every page's. */
-export const productDetailAnswer = z.strictObject({ ...productAnswer.shape, sections: z.array(sectionAnswer) });
+/**
+ * A product's video among its pictures: where it plays (a service's player address, or a file of the shop), the
+ * video's own page (the link without scripts) and its preview: the owner's picture, else the service's thumbnail.
+ */
+export const productVideoAnswer = z.strictObject({
+  source: z.enum(VIDEO_FIELD_SOURCES),
+  embedUrl: z.string(),
+  pageUrl: z.string(),
+  previewImage: imageAnswer.nullable(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type ProductVideoDto = z.infer<typeof productVideoAnswer>;
+
+export const productDetailAnswer = z.strictObject({
+  ...productAnswer.shape,
+  video: productVideoAnswer.nullable(),
+  sections: z.array(sectionAnswer),
+});
 export type ProductDetailDto = z.infer<typeof productDetailAnswer>;
 
 // ---------------------------------------------------------------- answers: the catalog page

@@ -89,7 +89,28 @@ function enhance(root: HTMLElement): void {
 
   // ------------------------------------------------------------ rendering
 
+  /** The product's video, played in place of the main picture; its markup kept to restore it when the shopper leaves it. */
+  const videoStage = root.querySelector<HTMLElement>('[data-gallery-stage]');
+  const videoMarkup = videoStage?.innerHTML ?? '';
+  const showVideo = (thumb: HTMLElement) => {
+    if (!videoStage?.hidden) return;
+    videoStage.hidden = false;
+    root.querySelector<HTMLElement>('.product-gallery__open')?.setAttribute('hidden', '');
+    root.querySelectorAll<HTMLButtonElement>('.product-gallery__thumb').forEach((other) => {
+      other.setAttribute('aria-pressed', String(other === thumb));
+    });
+    // the section video's script starts the player on its play link, within this click (so it may play with sound)
+    videoStage.querySelector<HTMLElement>('[data-video-play]')?.click();
+  };
+  const hideVideo = () => {
+    if (!videoStage || videoStage.hidden) return;
+    videoStage.hidden = true;
+    videoStage.innerHTML = videoMarkup;
+    root.querySelector<HTMLElement>('.product-gallery__open')?.removeAttribute('hidden');
+  };
+
   const renderGallery = () => {
+    hideVideo();
     const shown = images.find((image) => image.id === shownImageId) ?? previewImage(product, variation);
     if ((shown?.id ?? null) !== shownMainId) {
       shownMainId = shown?.id ?? null;
@@ -377,6 +398,8 @@ function enhance(root: HTMLElement): void {
       if (variation && view.buyable) addVariationToCart({ product, variation, quantity, lang, siteType: settings.siteType, money });
     } else if (target.hasAttribute('data-quantity-step')) {
       setQuantity(quantity + Number(target.dataset['quantityStep']));
+    } else if (target.hasAttribute('data-gallery-video')) {
+      showVideo(target);
     } else {
       const image = images.find((candidate) => candidate.id === target.dataset['imageId']);
       if (image) chooseImage(image);

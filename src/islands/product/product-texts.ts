@@ -19,6 +19,7 @@ export function sliceTranslator(texts: ShopTextSlice, lang: Language): ShopTrans
 export const BUY_BOX_TEXT_KEYS = [
   'gallery',
   'showImage',
+  'playVideo',
   'zoomImage',
   'lightboxClose',
   'lightboxZoom',

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { TaxClass } from '../../lib/tax';
+import type { VideoFieldValue } from '../../lib/video-field';
 
 /** Customer-facing text stored in both shop languages. */
 export type LocalizedText = { en: string; ru: string };
@@ -195,6 +196,8 @@ export const products = pgTable(
     metaTitle: l10n('meta_title'),
     metaDescription: l10n('meta_description'),
     imageIds: jsonb('image_ids').$type<string[]>().notNull().default([]),
+    /** a video shown among the pictures (src/lib/video-field.ts), written only through its check */
+    video: jsonb('video').$type<VideoFieldValue>(),
     properties: jsonb('properties').$type<ProductProperty[]>().notNull().default([]),
     relatedProductIds: jsonb('related_product_ids').$type<string[]>().notNull().default([]),
     weight: doublePrecision('weight').notNull().default(0),
@@ -1390,7 +1393,7 @@ export const leadReplies = pgTable(
 
 /**
  * "Tell me when it is back" for one sold-out variation. A signed-in shopper's is confirmed at once; a guest's when
- * the e-mailed link is opened. The stock trigger (migration 0018) sets `due_at` in the transaction that brings the
+ * the e-mailed link is opened. The stock trigger (migration 0020) sets `due_at` in the transaction that brings the
  * variation from 0 back above 0; the alert job sends due ones once (`notified_at`, set with the queued mail).
  */
 export const backInStockSubscriptions = pgTable(
@@ -1427,7 +1430,7 @@ export const backInStockSubscriptions = pgTable(
 
 /**
  * How many subscriptions of each variation stand in each status, kept by a trigger on every write of a subscription
- * (migration 0018), so the back office's "most awaited" list reads an index instead of counting every subscription.
+ * (migration 0020), so the back office's "most awaited" list reads an index instead of counting every subscription.
  * No foreign keys: a deleted variation's row is dropped by the same trigger, and the list joins the variations.
  */
 export const backInStockVariationCounts = pgTable(
@@ -1456,4 +1459,78 @@ export const wishlistItems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishlist_items_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Where the shop sends its events (order created, paid…): an https address (plain http only to this machine, in
+ * development), the events it takes and the secret its deliveries are signed with. The secret is shown once, when
+ * the endpoint is made; it is kept as is because every delivery is signed with it.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: jsonb('events').$type<string[]>().notNull().default([]),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_created_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * The outbox of the shop's integrations: one row per webhook delivery or Telegram alert, written in the transaction
+ * of the event itself and delivered by the integration worker; it is also the delivery log (last response code,
+ * duration and an excerpt of the answer).
+ */
+export const integrationDeliveries = pgTable(
+  'integration_deliveries',
+  {
+    id: id(),
+    /** webhook or telegram */
+    channel: text('channel').notNull(),
+    endpointId: text('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** pending, delivered or failed (gave up after the last attempt) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    responseStatus: integer('response_status'),
+    durationMs: integer('duration_ms'),
+    responseExcerpt: text('response_excerpt'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('integration_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('integration_deliveries_endpoint_idx').on(t.endpointId, t.createdAt, t.id),
+    index('integration_deliveries_channel_idx').on(t.channel, t.createdAt, t.id),
+  ],
+);
+
+/** Tokens the owner made for other programs to call the back office API; only the SHA-256 of each is kept. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** the token's first characters, so the owner can tell tokens apart */
+    prefix: text('prefix').notNull(),
+    /** the staff member who made it: the token acts in their name and stops working when they are disabled */
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_idx').on(t.tokenHash), index('api_tokens_created_idx').on(t.createdAt, t.id)],
 );

@@ -5,6 +5,7 @@ import { backInStockAdminRoutes } from './back-in-stock-routes';
 import type { AdminEnv } from './context';
 import { customerRoutes } from './customers-routes';
 import { dashboardRoutes } from './dashboard-routes';
+import { integrationRoutes } from './integrations-routes';
 import { leadRoutes } from './leads-routes';
 import { mailTemplateRoutes } from './mail-templates-routes';
 import { moderationRoutes } from './moderation-routes';
@@ -60,4 +61,5 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', settingsRoutes)
   .route('/', mailTemplateRoutes)
   .route('/', staffRoutes)
+  .route('/', integrationRoutes)
   .route('/', builderRoutes);

@@ -22,6 +22,7 @@ import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
 import { resolveLines, type ResolvedLine } from './order-lines';
 import { enqueueMail } from '../../mail/queue';
+import { orderEventData, recordLowStock, recordShopEvent } from '../../integrations/outbox';
 import { shopRecipients } from '../../mail/templates';
 import { takeStock } from './reservations';
 import { orderLimits, shopCurrency, shopTaxes } from './shop-settings';
@@ -232,6 +233,8 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
       ],
       now(),
     );
+    await recordShopEvent(tx, 'order.created', orderEventData(created!), now());
+    await recordLowStock(tx, lines, now());
     return created!;
   });
   // The ordered products' stock changed: their pages (and listings showing them) are stale from now on.

@@ -1460,6 +1460,78 @@ export const leadReplies = pgTable(
   (t) => [index('lead_replies_lead_idx').on(t.leadId, t.createdAt)],
 );
 
+// ---------------------------------------------------------------- back-in-stock alerts and wishlists
+
+/**
+ * "Tell me when it is back" for one sold-out variation. A signed-in shopper's is confirmed at once; a guest's when
+ * the e-mailed link is opened. The stock trigger (migration 0020) sets `due_at` in the transaction that brings the
+ * variation from 0 back above 0; the alert job sends due ones once (`notified_at`, set with the queued mail).
+ */
+export const backInStockSubscriptions = pgTable(
+  'back_in_stock_subscriptions',
+  {
+    id: id(),
+    variationId: text('variation_id')
+      .notNull()
+      .references(() => variations.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** lower case */
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    lang: text('lang').notNull().default('en'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('back_in_stock_variation_email_idx').on(t.variationId, t.email),
+    // the back office's list per product, newest first
+    index('back_in_stock_product_idx').on(t.productId, t.createdAt, t.id),
+    index('back_in_stock_created_idx').on(t.createdAt, t.id),
+    // the alert job's queue: only what is due and not yet sent
+    index('back_in_stock_due_idx').on(t.dueAt, t.id).where(sql`${t.dueAt} is not null and ${t.notifiedAt} is null`),
+    // sent alerts, newest first, and the throttle's count of the last minute
+    index('back_in_stock_notified_idx').on(t.notifiedAt, t.id).where(sql`${t.notifiedAt} is not null`),
+  ],
+);
+
+/**
+ * How many subscriptions of each variation stand in each status, kept by a trigger on every write of a subscription
+ * (migration 0020), so the back office's "most awaited" list reads an index instead of counting every subscription.
+ * No foreign keys: a deleted variation's row is dropped by the same trigger, and the list joins the variations.
+ */
+export const backInStockVariationCounts = pgTable(
+  'back_in_stock_variation_counts',
+  {
+    variationId: text('variation_id').primaryKey(),
+    productId: text('product_id').notNull(),
+    waiting: integer('waiting').notNull().default(0),
+    unconfirmed: integer('unconfirmed').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    unsubscribed: integer('unsubscribed').notNull().default(0),
+  },
+  (t) => [index('back_in_stock_counts_awaited_idx').on(t.waiting.desc(), t.unconfirmed.desc(), t.variationId)],
+);
+
+/** A signed-in shopper's wishlist: one row per product. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishlist_items_user_idx').on(t.userId, t.createdAt)],
+);
+
 /**
  * Where the shop sends its events (order created, paid…): an https address (plain http only to this machine, in
  * development), the events it takes and the secret its deliveries are signed with. The secret is shown once, when

@@ -34,7 +34,7 @@ const FORMULA_START = /^'[=+\-@\t\r]/;
 const m = (key: string, lang: Language, params?: Record<string, string | number>) => adminMessage(`catalogs.csv.${key}`, lang, params);
 
 /** Reads the file: header check, rows as cells; problems of the file as a whole are row 1 errors. */
-export function parseProductCsv(text: string, lang: Language): ParsedCsv {
+export function parseProductCsv(text: string, lang: Language, maxRows = PRODUCT_CSV_MAX_ROWS): ParsedCsv {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const errors: ProductImportError[] = parsed.errors
     .slice(0, 20)
@@ -55,9 +55,8 @@ export function parseProductCsv(text: string, lang: Language): ParsedCsv {
     if (!seen.has(required)) errors.push({ row: 1, column: required, message: m('missingColumn', lang, { column: required }) });
   }
   if (body.length === 0) errors.push({ row: 1, column: null, message: m('noRows', lang) });
-  if (body.length > PRODUCT_CSV_MAX_ROWS)
-    errors.push({ row: 1, column: null, message: m('tooManyRows', lang, { count: PRODUCT_CSV_MAX_ROWS }) });
-  const rows = body.slice(0, PRODUCT_CSV_MAX_ROWS).map((cells, i) => ({
+  if (body.length > maxRows) errors.push({ row: 1, column: null, message: m('tooManyRows', lang, { count: maxRows }) });
+  const rows = body.slice(0, maxRows).map((cells, i) => ({
     row: i + 2,
     cells: new Map(columns.map((column, c) => [column, (cells[c] ?? '').replace(FORMULA_START, (s) => s.slice(1))])),
   }));

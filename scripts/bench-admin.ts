@@ -383,11 +383,12 @@ async function benchTarget(target: Target): Promise<{ results: Result[]; failure
     if (imported.status === 202) {
       if ((await claimJob(runtime.deps, 'bench')) !== answer.id) throw new Error('another job was open');
       while (await runJobBatch(runtime.deps, jobKinds, 'bench', answer.id!)) {}
-      [jobRow] = (
-        (await handle.db.execute(sql`select status, processed, failed from admin_jobs where id = ${answer.id}`)) as unknown as {
-          rows: (typeof jobRow)[];
-        }
-      ).rows;
+      jobRow =
+        (
+          (await handle.db.execute(sql`select status, processed, failed from admin_jobs where id = ${answer.id}`)) as unknown as {
+            rows: (typeof jobRow)[];
+          }
+        ).rows[0] ?? jobRow;
     }
     const importSeconds = (performance.now() - importStarted) / 1000;
     const per100k = (importSeconds / importRows) * 100_000;

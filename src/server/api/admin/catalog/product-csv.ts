@@ -114,8 +114,8 @@ function exportBatch(after: string | null, size: number, optionCount: number): S
   const optionCells = k.flatMap((n) => [
     sql`case when v.first then csv_field(o.titles[${sql.raw(String(n))}]->>'en') else '' end`,
     sql`case when v.first then csv_field(o.titles[${sql.raw(String(n))}]->>'ru') else '' end`,
-    sql`csv_field(vals.titles->(o.ids[${sql.raw(String(n))}])->>'en')`,
-    sql`csv_field(vals.titles->(o.ids[${sql.raw(String(n))}])->>'ru')`,
+    sql`csv_field(o.vals->(v.id || '/' || o.ids[${sql.raw(String(n))}])->>'en')`,
+    sql`csv_field(o.vals->(v.id || '/' || o.ids[${sql.raw(String(n))}])->>'ru')`,
   ]);
   const cells = [
     sql`csv_field(p.slug)`,
@@ -150,18 +150,17 @@ function exportBatch(after: string | null, size: number, optionCount: number): S
         row_number() over (order by x.position, x.id) = 1 as first
       from variations x where x.product_id = p.id
     ) v on true
+    -- the product's options in order, and each variation's value of each option ("variation/option": its title; of two
+    -- values of one option, the first in order wins), read once per product rather than once per variation
     left join lateral (
-      select array_agg(po.id order by po.position, po.id) as ids, array_agg(po.title order by po.position, po.id) as titles
+      select array_agg(po.id order by po.position, po.id) as ids, array_agg(po.title order by po.position, po.id) as titles,
+        (select jsonb_object_agg(vov.variation_id || '/' || pov.option_id, pov.title order by pov.position desc, pov.id desc)
+          from product_options po2
+          join product_option_values pov on pov.option_id = po2.id
+          join variation_option_values vov on vov.option_value_id = pov.id
+          where po2.product_id = p.id) as vals
       from product_options po where po.product_id = p.id
     ) o on true
-    left join lateral (
-      select jsonb_object_agg(d.option_id, d.title) as titles from (
-        select distinct on (pov.option_id) pov.option_id, pov.title
-        from variation_option_values vov join product_option_values pov on pov.id = vov.option_value_id
-        where vov.variation_id = v.id
-        order by pov.option_id, pov.position, pov.id
-      ) d
-    ) vals on true
     left join lateral (
       select string_agg(cat.slug, ${PRODUCT_CSV_LIST_SEPARATOR} order by cat.slug) as slugs
       from catalog_products cp join catalogs cat on cat.id = cp.catalog_id

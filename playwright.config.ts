@@ -59,6 +59,8 @@ export default defineConfig({
       RATE_LIMITS: E2E_RATE_LIMITS,
       // a page's in-process answers are frozen and checked to be JSON-like (src/server/api/core/handed-answers.ts)
       SHOP_CHECK_ANSWERS: '1',
+      // the webhook journey's receiver listens on this machine
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -13,6 +13,7 @@ const CustomerDetail = lazy(() => import('./screens/CustomerDetail'));
 const Audit = lazy(() => import('./screens/Audit'));
 const Reports = lazy(() => import('./screens/Reports'));
 const Feeds = lazy(() => import('./screens/Feeds'));
+const Integrations = lazy(() => import('./screens/integrations/Integrations'));
 const Account = lazy(() => import('./screens/Account'));
 const NotFound = lazy(() => import('./screens/NotFound'));
 // catalog
@@ -61,6 +62,7 @@ function adminRouter() {
           { path: 'audit', element: <Audit /> },
           { path: 'reports', element: <Reports /> },
           { path: 'feeds', element: <Feeds /> },
+          { path: 'integrations', element: <Integrations /> },
           { path: 'account', element: <Account /> },
           { path: 'products', element: <Products /> },
           { path: 'products/import', element: <ProductImport /> },

@@ -60,6 +60,9 @@ const envSchema = z.object({
   SHOP_NOTIFY_EMAILS: z.string().optional(),
   MAIL_WORKER: z.enum(['true', 'false']).default('true'),
   JOB_WORKER: z.enum(['true', 'false']).default('true'),
+  INTEGRATIONS_WORKER: z.enum(['true', 'false']).default('true'),
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   UNPAID_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(43_200).optional(),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -114,6 +117,12 @@ export type ServerConfig = {
   mailWorker: boolean;
   /** whether this instance runs the back office's jobs (bulk edits); every instance may, each job runs on one at a time */
   jobWorker: boolean;
+  /** whether this instance delivers webhooks and Telegram alerts */
+  integrationsWorker: boolean;
+  /** whether webhooks may go to this machine and private networks (development and tests); off, they are refused */
+  webhooksAllowPrivate: boolean;
+  /** the Telegram Bot API's base address */
+  telegramApiUrl: string;
 };
 
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', '[::]', '[::1]']);
@@ -192,6 +201,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     mailWorker: e.MAIL_WORKER === 'true',
     jobWorker: e.JOB_WORKER === 'true',
+    integrationsWorker: e.INTEGRATIONS_WORKER === 'true',
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''),
   };
 }
 

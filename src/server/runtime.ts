@@ -8,7 +8,8 @@ import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } fr
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail';
 import { loadSecret } from './secrets';
-import { startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
+import { startIntegrationWorker, type IntegrationWorker } from './integrations/worker';
+import { nodeTimers, startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
 import { demoOwnerNotice } from './api/admin/staff';
 import { startMailWorker, type MailWorker, type MailWorkerTimers } from './mail/worker';
 import { seedDemoShop } from './seed';
@@ -29,6 +30,8 @@ export type Runtime = {
   mailWorker: MailWorker | null;
   /** runs the back office's jobs, or null when JOB_WORKER=false */
   jobWorker: JobWorker | null;
+  /** delivers webhooks and Telegram alerts, or null when INTEGRATIONS_WORKER=false */
+  integrationWorker: IntegrationWorker | null;
   /** carries page cache invalidations to the other instances (PostgreSQL only) */
   invalidationTransport?: InvalidationTransport;
   /** Stops background work (the reservation sweeper, the mail worker, the invalidation transport), then closes the database. */
@@ -90,6 +93,7 @@ export async function createRuntime(
   const builderScheduler = startBuilderScheduler(deps, options.timers);
   const mailWorker = config.mailWorker ? startMailWorker(deps, options.mailTimers) : null;
   const jobWorker = config.jobWorker ? startJobWorker(deps, jobKinds, options.timers) : null;
+  const integrationWorker = config.integrationsWorker ? startIntegrationWorker(deps, options.timers ?? nodeTimers) : null;
   // Instances sharing a PostgreSQL database tell each other which cached pages went stale.
   const invalidationTransport =
     handle.kind === 'postgres' && config.databaseUrl && options.invalidationTransport !== false
@@ -103,12 +107,14 @@ export async function createRuntime(
     builderScheduler,
     mailWorker,
     jobWorker,
+    integrationWorker,
     invalidationTransport,
     close: async () => {
       await jobWorker?.stop();
       await sweeper.stop();
       await builderScheduler.stop();
       await mailWorker?.stop();
+      await integrationWorker?.stop();
       await invalidationTransport?.close();
       await media.close();
       await handle.close();

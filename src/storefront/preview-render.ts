@@ -10,7 +10,7 @@ import { SETTINGS_GROUPS, shopSettingsSchema, type SettingsGroup } from '../lib/
 import type { SectionContext } from '../sections/context';
 import { collectImageIds } from '../sections/images';
 import { shopTheme, type ThemeName } from '../styles/theme';
-import { menuLinkUrl } from '../server/api/content/menus';
+import { menuLinkUrl } from '../server/api/content/menus-routes';
 import type { PreviewSectionDataInput, PreviewSectionDataDto } from '../contract/storefront/content';
 import { PREVIEW_RENDER_GRANT, WIDGET_SECTION_TYPES } from '../server/api/content/preview-routes';
 import { sanitizeSectionTexts as sanitizeOptions } from '../server/api/content/sanitize';

@@ -31,6 +31,7 @@ const PATHS = {
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   download: 'M12 4v11M7 10l5 5 5-5M4 19h16',
   reports: 'M4 20h16M6 16v-5M11 16V7M16 16v-8M20 4l-5 4-4-2-5 4',
+  integrations: 'M9 7V3M15 7V3M7 7h10v4a5 5 0 0 1-10 0zM12 16v5',
   feeds: 'M5 19a1 1 0 1 0 0-.01M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16',
 } as const;
 export type IconName = keyof typeof PATHS;

@@ -65,6 +65,7 @@ export default function Layout() {
     { group: 'site', to: '/redirects', label: t('nav.redirects'), icon: 'redirects' },
     { group: 'shop', to: '/settings', label: t('nav.settings'), icon: 'settings' },
     { group: 'shop', to: '/staff', label: t('nav.staff'), icon: 'staff', capability: 'manage_staff' },
+    { group: 'shop', to: '/integrations', label: t('nav.integrations'), icon: 'integrations', capability: 'integrations' },
     { group: 'shop', to: '/audit', label: t('nav.audit'), icon: 'audit', capability: 'view_audit' },
     { group: 'shop', to: '/account', label: t('nav.account'), icon: 'account' },
   ];

@@ -17,3 +17,4 @@ export * from './builder';
 export * from './jobs';
 export * from './reports';
 export * from './mail';
+export * from './integrations';

@@ -1,7 +1,7 @@
 /**
  * Shapes of the back office API for selling: discount codes, delivery (shipping zones, their rates, pickup
  * locations) and payment methods. The storefront checks what these write exactly as stored
- * (src/lib/discount.ts, src/lib/shipping.ts, src/server/api/commerce/delivery.ts), so the rules below refuse
+ * (src/lib/discount.ts, src/lib/shipping.ts, src/server/api/commerce/delivery-routes.ts), so the rules below refuse
  * what checkout could not use or would read differently.
  */
 import { z } from 'zod';

@@ -75,7 +75,7 @@ export function createApi(deps: AppDeps) {
     }
     if (isLockTimeout(err)) {
       deps.logger.info({ path: c.req.path }, 'lock wait timed out');
-      return c.json(errorBody(new ApiError(409, commerceMessage('busy', c.get('lang') ?? 'en'))), 409);
+      return c.json(errorBody(new ApiError(409, commerceMessage('busy', c.var.lang ?? 'en'))), 409);
     }
     if (isDatabaseUnavailable(err)) {
       deps.logger.warn({ err, path: c.req.path }, 'database unavailable');
@@ -83,7 +83,7 @@ export function createApi(deps: AppDeps) {
     }
     if (isWriteConflict(err)) {
       deps.logger.info({ path: c.req.path }, 'write conflict');
-      return c.json(errorBody(new ApiError(409, commerceMessage('writeConflict', c.get('lang') ?? 'en'))), 409);
+      return c.json(errorBody(new ApiError(409, commerceMessage('writeConflict', c.var.lang ?? 'en'))), 409);
     }
     deps.logger.error({ err, path: c.req.path }, 'unhandled API error');
     return c.json(errorBody(new ApiError(500, 'Internal server error, notify administrator')), 500);

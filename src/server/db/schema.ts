@@ -1412,3 +1412,77 @@ export const leadReplies = pgTable(
   },
   (t) => [index('lead_replies_lead_idx').on(t.leadId, t.createdAt)],
 );
+
+/**
+ * Where the shop sends its events (order created, paid…): an https address (plain http only to this machine, in
+ * development), the events it takes and the secret its deliveries are signed with. The secret is shown once, when
+ * the endpoint is made; it is kept as is because every delivery is signed with it.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: jsonb('events').$type<string[]>().notNull().default([]),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_created_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * The outbox of the shop's integrations: one row per webhook delivery or Telegram alert, written in the transaction
+ * of the event itself and delivered by the integration worker; it is also the delivery log (last response code,
+ * duration and an excerpt of the answer).
+ */
+export const integrationDeliveries = pgTable(
+  'integration_deliveries',
+  {
+    id: id(),
+    /** webhook or telegram */
+    channel: text('channel').notNull(),
+    endpointId: text('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** pending, delivered or failed (gave up after the last attempt) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    responseStatus: integer('response_status'),
+    durationMs: integer('duration_ms'),
+    responseExcerpt: text('response_excerpt'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('integration_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('integration_deliveries_endpoint_idx').on(t.endpointId, t.createdAt, t.id),
+    index('integration_deliveries_channel_idx').on(t.channel, t.createdAt, t.id),
+  ],
+);
+
+/** Tokens the owner made for other programs to call the back office API; only the SHA-256 of each is kept. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** the token's first characters, so the owner can tell tokens apart */
+    prefix: text('prefix').notNull(),
+    /** the staff member who made it: the token acts in their name and stops working when they are disabled */
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_idx').on(t.tokenHash), index('api_tokens_created_idx').on(t.createdAt, t.id)],
+);

@@ -7,7 +7,7 @@ import { comments, leads, orders, products, reviews, variations } from '../../db
 import { shopCurrency } from '../commerce/shop-settings';
 import type { AdminEnv } from './context';
 import { awaitingDeliveryPrice, unpaidOnlineOrders } from './order-queues';
-import { loadSetupChecklist } from './setup-checklist';
+import { loadSetupChecklist } from './setup-checklist-routes';
 
 /** Variations at or below this many items count as low on stock. */
 export const LOW_STOCK_THRESHOLD = 5;

@@ -24,12 +24,12 @@ import {
   variations,
 } from '../../db/schema';
 import { enqueueMail } from '../../mail/queue';
-import { availablePaymentMethods, resolveDelivery, type PaymentMethodRow, type ResolvedDelivery } from '../commerce/delivery';
+import { availablePaymentMethods, resolveDelivery, type PaymentMethodRow, type ResolvedDelivery } from '../commerce/delivery-routes';
 import { commerceMessage } from '../commerce/messages';
 import { invalidateOrderedProducts } from '../commerce/order-cache';
 import type { OrderRow } from '../commerce/order-dto';
 import { loadCatalogIds, resolveLines, type ResolvedLine } from '../commerce/order-lines';
-import { snapshotItems } from '../commerce/order-placement';
+import { snapshotItems } from '../commerce/order-placement-routes';
 import { refundPayment } from '../commerce/payments/refunds';
 import { takeStock } from '../commerce/reservations';
 import { ApiError, fieldError } from '../core/errors';

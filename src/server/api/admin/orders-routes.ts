@@ -34,6 +34,7 @@ import {
 } from '../../db/schema';
 import { awaitingDeliveryPrice, unpaidOnlineOrders } from './order-queues';
 import { enqueueMail } from '../../mail/queue';
+import { orderEventData, recordShopEvent } from '../../integrations/outbox';
 import type { OrderRow } from '../commerce/order-dto';
 import { invalidateOrderedProducts } from '../commerce/order-cache';
 import { confirmReservation, releaseOrderStock, type StockLine } from '../commerce/reservations';
@@ -409,6 +410,7 @@ export const orderRoutes = new Hono<AdminEnv>()
       });
       await releaseOrderStock(tx, order.id, body.reason ? `canceled by ${staff.name}: ${body.reason}` : `canceled by ${staff.name}`, now);
       await mailCustomer(tx, next, 'order-canceled', { from: order.status, to: CANCELED_STATUS, reason: body.reason }, now);
+      await recordShopEvent(tx, 'order.canceled', orderEventData(next, { reason: body.reason ?? null }), now);
       // as the release left it
       return { updated: await findOrder(tx, order.id, lang), action: 'order.cancel' };
     });

@@ -4,6 +4,7 @@ import { auditRoutes } from './audit-routes';
 import type { AdminEnv } from './context';
 import { customerRoutes } from './customers-routes';
 import { dashboardRoutes } from './dashboard-routes';
+import { integrationRoutes } from './integrations-routes';
 import { leadRoutes } from './leads-routes';
 import { mailTemplateRoutes } from './mail-templates-routes';
 import { moderationRoutes } from './moderation-routes';
@@ -19,7 +20,7 @@ import { mediaRoutes } from './media/media-routes';
 import { sellingRoutes } from './selling/selling-routes';
 import { contentRoutes } from './content/content-routes';
 import { settingsRoutes } from './settings/settings-routes';
-import { setupChecklistRoutes } from './setup-checklist';
+import { setupChecklistRoutes } from './setup-checklist-routes';
 import { staffInvitePublicRoutes, staffRoutes } from './settings/staff-routes';
 import { builderRoutes } from './builder/builder-routes';
 import { csrfGuard, requireStaff } from './session';
@@ -58,4 +59,5 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', settingsRoutes)
   .route('/', mailTemplateRoutes)
   .route('/', staffRoutes)
+  .route('/', integrationRoutes)
   .route('/', builderRoutes);

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client';
 import { staffSessions, staffUsers } from '../../db/schema';
 import type { AppDeps } from '../core/context';
 import { forbidden, unauthorized } from '../core/errors';
+import { bearerTokenOf, tokenPrincipal } from './api-tokens';
 import type { AdminEnv, StaffPrincipal } from './context';
 import { adminMessage } from './messages';
 
@@ -96,7 +97,8 @@ function allowedOrigins(c: Context, deps: AppDeps): Set<string> {
  * send without a CORS preflight this API never grants) and, when the browser names one, the shop's own Origin.
  */
 export const csrfGuard: MiddlewareHandler<AdminEnv> = async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method)) {
+  // an API token is no ambient credential: a cross-site page cannot make a browser send it
+  if (!SAFE_METHODS.has(c.req.method) && bearerTokenOf(c) === null) {
     const deps = c.var.deps;
     const origin = c.req.header('origin');
     if (c.req.header(ADMIN_CSRF_HEADER) !== '1' || (origin !== undefined && !allowedOrigins(c, deps).has(origin))) {
@@ -106,8 +108,18 @@ export const csrfGuard: MiddlewareHandler<AdminEnv> = async (c, next) => {
   await next();
 };
 
-/** Requires a live staff session (401 otherwise); a customer's bearer token is never looked at here. */
+/**
+ * Requires a live staff session (401 otherwise), or an owner-made API token whose scopes open the route (see
+ * api-tokens.ts); a customer's bearer token is never accepted here.
+ */
 export const requireStaff: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  const token = bearerTokenOf(c);
+  if (token !== null) {
+    c.set('staff', await tokenPrincipal(c, token));
+    c.set('sessionIdHash', '');
+    await next();
+    return;
+  }
   const id = getCookie(c, ADMIN_SESSION_COOKIE);
   const idHash = id ? hashSessionId(id) : null;
   const staff = idHash ? await findSessionStaff(c.var.deps, idHash) : null;

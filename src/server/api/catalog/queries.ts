@@ -20,6 +20,7 @@ import { loadShopSettings } from '../core/settings-store';
 import { pageLoadKeys, type PageLoads } from '../core/page-loads';
 import { cacheTags } from '../../cache/invalidation';
 import { tagPage } from '../../cache/page-tags';
+import { recordShopEvent } from '../../integrations/outbox';
 
 /** `reply`: the shop's public answer, when it gave one. */
 export type CatalogRow = typeof catalogs.$inferSelect;
@@ -304,16 +305,24 @@ export async function createPendingReview(
   review: Omit<ReviewInput, 'product'> & { productId: string; userId: string | null; now: Date },
 ): Promise<string> {
   const id = randomUUID();
-  await db.insert(reviews).values({
-    id,
-    productId: review.productId,
-    userId: review.userId,
-    authorName: review.name,
-    email: review.email ?? null,
-    rating: review.rating,
-    text: review.text,
-    status: 'pending',
-    createdAt: review.now,
+  await db.transaction(async (tx) => {
+    await tx.insert(reviews).values({
+      id,
+      productId: review.productId,
+      userId: review.userId,
+      authorName: review.name,
+      email: review.email ?? null,
+      rating: review.rating,
+      text: review.text,
+      status: 'pending',
+      createdAt: review.now,
+    });
+    await recordShopEvent(
+      tx,
+      'review.created',
+      { id, productId: review.productId, rating: review.rating, authorName: review.name, text: review.text, status: 'pending' },
+      review.now,
+    );
   });
   return id;
 }

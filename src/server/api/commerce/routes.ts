@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../core/context';
-import { cartRoutes } from './cart';
-import { deliveryRoutes } from './delivery';
-import { discountRoutes } from './discounts';
-import { leadRoutes } from './leads';
-import { orderPlacementRoutes } from './order-placement';
-import { orderRoutes } from './orders';
+import { cartRoutes } from './cart-routes';
+import { deliveryRoutes } from './delivery-routes';
+import { discountRoutes } from './discounts-routes';
+import { leadRoutes } from './leads-routes';
+import { orderPlacementRoutes } from './order-placement-routes';
+import { orderRoutes } from './orders-routes';
 import { paymentRoutes } from './payments/routes';
 
 export const commerceRoutes = new Hono<AppEnv>()

@@ -63,12 +63,12 @@ export const previewRoutes = new Hono<AppEnv>().post(
       throw new ApiError(413, 'The request body is too large');
     },
   }),
-  (c) => (isGrantedRender(c) ? sectionData(c) : guardPreview(c.get('deps'), c.req.raw, clientAddress(c), () => sectionData(c))),
+  (c) => (isGrantedRender(c) ? sectionData(c) : guardPreview(c.var.deps, c.req.raw, clientAddress(c), () => sectionData(c))),
 );
 
 async function sectionData(c: Context<AppEnv>): Promise<Response> {
-  const lang = c.get('lang');
-  const deps = c.get('deps');
+  const lang = c.var.lang;
+  const deps = c.var.deps;
   const body = await readBody(c, previewSectionDataBody);
   const sections: SectionDto[] = body.sections.map((section, position) => ({
     id: section.id,

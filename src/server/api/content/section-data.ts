@@ -17,7 +17,7 @@ import {
   type CategoryRef,
   type TagDto,
 } from './article-data';
-import type { CommentDto } from './articles';
+import type { CommentDto } from './articles-routes';
 import { loadShopSettings } from '../core/settings-store';
 
 /**

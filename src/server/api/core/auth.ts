@@ -53,7 +53,7 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
 }
 
 export function requireUser(c: Context<AppEnv>): AuthUser {
-  const user = c.get('user');
+  const user = c.var.user;
   if (!user) throw unauthorized();
   return user;
 }

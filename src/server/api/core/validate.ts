@@ -41,7 +41,7 @@ function refuseInvalidCharacters(value: unknown, where: 'body' | 'query' | 'para
 
 /** The request's language (the API's middleware sets it; English before it has). */
 function requestLanguage(c: Context): Language {
-  const lang: unknown = c.get('lang');
+  const lang: unknown = c.var.lang;
   return isLanguage(lang) ? lang : 'en';
 }
 

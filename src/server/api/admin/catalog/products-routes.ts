@@ -21,6 +21,7 @@ import { shopCurrency } from '../../commerce/shop-settings';
 import type { AppDeps } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
+import { recordShopEvent } from '../../../integrations/outbox';
 import { recordAudit } from '../audit';
 import type { AdminEnv, StaffPrincipal } from '../context';
 import { boundedTotal, likePattern, listPageKeys } from '../lists';
@@ -152,6 +153,7 @@ async function deleteProduct(tx: Executor, staff: StaffPrincipal, row: Locked, l
     { action: 'product.delete', entityType: 'product', entityId: row.id, before: productAuditView(before) },
     now,
   );
+  await recordShopEvent(tx, 'product.changed', { id: row.id, change: 'delete' }, now);
   return [...productTags(row.id, catalogIds), ...relating.map((r) => cacheTags.product(r.id))];
 }
 
@@ -233,6 +235,7 @@ export const productRoutes = new Hono<AdminEnv>()
         { action: 'product.create', entityType: 'product', entityId: written.id, after: productAuditView(after) },
         now,
       );
+      await recordShopEvent(tx, 'product.changed', { id: written.id, change: 'create' }, now);
       return { result: written.id, tags: productTags(written.id, written.catalogIds) };
     });
     return c.json(await loadProductDetail(deps.db, id, lang), 201);
@@ -303,6 +306,7 @@ export const productRoutes = new Hono<AdminEnv>()
           },
           now,
         );
+        await recordShopEvent(tx, 'product.changed', { id: row.id, change: body.action }, now);
         tags.push(...productTags(row.id, before.catalogIds));
       }
       if (moved.length) throw bulkStockMoved(moved, lang);
@@ -331,6 +335,7 @@ export const productRoutes = new Hono<AdminEnv>()
         { action: 'product.update', entityType: 'product', entityId: id, before: productAuditView(before), after: productAuditView(after) },
         now,
       );
+      await recordShopEvent(tx, 'product.changed', { id, change: 'update' }, now);
       return { result: null, tags: [...productTags(id, written.catalogIds), ...(written.renamed ? [cacheTags.redirects] : [])] };
     });
     return c.json(await loadProductDetail(deps.db, id, lang));
@@ -354,6 +359,7 @@ export const productRoutes = new Hono<AdminEnv>()
         },
         now,
       );
+      await recordShopEvent(tx, 'product.changed', { id: written.id, change: 'duplicate' }, now);
       return { result: written.id, tags: productTags(written.id, written.catalogIds) };
     });
     return c.json(await loadProductDetail(deps.db, copyId, lang), 201);

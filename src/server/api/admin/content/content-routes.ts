@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AdminEnv } from '../context';
-import { articleRoutes } from './articles';
-import { linkTargetRoutes } from './link-targets';
-import { menuRoutes } from './menus';
-import { redirectRoutes } from './redirects';
-import { tagRoutes } from './tags';
+import { articleRoutes } from './articles-routes';
+import { linkTargetRoutes } from './link-targets-routes';
+import { menuRoutes } from './menus-routes';
+import { redirectRoutes } from './redirects-routes';
+import { tagRoutes } from './tags-routes';
 
 /** The back office API for content (under /api/admin): link targets, articles and tags, menus, redirects. */
 export const contentRoutes = new Hono<AdminEnv>()

@@ -4,6 +4,7 @@ import { canMoveTo, isPaid, orderPaymentStatus, paymentAttention } from '../../.
 import type { Executor } from '../../../db/client';
 import { orderStateHistory, orders, paymentRefunds, paymentTransactions } from '../../../db/schema';
 import { enqueueMail } from '../../../mail/queue';
+import { orderEventData, recordShopEvent } from '../../../integrations/outbox';
 import { CANCELED_STATUS } from '../../../../lib/order-workflow';
 import { releaseOrderStock, retakeReleasedStock } from '../reservations';
 import type { PaymentSnapshot, PaymentTransactionRow, RefundOutcome } from './provider';
@@ -47,6 +48,9 @@ export async function syncOrderPayment(tx: Executor, orderId: string, note: stri
   if (isPaid(next) && !isPaid(order.paymentStatus) && order.customer.email) {
     const lang = order.lang === 'ru' ? 'ru' : 'en';
     await enqueueMail(tx, [{ template: 'payment-received', to: order.customer.email, lang, data: { orderId: order.id } }], now);
+  }
+  if (isPaid(next) && !isPaid(order.paymentStatus)) {
+    await recordShopEvent(tx, 'order.paid', orderEventData({ ...order, paymentStatus: next }), now);
   }
   return true;
 }
@@ -200,6 +204,14 @@ export async function applyRefundStatus(
   await syncOrderPayment(tx, refund.orderId, `${refund.provider} refund ${refund.id}`, now);
   if (status === 'succeeded') {
     const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId));
+    if (order) {
+      await recordShopEvent(
+        tx,
+        'order.refunded',
+        orderEventData(order, { refund: { id: refund.id, amountCents: refund.amountCents, provider: refund.provider } }),
+        now,
+      );
+    }
     if (order?.customer.email) {
       await enqueueMail(
         tx,

@@ -13,7 +13,7 @@ import { paymentInitBody, type PaymentInitDto } from '../../../../contract/store
 import type { Language } from '../../../../lib/localize';
 import { commerceMessage } from '../messages';
 import type { OrderRow } from '../order-dto';
-import { findAccessibleOrder } from '../orders';
+import { findAccessibleOrder } from '../orders-routes';
 import { findPaymentProvider, loadMethod, notificationUrl, providerContext } from './methods';
 import { receiveNotification } from './notifications';
 import { SANDBOX_PROVIDER_CODE } from './sandbox-provider';

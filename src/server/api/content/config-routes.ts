@@ -8,7 +8,7 @@ import { keptUntilInvalidated } from '../../cache/per-instance';
 import type { Database } from '../../db/client';
 import { images as imagesTable } from '../../db/schema';
 import { toImageDto, type ImageDto } from '../shared/images';
-import { isImageId } from './images';
+import { isImageId } from './images-routes';
 import { loadShopSettings } from '../core/settings-store';
 
 const DEFAULT_FAVICON = '/favicon.ico';
@@ -41,8 +41,8 @@ async function loadSettingsImages(db: Database, ids: string[], lang: Parameters<
 }
 
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
-  const { db } = c.get('deps');
-  const lang = c.get('lang');
+  const { db } = c.var.deps;
+  const lang = c.var.lang;
   const settings = localize(await loadShopSettings(db), lang);
   // the e-mail sender is the mail's business, not the storefront's
   const { common, header, footer, mail: _mail, ...rest } = settings;

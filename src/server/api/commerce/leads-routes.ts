@@ -10,6 +10,7 @@ import { readBody } from '../core/validate';
 import { leadBody, type CreatedDto } from '../../../contract/storefront/commerce';
 import { commerceMessage } from './messages';
 import { queueShopNoticeSafely } from '../../mail/notices';
+import { recordShopEvent } from '../../integrations/outbox';
 import { enquiryTextRequired } from './shop-settings';
 
 export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
@@ -44,7 +45,7 @@ export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
     productId = variation.productId;
   }
   const id = randomUUID();
-  await db.insert(leads).values({
+  const lead = {
     id,
     type: body.type,
     productId,
@@ -52,9 +53,14 @@ export const leadRoutes = new Hono<AppEnv>().post('/leads', async (c) => {
     userId: user?.id ?? null,
     name: body.name,
     phone: body.phone,
-    email: body.email,
-    text: body.text,
+    email: body.email ?? null,
+    text: body.text ?? null,
     createdAt: now(),
+  };
+  await db.transaction(async (tx) => {
+    await tx.insert(leads).values(lead);
+    const { userId: _user, createdAt, ...shared } = lead;
+    await recordShopEvent(tx, 'lead.created', { ...shared, createdAt: createdAt.toISOString() }, createdAt);
   });
   await queueShopNoticeSafely(c.var.deps, 'lead-created', { leadId: id });
   return c.json({ success: true, id } satisfies CreatedDto, 201);

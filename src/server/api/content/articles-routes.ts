@@ -61,8 +61,8 @@ async function requireCategory(deps: AppDeps, slug: string, lang: Language) {
 
 export const articleRoutes = new Hono<AppEnv>()
   .get('/articles/grouped', async (c) => {
-    const deps = c.get('deps');
-    const lang = c.get('lang');
+    const deps = c.var.deps;
+    const lang = c.var.lang;
     const { categoryIds, limit } = readQuery(c, groupedArticlesQuery);
     const categories = categoryIds
       ? inRequestOrder(categoryIds, await findCategories(deps.db, categoryIds, lang))
@@ -77,8 +77,8 @@ export const articleRoutes = new Hono<AppEnv>()
     return c.json(categories.map((category) => ({ category, items: byCategory.get(category.id) ?? [] })) satisfies GroupedArticlesDto);
   })
   .post('/articles/comments', async (c) => {
-    const deps = c.get('deps');
-    const lang = c.get('lang');
+    const deps = c.var.deps;
+    const lang = c.var.lang;
     await enforceRateLimit(c, 'comment', clientAddress(c));
     const body = await readBody(c, commentBody);
     const settings = await loadShopSettings(deps.db);
@@ -97,7 +97,7 @@ export const articleRoutes = new Hono<AppEnv>()
       id,
       articleId: article.id,
       parentId: body.parentId,
-      userId: c.get('user')?.id ?? null,
+      userId: c.var.user?.id ?? null,
       authorName: body.name,
       email: body.email,
       text: body.text,
@@ -111,15 +111,15 @@ export const articleRoutes = new Hono<AppEnv>()
     );
   })
   .get('/articles/:type/list', async (c) => {
-    const deps = c.get('deps');
-    const lang = c.get('lang');
+    const deps = c.var.deps;
+    const lang = c.var.lang;
     const { type } = readParams(c, typeParams);
     const query = readQuery(c, articleListQuery);
     const category = await requireCategory(deps, type, lang);
     return c.json(await listCategoryArticles(deps.db, { categoryId: category.id, ...query }, deps.now(), lang));
   })
   .get('/articles/:slug/comments', async (c) => {
-    const deps = c.get('deps');
+    const deps = c.var.deps;
     const { slug } = readParams(c, slugParams);
     const { offset, limit } = readQuery(c, articleCommentsQuery);
     const article = await findArticle(deps, slug);
@@ -141,8 +141,8 @@ export const articleRoutes = new Hono<AppEnv>()
     return c.json(rows.map(({ reply, ...r }): CommentDto => ({ ...r, createdAt: r.createdAt.toISOString(), ...(reply ? { reply } : {}) })));
   })
   .get('/articles/:slug', async (c) => {
-    const deps = c.get('deps');
-    const lang = c.get('lang');
+    const deps = c.var.deps;
+    const lang = c.var.lang;
     const { slug } = readParams(c, slugParams);
     const row = await findArticle(deps, slug);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
@@ -165,8 +165,8 @@ export const articleRoutes = new Hono<AppEnv>()
     return c.json(article);
   })
   .get('/tags/:type/list', async (c) => {
-    const deps = c.get('deps');
-    const lang = c.get('lang');
+    const deps = c.var.deps;
+    const lang = c.var.lang;
     const { type } = readParams(c, typeParams);
     const category = await requireCategory(deps, type, lang);
     return c.json((await loadCategoryTags(deps.db, [category.slug], lang)).get(category.slug) ?? []);

@@ -81,19 +81,19 @@ async function toPageDto(
 function pageBySlug(resolveWidgets: boolean) {
   return async (c: Context<AppEnv>) => {
     const { slug } = readParams(c, slugParams);
-    const deps = c.get('deps');
+    const deps = c.var.deps;
     const page = await findPage(deps, eq(pages.slug, slug.toLowerCase()));
     if (!page) throw notFound(PAGE_NOT_FOUND);
-    return c.json(await toPageDto(deps, page, c.get('lang'), resolveWidgets, readQuery(c, pageListQuery)));
+    return c.json(await toPageDto(deps, page, c.var.lang, resolveWidgets, readQuery(c, pageListQuery)));
   };
 }
 
 function homepage(resolveWidgets: boolean) {
   return async (c: Context<AppEnv>) => {
-    const deps = c.get('deps');
+    const deps = c.var.deps;
     const page = await findPage(deps, eq(pages.type, 'homepage'));
     if (!page) throw notFound(PAGE_NOT_FOUND);
-    return c.json(await toPageDto(deps, page, c.get('lang'), resolveWidgets));
+    return c.json(await toPageDto(deps, page, c.var.lang, resolveWidgets));
   };
 }
 

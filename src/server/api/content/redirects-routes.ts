@@ -52,7 +52,7 @@ export async function findRedirect(db: Database, from: string): Promise<StoredRe
 
 export const redirectRoutes = new Hono<AppEnv>().get('/redirects', async (c) => {
   const { from } = readQuery(c, redirectQuery);
-  const row = await findRedirect(c.get('deps').db, from);
+  const row = await findRedirect(c.var.deps.db, from);
   if (!row) throw notFound('Redirect not found');
   return c.json(row satisfies RedirectDto);
 });

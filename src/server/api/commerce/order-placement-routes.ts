@@ -13,15 +13,16 @@ import type { AppEnv } from '../core/context';
 import { fieldError } from '../core/errors';
 import { clientAddress, contactKey, enforceRateLimit } from '../core/rate-limit';
 import { readBody } from '../core/validate';
-import { emptyCart } from './cart';
+import { emptyCart } from './cart-routes';
 import { linkCustomer } from './customer-records';
 import { placeOrderBody, type PlacedOrderDto } from '../../../contract/storefront/commerce';
-import { availablePaymentMethods, resolveDelivery } from './delivery';
-import { applyDiscountCode, consumeDiscountCode } from './discounts';
+import { availablePaymentMethods, resolveDelivery } from './delivery-routes';
+import { applyDiscountCode, consumeDiscountCode } from './discounts-routes';
 import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
 import { resolveLines, type ResolvedLine } from './order-lines';
 import { enqueueMail } from '../../mail/queue';
+import { orderEventData, recordLowStock, recordShopEvent } from '../../integrations/outbox';
 import { shopRecipients } from '../../mail/templates';
 import { takeStock } from './reservations';
 import { orderLimits, shopCurrency, shopTaxes } from './shop-settings';
@@ -232,6 +233,8 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
       ],
       now(),
     );
+    await recordShopEvent(tx, 'order.created', orderEventData(created!), now());
+    await recordLowStock(tx, lines, now());
     return created!;
   });
   // The ordered products' stock changed: their pages (and listings showing them) are stale from now on.

@@ -14,12 +14,12 @@ export const imageRoutes = new Hono<AppEnv>()
   .get('/images/batch', async (c) => {
     const { ids } = readQuery(c, imageBatchQuery);
     const wanted = [...new Set(ids.filter(isImageId))];
-    const images = await loadImages(c.get('deps').db, wanted, c.get('lang'));
+    const images = await loadImages(c.var.deps.db, wanted, c.var.lang);
     return c.json(wanted.map((id) => images.get(id)).filter((image): image is ImageDto => image !== undefined));
   })
   .get('/images/:id', async (c) => {
     const { id } = readParams(c, imageParams);
-    const image = (await loadImages(c.get('deps').db, [id], c.get('lang'))).get(id);
+    const image = (await loadImages(c.var.deps.db, [id], c.var.lang)).get(id);
     if (!image) throw notFound('Image not found');
     return c.json(image);
   });

@@ -12,7 +12,7 @@ import type { Language } from '../../../../lib/localize';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
 import { redirects } from '../../../db/schema';
-import { mayRedirectTo, redirectKey } from '../../content/redirects';
+import { mayRedirectTo, redirectKey } from '../../content/redirects-routes';
 import { fieldError, notFound } from '../../core/errors';
 import { readBody, readParams, readQuery } from '../../core/validate';
 import { recordAudit } from '../audit';

@@ -76,9 +76,9 @@ async function loadMenus(db: Database, names: string[], lang: Language): Promise
 
 export const menuRoutes = new Hono<AppEnv>()
   .get('/menus/batch', async (c) => {
-    const { db, logger } = c.get('deps');
+    const { db, logger } = c.var.deps;
     const names = [...new Set(readQuery(c, menuBatchQuery).names)];
-    const found = await loadMenus(db, names, c.get('lang'));
+    const found = await loadMenus(db, names, c.var.lang);
     const result: MenusDto = {};
     for (const name of names) {
       const items = found.get(name);
@@ -89,7 +89,7 @@ export const menuRoutes = new Hono<AppEnv>()
   })
   .get('/menus/:slug/entries', async (c) => {
     const { slug } = readParams(c, slugParams);
-    const items = (await loadMenus(c.get('deps').db, [slug], c.get('lang'))).get(slug);
+    const items = (await loadMenus(c.var.deps.db, [slug], c.var.lang)).get(slug);
     if (!items) throw notFound('Menu not found');
     return c.json(items);
   });

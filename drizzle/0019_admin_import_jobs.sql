@@ -10,6 +10,7 @@ CREATE TABLE "admin_job_items" (
 ALTER TABLE "admin_job_items" ADD CONSTRAINT "admin_job_items_job_id_admin_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."admin_jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "comments_created_idx" ON "comments" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "comments_search_idx" ON "comments" USING gin (("author_name" || ' ' || coalesce("email", '') || ' ' || "text") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "variations_sku_idx" ON "variations" USING btree ("sku");--> statement-breakpoint
 -- One CSV field as the exports write it (papaparse's rules, formulas defused): empty for null; a text a spreadsheet
 -- would run as a formula (starting with = + - @, a tab or a carriage return, on one line) gets a leading ' and quotes;
 -- quotes, commas, line breaks, a byte order mark or a space at either end put it in quotes, with its quotes doubled.

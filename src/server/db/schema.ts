@@ -311,6 +311,8 @@ export const variations = pgTable(
   },
   (t) => [
     index('variations_product_idx').on(t.productId, t.position),
+    // a SKU looked up as it is (an import checks every SKU of its file against other products')
+    index('variations_sku_idx').on(t.sku),
     index('variations_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
     // the dashboard's low stock: only variations at or below LOW_STOCK_THRESHOLD are in it
     // the dashboard's low stock, lowest first (the id breaking ties): read in order, it stops at its 20 rows

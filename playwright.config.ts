@@ -57,6 +57,10 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // every journey comes from 127.0.0.1: the limits stay on, high enough for the whole suite
       RATE_LIMITS: E2E_RATE_LIMITS,
+      // one browser's journeys never overload the server; a busy CI machine may still make a render wait its turn
+      RENDER_QUEUE_WAIT_MS: '30000',
+      // the journeys count the orders they place themselves; the demo's past orders stay out of their shop
+      SEED_DEMO_ORDERS: 'false',
       // a page's in-process answers are frozen and checked to be JSON-like (src/server/api/core/handed-answers.ts)
       SHOP_CHECK_ANSWERS: '1',
       // the webhook journey's receiver listens on this machine

@@ -9,8 +9,8 @@
  * page cache (src/server/cache/astro-page-cache.ts). `node dist/server/entry.mjs` still works, without
  * compressed assets.
  *
- * Everything else passes a gate that bounds the requests in the framework at once (src/server/http/admission.mjs:
- * a short queue, then 503 with Retry-After). The server listens only once it is ready: the database answers
+ * Everything else passes a gate that bounds the requests in the framework at once, page renders and API calls
+ * each by their own bound (src/server/http/admission.mjs: a short queue, then 503 with Retry-After). The server listens only once it is ready: the database answers
  * (migrated, seeded on first start) and the page cache is loaded, checked through the same request listener on
  * a private loopback port first, so a (re)starting instance never takes a connection it would leave hanging.
  */
@@ -142,8 +142,14 @@ const busyText = (/** @type {http.IncomingMessage} */ req) => {
   const lang = /[?&]lang=(en|ru)\b/.exec(req.url ?? '')?.[1] ?? /(?:^|;\s*)lang=(en|ru)\b/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
   return busyTexts[lang] ?? busyTexts.en;
 };
-const admission = createAdmission(admissionOptions());
-const framework = gated(admission, handler, { busyText, exempt: (req) => req.url === '/liveness' });
+const admissionLimits = admissionOptions();
+/** page renders and API calls, each with its own bound */
+const admissions = { pages: createAdmission(admissionLimits.pages), api: createAdmission(admissionLimits.api) };
+const exempt = (/** @type {http.IncomingMessage} */ req) => req.url === '/liveness';
+const pagesFramework = gated(admissions.pages, handler, { busyText, exempt });
+const apiFramework = gated(admissions.api, handler, { busyText, exempt });
+const framework = (/** @type {http.IncomingMessage} */ req, /** @type {http.ServerResponse} */ res) =>
+  (req.url ?? '').startsWith('/api/') ? apiFramework(req, res) : pagesFramework(req, res);
 
 /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
 const listener = (req, res) => {
@@ -196,6 +202,15 @@ async function stop() {
     server.close(resolve);
     server.closeIdleConnections();
   });
+  // what overload did to this instance, for the operator's log and the load bench (nothing answers it to a request)
+  const sum = (/** @type {'shed' | 'left' | 'unfinished'} */ count) => admissions.pages[count] + admissions.api[count];
+  const renders = /** @type {{ abandoned: number } | undefined} */ (
+    /** @type {any} */ (globalThis)[Symbol.for('storefront.renderCounters')]
+  );
+  console.log(
+    `Stopped: ${sum('shed')} requests shed (503), ${sum('left')} left the queue before starting, ` +
+      `${sum('unfinished')} answers cut off by a gone client, ${renders?.abandoned ?? 0} renders abandoned for a gone client`,
+  );
   /** @type {(() => Promise<void>) | undefined} */
   const closeRuntime = /** @type {any} */ (globalThis)[Symbol.for('storefront.closeRuntime')];
   try {

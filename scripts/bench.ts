@@ -23,10 +23,15 @@
  * 1 and 100 of its products (BENCH_ONLY=catalog-index measures only this, without a build);
  * the CPU to an instance's first answer (goal < 1.5 s), the product pages the default 64 MB page cache holds
  * (goal ≥ 2,500) and 1,000 requests with a random parameter (goal: all answered from the cache);
+ * an open-loop overload of the restarted instance: uncached catalog renders at twice the rate it renders them, sent on a
+ * fixed schedule from another process whose clients leave after a timeout, with the server's RSS sampled from /proc
+ * (goal: bounded), the 503s with Retry-After, and the server's own counts (printed when it stops) of shed requests
+ * and renders abandoned for a gone client; cached answers of nginx (when installed) beside the Node static server;
  * and the PostgreSQL plans (EXPLAIN ANALYZE) of the listing, option filter, homepage widget and search queries.
  *
  * Options (environment): BENCH_SECONDS per round (2), BENCH_ROUNDS (3), BENCH_CONCURRENCY (16),
- * BENCH_UNCACHED (60 requests per page), BENCH_PRODUCTS (100000), BENCH_DATABASE_URL, BENCH_ONLY
+ * BENCH_UNCACHED (60 requests per page), BENCH_OVERLOAD_SECONDS (60), BENCH_OVERLOAD_RATE (requests a second;
+ * twice the rate of uncached catalog renders one after another), BENCH_OVERLOAD_TIMEOUT_MS (3000), BENCH_PRODUCTS (100000), BENCH_DATABASE_URL, BENCH_ONLY
  * (pglite, postgres or catalog-index).
  */
 import { spawnSync } from 'node:child_process';
@@ -35,13 +40,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { cpuSeconds, load, loadTool } from './lib/load-generator';
+import { cpuSeconds, hasNginx, load, loadTool, nginxConfig, openLoop, rssMb, type OpenLoopResult } from './lib/load-generator';
 import { freePort, start, stopChildren, waitFor } from './lib/server-process';
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const UNCACHED = Number(process.env.BENCH_UNCACHED ?? 60);
+const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 60);
+/** requests a second of the open-loop overload; default: twice what one instance renders a second (from the catalog's CPU per render) */
+const OVERLOAD_RATE = process.env.BENCH_OVERLOAD_RATE ? Number(process.env.BENCH_OVERLOAD_RATE) : undefined;
+/** how long an overload client waits for its answer before it closes the connection and leaves */
+const OVERLOAD_TIMEOUT_MS = Number(process.env.BENCH_OVERLOAD_TIMEOUT_MS ?? 3000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const ENTRY = 'server.mjs';
 const BUDGETS = { reactFree: ['homepage', 'catalog', 'text page'], productJsKb: 75, stylesheets: 1 };
@@ -241,21 +251,49 @@ async function round(url: string, pid: number): Promise<{ rps: number; cpuUs: nu
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The shop and the static server in interleaved rounds (after one warm-up round each): medians of each. */
-async function sideBySide(serverUrl: string, serverPid: number, staticUrl: string, staticPid: number) {
-  await round(serverUrl, serverPid);
-  await round(staticUrl, staticPid);
-  const server: { rps: number; cpuUs: number }[] = [];
-  const baseline: { rps: number; cpuUs: number }[] = [];
-  for (let n = 0; n < ROUNDS; n++) {
-    server.push(await round(serverUrl, serverPid));
-    baseline.push(await round(staticUrl, staticPid));
-  }
+/**
+ * The shop, the static server and (when installed) nginx in interleaved rounds (after one warm-up round each):
+ * medians of each.
+ */
+async function sideBySide(
+  serverUrl: string,
+  serverPid: number,
+  staticUrl: string,
+  staticPid: number,
+  nginx?: { url: string; pid: number },
+) {
+  const targets = [{ url: serverUrl, pid: serverPid }, { url: staticUrl, pid: staticPid }, ...(nginx ? [nginx] : [])];
+  const rounds = targets.map(() => [] as { rps: number; cpuUs: number }[]);
+  for (const target of targets) await round(target.url, target.pid);
+  for (let n = 0; n < ROUNDS; n++) for (const [i, target] of targets.entries()) rounds[i]!.push(await round(target.url, target.pid));
+  const rps = (i: number) => median(rounds[i]!.map((r) => r.rps));
+  const cpu = (i: number) => median(rounds[i]!.map((r) => r.cpuUs));
   return {
-    server: median(server.map((r) => r.rps)),
-    baseline: median(baseline.map((r) => r.rps)),
-    serverCpuUs: median(server.map((r) => r.cpuUs)),
-    baselineCpuUs: median(baseline.map((r) => r.cpuUs)),
+    server: rps(0),
+    baseline: rps(1),
+    serverCpuUs: cpu(0),
+    baselineCpuUs: cpu(1),
+    nginx: nginx ? { rps: rps(2), cpuUs: cpu(2) } : undefined,
+  };
+}
+
+/** nginx answering `file` of `dir` with `headers` on a free port, one process; stop it with `child.kill()`. */
+async function startNginx(dir: string, file: string, headers: Record<string, string>) {
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-nginx-'));
+  const port = await freePort();
+  const config = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(config, nginxConfig({ dir, prefix, port, file, headers }));
+  const nginx = start('nginx', ['-p', prefix, '-c', config, '-e', path.join(prefix, 'error.log')], {});
+  const url = `http://127.0.0.1:${port}/${file}`;
+  await waitFor(url, nginx.child, nginx.output);
+  return {
+    url,
+    pid: nginx.child.pid!,
+    stop: async () => {
+      nginx.child.kill('SIGTERM');
+      await new Promise((resolve) => (nginx.child.exitCode !== null ? resolve(undefined) : nginx.child.once('exit', resolve)));
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
   };
 }
 
@@ -318,6 +356,8 @@ type Result = {
   staticRps: number;
   cpuUs: number;
   staticCpuUs: number;
+  /** nginx answering the same bytes, when installed */
+  nginx: { rps: number; cpuUs: number } | undefined;
   p50: number;
   p95: number;
   cpuMs: number;
@@ -342,7 +382,11 @@ async function measure(label: string, env: Record<string, string>, staticDir: st
   for (const [index, page] of pages.entries()) {
     const url = `${base}${page.path}`;
     await (await fetch(url, { headers: CLIENT_HEADERS })).arrayBuffer(); // rendered and stored
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // its smaller brotli copy is made in the background
+    // its smaller brotli copy is made in the background, often before this first look: wait until the kept copy
+    // shrinks, at most 3 s
+    const firstCopy = (await rawBody(url)).length;
+    for (let waited = 0; waited < 3000 && (await rawBody(url)).length >= firstCopy; waited += 250)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     const response = await fetch(url, { headers: CLIENT_HEADERS });
     const body = Buffer.from(await response.arrayBuffer());
     const file = `${label}-${index}`;
@@ -357,7 +401,9 @@ async function measure(label: string, env: Record<string, string>, staticDir: st
     console.log(
       `[${label}] ${page.kind} ${page.path}: ${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONCURRENCY} connections, then ${UNCACHED} uncached…`,
     );
-    const rps = await sideBySide(url, pid, `${staticBase}/${file}`, staticPid);
+    const nginx = hasNginx ? await startNginx(staticDir, file, headers) : undefined;
+    const rps = await sideBySide(url, pid, `${staticBase}/${file}`, staticPid, nginx);
+    await nginx?.stop();
     const times = await uncached(() => withQuery(url, '_bench={n}'), pid);
     const first = page.kind === '/api/config' ? undefined : await firstVisitBytes(base, body.toString('utf8'));
     results.push({
@@ -368,6 +414,7 @@ async function measure(label: string, env: Record<string, string>, staticDir: st
       staticRps: rps.baseline,
       cpuUs: rps.serverCpuUs,
       staticCpuUs: rps.baselineCpuUs,
+      nginx: rps.nginx,
       ...times,
       first,
     });
@@ -420,9 +467,62 @@ async function measure(label: string, env: Record<string, string>, staticDir: st
   const again = start(process.execPath, [ENTRY], shopEnv);
   await waitFor(`${base}/`, again.child, again.output);
   const startCpu = cpuSeconds(again.child.pid!);
+  // then an open-loop overload of uncached catalog renders at twice what the instance renders one after another
+  // (its median time per render: on a shared machine the instance gets less than a core, so its CPU per render
+  // would overstate what it can answer)
+  const catalogP50 = results.find((r) => r.page.kind === 'catalog')!.p50;
+  const rate = OVERLOAD_RATE ?? Math.max(2, Math.round((2 * 1000) / catalogP50));
+  console.log(`[${label}] open-loop overload: ${rate} uncached catalog pages a second for ${OVERLOAD_SECONDS} s…`);
+  const overloaded = await overload(`${base}${catalog}?_bench={n}`, again.child.pid!, rate);
   again.child.kill('SIGTERM');
   await new Promise((resolve) => (again.child.exitCode !== null ? resolve(undefined) : again.child.once('exit', resolve)));
-  return { label, results, extras, startCpu, attack };
+  const stopped =
+    /Stopped: (\d+) requests shed \(503\), (\d+) left the queue before starting, (\d+) answers cut off by a gone client, (\d+) renders abandoned/.exec(
+      again.output(),
+    );
+  const counters = stopped
+    ? { shed: Number(stopped[1]), left: Number(stopped[2]), cutOff: Number(stopped[3]), abandoned: Number(stopped[4]) }
+    : undefined;
+  return { label, results, extras, startCpu, attack, overload: { rate, ...overloaded, counters } };
+}
+
+/**
+ * The open-loop overload: `rate` uncached renders a second from another process for OVERLOAD_SECONDS, each client
+ * leaving after OVERLOAD_TIMEOUT_MS, while the server's resident memory is sampled from /proc (and for 5 s after).
+ */
+async function overload(url: string, pid: number, rate: number) {
+  const samples: { at: number; mb: number }[] = [];
+  const before = rssMb(pid);
+  const started = performance.now();
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      samples.push({ at: (performance.now() - started) / 1000, mb: rssMb(pid) });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  const client: OpenLoopResult = await openLoop(url, {
+    rate,
+    seconds: OVERLOAD_SECONDS,
+    timeoutMs: OVERLOAD_TIMEOUT_MS,
+    headers: { ...CLIENT_HEADERS, authorization: 'Bearer bench' },
+  });
+  const loadAverage = os.loadavg()[0]!;
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  sampling = false;
+  await sampler;
+  const during = samples.filter((s) => s.at <= OVERLOAD_SECONDS);
+  const secondHalf = during.filter((s) => s.at >= OVERLOAD_SECONDS / 2).map((s) => s.mb);
+  return {
+    client,
+    rss: {
+      before,
+      peak: Math.max(...during.map((s) => s.mb)),
+      steady: secondHalf.length ? median(secondHalf) : before,
+      after: samples.at(-1)?.mb ?? before,
+    },
+    load: loadAverage,
+  };
 }
 
 async function rawBody(url: string): Promise<Buffer> {
@@ -533,7 +633,7 @@ async function explainPlans(url: string): Promise<void> {
  */
 async function measureCatalogIndex(url: string): Promise<void> {
   const { openDatabase } = await import('../src/server/db/client');
-  const { buildCatalogIndex, updateCatalogIndexes, indexedCount, indexedFacets, selectListing } = await import(
+  const { buildCatalogIndex, updateCatalogIndexes, indexedCount, indexedFacets, selectListing, countFacetValues } = await import(
     '../src/server/api/catalog/catalog-index'
   );
   const { loadFacets } = await import('../src/server/api/catalog/catalog-listing');
@@ -567,6 +667,28 @@ async function measureCatalogIndex(url: string): Promise<void> {
       ['build from scratch', ms(buildMs), `${indexedCount(index).toLocaleString('en')} products, the cost of every product write before`],
       ['SQL facets (one language)', ms(facetsMs), 'no longer needed with the index kept: facets come from its counts'],
     ];
+    // each facet value's count under a filter, as every uncached catalog page asks (median of 9 from the index)
+    const facets = indexedFacets(index, 'en');
+    const values = facets.properties.concat(facets.options).reduce((sum, facet) => sum + facet.values.length, 0);
+    const counted: [string, Parameters<typeof countFacetValues>[2]][] = [
+      ['no filter', { properties: [], options: [] }],
+      [
+        'Colour = Black, Size = M',
+        {
+          properties: [],
+          options: [
+            { title: 'Colour', values: ['Black'] },
+            { title: 'Size', values: ['M'] },
+          ],
+        },
+      ],
+    ];
+    for (const [name, filter] of counted) {
+      const runs: number[] = [];
+      for (let i = 0; i < 9; i++) runs.push((await timed(async () => countFacetValues(index, facets, filter)))[1]);
+      runs.sort((a, b) => a - b);
+      lines.push([`facet counts, ${name}`, ms(runs[4]!), `${values} values, from the index (by SQL, without it: minutes at this size)`]);
+    }
     for (const size of [1, 100]) {
       const picked = (await db.execute(
         sql`select p.id, p.sort_title as "sortTitle", p.price_cents as "priceCents" from catalog_products cp join products p on p.id = cp.product_id where cp.catalog_id = ${catalogId} and p.enabled order by p.id limit ${size}`,
@@ -629,7 +751,19 @@ function report(runs: Awaited<ReturnType<typeof measure>>[]) {
   );
   const header = [
     'page',
-    ...runs.flatMap((run) => [`${run.label} req/s`, 'static', 'CPU µs', 'static µs', 'CPU ratio', 'uncached p50', 'p95', 'CPU ms', 'load']),
+    ...runs.flatMap((run) => [
+      `${run.label} req/s`,
+      'static',
+      'CPU µs',
+      'static µs',
+      'CPU ratio',
+      'nginx req/s',
+      'nginx µs',
+      'uncached p50',
+      'p95',
+      'CPU ms',
+      'load',
+    ]),
   ];
   const rows = runs[0]!.results.map((_, i) => [
     runs[0]!.results[i]!.page.kind,
@@ -642,6 +776,8 @@ function report(runs: Awaited<ReturnType<typeof measure>>[]) {
         r.cpuUs.toFixed(0),
         r.staticCpuUs.toFixed(0),
         `${ratio.toFixed(2)}×${ratio >= GOALS.cpuRatio ? '' : ' !'}`,
+        r.nginx ? r.nginx.rps.toFixed(0) : '–',
+        r.nginx ? r.nginx.cpuUs.toFixed(0) : '–',
         ms(r.p50),
         ms(r.p95),
         ms(r.cpuMs),
@@ -655,6 +791,8 @@ function report(runs: Awaited<ReturnType<typeof measure>>[]) {
       ...runs.flatMap((run) => {
         const e = run.extras.find((x) => x.name === name)!;
         return [
+          '',
+          '',
           '',
           '',
           '',
@@ -679,7 +817,21 @@ function report(runs: Awaited<ReturnType<typeof measure>>[]) {
         `Product pages the default 64 MB cache holds: ${held.toLocaleString('en')} (${kb(product.keptBytes)} each; goal ≥ ${GOALS.pagesHeld.toLocaleString('en')}). ` +
         `1,000 requests with a random parameter: ${run.attack.hits} answered from the cache, ${run.attack.renders} rendered (goal 0).`,
     );
+    const o = run.overload;
+    const c = o.client;
+    console.log(
+      `[${run.label}] Open-loop overload, ${o.rate} uncached catalog pages a second for ${c.seconds.toFixed(0)} s from another process ` +
+        `(each client leaves after ${OVERLOAD_TIMEOUT_MS} ms; load ${o.load.toFixed(1)}): ${c.sent} sent, ${c.ok} answered 200 ` +
+        `(p50 ${ms(c.p50)}, p95 ${ms(c.p95)}), ${c.shed} answered 503 with Retry-After, ${c.otherStatus} other answers, ` +
+        `${c.gaveUp} given up by their client, ${c.errors} connection errors. Server RSS ${o.rss.before.toFixed(0)} MB before, ` +
+        `peak ${o.rss.peak.toFixed(0)} MB, steady ${o.rss.steady.toFixed(0)} MB (median of the second half), ${o.rss.after.toFixed(0)} MB 5 s after. ` +
+        (o.counters
+          ? `The server counted ${o.counters.shed} shed, ${o.counters.left} left its queue unstarted, ${o.counters.cutOff} answers cut off by a gone client, ` +
+            `${o.counters.abandoned} renders abandoned at their next data call.`
+          : 'The server printed no counts at its stop.'),
+    );
   }
+  if (!hasNginx) console.log('\nnginx is not installed (apt-get install nginx): its column is empty.');
 
   console.log('\nFirst visit (gzip) against the budgets: JS at load, and in total with the islands shown on scrolling');
   const first = runs[0]!.results.filter((r) => r.first);

@@ -1,4 +1,5 @@
-// Seeds the demo shop: `npm run db:seed` (only into an empty shop), `npm run db:seed -- --reset` (wipe and re-seed;
+// Seeds the demo shop: `npm run db:seed` (only into an empty shop; with about 270 past orders over the last 90 days
+// unless `--no-orders` or SEED_DEMO_ORDERS=false), `npm run db:seed -- --reset` (wipe and re-seed;
 // refused while the shop has real orders unless `--force`),
 // `npm run db:seed -- --products 100000` (the demo shop, topped up to that many generated products across its catalogs),
 // `npm run db:seed -- --products 100000 --customers 50000 --orders 200000` (and generated customers and their orders:
@@ -19,6 +20,7 @@ const config = readConfig();
 const logger = createLogger(config.logLevel);
 const reset = process.argv.includes('--reset');
 const force = process.argv.includes('--force');
+const noOrders = process.argv.includes('--no-orders');
 const countArg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
   const value = at >= 0 ? Number(process.argv[at + 1]) : 0;
@@ -39,7 +41,9 @@ try {
   await settleMediaLocation(media, config.mediaStore, logger);
   const started = Date.now();
   // the same lock as a starting server, so the two never seed at once
-  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { media, reset, force }));
+  const { seeded } = await withAdvisoryLock(handle, SEED_LOCK_KEY, () =>
+    seedDemoShop(handle.db, { media, reset, force, orders: config.seedDemoOrders && !noOrders }),
+  );
   if (seeded) logger.info({ reset, ms: Date.now() - started }, 'demo shop seeded');
   else logger.info('the shop already has data; nothing seeded (use --reset to wipe and re-seed)');
   if (generated > 0) {

@@ -86,3 +86,126 @@ export function cpuSeconds(pid: number): number {
   // fields after the name: state is the 3rd field of the line, utime the 14th and stime the 15th
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
+
+export type OpenLoopResult = {
+  sent: number;
+  ok: number;
+  /** 503 answers carrying Retry-After */
+  shed: number;
+  /** other answers: 503 without Retry-After, 4xx, 5xx */
+  otherStatus: number;
+  /** requests the client gave up on (it closed the connection) after `timeoutMs` */
+  gaveUp: number;
+  errors: number;
+  seconds: number;
+  /** answer times of the 200s, ms */
+  p50: number;
+  p95: number;
+};
+
+/**
+ * An open-loop client: sends `rate` requests a second on a fixed schedule whatever the answers (each on a
+ * connection of its own), and gives up on any request not answered within `timeoutMs`, closing its connection
+ * as a visitor who leaves does. Prints its counts as JSON.
+ */
+const OPEN_LOOP_CLIENT = `
+import http from 'node:http';
+const [url, rate, seconds, timeoutMs, headers] = [process.env.LOAD_URL, Number(process.env.LOAD_RATE), Number(process.env.LOAD_SECONDS), Number(process.env.LOAD_TIMEOUT_MS), JSON.parse(process.env.LOAD_HEADERS)];
+const counts = { sent: 0, ok: 0, shed: 0, otherStatus: 0, gaveUp: 0, errors: 0 };
+const times = [];
+let open = 0;
+const started = performance.now();
+const one = (n) => {
+  open++;
+  counts.sent++;
+  const at = performance.now();
+  let settled = false;
+  const done = (kind) => { if (settled) return; settled = true; open--; counts[kind]++; };
+  const req = http.get(url.replace('{n}', String(n)), { agent: false, headers }, (res) => {
+    res.on('data', () => {});
+    res.on('end', () => {
+      if (res.statusCode === 200) { times.push(performance.now() - at); done('ok'); }
+      else if (res.statusCode === 503 && res.headers['retry-after']) done('shed');
+      else done('otherStatus');
+    });
+    res.on('error', () => done('errors'));
+  });
+  req.on('error', () => done('errors'));
+  const timer = setTimeout(() => { if (!settled) { done('gaveUp'); req.destroy(); } }, timeoutMs);
+  req.on('close', () => clearTimeout(timer));
+};
+let n = 0;
+await new Promise((resolve) => {
+  const tick = setInterval(() => {
+    const elapsed = (performance.now() - started) / 1000;
+    const due = Math.min(Math.floor(elapsed * rate), Math.floor(seconds * rate));
+    while (n < due) one(n++);
+    if (elapsed >= seconds) { clearInterval(tick); resolve(); }
+  }, 5);
+});
+while (open > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+times.sort((a, b) => a - b);
+const at = (q) => times.length ? times[Math.min(times.length - 1, Math.floor(times.length * q))] : 0;
+console.log(JSON.stringify({ ...counts, seconds: (performance.now() - started) / 1000, p50: at(0.5), p95: at(0.95) }));
+`;
+
+/** Sends `rate` requests a second to `url` (`{n}` numbered) for `seconds`, from another process, open loop. */
+export async function openLoop(
+  url: string,
+  options: { rate: number; seconds: number; timeoutMs: number; headers: Record<string, string> },
+): Promise<OpenLoopResult> {
+  const output = await run(process.execPath, ['--input-type=module', '-e', OPEN_LOOP_CLIENT], {
+    LOAD_URL: url,
+    LOAD_RATE: String(options.rate),
+    LOAD_SECONDS: String(options.seconds),
+    LOAD_TIMEOUT_MS: String(options.timeoutMs),
+    LOAD_HEADERS: JSON.stringify(options.headers),
+  });
+  return JSON.parse(output.trim().split('\n').at(-1)!) as OpenLoopResult;
+}
+
+/** Resident memory of a process in MB, from /proc/<pid>/status. */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+export const hasNginx = spawnSync('nginx', ['-v']).error === undefined;
+
+/**
+ * The nginx configuration that answers `/<file>` from `dir` byte for byte with `headers` (the shop's own
+ * answer's headers; nginx adds its Server, Date, Last-Modified and Accept-Ranges), one worker, no master.
+ */
+export function nginxConfig(options: { dir: string; prefix: string; port: number; file: string; headers: Record<string, string> }): string {
+  const quoted = (value: string) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  const { 'content-type': type = 'application/octet-stream', ...rest } = options.headers;
+  return `daemon off;
+master_process off;
+worker_processes 1;
+pid ${options.prefix}/nginx.pid;
+error_log ${options.prefix}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  etag off;
+  server_tokens off;
+  keepalive_requests 1000000;
+  client_body_temp_path ${options.prefix}/body;
+  proxy_temp_path ${options.prefix}/proxy;
+  fastcgi_temp_path ${options.prefix}/fastcgi;
+  uwsgi_temp_path ${options.prefix}/uwsgi;
+  scgi_temp_path ${options.prefix}/scgi;
+  types { }
+  default_type ${quoted(type)};
+  server {
+    listen 127.0.0.1:${options.port};
+    root ${options.dir};
+    location = /${options.file} {
+${Object.entries(rest)
+  .map(([name, value]) => `      add_header ${name} ${quoted(value)} always;`)
+  .join('\n')}
+    }
+  }
+}
+`;
+}

@@ -13,6 +13,7 @@ const CustomerDetail = lazy(() => import('./screens/CustomerDetail'));
 const Audit = lazy(() => import('./screens/Audit'));
 const Reports = lazy(() => import('./screens/Reports'));
 const Feeds = lazy(() => import('./screens/Feeds'));
+const BackInStock = lazy(() => import('./screens/BackInStock'));
 const Integrations = lazy(() => import('./screens/integrations/Integrations'));
 const Account = lazy(() => import('./screens/Account'));
 const NotFound = lazy(() => import('./screens/NotFound'));
@@ -62,6 +63,7 @@ function adminRouter() {
           { path: 'audit', element: <Audit /> },
           { path: 'reports', element: <Reports /> },
           { path: 'feeds', element: <Feeds /> },
+          { path: 'marketing/back-in-stock', element: <BackInStock /> },
           { path: 'integrations', element: <Integrations /> },
           { path: 'account', element: <Account /> },
           { path: 'products', element: <Products /> },

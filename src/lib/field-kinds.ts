@@ -10,6 +10,7 @@
  * | `date` | `YYYY-MM-DD` |
  * | `datetime` | `YYYY-MM-DDTHH:mm`, the shop's local time |
  * | `image` | a media library image id |
+ * | `video` | `{ source, video, mode, previewImage }` (`videoFieldValue` of src/lib/video.ts), checked when saved |
  * | `link` | `{ type, url }` as menus store links |
  * | `colour`, `select`, `number`, `toggle` | a string, a choice, a number, a boolean |
  * | `list` | entries of the field's own `fields` |
@@ -24,6 +25,7 @@ export const FIELD_KINDS = [
   'date',
   'datetime',
   'image',
+  'video',
   'link',
   'colour',
   'select',

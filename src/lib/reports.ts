@@ -1,6 +1,6 @@
 /**
  * The sales reports' calendar and files: ranges, the previous period, the days, weeks and months a range is drawn
- * in (UTC), and the CSV of a report's table. Pure: used by the server (src/server/api/admin/reports-routes.ts) and
+ * in (calendar days, each a day of the shop's report time zone, written as UTC dates), and the CSV of a report's table. Pure: used by the server (src/server/api/admin/reports-routes.ts) and
  * the back office's Reports screen.
  */
 
@@ -13,6 +13,13 @@ export const dayOf = (key: string): Date => new Date(`${key}T00:00:00Z`);
 /** The YYYY-MM-DD of a date's UTC day. */
 export const keyOf = (date: Date): string => date.toISOString().slice(0, 10);
 export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY_MS);
+
+/** The YYYY-MM-DD of the day a moment falls on in an IANA time zone. */
+export function dayKeyIn(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
 
 /** A range of whole UTC days: `from` included, `until` excluded. */
 export type DayRange = { from: Date; until: Date };

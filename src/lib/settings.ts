@@ -357,6 +357,11 @@ export const ecommerceSettingsSchema = lenientObject({
   maxUnconfirmedItemsPerContact: count(30, 1, 100_000),
   /** days after an order's (last) shipment during which the customer may open a return from their order page (0: never) */
   returnWindowDays: count(14, 0, 365),
+  /**
+   * The IANA time zone (`Europe/Moscow`) whose calendar days the sales reports count in; UTC by default. A zone the
+   * database does not know leaves the reports in the zone they were in.
+   */
+  reportTimeZone: patterned(/^(UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2})$/, 'UTC'),
   productDetails: lenientObject({
     /** Product cards of lists: 'default' (no details), 'properties' (the properties listed in the card), 'details' (them in a collapsible <details>). */
     templateInProductList: choice(LIST_DETAILS_TEMPLATES, 'default'),

@@ -12,6 +12,9 @@
  * cookie question is a bar at the bottom with Accept and Reject; the age question a dialog.
  */
 import { documentLanguage } from '../lib/localize';
+import type { CartShellTexts } from '../islands/cart/cart-drawer-details';
+import type { MoneyFormat } from '../islands/shop/money';
+import { removeCartShell, showCartShell } from './cart-drawer-shell';
 
 type ModalType = 'LeadForm' | 'AccountAuthForm' | 'CartDrawer';
 
@@ -54,11 +57,18 @@ document.addEventListener('click', (event) => {
     } catch {
       // an unreadable attribute: the drawer falls back to its defaults
     }
-    void openModalLazily('CartDrawer', {
+    const details = {
       siteType: 'ecommerce',
       money: { currency: 'USD', separator: 'none' },
       ...shop,
       lang: document.documentElement.lang || 'en',
+    };
+    // the cart at once, while the drawer's island loads (on a slow connection, seconds)
+    if (shop['texts']) showCartShell(shop['texts'] as CartShellTexts, details.money as MoneyFormat);
+    const href = target.getAttribute('href') ?? '/cart';
+    openModalLazily('CartDrawer', details).catch(() => {
+      removeCartShell();
+      window.location.assign(href);
     });
   } else if (target.hasAttribute('data-lead-form')) {
     event.preventDefault();

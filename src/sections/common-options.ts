@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { videoFieldValue } from '../lib/video-field';
 import { hasRichContent } from './rich-text';
 import { choice, color, flag, integerIn, isRecord, lenientObject, raw, text } from './schema-kit';
 
@@ -110,6 +111,11 @@ export const contentSchema = lenientObject({
   alt: text(),
   imageBorderRadius: integerIn(-1, 0, 500).transform((r) => (r < 0 ? null : r)),
   orderMobile: choice(['imageFirst', 'textFirst'], 'imageFirst'),
+  /** shown in place of the picture; a value that is not a video field's own is none */
+  video: z
+    .unknown()
+    .optional()
+    .transform((value) => videoFieldValue.safeParse(value).data ?? null),
 });
 export type ContentOptions = z.output<typeof contentSchema>;
 

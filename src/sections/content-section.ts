@@ -1,22 +1,28 @@
 import { z } from 'zod';
 import { contentSchema, frameHasContent, sectionSchema, type ContentOptions } from './common-options';
 import { defineSection, type SectionContext } from './context';
-import { contentFields, field, type SectionPreset } from './editor';
+import { contentFields, contentVideoField, field, type SectionPreset } from './editor';
 import { resolveImage } from './images';
+import { videoOfField } from '../lib/video-field';
 import { hasRichContent } from './rich-text';
 import { integerIn, lenientObject } from './schema-kit';
 
 /** Definitions of the text sections built around one content block: rich text with an optional picture. */
 
 const contentShown = ({ options, context }: { options: { content: ContentOptions }; context: SectionContext }) =>
-  hasRichContent(options.content.html) || resolveImage(context.images, options.content.image) !== null;
+  hasRichContent(options.content.html) ||
+  resolveImage(context.images, options.content.image) !== null ||
+  (options.content.video !== null && videoOfField(options.content.video) !== null);
 
-/** A section of a heading and a content block; shown when any of them has something. */
-export function contentSection(presets: SectionPreset[]) {
+/**
+ * A section of a heading and a content block; shown when any of them has something. `video`: the type shows the
+ * content's video in place of its picture (it renders ContentPicture).
+ */
+export function contentSection(presets: SectionPreset[], { video = false } = {}) {
   return defineSection({
     schema: sectionSchema({ content: contentSchema }),
     hasContent: (props) => frameHasContent(props.options) || contentShown(props),
-    fields: contentFields,
+    fields: video ? [...contentFields, contentVideoField] : contentFields,
     presets,
   });
 }
@@ -35,7 +41,11 @@ export function pictureTextSection(presets: SectionPreset[]) {
   return defineSection({
     schema: sectionSchema({ content: contentSchema, grid: pictureGridSchema }),
     hasContent: contentShown,
-    fields: [...contentFields, ...(['desktop', 'tablet', 'mobile'] as const).map((screen) => field.number(`grid.${screen}.0`, 1, 12))],
+    fields: [
+      ...contentFields,
+      contentVideoField,
+      ...(['desktop', 'tablet', 'mobile'] as const).map((screen) => field.number(`grid.${screen}.0`, 1, 12)),
+    ],
     presets,
   });
 }

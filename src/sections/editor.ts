@@ -72,6 +72,8 @@ export const field = {
   date: simple('date'),
   datetime: simple('datetime'),
   image: simple('image'),
+  /** a video of one of the services or a file on the shop's own site, its mode and preview picture */
+  video: simple('video'),
   link: simple('link'),
   colour: simple('colour'),
   toggle: simple('toggle'),
@@ -118,6 +120,9 @@ export const contentFields: EditorField[] = [
   field.text('content.alt'),
   field.select('content.orderMobile', ['imageFirst', 'textFirst']),
 ];
+
+/** The video of a content block shown in place of its picture (text blocks with a picture, the banner). */
+export const contentVideoField: EditorField = field.video('content.video');
 
 /** The item layout per screen (list, grid, carousel…) and its columns. */
 export const templateFields: EditorField[] = (['desktop', 'tablet', 'mobile'] as const).flatMap((screen) => [

@@ -9,7 +9,7 @@ import { resolveImage, type ImageMap } from './images';
 import { layoutsSchema, type LayoutDefaults } from './layout';
 import { color, integerIn, lenientObject, raw, text } from './schema-kit';
 import type { PerScreen } from './screens';
-import { parseRatio } from './video';
+import { parseRatio } from '../lib/video';
 
 /** A stored tile ratio ('4:3'), or null to keep the pictures' proportions. */
 export const ratioOf = (value: string) => (/\d/.test(value) ? parseRatio(value) : null);

@@ -2,7 +2,7 @@ import type { ArticleSummary, CommentDto, ShopConfigDto, TagDto } from '../lib/a
 import { DEFAULT_SETTINGS } from '../lib/settings';
 import { layoutsSchema, LIST_ALIGNMENTS, type ItemLayouts } from './layout';
 import { isRecord } from './schema-kit';
-import { parseRatio } from './video';
+import { parseRatio } from '../lib/video';
 
 /**
  * What the media (blog) sections show and how (spec 2.9, 3.5 media settings): articles, tags and

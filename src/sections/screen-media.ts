@@ -12,7 +12,8 @@ import {
   videoThumbnailUrl,
   type VideoMode,
   type VideoRef,
-} from './video';
+} from '../lib/video';
+import { videoOfField, type VideoFieldValue } from '../lib/video-field';
 
 /**
  * The media of a text block or banner (spec 3.4 "Media"): per screen (desktop, mobile) an image or a
@@ -110,6 +111,33 @@ export function resolveScreenMedia(images: ImageMap, media: ScreenMediaOptions):
     ratio: parseRatio(media.ratio),
     customHeight: media.customHeight,
     overlay,
+  };
+}
+
+/** A video field's video as one screen's media (16:9, the owner's preview picture else the service's thumbnail). */
+export function resolveVideoField(images: ImageMap, value: VideoFieldValue | null): ResolvedVideoMedia | null {
+  if (value === null || videoOfField(value) === null) return null;
+  const media = screenMediaSchema.parse({
+    type: 'video',
+    video: value.video,
+    source: value.source === 'file' ? null : value.source,
+    mode: value.mode,
+    previewImage: value.previewImage,
+    usePreviewImage: value.previewImage !== null,
+  });
+  if (value.source !== 'file') return resolveScreenMedia(images, media) as ResolvedVideoMedia | null;
+  const video = videoOfField(value)!;
+  const preview = resolveImage(images, value.previewImage);
+  return {
+    kind: 'video',
+    video,
+    mode: value.mode,
+    embedUrl: videoEmbedUrl(video, value.mode),
+    pageUrl: videoPageUrl(video),
+    preview: preview ? { image: preview } : null,
+    ratio: parseRatio(media.ratio),
+    customHeight: null,
+    overlay: null,
   };
 }
 

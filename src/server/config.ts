@@ -34,6 +34,7 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
   YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
   SEED_ON_START: z.enum(['true', 'false']).default('true'),
+  SEED_DEMO_ORDERS: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+)$/, 'true, false or the number of trusted proxies in front of the shop')
@@ -60,6 +61,7 @@ const envSchema = z.object({
   SHOP_NOTIFY_EMAILS: z.string().optional(),
   MAIL_WORKER: z.enum(['true', 'false']).default('true'),
   JOB_WORKER: z.enum(['true', 'false']).default('true'),
+  BACK_IN_STOCK_ALERTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   INTEGRATIONS_WORKER: z.enum(['true', 'false']).default('true'),
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
@@ -91,6 +93,8 @@ export type ServerConfig = {
   /** the ЮKassa API's base address, up to and with /v3 */
   yookassaApiUrl: string;
   seedOnStart: boolean;
+  /** the demo seed adds its past orders (the tests' shops leave them out) */
+  seedDemoOrders: boolean;
   /** how many proxies in front of the shop append to X-Forwarded-For (0: use the socket address) */
   trustProxy: number;
   rateLimits: RateLimitSettings;
@@ -117,6 +121,8 @@ export type ServerConfig = {
   mailWorker: boolean;
   /** whether this instance runs the back office's jobs (bulk edits); every instance may, each job runs on one at a time */
   jobWorker: boolean;
+  /** back-in-stock alerts queued per minute at most, across every instance */
+  backInStockAlertsPerMinute: number;
   /** whether this instance delivers webhooks and Telegram alerts */
   integrationsWorker: boolean;
   /** whether webhooks may go to this machine and private networks (development and tests); off, they are refused */
@@ -176,6 +182,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     stripeApiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
     yookassaApiUrl: e.YOOKASSA_API_URL.replace(/\/$/, ''),
     seedOnStart: e.SEED_ON_START === 'true',
+    seedDemoOrders: e.SEED_DEMO_ORDERS === 'true',
     trustProxy: trustedProxyCount(e.TRUST_PROXY),
     rateLimits: readRateLimitSettings(e.RATE_LIMITS),
     mediaCacheMaxBytes: e.MEDIA_CACHE_MAX_MB * 1024 * 1024,
@@ -201,6 +208,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     mailWorker: e.MAIL_WORKER === 'true',
     jobWorker: e.JOB_WORKER === 'true',
+    backInStockAlertsPerMinute: e.BACK_IN_STOCK_ALERTS_PER_MINUTE,
     integrationsWorker: e.INTEGRATIONS_WORKER === 'true',
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''),

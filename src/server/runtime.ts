@@ -70,7 +70,7 @@ export async function createRuntime(
   await settleMediaLocation(media, config.mediaStore, logger);
   await withAdvisoryLock(handle, SEED_LOCK_KEY, () => adoptFolderImages(media, config.dataDir, logger));
   if (options.seed ?? config.seedOnStart) {
-    const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { media }));
+    const result = await withAdvisoryLock(handle, SEED_LOCK_KEY, () => seedDemoShop(handle.db, { media, orders: config.seedDemoOrders }));
     if (result.seeded) {
       logger.info('demo shop seeded');
       const notice = await demoOwnerNotice(handle.db, config.publicUrl);

@@ -4,6 +4,7 @@ import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { z } from 'zod';
 import { MANGO_WIDGET_ORIGIN, type TrackingIds } from '../lib/analytics';
 import { SHOP_INLINE_SCRIPTS } from '../lib/inline-scripts';
+import { PLAYER_SCRIPTS, type VideoSource } from '../lib/video';
 
 /**
  * Browser security headers of every answer, and the Content-Security-Policy of every HTML page.
@@ -12,15 +13,19 @@ import { SHOP_INLINE_SCRIPTS } from '../lib/inline-scripts';
  * shop's own origin, by the hash of each inline script the shop itself writes (Astro's island runtime, client
  * directives and inlined component scripts, taken from the build: src/integrations/shop-script-hashes.mjs; the
  * pages' own `is:inline` scripts, src/lib/inline-scripts.ts), by the hashes and origins of the owner's custom code,
- * computed when the owner saves it (`codeSources`), from the analytics providers whose ids are set, from the video
- * players, and CSP_EXTRA_SOURCES. So markup injected into any field, even with a `<script>`, does not run.
+ * computed when the owner saves it (`codeSources`), from the analytics providers whose ids are set, from the players
+ * of the video services the published sections use, and CSP_EXTRA_SOURCES. Media (video files) come from the shop only. So markup injected into any field, even with a `<script>`, does not run.
  * `connect-src` and `form-action` allow the shop, the configured payment providers and the set analytics providers.
  * Hashes, not nonces, so a page kept by the page cache keeps a matching policy. Styles may be inline (themes and
  * sections set them).
  */
 
-/** The video players' scripts (src/sections/video.ts PLAYER_SCRIPTS). */
-const VIDEO_SCRIPT_ORIGINS = ['https://www.youtube.com', 'https://player.vimeo.com', 'https://player.kinescope.io'];
+/** The origins of the player scripts of the video services in use (src/lib/video.ts PLAYER_SCRIPTS). */
+export const videoScriptOrigins = (sources: readonly VideoSource[]): string[] =>
+  sources.flatMap((source) => {
+    const script = PLAYER_SCRIPTS[source];
+    return script ? [new URL(script).origin] : [];
+  });
 
 /**
  * What each analytics or call-tracking id (src/lib/analytics.ts) makes the page load and talk to: allowed only while
@@ -66,6 +71,8 @@ export type PolicySources = {
   tracking: TrackingIds;
   /** the origins of the enabled online payment methods' providers (`paymentProviderOrigins`) */
   paymentOrigins: string[];
+  /** the video services the published sections show (`videoSourcesInUse`): their player scripts may run */
+  videoSources: VideoSource[];
 };
 
 /** Headers every answer carries. */
@@ -158,12 +165,13 @@ export function contentSecurityPolicy(sources: PolicySources, options: SecurityO
   const trackingConnect = tracking.flatMap((id) => ANALYTICS_SOURCES[id].connect);
   return [
     "default-src 'self'",
-    `script-src ${list(["'self'"], shopScriptHashes(), sources.code.scriptHashes, sources.code.scriptOrigins, trackingScripts, VIDEO_SCRIPT_ORIGINS, options.extraSources)}`,
+    `script-src ${list(["'self'"], shopScriptHashes(), sources.code.scriptHashes, sources.code.scriptOrigins, trackingScripts, videoScriptOrigins(sources.videoSources), options.extraSources)}`,
     "script-src-attr 'none'",
     `style-src ${list(["'self'", "'unsafe-inline'"], sources.code.styleOrigins)}`,
     "img-src 'self' data: blob: https:",
     "font-src 'self' data: https:",
-    "media-src 'self' blob: https:",
+    // video files play from the shop's own site only (src/lib/video.ts parseVideoFile); the services play in frames
+    "media-src 'self' blob:",
     `connect-src ${list(["'self'"], sources.paymentOrigins, trackingConnect, options.extraSources)}`,
     // rich text may embed any https page (the sanitiser keeps https frames only); a frame cannot script the shop
     `frame-src ${list(["'self'", 'https:'], options.extraSources)}`,

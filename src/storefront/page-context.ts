@@ -5,6 +5,7 @@ import { parseQueryString } from '../lib/query-string';
 import { pageParam } from '../sections/listing-links';
 import { isSortCriterion } from '../contract/storefront/catalog';
 import { getRuntime } from '../server/runtime';
+import { shellGeneration } from './kept-shell';
 import { getServerApiClient } from './storefront-api';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -21,11 +22,13 @@ export async function loadPageContext(Astro: AstroGlobal) {
     Astro.cookies.set(LANGUAGE_COOKIE, queryLang, { path: '/', maxAge: ONE_YEAR_SECONDS, sameSite: 'lax' });
   }
   const requested = requestedLanguage({ explicit: queryLang, cookie: cookieLang });
+  // taken before the settings and menus are read: a shell rendered from data an invalidation overtook is not kept
+  const shell = shellGeneration();
   const [api, { deps }] = await Promise.all([getServerApiClient(requested ? { lang: requested } : {}), getRuntime()]);
   const [config, menus] = await Promise.all([api.getConfig(), api.getMenus()]);
   const settings = config.data;
   const lang: Language = requested ?? (isLanguage(settings?.language?.current) ? settings.language.current : 'en');
-  return { api, lang, settings, menus: menus.data, configError: config.error, siteUrl: deps.config.publicUrl };
+  return { api, lang, settings, menus: menus.data, configError: config.error, siteUrl: deps.config.publicUrl, shellGeneration: shell };
 }
 
 export type PageContext = Awaited<ReturnType<typeof loadPageContext>>;

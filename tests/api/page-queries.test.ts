@@ -14,9 +14,11 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  * Each page is counted on a running instance (one round of pages served before), a minute later: the settings,
  * redirects, menus and the settings' images stay kept until a write names them. The catalog index is not enabled
  * here (the SQL listing: tests, `npm run api`, a catalog's first request). `PAGE_QUERIES_LOG=1` prints each statement.
- * Before issue 11: homepage 12, catalog 12, product 12 (10 without its shipping zones).
+ * Before issue 11: homepage 12, catalog 12, product 12 (10 without its shipping zones). The SQL listing counts its
+ * facet values in one more statement (one scan of the catalog, after the facets it counts); the catalog index counts
+ * them in memory.
  */
-const CEILINGS = { homepage: 5, catalog: 5, product: 4 };
+const CEILINGS = { homepage: 5, catalog: 6, product: 4 };
 
 describe('SQL queries per uncached page', () => {
   let app: TestApp;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DEMO_OWNER, staffPage } from './admin-helpers';
 import { product } from './shopping-helpers';
 
-/** A cash order for pickup through the storefront API; answers its total in minor units. */
+/** A cash order for pickup through the storefront API. */
 async function buy(request: APIRequestContext, slug: string): Promise<void> {
   const found = await product(request, slug);
   const variation =
@@ -22,6 +22,7 @@ async function buy(request: APIRequestContext, slug: string): Promise<void> {
   expect(placed.status(), await placed.text()).toBe(201);
 }
 
+// the journeys' shop has no demo orders (playwright.config.ts): this one places today's
 test('the owner reads the revenue chart for the last 30 days', async ({ browser, request }) => {
   await buy(request, 'denim-jacket');
   await buy(request, 'hiking-boots');
@@ -40,15 +41,21 @@ test('the owner reads the revenue chart for the last 30 days', async ({ browser,
   const rows = revenue.locator('.report-table-wrap table tbody tr');
   await expect(rows).toHaveCount(30);
   await expect(admin.locator('[data-metric="orders"] .report-tile-value')).not.toHaveText('0');
+  // every figure stands beside the previous period's, the conversion from cart to order too
+  const tiles = admin.locator('.report-tile');
+  await expect(tiles).toHaveCount(11);
+  for (const tile of await tiles.all()) await expect(tile).toContainText('Previous period:');
+  await expect(admin.locator('[data-metric="conversion"]')).toContainText('Cart to order');
 
   // the CSV of the same table
   const [download] = await Promise.all([admin.waitForEvent('download'), revenue.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^revenue_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trim().split(/\r\n/);
-  expect(lines[0]).toBe('Period,Revenue,"Revenue, previous period",Net revenue');
+  expect(lines[0]).toBe('Period,Revenue,"Revenue, previous period",Net revenue,"Net revenue, previous period"');
   expect(lines).toHaveLength(31);
-  expect(Number(lines[30]!.split(',')[1])).toBeGreaterThan(0);
+  const revenueOf = (line: string) => Number(line.split(',')[1]);
+  expect(lines.slice(1).filter((line) => revenueOf(line) > 0).length).toBeGreaterThan(0);
 
   // the same screen in Russian: dates and labels in the page's language
   await admin.getByRole('button', { name: 'RU', exact: true }).first().click();

@@ -130,7 +130,7 @@ test.describe('the catalog with the sidebar filters (style-v-1)', () => {
       await expect(visitor.locator('.filters__form')).toBeHidden();
       await visitor.waitForLoadState('networkidle');
       expect(await visitor.evaluate(() => (window as Window & { __shift?: number }).__shift)).toBeLessThan(0.01);
-      await details.locator('summary').click();
+      await details.locator(':scope > summary').click();
       await expect(visitor.getByRole('dialog', { name: 'Filters' })).toBeVisible();
       await phone.close();
 

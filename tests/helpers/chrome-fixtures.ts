@@ -37,7 +37,10 @@ export function menuItem(title: string, url: string, children: MenuItemDto[] = [
   return { id: randomUUID(), title, url, type, children };
 }
 
-/** A page context without an API client: layouts and chrome components read only settings and menus. */
+/**
+ * A page context without an API client: layouts and chrome components read only settings and menus. Its shell
+ * generation is none the shop has, so its header and footer are rendered every time, never kept.
+ */
 export function pageContext(settings: ShopConfigDto | null, lang: Language = 'en', menus: Record<string, MenuItemDto[]> = {}): PageContext {
-  return { api: {} as PageContext['api'], lang, settings, menus, configError: null, siteUrl: SITE_URL };
+  return { api: {} as PageContext['api'], lang, settings, menus, configError: null, siteUrl: SITE_URL, shellGeneration: -1 };
 }

@@ -71,6 +71,8 @@ export async function createTestApp(
     PASSWORD_HASH_COST: '1024',
     MAIL_WORKER: 'false',
     RATE_LIMITS: options.rateLimits ?? 'off',
+    // a seeded test shop has no orders unless a test asks for the demo's
+    SEED_DEMO_ORDERS: 'false',
     ...options.env,
   });
   const runtime = await createRuntime(config, {

@@ -10,6 +10,7 @@ import type { BuyBoxSettings, DeliveryZone } from '../../src/islands/product/pro
 import type { MoneyFormat } from '../../src/islands/shop/money';
 import type { OptionDto, ProductDto } from '../../src/lib/api-client';
 import type { Language } from '../../src/lib/localize';
+import type { ProductVideoDto } from '../../src/contract/storefront/catalog';
 import { imageDto, productDto, variationDto } from '../unit/fixtures/products';
 
 const money: MoneyFormat = { currency: 'USD', separator: 'comma' };
@@ -77,6 +78,7 @@ async function render(
     settings?: Partial<BuyBoxSettings>;
     lang?: Language;
     delivery?: DeliveryZone;
+    video?: ProductVideoDto;
   } = {},
 ): Promise<HTMLElement> {
   const html = await container.renderToString(ProductBuyBox, {
@@ -88,12 +90,43 @@ async function render(
       money,
       settings: { ...settings, ...overrides.settings },
       delivery: overrides.delivery ?? null,
+      video: overrides.video ?? null,
     },
   });
   return new JSDOM(`<!doctype html><body>${html}</body>`).window.document.body;
 }
 
 const text = (root: ParentNode, selector: string) => root.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+
+describe('the product video in the gallery', () => {
+  it('comes after the pictures, the chosen variation first: its preview under a play mark; the player only once chosen', async () => {
+    const video: ProductVideoDto = {
+      source: 'youtube',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+      pageUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      previewImage: null,
+      thumbnailUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    };
+    const box = await render({ variation: 'sand-s', video, lang: 'ru' });
+    const thumbs = [...box.querySelectorAll<HTMLButtonElement>('.product-gallery__thumb')];
+    expect(thumbs.map((thumb) => thumb.dataset['imageId'] ?? 'video')).toEqual(['sand-img', 'white-img', 'video']);
+    const last = thumbs.at(-1)!;
+    expect(last.hasAttribute('data-gallery-video')).toBe(true);
+    expect(last.getAttribute('aria-pressed')).toBe('false');
+    expect(last.textContent?.trim()).toBe('Смотреть видео о товаре');
+    expect(last.querySelector('img')?.getAttribute('src')).toBe(video.thumbnailUrl);
+    expect(last.querySelector('.product-gallery__play-mark')).not.toBeNull();
+    const stage = box.querySelector<HTMLElement>('[data-gallery-stage]')!;
+    expect(stage.hidden).toBe(true);
+    expect(stage.querySelector<HTMLElement>('[data-video="default"]')!.dataset['embedUrl']).toBe(video.embedUrl);
+    expect(box.querySelector('iframe, video')).toBeNull();
+  });
+
+  it('has no video thumbnail without a video', async () => {
+    const box = await render();
+    expect(box.querySelector('[data-gallery-video], [data-gallery-stage]')).toBeNull();
+  });
+});
 
 describe('the product buy box', async () => {
   it('shows the chosen variation: title, price with grouping, stock, SKU and its image', async () => {

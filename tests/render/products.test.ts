@@ -108,8 +108,8 @@ describe('SectionProductList', () => {
   const page = Array.from({ length: 3 }, (_, i) => product({ slug: `p${i + 1}`, title: `P${i + 1}` }));
   const facets = {
     price: { min: 10, max: 500 },
-    properties: [{ title: 'Material', values: ['Linen', 'Wool'] }],
-    options: [{ title: 'Size', values: ['S', 'M'] }],
+    properties: [{ title: 'Material', values: ['Linen', 'Wool'], counts: [0, 12] }],
+    options: [{ title: 'Size', values: ['S', 'M'], counts: [3, 0] }],
   };
   const list = (data: Partial<Parameters<typeof listingData>[0]> = {}, items: unknown[] = page) =>
     withData(section('SectionProductList', {}), listingData({ total: 30, pages: 10, page: 5, limit: 3, filters: facets, ...data }), items);
@@ -166,19 +166,32 @@ describe('SectionProductList', () => {
     expect(min.getAttribute('placeholder')).toBe('10');
     expect(form.querySelector('input[name="filter[maxPrice]"]')!.getAttribute('placeholder')).toBe('500');
     const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
-    expect(boxes.map((b) => [b.name, b.value, b.hasAttribute('checked')])).toEqual([
-      ['filter[properties][Material][]', 'Linen', false],
-      ['filter[properties][Material][]', 'Wool', true],
-      ['filter[options][Size][]', 'S', false],
-      ['filter[options][Size][]', 'M', false],
+    // each value with its count; one counted 0 is disabled unless chosen (a chosen one must stay removable)
+    expect(boxes.map((b) => [b.name, b.value, b.hasAttribute('checked'), b.hasAttribute('disabled')])).toEqual([
+      ['filter[properties][Material][]', 'Linen', false, true],
+      ['filter[properties][Material][]', 'Wool', true, false],
+      ['filter[options][Size][]', 'S', false, false],
+      ['filter[options][Size][]', 'M', false, true],
     ]);
+    expect(texts(form, '.filters__count')).toEqual(['(0)', '(12)', '(3)', '(0)']);
     expect(texts(form, 'legend')).toEqual(['Price', 'Material', 'Size']);
+    // each facet a drop-down with its number of chosen values
+    expect(texts(form, 'details.facet > summary')).toEqual(['Price1', 'Material1', 'Size']);
+    // the slider spans the catalog's prices, its lower thumb at the chosen bound
+    const ranges = [...form.querySelectorAll<HTMLInputElement>('[data-price-slider] input[type=range]')];
+    expect(
+      ranges.map((r) => [r.getAttribute('min'), r.getAttribute('max'), r.getAttribute('value'), r.getAttribute('aria-label'), r.name]),
+    ).toEqual([
+      ['10', '500', '20', 'Lowest price', ''],
+      ['10', '500', '500', 'Highest price', ''],
+    ]);
+    expect(texts(form, '[data-facets-apply]')).toEqual(['Show 30 products']);
     expect(form.querySelector('a.filters__reset')!.getAttribute('href')).toBe('/catalogs/shirts?sort=price_desc');
   });
 
-  it('shows the filters closed and without reset when none is applied; none when switched off or nothing to filter', async () => {
+  it('shows the facets folded and without reset when none is applied; none when switched off or nothing to filter', async () => {
     const root = await at('https://shop.example/catalogs/shirts', list());
-    expect(root.querySelector('details.filters')!.hasAttribute('open')).toBe(false);
+    expect([...root.querySelectorAll('details.facet')].map((d) => d.hasAttribute('open'))).toEqual([false, false, false]);
     expect(root.querySelector('.filters__reset')).toBeNull();
     const off = await at(
       'https://shop.example/catalogs/shirts',
@@ -271,6 +284,7 @@ describe('SectionProductList', () => {
         {
           title: 'Colour',
           values: ['Red', 'Blue', 'Odd'],
+          counts: [1, 2, 3],
           swatches: { Red: '#c00000', Blue: 'rgb(0, 0, 200)', Odd: 'red;background:url(x)' },
         },
       ],
@@ -283,7 +297,7 @@ describe('SectionProductList', () => {
       null,
     ]);
     expect(values.map((v) => v.querySelector('input')!.getAttribute('value'))).toEqual(['Red', 'Blue', 'Odd']);
-    expect(texts(root, '.filters__values--swatches .filters__value span:last-child')).toEqual(['Red', 'Blue', 'Odd']);
+    expect(texts(root, '.filters__values--swatches .filters__name')).toEqual(['Red', 'Blue', 'Odd']);
   });
 
   it('takes the products from the page when the section carries none, and is left out without any listing', async () => {

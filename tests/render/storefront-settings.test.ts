@@ -142,7 +142,11 @@ describe('catalog listing settings', () => {
       ],
     }),
   );
-  const facets = { price: { min: 10, max: 500 }, properties: [{ title: 'Material', values: ['Linen', 'Wool'] }], options: [] };
+  const facets = {
+    price: { min: 10, max: 500 },
+    properties: [{ title: 'Material', values: ['Linen', 'Wool'], counts: [4, 5] }],
+    options: [],
+  };
   const list = (data: Partial<Parameters<typeof listingData>[0]> = {}): SectionDto => ({
     ...section('SectionProductList', {}),
     data: listingData({ total: 9, pages: 3, page: 1, limit: 3, filters: facets, ...data }),
@@ -176,6 +180,9 @@ describe('catalog listing settings', () => {
     expect(side.querySelector('.listing--sidebar')).not.toBeNull();
     const filters = side.querySelector('.listing__aside details.filters.filters--sidebar')!;
     expect(filters.hasAttribute('open')).toBe(true);
+    // the sidebar's facets are open sections, the bar's drop-downs folded
+    expect([...filters.querySelectorAll('details.facet')].map((d) => d.hasAttribute('open'))).toEqual([true, true]);
+    expect([...bar.querySelectorAll('details.facet')].map((d) => d.hasAttribute('open'))).toEqual([false, false]);
     expect(side.querySelector('.listing__tools .filters')).toBeNull();
     expect(side.querySelectorAll('form.filters__form')).toHaveLength(1);
   });

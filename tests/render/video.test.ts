@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectVideoSource, parseRatio, parseVideo, videoEmbedUrl, videoPageUrl, videoThumbnailUrl } from '../../src/sections/video';
+import { detectVideoSource, parseRatio, parseVideo, videoEmbedUrl, videoPageUrl, videoThumbnailUrl } from '../../src/lib/video';
 
 const YT = 'dQw4w9WgXcQ';
 const RUTUBE = 'c6cc4d620b1d4338901770a44b3e82f4';

@@ -56,6 +56,16 @@ describe('product editor draft', () => {
     expect(draftOf(null).taxClass).toBe('standard');
   });
 
+  it('sends the video as its field holds it: none, a complete one, or a half-filled one marked on the field', () => {
+    const draft = draftOf(null);
+    expect(bodyOf(draft).body.video).toBeNull();
+    const video = { source: 'vimeo', video: '76979871', mode: 'default', previewImage: null };
+    expect(bodyOf({ ...draft, video }).body.video).toEqual(video);
+    const half = bodyOf({ ...draft, video: { source: 'vimeo', video: '' } });
+    expect(half.body.video).toBeUndefined();
+    expect(half.problems['video.video']).toBe('video');
+  });
+
   it('options regenerate the grid from the old variation, and the body names values by index', () => {
     const draft = withOptions();
     expect(draft.variations.map((v) => [v.valueKeys, v.price, v.isDefault])).toEqual([
@@ -167,6 +177,7 @@ function draftDetail(): ProductDetail {
     width: 0,
     length: 0,
     taxClass: 'zero',
+    video: null,
     options: [],
     variations: [],
     priceCents: 1000,

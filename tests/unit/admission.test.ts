@@ -42,18 +42,26 @@ describe('the bound on requests in the framework', () => {
     abandon();
     expect(await waiting).toBe(false);
     expect(admission.queued).toBe(0);
+    // counted apart from the requests shed for load
+    expect(admission.left).toBe(1);
+    expect(admission.shed).toBe(0);
     admission.leave();
     expect(admission.active).toBe(0);
   });
 
   it('reads its settings from the environment, with defaults for missing or unusable values', () => {
-    expect(admissionOptions({})).toEqual({ limit: 8, queue: 64, waitMs: 2000 });
-    expect(admissionOptions({ RENDER_CONCURRENCY: '3', RENDER_QUEUE: '0', RENDER_QUEUE_WAIT_MS: '50' })).toEqual({
-      limit: 3,
-      queue: 0,
-      waitMs: 50,
+    expect(admissionOptions({})).toEqual({
+      pages: { limit: 2, queue: 64, waitMs: 2000 },
+      api: { limit: 8, queue: 64, waitMs: 2000 },
     });
-    expect(admissionOptions({ RENDER_CONCURRENCY: 'many', RENDER_QUEUE: '-1' })).toEqual({ limit: 8, queue: 64, waitMs: 2000 });
+    expect(admissionOptions({ RENDER_CONCURRENCY: '3', API_CONCURRENCY: '5', RENDER_QUEUE: '0', RENDER_QUEUE_WAIT_MS: '50' })).toEqual({
+      pages: { limit: 3, queue: 0, waitMs: 50 },
+      api: { limit: 5, queue: 0, waitMs: 50 },
+    });
+    expect(admissionOptions({ RENDER_CONCURRENCY: 'many', API_CONCURRENCY: '0', RENDER_QUEUE: '-1' })).toEqual({
+      pages: { limit: 2, queue: 64, waitMs: 2000 },
+      api: { limit: 1, queue: 64, waitMs: 2000 },
+    });
   });
 
   it('answers 503 with Retry-After in the visitor language past the bound, and serves again once a place is free', async () => {
@@ -121,6 +129,9 @@ describe('a render whose client has gone', () => {
     const client = new AbortController();
     const request = new Request('http://shop.test/about', { signal: client.signal });
     let rendered = false;
+    const abandoned = () =>
+      ((globalThis as Record<symbol, unknown>)[Symbol.for('storefront.renderCounters')] as { abandoned: number }).abandoned;
+    const abandonedBefore = abandoned();
     const response = await provider().onRequest!(
       { request, url: new URL(request.url), waitUntil: undefined, logger: console } as never,
       async () => {
@@ -132,6 +143,8 @@ describe('a render whose client has gone', () => {
     );
     expect(response.status).toBe(499);
     expect(rendered).toBe(false);
+    // counted where the server's stop report reads it
+    expect(abandoned()).toBe(abandonedBefore + 1);
     expect(sharedPageCache().get('|/about')).toBeUndefined();
   });
 });

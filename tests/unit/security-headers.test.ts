@@ -49,6 +49,17 @@ describe('security headers', () => {
     expect(policy).not.toContain('evil.example');
   });
 
+  it('lets the player scripts of the video services in use run, no others; media only from the shop', () => {
+    const none = contentSecurityPolicy(sources(), options);
+    for (const origin of ['https://www.youtube.com', 'https://player.vimeo.com', 'https://player.kinescope.io', 'https://vk.com'])
+      expect(directive(none, 'script-src')).not.toContain(origin);
+    const used = directive(contentSecurityPolicy(sources({ videoSources: ['vk', 'youtube', 'rutube'] }), options), 'script-src');
+    expect(used).toContain('https://www.youtube.com');
+    expect(used).toContain('https://vk.com');
+    expect(used).not.toContain('https://player.vimeo.com');
+    expect(directive(none, 'media-src')).toBe("media-src 'self' blob:");
+  });
+
   it("allows the owner's custom code by the hashes and origins computed when it was saved", () => {
     const owner = "window.dataLayer=[];console.log('owner')";
     const code = codeSources(

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PLAYER_SCRIPTS, VIMEO_REPLAY_DELAYS_MS, preferredYoutubeQuality, retryWithDelays } from '../../src/sections/video';
+import { PLAYER_SCRIPTS, VIMEO_REPLAY_DELAYS_MS, preferredYoutubeQuality, retryWithDelays } from '../../src/lib/video';
 
 describe('video player rules (spec 9)', () => {
   it('prefer hd1080, then hd720, else leave the quality to the player', () => {
@@ -100,5 +100,38 @@ describe('video sections in the browser', () => {
     await vi.advanceTimersByTimeAsync(VIMEO_REPLAY_DELAYS_MS[0]);
     expect(play).toHaveBeenCalledTimes(2);
     vi.useRealTimers();
+  });
+
+  it("plays a file of the shop in the browser's own player: with controls after a click, muted and looping as a background", async () => {
+    const play = vi.fn(async () => {});
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
+    document.body.innerHTML = `<div data-video="default" data-embed-url="/media/clip.webm" data-video-source="file" data-video-title="Video"><a href="/media/clip.webm" data-video-play>Play</a></div>
+      <div data-video="background" data-embed-url="/media/loop.webm" data-video-source="file"></div>`;
+    const { enableVideos } = await import('../../src/components/sections/video-player');
+    enableVideos();
+    const background = document.querySelector<HTMLVideoElement>('[data-video="background"] video')!;
+    expect([background.muted, background.loop, background.controls, background.getAttribute('aria-hidden')]).toEqual([
+      true,
+      true,
+      false,
+      'true',
+    ]);
+    expect(document.querySelector('[data-video="default"] video')).toBeNull();
+    document.querySelector<HTMLAnchorElement>('[data-video-play]')!.click();
+    const clicked = document.querySelector<HTMLVideoElement>('[data-video="default"] video')!;
+    expect(clicked.getAttribute('src')).toBe('/media/clip.webm');
+    expect([clicked.controls, clicked.muted, clicked.getAttribute('aria-label')]).toEqual([true, false, 'Video']);
+    expect(document.querySelector('[data-video-play]')).toBeNull();
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(document.head.querySelector('script')).toBeNull();
+  });
+
+  it('leaves a background video still when the visitor prefers reduced motion', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: true }));
+    document.body.innerHTML = `<div data-video="background" data-embed-url="/media/loop.webm" data-video-source="file"></div>`;
+    const { enableVideos } = await import('../../src/components/sections/video-player');
+    enableVideos();
+    expect(document.querySelector('video')).toBeNull();
+    expect(document.querySelector('[data-video]')!.getAttribute('data-video-state')).toBe('still');
   });
 });

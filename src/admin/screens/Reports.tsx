@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { REPORT_GROUPINGS, type Report, type ReportGrouping, type ReportPoint, type ReportRanked } from '../../contract/admin';
 import type { Language } from '../../lib/localize';
-import { addDays, dayOf, keyOf, minorToDecimal, toCsv } from '../../lib/reports';
+import { addDays, dayKeyIn, dayOf, keyOf, minorToDecimal, toCsv } from '../../lib/reports';
 import { api } from '../api/client';
 import { ErrorState, LoadingState } from '../components/States';
 import { useI18n } from '../i18n';
@@ -24,8 +24,19 @@ const CURRENT_COLOR = '#2563eb';
 const PREVIOUS_COLOR = '#9aa5b1';
 const NEW_COLOR = '#16a34a';
 const RETURNING_COLOR = '#d97706';
+const PREVIOUS_NET_COLOR = '#c4b5a0';
 
-type Metric = 'revenue' | 'refunds' | 'netRevenue' | 'orders' | 'averageOrder' | 'itemsSold' | 'newCustomers' | 'returningCustomers';
+type Metric =
+  | 'revenue'
+  | 'refunds'
+  | 'netRevenue'
+  | 'orders'
+  | 'averageOrder'
+  | 'itemsSold'
+  | 'newCustomers'
+  | 'returningCustomers'
+  | 'cartsStarted'
+  | 'cartOrders';
 const METRIC_FIELDS: Record<Metric, keyof Omit<ReportPoint, 'start'>> = {
   revenue: 'revenueCents',
   refunds: 'refundsCents',
@@ -35,6 +46,8 @@ const METRIC_FIELDS: Record<Metric, keyof Omit<ReportPoint, 'start'>> = {
   itemsSold: 'itemsSold',
   newCustomers: 'newCustomers',
   returningCustomers: 'returningCustomers',
+  cartsStarted: 'cartsStarted',
+  cartOrders: 'cartOrders',
 };
 const MONEY_METRICS = new Set<Metric>(['revenue', 'refunds', 'netRevenue', 'averageOrder']);
 
@@ -71,7 +84,7 @@ function downloadCsv(name: string, csv: string) {
 export default function Reports() {
   const { t, lang } = useI18n();
   const [search, setSearch] = useSearchParams();
-  const today = keyOf(new Date());
+  const today = dayKeyIn(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
   const to = search.get('to') ?? today;
   const from = search.get('from') ?? keyOf(addDays(dayOf(to), -29));
   const byParam = search.get('by');
@@ -89,7 +102,6 @@ export default function Reports() {
   return (
     <>
       <h1>{t('reports.title')}</h1>
-      <p className="muted">{t('reports.intro')}</p>
       <form className="report-controls" onSubmit={(event) => event.preventDefault()}>
         <div className="field">
           <label htmlFor="report-from">{t('reports.from')}</label>
@@ -217,6 +229,7 @@ function ReportView({ report, lang }: { report: Report; lang: Language }) {
 
   return (
     <>
+      <p className="muted">{t('reports.intro', { zone: report.timeZone })}</p>
       <p className="strong">{t('reports.period', { from: fullDate(report.period.from, lang), to: fullDate(report.period.to, lang) })}</p>
       <div className="report-tiles">
         {(Object.keys(METRIC_FIELDS) as Metric[]).map((metric) => {
@@ -239,21 +252,32 @@ function ReportView({ report, lang }: { report: Report; lang: Language }) {
             </div>
           );
         })}
+        <ConversionTile report={report} />
       </div>
       {report.totals.orders === 0 ? <p className="muted">{t('reports.empty')}</p> : null}
       {block('revenue', t('reports.charts.revenue', { by: byName }), [
         { metric: 'revenue', color: CURRENT_COLOR },
         { metric: 'revenue', previous: true, color: PREVIOUS_COLOR },
         { metric: 'netRevenue', color: NEW_COLOR },
+        { metric: 'netRevenue', previous: true, color: PREVIOUS_NET_COLOR },
       ])}
       {block('orders', t('reports.charts.orders', { by: byName }), [
         { metric: 'orders', color: CURRENT_COLOR },
         { metric: 'orders', previous: true, color: PREVIOUS_COLOR },
         { metric: 'itemsSold', color: RETURNING_COLOR },
+        { metric: 'itemsSold', previous: true, color: PREVIOUS_NET_COLOR },
       ])}
       {block('customers', t('reports.charts.customers', { by: byName }), [
         { metric: 'newCustomers', color: NEW_COLOR },
+        { metric: 'newCustomers', previous: true, color: PREVIOUS_COLOR },
         { metric: 'returningCustomers', color: RETURNING_COLOR },
+        { metric: 'returningCustomers', previous: true, color: PREVIOUS_NET_COLOR },
+      ])}
+      {block('conversion', t('reports.charts.conversion', { by: byName }), [
+        { metric: 'cartsStarted', color: CURRENT_COLOR },
+        { metric: 'cartsStarted', previous: true, color: PREVIOUS_COLOR },
+        { metric: 'cartOrders', color: NEW_COLOR },
+        { metric: 'cartOrders', previous: true, color: PREVIOUS_NET_COLOR },
       ])}
       <div className="report-top">
         <TopTable id="products" rows={report.top.products} report={report} quantity />
@@ -262,6 +286,21 @@ function ReportView({ report, lang }: { report: Report; lang: Language }) {
         <TopTable id="deliveryMethods" rows={report.top.deliveryMethods} report={report} />
       </div>
     </>
+  );
+}
+
+/** Orders of signed-in shoppers per cart they started, in percent, beside the previous period's. */
+function ConversionTile({ report }: { report: Report }) {
+  const { t, lang } = useI18n();
+  const rate = (totals: Report['totals']) => (totals.cartsStarted ? (totals.cartOrders / totals.cartsStarted) * 100 : null);
+  const percent = (value: number | null) =>
+    value === null ? '—' : `${new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { maximumFractionDigits: 1 }).format(value)}%`;
+  return (
+    <div className="report-tile" data-metric="conversion">
+      <span className="muted small">{t('reports.metrics.conversion')}</span>
+      <span className="report-tile-value">{percent(rate(report.totals))}</span>
+      <span className="muted small">{t('reports.previous', { value: percent(rate(report.previousTotals)) })}</span>
+    </div>
   );
 }
 

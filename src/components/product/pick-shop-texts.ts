@@ -12,6 +12,17 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
  * `forms`), English filling any the language lacks.
  */
 export function pickShopTexts(lang: Language, keys: readonly string[]): ShopTextSlice {
+  // the key lists are constants of the components: a slice is picked once per list and language, not per product card
+  const byLanguage = picked.get(keys) ?? new Map<Language, ShopTextSlice>();
+  picked.set(keys, byLanguage);
+  let slice = byLanguage.get(lang);
+  if (!slice) byLanguage.set(lang, (slice = Object.freeze(pick(lang, keys))));
+  return slice;
+}
+
+const picked = new WeakMap<readonly string[], Map<Language, ShopTextSlice>>();
+
+function pick(lang: Language, keys: readonly string[]): ShopTextSlice {
   const wanted = new Set(keys);
   const slice: Record<string, string | Dictionary> = {};
   for (const source of [en as Dictionary, (lang === 'ru' ? ru : en) as Dictionary]) {

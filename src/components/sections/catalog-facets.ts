@@ -7,7 +7,9 @@
  *   region `[data-listing-results]` for the fetched one, brings the form in line with it, adds a
  *   history entry and announces the new count in the list's live region; back and forward fetch again;
  * - on phones the filters (a `<details>`) open as a drawer from their summary: focus stays inside,
- *   Escape, the close button, "Show products" or a tap beside it close it, and focus returns to the summary.
+ *   Escape, the close button, "Show N products" or a tap beside it close it, and focus returns to the summary;
+ * - on wider screens the bar's facets are drop-downs, one open at a time;
+ * - the price has a two-thumb slider beside its fields (without scripting the fields alone).
  *
  * Any failure falls back to loading the URL as a page.
  */
@@ -41,7 +43,7 @@ export function syncForm(form: HTMLFormElement, next: HTMLFormElement): void {
   for (const hidden of form.querySelectorAll('input[type=hidden]')) hidden.remove();
   for (const hidden of [...next.querySelectorAll('input[type=hidden]')].reverse())
     form.prepend(form.ownerDocument.importNode(hidden, true));
-  for (const input of form.querySelectorAll<HTMLInputElement>('input:not([type=hidden])')) {
+  for (const input of form.querySelectorAll<HTMLInputElement>('input:not([type=hidden]):not([type=range])')) {
     const match = [...next.querySelectorAll<HTMLInputElement>('input')].find(
       (candidate) => candidate.name === input.name && (input.type !== 'checkbox' || candidate.value === input.value),
     );
@@ -52,6 +54,114 @@ export function syncForm(form: HTMLFormElement, next: HTMLFormElement): void {
   actions?.querySelector('.filters__reset')?.remove();
   const reset = next.querySelector('.filters__reset');
   if (actions && reset) actions.append(form.ownerDocument.importNode(reset, true));
+  syncCounts(form, next);
+  syncSlider(form);
+}
+
+/** Each value's count and whether it can be chosen, each facet's number of chosen values and the "Show N products" button, from the fetched form. */
+function syncCounts(form: HTMLFormElement, next: HTMLFormElement): void {
+  const nextBoxes = [...next.querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
+    const match = nextBoxes.find((candidate) => candidate.name === input.name && candidate.value === input.value);
+    if (!match) continue;
+    input.disabled = match.hasAttribute('disabled');
+    const count = input.closest('label')?.querySelector('[data-count]');
+    const nextCount = match.closest('label')?.querySelector('[data-count]');
+    if (count && nextCount) count.textContent = nextCount.textContent;
+  }
+  for (const facet of form.querySelectorAll<HTMLElement>('[data-facet]')) {
+    const nextFacet = [...next.querySelectorAll<HTMLElement>('[data-facet]')].find((f) => f.dataset['facet'] === facet.dataset['facet']);
+    const selected = facet.querySelector('[data-facet-selected]');
+    const nextSelected = nextFacet?.querySelector('[data-facet-selected]');
+    if (selected && nextSelected) selected.innerHTML = nextSelected.innerHTML;
+  }
+  const apply = form.querySelector('[data-facets-apply]');
+  const nextApply = next.querySelector('[data-facets-apply]');
+  if (apply && nextApply) apply.textContent = nextApply.textContent;
+}
+
+// ---------------------------------------------------------------- the price slider
+
+/** The slider's thumbs and track from the price fields (an empty field: the slider's end). */
+function syncSlider(form: HTMLFormElement): void {
+  const slider = form.querySelector<HTMLElement>('[data-price-slider]');
+  if (!slider) return;
+  const [low, high] = sliderRanges(slider);
+  const fields = priceFields(form);
+  if (!low || !high || !fields) return;
+  const bottom = Number(low.min);
+  const top = Number(low.max);
+  const within = (text: string, fallback: number) => {
+    const value = Number(text);
+    return text.trim() === '' || !Number.isFinite(value) ? fallback : Math.min(top, Math.max(bottom, value));
+  };
+  low.value = String(within(fields.min.value, bottom));
+  high.value = String(within(fields.max.value, top));
+  paintSlider(slider);
+}
+
+function sliderRanges(slider: HTMLElement): [HTMLInputElement | null, HTMLInputElement | null] {
+  return [slider.querySelector<HTMLInputElement>('[data-range=min]'), slider.querySelector<HTMLInputElement>('[data-range=max]')];
+}
+
+function priceFields(form: HTMLFormElement): { min: HTMLInputElement; max: HTMLInputElement } | null {
+  const min = form.querySelector<HTMLInputElement>('input[name="filter[minPrice]"]');
+  const max = form.querySelector<HTMLInputElement>('input[name="filter[maxPrice]"]');
+  return min && max ? { min, max } : null;
+}
+
+function paintSlider(slider: HTMLElement): void {
+  const [low, high] = sliderRanges(slider);
+  if (!low || !high) return;
+  const bottom = Number(low.min);
+  const span = Number(low.max) - bottom || 1;
+  slider.style.setProperty('--from', `${((Number(low.value) - bottom) / span) * 100}%`);
+  slider.style.setProperty('--to', `${((Number(high.value) - bottom) / span) * 100}%`);
+}
+
+/** Moving a thumb writes its price field (an end of the slider: no bound); the form's change listener then filters. */
+function wireSlider(form: HTMLFormElement): void {
+  const slider = form.querySelector<HTMLElement>('[data-price-slider]');
+  const fields = priceFields(form);
+  if (!slider || !fields) return;
+  const [low, high] = sliderRanges(slider);
+  if (!low || !high) return;
+  slider.addEventListener('input', (event) => {
+    const moved = event.target === high ? high : low;
+    // the thumbs do not cross
+    if (Number(low.value) > Number(high.value)) moved.value = moved === low ? high.value : low.value;
+    fields.min.value = low.value === low.min ? '' : low.value;
+    fields.max.value = high.value === high.max ? '' : high.value;
+    paintSlider(slider);
+  });
+  for (const field of [fields.min, fields.max]) field.addEventListener('input', () => syncSlider(form));
+}
+
+// ---------------------------------------------------------------- facet drop-downs (the bar on wider screens)
+
+/** One drop-down open at a time; a click elsewhere or Escape closes it (Escape returns the focus to its button). */
+function wireDropdowns(details: HTMLDetailsElement | null): void {
+  if (details?.dataset['facets'] !== 'bar') return;
+  const wide = window.matchMedia('(min-width: 768px)');
+  const facets = [...details.querySelectorAll<HTMLDetailsElement>('details.facet')];
+  for (const facet of facets) {
+    facet.addEventListener('toggle', () => {
+      if (facet.open && wide.matches) for (const other of facets) if (other !== facet) other.open = false;
+    });
+  }
+  document.addEventListener('click', (event) => {
+    if (!wide.matches) return;
+    for (const facet of facets) if (facet.open && !facet.contains(event.target as Node)) facet.open = false;
+  });
+  // wherever the focus is (a click on a value that cannot be chosen leaves it on the page)
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !wide.matches) return;
+    const facet = facets.find((f) => f.open);
+    if (!facet) return;
+    const active = document.activeElement;
+    facet.open = false;
+    if (!active || active === document.body || facet.contains(active)) facet.querySelector('summary')?.focus();
+  });
 }
 
 /** Replaces the list's results region and filter state with those of `next` (the same list in a fetched page). */
@@ -222,7 +332,9 @@ function wire(root: HTMLElement): void {
   const details = root.querySelector<HTMLDetailsElement>('details[data-facets]');
   const drawer = details ? wireDrawer(details) : null;
   const form = root.querySelector<HTMLFormElement>('form.filters__form');
+  wireDropdowns(details);
   if (form) {
+    wireSlider(form);
     form.addEventListener('change', (event) => {
       if ((event.target as Element | null)?.matches('input')) void show(listing, formHref(form), 'push');
     });

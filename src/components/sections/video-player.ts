@@ -11,7 +11,7 @@ import {
   preferredYoutubeQuality,
   retryWithDelays,
   type VideoSource,
-} from '../../sections/video';
+} from '../../lib/video';
 
 let enabled = false;
 
@@ -82,28 +82,58 @@ async function controlPlayer(source: VideoSource, frame: HTMLIFrameElement, back
   }
 }
 
-function insertPlayer(box: HTMLElement, background: boolean): void {
-  const url = box.dataset['embedUrl'];
-  if (!url || box.querySelector('iframe')) return;
+/** The browser's own player for a file on the shop's site: with controls after a click, muted and looping as a background. */
+function fileElement(url: string, title: string, background: boolean): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.src = url;
+  video.playsInline = true;
+  video.autoplay = true;
+  video.preload = 'auto';
+  if (background) {
+    video.muted = true;
+    video.loop = true;
+  } else {
+    video.controls = true;
+    video.setAttribute('aria-label', title);
+  }
+  return video;
+}
+
+function frameElement(url: string, title: string): HTMLIFrameElement {
   const frame = document.createElement('iframe');
   frame.src = url;
-  frame.title = box.dataset['videoTitle'] ?? '';
+  frame.title = title;
   frame.allow = 'autoplay; fullscreen; picture-in-picture; encrypted-media';
   frame.allowFullscreen = true;
   frame.referrerPolicy = 'strict-origin-when-cross-origin';
+  return frame;
+}
+
+function insertPlayer(box: HTMLElement, background: boolean): void {
+  const url = box.dataset['embedUrl'];
+  if (!url || box.querySelector('iframe, video')) return;
+  const source = box.dataset['videoSource'];
+  const title = box.dataset['videoTitle'] ?? '';
+  const player = source === 'file' ? fileElement(url, title, background) : frameElement(url, title);
   if (background) {
-    frame.tabIndex = -1;
-    frame.setAttribute('aria-hidden', 'true');
-    frame.addEventListener('load', () => box.setAttribute('data-video-state', 'playing'), { once: true });
+    player.tabIndex = -1;
+    player.setAttribute('aria-hidden', 'true');
+    player.addEventListener(
+      player instanceof HTMLVideoElement ? 'playing' : 'load',
+      () => box.setAttribute('data-video-state', 'playing'),
+      {
+        once: true,
+      },
+    );
   } else {
     box.setAttribute('data-video-state', 'playing');
   }
-  box.append(frame);
-  const source = box.dataset['videoSource'];
-  if (isVideoSource(source)) controlPlayer(source, frame, background).catch(() => {});
+  box.append(player);
+  if (isVideoSource(source) && player instanceof HTMLIFrameElement) controlPlayer(source, player, background).catch(() => {});
+  if (player instanceof HTMLVideoElement) player.play().catch(() => {});
   if (!background) {
     box.querySelector('[data-video-play]')?.remove();
-    frame.focus();
+    player.focus();
   }
 }
 

@@ -17,4 +17,5 @@ export * from './builder';
 export * from './jobs';
 export * from './reports';
 export * from './mail';
+export * from './back-in-stock';
 export * from './integrations';

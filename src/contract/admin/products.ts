@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { typeMessage } from '../../lib/issue-messages';
 import { TAX_CLASSES } from '../../lib/tax';
+import { videoFieldValue } from '../../lib/video-field';
 import { booleanQuerySchema, idSchema, listAnswerSchema, listQuerySchema, versionSchema } from './common';
 
 const NUL_MESSAGE = 'This value contains an invalid character.';
@@ -138,6 +139,11 @@ export const productBodySchema = z.object({
   length: measureSchema.default(0),
   /** 54-FZ receipts: ЮKassa's vat_code for this product (null: the payment method's); left out, it stays as it is */
   taxClass: z.enum(TAX_CLASSES, 'Choose a tax class').optional(),
+  /**
+   * a video shown among the pictures (null: none); left out, it stays as it is. Only staff with `edit_code` may change
+   * it: a video of a service runs that service's player on the page
+   */
+  video: videoFieldValue.nullable().optional(),
   options: z.array(productOptionBodySchema).max(10).default([]),
   variations: z.array(productVariationBodySchema).min(1, 'A product needs at least one variation').max(1000),
 });
@@ -201,6 +207,7 @@ export const productDetailSchema = z.strictObject({
   width: z.number(),
   length: z.number(),
   taxClass: z.enum(TAX_CLASSES),
+  video: videoFieldValue.nullable(),
   options: z.array(
     z.strictObject({
       id: z.string(),

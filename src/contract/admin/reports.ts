@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** How a report groups its days: by day, by ISO week (from Monday) or by calendar month, in UTC. */
+/** How a report groups its days: by day, by ISO week (from Monday) or by calendar month, of the shop's time zone. */
 export const REPORT_GROUPINGS = ['day', 'week', 'month'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
@@ -17,8 +17,8 @@ const isoDate = z
   }, DATE_MESSAGE);
 
 /**
- * GET /reports?from=YYYY-MM-DD&to=YYYY-MM-DD&by=day|week|month: both days included (UTC); without them the last 30
- * days up to today. `to` may not be before `from`, nor the range longer than REPORT_MAX_DAYS.
+ * GET /reports?from=YYYY-MM-DD&to=YYYY-MM-DD&by=day|week|month: both days included (days of the shop's report
+ * time zone); without them the last 30 days up to today. `to` may not be before `from`, nor the range longer than REPORT_MAX_DAYS.
  */
 export const reportQuerySchema = z.object({
   from: isoDate.optional(),
@@ -37,6 +37,10 @@ const pointSchema = z.strictObject({
   itemsSold: z.int(),
   newCustomers: z.int(),
   returningCustomers: z.int(),
+  /** carts of signed-in shoppers that went from empty to holding items (guests' carts live in their browsers) */
+  cartsStarted: z.int(),
+  /** orders placed by signed-in shoppers: over cartsStarted, the conversion from cart to order */
+  cartOrders: z.int(),
 });
 export type ReportPoint = z.infer<typeof pointSchema>;
 
@@ -60,7 +64,7 @@ export type ReportRanked = z.infer<typeof rankedSchema>;
 const periodSchema = z.strictObject({ from: z.string(), to: z.string() });
 
 /**
- * GET /reports. Counted orders: every order not canceled, on the UTC day it was placed, in the shop's currency.
+ * GET /reports. Counted orders: every order not canceled, on the day it was placed in the shop's report time zone, in the shop's currency.
  * Revenue is their totals (items − discount + delivery); refunds are the succeeded refunds of those orders, counted on
  * the order's day; net revenue is revenue − refunds; the average order is revenue / orders, rounded. Items sold are
  * the counted orders' quantities. A customer is new in a period when their first counted order falls in it, else
@@ -68,6 +72,8 @@ const periodSchema = z.strictObject({ from: z.string(), to: z.string() });
  */
 export const reportSchema = z.strictObject({
   currency: z.string(),
+  /** the IANA time zone whose days are counted */
+  timeZone: z.string(),
   by: z.enum(REPORT_GROUPINGS),
   period: periodSchema,
   previousPeriod: periodSchema,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { imageAnswer, sectionAnswer } from './common';
 import { TAX_CLASSES } from '../../lib/tax';
+import { VIDEO_FIELD_SOURCES } from '../../lib/video-field';
 
 export const SORT_CRITERIA = ['custom', 'title', 'price_asc', 'price_desc'] as const;
 export type SortCriterion = (typeof SORT_CRITERIA)[number];
@@ -325,19 +326,41 @@ export const productAnswer = z.strictObject({
 export type ProductDto = z.infer<typeof productAnswer>;
 
 /** GET /products/:idOrSlug: the product with its sections, resolved like every page's. */
-export const productDetailAnswer = z.strictObject({ ...productAnswer.shape, sections: z.array(sectionAnswer) });
+/**
+ * A product's video among its pictures: where it plays (a service's player address, or a file of the shop), the
+ * video's own page (the link without scripts) and its preview: the owner's picture, else the service's thumbnail.
+ */
+export const productVideoAnswer = z.strictObject({
+  source: z.enum(VIDEO_FIELD_SOURCES),
+  embedUrl: z.string(),
+  pageUrl: z.string(),
+  previewImage: imageAnswer.nullable(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type ProductVideoDto = z.infer<typeof productVideoAnswer>;
+
+export const productDetailAnswer = z.strictObject({
+  ...productAnswer.shape,
+  video: productVideoAnswer.nullable(),
+  sections: z.array(sectionAnswer),
+});
 export type ProductDetailDto = z.infer<typeof productDetailAnswer>;
 
 // ---------------------------------------------------------------- answers: the catalog page
 
 const facetAnswer = z.strictObject({ title: z.string(), values: z.array(z.string()) });
+/**
+ * A facet offered as a filter: its values (independent of the applied filters) and, in the same order, how many
+ * products the list would have with each value chosen under the applied filters (the value's facet taking that
+ * value alone, every other facet and the price range kept); a value counted 0 is shown disabled.
+ */
+const countedFacetAnswer = z.strictObject({ ...facetAnswer.shape, counts: z.array(z.number().int().nonnegative()) });
 
 /**
  * An option offered as a filter; an option shown as colour swatches (view 'color') also carries
  * `swatches`: each value's colour code as the back office stores it (only values that have one).
  */
-export const optionFacetAnswer = z.strictObject({ ...facetAnswer.shape, swatches: z.record(z.string(), z.string()).optional() });
-export type OptionFacet = z.infer<typeof optionFacetAnswer>;
+export const optionFacetAnswer = z.strictObject({ ...countedFacetAnswer.shape, swatches: z.record(z.string(), z.string()).optional() });
 
 /** The paging, sort and filters of a catalog's product list. */
 export const listingDataAnswer = z.strictObject({
@@ -346,10 +369,10 @@ export const listingDataAnswer = z.strictObject({
   total: z.number(),
   limit: z.number(),
   sort: z.enum(SORT_CRITERIA),
-  /** Everything the catalog offers to filter by, independent of the applied filters. */
+  /** Everything the catalog offers to filter by, independent of the applied filters, with each value's count under them. */
   filters: z.strictObject({
     price: z.strictObject({ min: z.number(), max: z.number() }),
-    properties: z.array(facetAnswer),
+    properties: z.array(countedFacetAnswer),
     options: z.array(optionFacetAnswer),
   }),
   appliedFilters: z.strictObject({

@@ -17,6 +17,9 @@ import { ProductImage } from '../shop/ProductImage';
 import { QuantityStepper } from '../shop/QuantityStepper';
 import { shopTexts } from '../shop/texts';
 import { drawerSuggestions } from './drawer-suggestions';
+import { FreeShippingBar } from './FreeShippingBar';
+import { freeShippingProgress, type FreeShippingRate } from '../../lib/free-shipping';
+import { homeDeliveryZone } from '../product/product-view';
 
 type Props = {
   lang: Language;
@@ -42,6 +45,10 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
   const [refused, setRefused] = useState<Record<string, number>>({});
   const available = isAvailable(cart.list);
   const addedLine = added?.variationId ? totals.lines.find((line) => line.variationId === added.variationId) : undefined;
+  // the first frame drawn without React (src/scripts/cart-drawer-shell.ts) gives way to the drawer itself
+  useEffect(() => document.querySelector('[data-cart-shell]')?.remove(), []);
+  const rates = useFreeShippingRates(lang, ecommerce);
+  const shipping = ecommerce && rates ? freeShippingProgress(rates, totals.totalPrice) : null;
   const suggestions = useSuggestions(
     lang,
     cart.list.map((item) => item.product?.id).filter((id): id is string => !!id),
@@ -154,6 +161,9 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
         </section>
       )}
       <div className="cart-drawer__footer">
+        {shipping && totals.lines.length > 0 && (
+          <FreeShippingBar progress={shipping} money={money} lang={lang} id="cart-drawer-free-shipping" />
+        )}
         {totals.lines.length > 0 && (
           <dl className="summary-rows">
             <div className="summary-row summary-row--total">
@@ -183,6 +193,24 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
       </div>
     </div>
   );
+}
+
+/** The home zone's rates, asked once as the drawer opens (the progress to free delivery follows the cart from them). */
+function useFreeShippingRates(lang: Language, ecommerce: boolean): FreeShippingRate[] | null {
+  const [rates, setRates] = useState<FreeShippingRate[] | null>(null);
+  useEffect(() => {
+    if (!ecommerce) return;
+    let current = true;
+    void shopApi({ lang })
+      .getShippingZones()
+      .then(({ data }) => {
+        if (current) setRates(homeDeliveryZone(data)?.rates ?? []);
+      });
+    return () => {
+      current = false;
+    };
+  }, [lang, ecommerce]);
+  return rates;
 }
 
 /**

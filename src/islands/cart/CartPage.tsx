@@ -4,7 +4,8 @@ import type { ProductDto } from '../../lib/api-client';
 import { analyticsItem } from '../../lib/analytics';
 import { cartTotals, isAvailable, stockLimitFor, type CartLine } from '../../lib/cart';
 import type { Language } from '../../lib/localize';
-import { freeShippingProgress, type FreeShippingProgress, type FreeShippingRate } from '../../lib/free-shipping';
+import { freeShippingProgress, type FreeShippingRate } from '../../lib/free-shipping';
+import { FreeShippingBar } from './FreeShippingBar';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import { track } from '../../stores/analytics';
 import { $cart, clearCart, refreshCart, removeFromCart, setCartQuantity, startCartSync } from '../../stores/cart';
@@ -212,21 +213,6 @@ export default function CartPage({ lang, money, siteType, related, rates }: Prop
         </section>
       )}
     </>
-  );
-}
-
-/** How far the cart is from free delivery, by the shop's own rates: a bar and what is left to add. */
-function FreeShippingBar({ progress, money, lang }: { progress: FreeShippingProgress; money: MoneyFormat; lang: Language }) {
-  const t = shopTexts(lang);
-  const reached = progress.kind === 'reached';
-  const text = reached ? t('freeShippingReached') : t('freeShippingRemaining', { amount: formatMoney(progress.remaining, money) });
-  return (
-    <div className="free-shipping" data-testid="free-shipping">
-      <p className="free-shipping__text" id="free-shipping-text">
-        {text}
-      </p>
-      <progress className="free-shipping__bar" max={100} value={reached ? 100 : progress.percent} aria-labelledby="free-shipping-text" />
-    </div>
   );
 }
 

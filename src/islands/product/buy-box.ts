@@ -17,6 +17,7 @@ import {
 } from '../../lib/variation';
 import { track } from '../../stores/analytics';
 import { $cart, startCartSync } from '../../stores/cart';
+import { $user, shopApi } from '../../stores/user';
 import type { MoneyFormat } from '../shop/money';
 import { addVariationToCart } from './add-to-cart';
 import {
@@ -88,7 +89,28 @@ function enhance(root: HTMLElement): void {
 
   // ------------------------------------------------------------ rendering
 
+  /** The product's video, played in place of the main picture; its markup kept to restore it when the shopper leaves it. */
+  const videoStage = root.querySelector<HTMLElement>('[data-gallery-stage]');
+  const videoMarkup = videoStage?.innerHTML ?? '';
+  const showVideo = (thumb: HTMLElement) => {
+    if (!videoStage?.hidden) return;
+    videoStage.hidden = false;
+    root.querySelector<HTMLElement>('.product-gallery__open')?.setAttribute('hidden', '');
+    root.querySelectorAll<HTMLButtonElement>('.product-gallery__thumb').forEach((other) => {
+      other.setAttribute('aria-pressed', String(other === thumb));
+    });
+    // the section video's script starts the player on its play link, within this click (so it may play with sound)
+    videoStage.querySelector<HTMLElement>('[data-video-play]')?.click();
+  };
+  const hideVideo = () => {
+    if (!videoStage || videoStage.hidden) return;
+    videoStage.hidden = true;
+    videoStage.innerHTML = videoMarkup;
+    root.querySelector<HTMLElement>('.product-gallery__open')?.removeAttribute('hidden');
+  };
+
   const renderGallery = () => {
+    hideVideo();
     const shown = images.find((image) => image.id === shownImageId) ?? previewImage(product, variation);
     if ((shown?.id ?? null) !== shownMainId) {
       shownMainId = shown?.id ?? null;
@@ -170,17 +192,70 @@ function enhance(root: HTMLElement): void {
   };
 
   const renderActions = (previous: BuyBoxView | null) => {
-    if (!previous || previous.actions !== view.actions) actions.innerHTML = actionsHtml(product, view, settings, quantity, t);
+    const signUpShown = actions.querySelector('[data-back-in-stock]') !== null;
+    const signUpWanted = view.actions === 'soldOut' && view.variation !== null && !view.stock.inStock;
+    if (!previous || previous.actions !== view.actions || signUpShown !== signUpWanted)
+      actions.innerHTML = actionsHtml(product, view, settings, quantity, t);
     else if (view.actions === 'request') {
       const enquiry = actions.querySelector<HTMLElement>('[data-lead-form]');
       if (enquiry && view.variation) enquiry.dataset['variationId'] = view.variation.id;
+    } else {
+      // another sold-out variation: its own sign-up, without the last one's answer
+      const status = actions.querySelector('.product-buy__notify-status');
+      if (status) status.textContent = '';
     }
+    renderBackInStock();
     const fastOrder = buy.querySelector<HTMLElement>('.product-buy__fast-order');
     if (fastOrder) {
       fastOrder.hidden = fastOrderHidden(view);
       if (variation) fastOrder.dataset['variationId'] = variation.id;
       else delete fastOrder.dataset['variationId'];
     }
+  };
+
+  /** A signed-in shopper signs up in one click with the account's address: the field gives way to a note of it. */
+  const renderBackInStock = () => {
+    const form = actions.querySelector<HTMLFormElement>('[data-back-in-stock]');
+    const input = form?.querySelector<HTMLInputElement>('input[name="email"]');
+    if (!form || !input) return;
+    const user = $user.get();
+    input.hidden = user !== null;
+    input.required = user === null;
+    let note = form.querySelector<HTMLElement>('.product-buy__notify-account');
+    if (user && !note) {
+      note = Object.assign(document.createElement('p'), { className: 'product-buy__notify-account' });
+      form.querySelector('.product-buy__notify-title')?.after(note);
+    }
+    if (note) {
+      note.hidden = !user;
+      note.textContent = user ? t('backInStockSignedIn', { email: user.email }) : '';
+    }
+  };
+
+  const subscribeBackInStock = async (form: HTMLFormElement) => {
+    const status = form.querySelector<HTMLElement>('.product-buy__notify-status');
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    const input = form.querySelector<HTMLInputElement>('input[name="email"]');
+    if (!variation || !status || submit?.disabled) return;
+    const user = $user.get();
+    if (!user && input && !input.checkValidity()) {
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+      return;
+    }
+    input?.removeAttribute('aria-invalid');
+    if (submit) submit.disabled = true;
+    const { error, data } = await shopApi({ lang }).subscribeBackInStock({
+      variation: variation.id,
+      ...(user ? {} : { email: input?.value ?? '' }),
+    });
+    if (submit) submit.disabled = false;
+    if (error || !data) {
+      status.textContent = error?.message || t('backInStockFailed');
+      if (input && !user) input.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    status.textContent = data.confirmed ? t('backInStockDone') : t('backInStockCheckMail');
   };
 
   const renderStickyBar = () => {
@@ -323,10 +398,19 @@ function enhance(root: HTMLElement): void {
       if (variation && view.buyable) addVariationToCart({ product, variation, quantity, lang, siteType: settings.siteType, money });
     } else if (target.hasAttribute('data-quantity-step')) {
       setQuantity(quantity + Number(target.dataset['quantityStep']));
+    } else if (target.hasAttribute('data-gallery-video')) {
+      showVideo(target);
     } else {
       const image = images.find((candidate) => candidate.id === target.dataset['imageId']);
       if (image) chooseImage(image);
     }
+  });
+
+  root.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-back-in-stock')) return;
+    event.preventDefault();
+    void subscribeBackInStock(form);
   });
 
   root.addEventListener('focusout', (event) => {
@@ -362,6 +446,7 @@ function enhance(root: HTMLElement): void {
     window.history.replaceState(window.history.state, '', withVariationParam(window.location.href, variation.id));
   }
   $cart.subscribe(renderInCart);
+  $user.subscribe(renderBackInStock);
   root.setAttribute(READY_ATTRIBUTE, '');
 }
 

@@ -19,6 +19,7 @@ export function sliceTranslator(texts: ShopTextSlice, lang: Language): ShopTrans
 export const BUY_BOX_TEXT_KEYS = [
   'gallery',
   'showImage',
+  'playVideo',
   'zoomImage',
   'lightboxClose',
   'lightboxZoom',
@@ -52,6 +53,13 @@ export const BUY_BOX_TEXT_KEYS = [
   'freeFrom',
   'freeDeliveryFrom',
   'deliveryByManager',
+  'backInStockTitle',
+  'backInStockEmail',
+  'backInStockSubmit',
+  'backInStockSignedIn',
+  'backInStockDone',
+  'backInStockCheckMail',
+  'backInStockFailed',
 ] as const satisfies readonly ShopTextKey[];
 
 /** The quick add dialog's texts (the product cards' picker, loaded on demand). */

@@ -20,6 +20,7 @@ const NEVER_CACHED = [
   '/new-page',
   '/catalogs/new-page',
   '/reset_password_confirm',
+  '/back-in-stock',
   '/404',
   '/500',
   '/liveness',

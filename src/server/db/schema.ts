@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -15,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { TaxClass } from '../../lib/tax';
+import type { VideoFieldValue } from '../../lib/video-field';
 
 /** Customer-facing text stored in both shop languages. */
 export type LocalizedText = { en: string; ru: string };
@@ -195,6 +197,8 @@ export const products = pgTable(
     metaTitle: l10n('meta_title'),
     metaDescription: l10n('meta_description'),
     imageIds: jsonb('image_ids').$type<string[]>().notNull().default([]),
+    /** a video shown among the pictures (src/lib/video-field.ts), written only through its check */
+    video: jsonb('video').$type<VideoFieldValue>(),
     properties: jsonb('properties').$type<ProductProperty[]>().notNull().default([]),
     relatedProductIds: jsonb('related_product_ids').$type<string[]>().notNull().default([]),
     weight: doublePrecision('weight').notNull().default(0),
@@ -1071,6 +1075,76 @@ export const paymentRefunds = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- sales report roll-ups
+
+/**
+ * The shop's calendar for the reports: the time zone whose days the roll-ups below are kept in (one row). Written only
+ * by the database (from settings ecommerce.reportTimeZone, when it names a zone the database knows), which then
+ * rebuilds the roll-ups in the same transaction.
+ */
+export const reportCalendar = pgTable('report_calendar', {
+  id: integer('id').primaryKey().default(1),
+  timeZone: text('time_zone').notNull().default('UTC'),
+});
+
+/**
+ * One row per day of the shop's calendar: the figures of the orders placed that day that are not canceled, kept by
+ * database triggers on orders, order_items and payment_refunds in the writing transaction (report_refresh in the
+ * migration); `carts` counts the signed-in shoppers' carts that went from empty to holding items that day.
+ */
+export const reportDays = pgTable('report_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  orders: integer('orders').notNull().default(0),
+  /** orders placed by a signed-in shopper (the ones a counted cart can lead to) */
+  accountOrders: integer('account_orders').notNull().default(0),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  /** succeeded refunds of the day's orders, whenever they were made */
+  refundsCents: bigint('refunds_cents', { mode: 'number' }).notNull().default(0),
+  items: integer('items').notNull().default(0),
+  customers: integer('customers').notNull().default(0),
+  newCustomers: integer('new_customers').notNull().default(0),
+  carts: integer('carts').notNull().default(0),
+});
+
+/**
+ * The customers who ordered on a day, with the day of their counted order before it (null: this is their first), so
+ * a range's distinct customers are its rows whose previous day falls before the range: counted without a sort.
+ */
+export const reportDayCustomers = pgTable(
+  'report_day_customers',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    customerId: text('customer_id').notNull(),
+    previousDay: date('previous_day', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.customerId] }),
+    // the reports' counts read this index alone
+    index('report_day_customers_previous_idx').on(t.day, t.previousDay),
+  ],
+);
+
+/**
+ * Per day the products (`product`), catalogs (`catalog`: the catalogs a product was in when its day was last
+ * computed), discount codes (`code`) and delivery methods (`delivery`) of the counted orders.
+ */
+export const reportDayRanks = pgTable(
+  'report_day_ranks',
+  {
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** the product id (the line's title for a line without one), the catalog's or the code's id, or pickup / shipping */
+    key: text('key').notNull(),
+    /** the line's title, or the delivery's title; '' for codes */
+    title: text('title').notNull().default(''),
+    orders: integer('orders').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.key, t.title] })],
+);
+
 /** Every accepted provider notification, so a replay changes nothing twice. */
 export const paymentNotifications = pgTable(
   'payment_notifications',
@@ -1413,6 +1487,78 @@ export const leadReplies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('lead_replies_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- back-in-stock alerts and wishlists
+
+/**
+ * "Tell me when it is back" for one sold-out variation. A signed-in shopper's is confirmed at once; a guest's when
+ * the e-mailed link is opened. The stock trigger (migration 0020) sets `due_at` in the transaction that brings the
+ * variation from 0 back above 0; the alert job sends due ones once (`notified_at`, set with the queued mail).
+ */
+export const backInStockSubscriptions = pgTable(
+  'back_in_stock_subscriptions',
+  {
+    id: id(),
+    variationId: text('variation_id')
+      .notNull()
+      .references(() => variations.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** lower case */
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    lang: text('lang').notNull().default('en'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('back_in_stock_variation_email_idx').on(t.variationId, t.email),
+    // the back office's list per product, newest first
+    index('back_in_stock_product_idx').on(t.productId, t.createdAt, t.id),
+    index('back_in_stock_created_idx').on(t.createdAt, t.id),
+    // the alert job's queue: only what is due and not yet sent
+    index('back_in_stock_due_idx').on(t.dueAt, t.id).where(sql`${t.dueAt} is not null and ${t.notifiedAt} is null`),
+    // sent alerts, newest first, and the throttle's count of the last minute
+    index('back_in_stock_notified_idx').on(t.notifiedAt, t.id).where(sql`${t.notifiedAt} is not null`),
+  ],
+);
+
+/**
+ * How many subscriptions of each variation stand in each status, kept by a trigger on every write of a subscription
+ * (migration 0020), so the back office's "most awaited" list reads an index instead of counting every subscription.
+ * No foreign keys: a deleted variation's row is dropped by the same trigger, and the list joins the variations.
+ */
+export const backInStockVariationCounts = pgTable(
+  'back_in_stock_variation_counts',
+  {
+    variationId: text('variation_id').primaryKey(),
+    productId: text('product_id').notNull(),
+    waiting: integer('waiting').notNull().default(0),
+    unconfirmed: integer('unconfirmed').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    unsubscribed: integer('unsubscribed').notNull().default(0),
+  },
+  (t) => [index('back_in_stock_counts_awaited_idx').on(t.waiting.desc(), t.unconfirmed.desc(), t.variationId)],
+);
+
+/** A signed-in shopper's wishlist: one row per product. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishlist_items_user_idx').on(t.userId, t.createdAt)],
 );
 
 /**

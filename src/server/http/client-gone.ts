@@ -26,6 +26,19 @@ export function throwIfClientGone(): void {
   if (scope.getStore()?.aborted) throw new ClientGone();
 }
 
+/**
+ * Renders abandoned for a gone client since the process started, on a counter the production server
+ * (server.mjs) reports when it stops: the load bench reads it there; no request can.
+ */
+const counters = ((globalThis as Record<symbol, unknown>)[Symbol.for('storefront.renderCounters')] ??= { abandoned: 0 }) as {
+  abandoned: number;
+};
+
+/** Counts a render given up because its client had gone. */
+export function countAbandonedRender(): void {
+  counters.abandoned += 1;
+}
+
 /** Whether `error` (or what caused it) is an abandoned render. */
 export function isClientGone(error: unknown): boolean {
   for (let cause = error, depth = 0; cause && depth < 5; depth++) {

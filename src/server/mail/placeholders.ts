@@ -25,6 +25,8 @@ export const EDITABLE_MAIL_TEMPLATES = [
   'comment-created',
   'staff-invite',
   'password-reset',
+  'back-in-stock-confirm',
+  'back-in-stock',
 ] as const;
 export type EditableMailTemplate = (typeof EDITABLE_MAIL_TEMPLATES)[number];
 
@@ -67,6 +69,8 @@ export const TEMPLATE_PLACEHOLDERS: Record<EditableMailTemplate, readonly string
   'comment-created': [...SHOP, 'comment.article', 'comment.author', 'comment.text', 'comment.adminLink'],
   'staff-invite': [...SHOP, 'staff.name', 'invite.inviter', 'invite.role', 'invite.link', 'invite.button', 'invite.days'],
   'password-reset': [...SHOP, 'reset.link'],
+  'back-in-stock-confirm': [...SHOP, 'product.title', 'confirm.link', 'confirm.button'],
+  'back-in-stock': [...SHOP, 'product.title', 'product.link', 'product.button', 'product.price', 'unsubscribe.link'],
 };
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z][\w.]*)\s*\}\}/g;
@@ -219,6 +223,22 @@ const BUILT_IN: Record<EditableMailTemplate, { subject: Piece; body: Piece[] }> 
       ['mail.passwordReset.ignore'],
     ],
   },
+  'back-in-stock-confirm': {
+    subject: ['mail.backInStockConfirm.subject', { product: p('product.title') }],
+    body: [
+      ['mail.backInStockConfirm.intro', { product: p('product.title'), shop: p('shop.name') }],
+      p('confirm.button'),
+      ['mail.backInStockConfirm.ignore'],
+    ],
+  },
+  'back-in-stock': {
+    subject: ['mail.backInStock.subject', { product: p('product.title') }],
+    body: [
+      ['mail.backInStock.intro', { product: p('product.title'), shop: p('shop.name') }],
+      p('product.button'),
+      ['mail.templateText.unsubscribe', { link: p('unsubscribe.link') }],
+    ],
+  },
 };
 
 /** The built-in subject and body of a template, written with its placeholders (what the editor starts from). */
@@ -291,6 +311,17 @@ export function sampleVars(lang: Language, publicUrl: string, shopName: string):
     'invite.button': { kind: 'button', label: t('mail.staffInvite.button'), url: `${admin}/invite?token=sample` },
     'invite.days': '7',
     'reset.link': `${publicUrl}/reset_password_confirm/sample`,
+    'product.title': ru ? 'Улун, 100 г' : 'Oolong, 100 g',
+    'product.link': `${publicUrl}/products/oolong`,
+    'product.button': { kind: 'button', label: t('mail.backInStock.button'), url: `${publicUrl}/products/oolong` },
+    'product.price': money(12.5),
+    'confirm.link': `${publicUrl}/back-in-stock?action=confirm&id=sample&token=sample`,
+    'confirm.button': {
+      kind: 'button',
+      label: t('mail.backInStockConfirm.button'),
+      url: `${publicUrl}/back-in-stock?action=confirm&id=sample&token=sample`,
+    },
+    'unsubscribe.link': `${publicUrl}/back-in-stock?action=unsubscribe&id=sample&token=sample`,
   };
 }
 

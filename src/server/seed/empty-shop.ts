@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, notInArray } from 'drizzle-orm';
 import { currencyOfCountry, type Currency } from '../../lib/format-price';
 import { DEFAULT_SETTINGS, SETTINGS_GROUPS } from '../../lib/settings';
 import { createStaff, type NewStaff, type StaffRow } from '../api/admin/staff';
 import type { Database, Executor } from '../db/client';
 import * as schema from '../db/schema';
 import { ORDER_STATES, PAYMENT_METHODS } from './commerce';
+import { demoOrderIds } from './demo-orders';
 import { clearShopData } from './reset';
 import { imageHashes, releaseOriginals, type OriginalsContext } from '../media/originals';
 import { t } from './text';
@@ -21,9 +22,9 @@ export class ShopWipeRefused extends Error {
   }
 }
 
-/** The demo seed writes no orders, so every order in the database was placed by a customer (or staff). */
+/** Orders placed by a customer (or staff): every order but the demo's past ones. */
 export async function countRealOrders(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(schema.orders);
+  const [row] = await db.select({ n: count() }).from(schema.orders).where(notInArray(schema.orders.id, demoOrderIds()));
   return row?.n ?? 0;
 }
 

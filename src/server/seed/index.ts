@@ -13,12 +13,16 @@ import { blogImages, blogRows } from './content/blog';
 import { menuRows, redirectRows } from './content/navigation';
 import { pageRows } from './content/pages';
 import { createStaff, DEMO_OWNER } from '../api/admin/staff';
+import { insertDemoOrders } from './demo-orders';
 import { assertNoRealOrders } from './empty-shop';
 import { clearShopData } from './reset';
 import { settingsRows } from './settings';
 
-/** `force` lets a reset wipe a shop that has real orders; the pictures are written to the shop's media store. */
-export type SeedOptions = { media: OriginalsContext; reset?: boolean; force?: boolean };
+/**
+ * `force` lets a reset wipe a shop that has real orders; the pictures are written to the shop's media store; `orders`
+ * adds the demo's past orders (the last 90 days before `now`) so its reports and lists have something to show.
+ */
+export type SeedOptions = { media: OriginalsContext; reset?: boolean; force?: boolean; orders?: boolean; now?: Date };
 
 /** Rows per insert statement, well under PostgreSQL's limit of 65535 bound parameters. */
 const CHUNK = 500;
@@ -33,7 +37,7 @@ async function hasSettings(db: Executor): Promise<boolean> {
 }
 
 /** Inserts the demo shop, parents before children so every reference resolves. */
-async function insertDemoShop(tx: Executor, images: (typeof schema.images.$inferInsert)[]): Promise<void> {
+async function insertDemoShop(tx: Executor, images: (typeof schema.images.$inferInsert)[], orders: { now: Date } | null): Promise<void> {
   const catalog = catalogRows();
   const blog = blogRows();
   const pages = pageRows();
@@ -70,6 +74,7 @@ async function insertDemoShop(tx: Executor, images: (typeof schema.images.$infer
   await insertAll(tx, schema.discountCodes, DISCOUNT_CODES);
   await insertAll(tx, schema.orderStates, ORDER_STATES);
   await createStaff(tx, { ...DEMO_OWNER, role: 'owner' });
+  if (orders) await insertDemoOrders(tx, catalog, orders.now);
 }
 
 /** Every picture of the demo shop. */
@@ -95,7 +100,7 @@ export async function seedDemoShop(db: Database, options: SeedOptions): Promise<
     }
     // another instance may have seeded while the pictures were drawn
     else if (await hasSettings(tx)) return false;
-    await insertDemoShop(tx, images);
+    await insertDemoShop(tx, images, options.orders ? { now: options.now ?? new Date() } : null);
     return true;
   });
   await releaseOriginals(options.media, wiped);

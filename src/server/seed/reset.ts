@@ -5,10 +5,12 @@ import * as schema from '../db/schema';
 
 /**
  * Instance secrets survive a reset so tokens and payment signatures stay valid; the media store's location and
- * its originals too (the wiping command deletes the originals no image uses any more, in whichever store they are).
+ * its originals too (the wiping command deletes the originals no image uses any more, in whichever store they are);
+ * and the reports' calendar row, which the settings written next set again.
  */
 const KEPT_TABLES = new Set<string>([
   getTableName(schema.systemSecrets),
+  getTableName(schema.reportCalendar),
   getTableName(schema.mediaLocation),
   getTableName(schema.mediaOriginals),
 ]);

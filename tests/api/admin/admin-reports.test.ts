@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportTotals } from '../../../src/contract/admin';
 import { customers, orderItems, orders, paymentRefunds, paymentTransactions } from '../../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { addDays, dayKeyIn, dayOf, keyOf } from '../../../src/lib/reports';
 import { adminRequest, createSignedInStaff, expectJson, type TestStaff } from '../../helpers/admin-fixtures';
 import { commerceFixtures, orderBody, type CommerceFixtures, type ProductFixture } from '../../helpers/commerce-fixtures';
+import { paymentFixtures, type PlacedOrder } from '../../helpers/payment-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../helpers/test-app';
 
 const DAY_MS = 86_400_000;
@@ -21,26 +24,34 @@ function sequence(seed: number) {
   };
 }
 
-type Expected = ReportTotals & { byDay: Map<string, { orders: number; revenueCents: number; itemsSold: number; refundsCents: number }> };
+type DayFigures = {
+  orders: number;
+  revenueCents: number;
+  itemsSold: number;
+  refundsCents: number;
+  newCustomers: number;
+  cartOrders: number;
+};
+type Expected = ReportTotals & { byDay: Map<string, DayFigures> };
 
 /**
- * The report's rules computed straight from the rows: orders not canceled placed in [from, until) by UTC day; their
- * totals; their succeeded refunds; their quantities; customers new when their first not-canceled order is in the period.
+ * The report's rules computed straight from the rows: orders not canceled placed in [from, until) by their day in
+ * `zone`; their totals; their succeeded refunds; their quantities; customers new when their first not-canceled order
+ * is in the period (and, per day, on that day); orders of signed-in shoppers. `carts` is what the test started.
  */
-async function expectedFromRows(app: TestApp, from: string, until: string): Promise<Expected> {
+async function expectedFromRows(app: TestApp, from: string, until: string, zone = 'UTC', carts = 0): Promise<Expected> {
   const db = app.deps.db;
   const all = await db.select().from(orders);
   const items = await db.select().from(orderItems);
   const refunds = await db.select().from(paymentRefunds);
-  const start = new Date(`${from}T00:00:00Z`);
-  const end = new Date(`${until}T00:00:00Z`);
+  const dayOf = (date: Date) => dayKeyIn(date, zone);
   const counted = all.filter((o) => o.status !== 'canceled');
-  const inPeriod = counted.filter((o) => o.createdAt >= start && o.createdAt < end);
-  const firstOf = new Map<string, Date>();
+  const inPeriod = counted.filter((o) => dayOf(o.createdAt) >= from && dayOf(o.createdAt) < until);
+  const firstOf = new Map<string, string>();
   for (const o of counted) {
     if (!o.customerId) continue;
     const seen = firstOf.get(o.customerId);
-    if (!seen || o.createdAt < seen) firstOf.set(o.customerId, o.createdAt);
+    if (!seen || dayOf(o.createdAt) < seen) firstOf.set(o.customerId, dayOf(o.createdAt));
   }
   const byDay: Expected['byDay'] = new Map();
   const result: Expected = {
@@ -52,27 +63,36 @@ async function expectedFromRows(app: TestApp, from: string, until: string): Prom
     itemsSold: 0,
     newCustomers: 0,
     returningCustomers: 0,
+    cartsStarted: carts,
+    cartOrders: 0,
     byDay,
   };
   const seenCustomers = new Set<string>();
+  const seenByDay = new Map<string, Set<string>>();
   for (const o of inPeriod) {
-    const day = o.createdAt.toISOString().slice(0, 10);
-    const entry = byDay.get(day) ?? { orders: 0, revenueCents: 0, itemsSold: 0, refundsCents: 0 };
+    const day = dayOf(o.createdAt);
+    const entry = byDay.get(day) ?? { orders: 0, revenueCents: 0, itemsSold: 0, refundsCents: 0, newCustomers: 0, cartOrders: 0 };
     const quantity = items.filter((i) => i.orderId === o.id).reduce((sum, i) => sum + i.quantity, 0);
     const refunded = refunds.filter((r) => r.orderId === o.id && r.status === 'succeeded').reduce((sum, r) => sum + r.amountCents, 0);
     entry.orders += 1;
     entry.revenueCents += o.totalCents;
     entry.itemsSold += quantity;
     entry.refundsCents += refunded;
+    if (o.userId) entry.cartOrders += 1;
+    const dayCustomers = seenByDay.get(day) ?? new Set<string>();
+    if (o.customerId && !dayCustomers.has(o.customerId) && firstOf.get(o.customerId) === day) entry.newCustomers += 1;
+    if (o.customerId) dayCustomers.add(o.customerId);
+    seenByDay.set(day, dayCustomers);
     byDay.set(day, entry);
     result.orders += 1;
     result.revenueCents += o.totalCents;
     result.itemsSold += quantity;
     result.refundsCents += refunded;
+    if (o.userId) result.cartOrders += 1;
     if (o.customerId) seenCustomers.add(o.customerId);
   }
   for (const id of seenCustomers) {
-    if (firstOf.get(id)! >= start) result.newCustomers += 1;
+    if (firstOf.get(id)! >= from) result.newCustomers += 1;
     else result.returningCustomers += 1;
   }
   result.netRevenueCents = result.revenueCents - result.refundsCents;
@@ -80,6 +100,7 @@ async function expectedFromRows(app: TestApp, from: string, until: string): Prom
   return result;
 }
 
+const noDay: DayFigures = { orders: 0, revenueCents: 0, itemsSold: 0, refundsCents: 0, newCustomers: 0, cartOrders: 0 };
 const totalsOf = ({ byDay: _, ...totals }: Expected): ReportTotals => totals;
 
 describe.each(databaseKinds)('sales reports (%s)', (kind) => {
@@ -195,6 +216,7 @@ describe.each(databaseKinds)('sales reports (%s)', (kind) => {
     const body = await report(`from=${FROM}&to=${TO}`);
     const expected = await expectedFromRows(app, FROM, '2026-03-16');
     const previous = await expectedFromRows(app, PREVIOUS_FROM, FROM);
+    expect(body.timeZone).toBe('UTC');
     expect(expected.orders).toBeGreaterThan(5);
     expect(expected.refundsCents).toBeGreaterThan(0);
     expect(body.period).toEqual({ from: FROM, to: TO });
@@ -205,13 +227,14 @@ describe.each(databaseKinds)('sales reports (%s)', (kind) => {
     expect(body.points).toHaveLength(14);
     expect(body.previousPoints).toHaveLength(14);
     for (const point of body.points) {
-      const day = expected.byDay.get(point.start) ?? { orders: 0, revenueCents: 0, itemsSold: 0, refundsCents: 0 };
+      const { orders: n, revenueCents, itemsSold, refundsCents, newCustomers } = expected.byDay.get(point.start) ?? noDay;
       expect({
         orders: point.orders,
         revenueCents: point.revenueCents,
         itemsSold: point.itemsSold,
         refundsCents: point.refundsCents,
-      }).toEqual(day);
+        newCustomers: point.newCustomers,
+      }).toEqual({ orders: n, revenueCents, itemsSold, refundsCents, newCustomers });
       expect(point.netRevenueCents).toBe(point.revenueCents - point.refundsCents);
     }
     // each day's customers: new where their first counted order is that day
@@ -288,5 +311,186 @@ describe.each(databaseKinds)('sales reports (%s)', (kind) => {
     expect((await bad('from=2020-01-01&to=2026-03-01')).errors.children.from.errors.length).toBe(1);
     expect((await bad('from=2026-02-30')).errors.children.from.errors.length).toBeGreaterThan(0);
     expect((await bad('by=year')).errors.children.by.errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(databaseKinds)('sales report roll-ups kept by the writes (%s)', (kind) => {
+  const ZONE = 'Europe/Moscow';
+  let app: TestApp;
+  let fx: CommerceFixtures;
+  let pay: ReturnType<typeof paymentFixtures>;
+  let owner: TestStaff;
+  let locationId: string;
+  let cash: string;
+  let shirt: ProductFixture;
+  let carts = 0;
+  /** today in the shop's zone, and the days the checks read: the week up to tomorrow */
+  let today: string;
+  let from: string;
+  let until: string;
+
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+    fx = commerceFixtures(app);
+    pay = paymentFixtures(app, fx);
+    ({ locationId, cash } = await fx.checkoutChoices());
+    shirt = await fx.product({ priceCents: 2_500, stock: 100, title: 'Shirt' });
+    owner = await createSignedInStaff(app, 'owner');
+    for (const [i, code] of ['new', 'processing', 'canceled'].entries()) await fx.orderState(code, code, i);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const setDays = (zone: string) => {
+    today = dayKeyIn(app.deps.now(), zone);
+    from = keyOf(addDays(dayOf(today), -6));
+    until = keyOf(addDays(dayOf(today), 2));
+  };
+  const place = (quantity: number, email: string, extra: Record<string, unknown> = {}) =>
+    pay.placeOrder({
+      variationId: shirt.variationId,
+      method: cash,
+      locationId,
+      quantity,
+      extra: { customer: { name: 'Anna', lastName: 'Smith', phone: '+7 (999) 123-45-67', email }, ...extra },
+    });
+  const version = async (placed: PlacedOrder) => (await fx.orderRow(placed.id)).version;
+
+  /** The report of the checked days equals the sums computed from the orders, day by day and in total. */
+  async function expectReportMatchesRows(zone: string) {
+    const to = keyOf(addDays(dayOf(until), -1));
+    const body = await expectJson<Report>(await adminRequest(app, `/reports?from=${from}&to=${to}`, { cookie: owner.cookie }), 200);
+    const expected = await expectedFromRows(app, from, until, zone, carts);
+    expect(body.timeZone).toBe(zone);
+    expect(body.totals).toEqual(totalsOf(expected));
+    for (const point of body.points) {
+      const { orders: n, revenueCents, itemsSold, refundsCents, newCustomers, cartOrders } = expected.byDay.get(point.start) ?? noDay;
+      expect({ ...point, start: undefined }).toMatchObject({ orders: n, revenueCents, itemsSold, refundsCents, newCustomers, cartOrders });
+    }
+    const weeks = await expectJson<Report>(
+      await adminRequest(app, `/reports?from=${from}&to=${to}&by=week`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(weeks.totals).toEqual(body.totals);
+    const top = body.top.products.reduce((sum, p) => sum + p.quantity, 0);
+    expect(top).toBe(expected.itemsSold);
+    return body;
+  }
+
+  it('follows placing, paying, refunding, editing and canceling orders', async () => {
+    setDays('UTC');
+    const first = await place(2, 'first@example.com');
+    await expectReportMatchesRows('UTC');
+
+    // paid by card through the sandbox, then partly refunded
+    const card = await pay.placeOrder({ variationId: shirt.variationId, method: 'card', locationId, quantity: 3 });
+    const url = await pay.initialize(card);
+    expect((await app.request(`${new URL(url).pathname.replace(/^\/api/, '')}/pay`, { method: 'POST' })).status).toBe(303);
+    await expectReportMatchesRows('UTC');
+    await expectJson(
+      await adminRequest(app, `/orders/${card.id}/refunds`, {
+        method: 'POST',
+        cookie: owner.cookie,
+        json: { version: await version(card), amountCents: 1_200 },
+      }),
+      201,
+    );
+    const refunded = await expectReportMatchesRows('UTC');
+    expect(refunded.totals.refundsCents).toBe(1_200);
+
+    // an edit before shipping: the quantity and the total move
+    const [line] = await app.deps.db.select().from(orderItems).where(eq(orderItems.orderId, first.id));
+    await expectJson(
+      await adminRequest(app, `/orders/${first.id}/edit`, {
+        method: 'POST',
+        cookie: owner.cookie,
+        json: { version: await version(first), lines: [{ itemId: line!.id, quantity: 5 }] },
+      }),
+      200,
+    );
+    const edited = await expectReportMatchesRows('UTC');
+    expect(edited.totals.itemsSold).toBe(8);
+
+    // the first customer's second order, then their first one canceled: the second becomes their first
+    await place(1, 'first@example.com');
+    expect((await expectReportMatchesRows('UTC')).totals.newCustomers).toBe(2);
+    await expectJson(
+      await adminRequest(app, `/orders/${first.id}/cancel`, {
+        method: 'POST',
+        cookie: owner.cookie,
+        json: { version: await version(first) },
+      }),
+      200,
+    );
+    const canceled = await expectReportMatchesRows('UTC');
+    expect(canceled.totals.orders).toBe(2);
+    expect(canceled.totals.newCustomers).toBe(2);
+  });
+
+  it('stays exact when orders of one day are placed at the same time', async () => {
+    setDays('UTC');
+    // different products without a stock to lock, so nothing but the roll-ups is shared
+    const goods = await Promise.all(Array.from({ length: 6 }, (_, i) => fx.product({ priceCents: 1_000 + i, stock: null })));
+    const placed = await Promise.all(
+      goods.map((good, i) =>
+        pay.placeOrder({
+          variationId: good.variationId,
+          method: cash,
+          locationId,
+          extra: { customer: { name: 'Anna', lastName: 'Smith', phone: `+7 (999) 123-45-6${i}`, email: `together${i}@example.com` } },
+        }),
+      ),
+    );
+    expect(placed).toHaveLength(6);
+    await expectReportMatchesRows('UTC');
+  });
+
+  it('counts carts signed-in shoppers start and the orders they place', async () => {
+    setDays('UTC');
+    const shopper = await fx.user();
+    const put = (quantity: number) =>
+      app.request('/cart', { method: 'PUT', token: shopper.token, json: quantity ? [{ variationId: shirt.variationId, quantity }] : [] });
+    expect((await put(1)).status).toBe(200);
+    expect((await put(2)).status).toBe(200);
+    carts += 1;
+    expect((await put(0)).status).toBe(200);
+    expect((await put(1)).status).toBe(200);
+    carts += 1;
+    const res = await app.request('/orders', {
+      method: 'POST',
+      token: shopper.token,
+      json: orderBody([{ variationId: shirt.variationId, quantity: 1 }], { locationId }, cash),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const body = await expectReportMatchesRows('UTC');
+    expect(body.totals).toMatchObject({ cartsStarted: 2, cartOrders: 1 });
+  });
+
+  it('counts days of the shop time zone, on both sides of its midnight, and rebuilds them when the zone changes', async () => {
+    const real = app.deps.now;
+    // Moscow is UTC+3 all year: its midnight is 21:00 UTC of the day before
+    const midnight = new Date(`${dayKeyIn(real(), 'UTC')}T00:00:00Z`).getTime() - 3 * 3_600_000;
+    app.deps.now = () => new Date(midnight - 30 * 60_000);
+    await place(1, 'late@example.com');
+    app.deps.now = () => new Date(midnight + 30 * 60_000);
+    await place(4, 'early@example.com');
+    app.deps.now = real;
+    setDays('UTC');
+    await expectReportMatchesRows('UTC');
+
+    await fx.setSettings('ecommerce', { reportTimeZone: ZONE });
+    setDays(ZONE);
+    const body = await expectReportMatchesRows(ZONE);
+    const beforeMidnight = keyOf(addDays(new Date(midnight + 3 * 3_600_000), -1));
+    const afterMidnight = keyOf(new Date(midnight + 3 * 3_600_000));
+    expect(body.points.find((p) => p.start === beforeMidnight)?.itemsSold).toBeGreaterThanOrEqual(1);
+    expect(body.points.find((p) => p.start === afterMidnight)?.itemsSold).toBeGreaterThanOrEqual(4);
+
+    // a zone the database does not know leaves the reports where they were
+    await fx.setSettings('ecommerce', { reportTimeZone: 'Mars/Olympus_Mons' });
+    await expectReportMatchesRows(ZONE);
+    await place(1, 'later@example.com');
+    await expectReportMatchesRows(ZONE);
   });
 });

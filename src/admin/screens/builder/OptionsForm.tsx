@@ -3,6 +3,7 @@ import { LinkPicker, type LinkValue } from '../../components/LinkPicker';
 import { MediaPicker } from '../../components/MediaPicker';
 import { RecordPicker } from '../../components/RecordPicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
+import { VideoField } from '../../components/VideoField';
 import { useI18n } from '../../i18n';
 import { getPath, pickedValue, setPath } from './content';
 import type { Bilingual, FormField } from './types';
@@ -155,6 +156,8 @@ function FieldControl({
       );
     case 'image':
       return <ImageControl label={label} value={value} onChange={onChange} />;
+    case 'video':
+      return <VideoField label={label} value={value} onChange={onChange} />;
     case 'link':
       return (
         <div className="field">

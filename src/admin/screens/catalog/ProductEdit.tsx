@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactElement, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { OPTION_VIEWS, type ProductBody, type ProductListItem } from '../../../contract/admin';
+import { hasCapability, OPTION_VIEWS, type ProductBody, type ProductListItem } from '../../../contract/admin';
 import { variationTitle } from '../../../lib/admin/variation-grid';
 import type { Language } from '../../../lib/localize';
 import { isTaxClass, TAX_CLASSES } from '../../../lib/tax';
@@ -12,6 +12,8 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { MediaPicker } from '../../components/MediaPicker';
+import { VideoField } from '../../components/VideoField';
+import { useStaff } from '../../api/session';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { ErrorState, LoadingState } from '../../components/States';
 import { UnsavedChanges } from '../../components/UnsavedChanges';
@@ -56,6 +58,7 @@ export default function ProductEdit() {
 function problemText(problem: DraftProblem, t: T): string {
   if (problem === 'price') return t('products.priceRequired');
   if (problem === 'number') return t('products.numberInvalid');
+  if (problem === 'video') return t('builder.video.invalid');
   return t('validation.required');
 }
 
@@ -72,6 +75,8 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
   const edit = (change: Partial<ProductDraft>) => setDraft((d) => ({ ...d, ...change }));
   const editOptions = (options: OptionDraft[]) => setDraft((d) => regrid({ ...d, options }));
   const err = (path: string) => errors[path];
+  // a service's video runs its player's script on the product page: staff who decide on scripts set it
+  const mayEditVideo = hasCapability(useStaff().role, 'edit_code');
 
   const collect = (path: string, error: { message?: string }) => setErrors((all) => ({ ...all, [path]: error.message ?? '' }));
   // orders moved stock the save would have changed: the current figures come in, typed changes stay to be applied again
@@ -240,6 +245,24 @@ function Editor({ detail }: { detail: ProductDetail | null }) {
         </section>
 
         <Images draft={draft} edit={edit} error={err('imageIds')} />
+
+        <section className="card" aria-labelledby="product-video">
+          <h2 id="product-video">{t('products.video')}</h2>
+          <p className="muted small">{t(mayEditVideo ? 'products.videoHint' : 'products.videoOwnerOnly')}</p>
+          {mayEditVideo ? (
+            <VideoField label={t('products.video')} value={draft.video} onChange={(video) => edit({ video })} modes={false} />
+          ) : null}
+          {err('video') ? (
+            <p className="field-error" role="alert">
+              {err('video')}
+            </p>
+          ) : null}
+          {err('video.video') ? (
+            <p className="field-error" role="alert">
+              {err('video.video')}
+            </p>
+          ) : null}
+        </section>
 
         <Options draft={draft} errors={errors} onChange={editOptions} />
 

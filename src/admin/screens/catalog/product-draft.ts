@@ -7,6 +7,7 @@ import { changeVariationPrice, type PriceChange } from '../../../lib/admin/bulk-
 import { buildGrid, withOneDefault } from '../../../lib/admin/variation-grid';
 import { amountToCents } from '../../../lib/money';
 import { DEFAULT_TAX_CLASS, type TaxClass } from '../../../lib/tax';
+import { videoFieldValue } from '../../../lib/video-field';
 import { parseMoneyInput } from '../../lib/money-input';
 
 export type TextDraft = { en: string; ru: string };
@@ -57,6 +58,8 @@ export type ProductDraft = {
   length: string;
   /** 54-FZ VAT code as text; blank: the payment method's */
   taxClass: TaxClass;
+  /** the video among the pictures as its field edits it (null: none) */
+  video: unknown;
   options: OptionDraft[];
   variations: VariationDraft[];
   version: number | null;
@@ -106,6 +109,7 @@ export function draftOf(detail: ProductDetail | null): ProductDraft {
       width: '',
       length: '',
       taxClass: DEFAULT_TAX_CLASS,
+      video: null,
       options: [],
       variations: [{ ...emptyVariation(), isDefault: true }],
       version: null,
@@ -127,6 +131,7 @@ export function draftOf(detail: ProductDetail | null): ProductDraft {
     width: measure(detail.width || null),
     length: measure(detail.length || null),
     taxClass: detail.taxClass,
+    video: detail.video,
     options: detail.options.map((o) => ({
       key: o.id,
       id: o.id,
@@ -207,7 +212,16 @@ export function withCurrentStock(draft: ProductDraft, current: ReadonlyMap<strin
 }
 
 /** Why a typed value cannot be sent, by the body's field path: 'price' (missing or negative), 'number'. */
-export type DraftProblem = 'price' | 'number' | 'required';
+export type DraftProblem = 'price' | 'number' | 'required' | 'video';
+
+/** The video as the body sends it: none, or a complete value (a half-filled one is marked and left out). */
+function videoOf(value: unknown, problems: Record<string, DraftProblem>): ProductBody['video'] {
+  if (value === null || value === undefined) return null;
+  const parsed = videoFieldValue.safeParse(value);
+  if (parsed.success) return parsed.data;
+  problems['video.video'] = 'video';
+  return undefined;
+}
 
 function parseMeasure(text: string, path: string, problems: Record<string, DraftProblem>): number | null {
   const trimmed = text.trim().replace(',', '.');
@@ -265,6 +279,7 @@ export function bodyOf(draft: ProductDraft): { body: ProductBody; problems: Reco
     width: parseMeasure(draft.width, 'width', problems) ?? 0,
     length: parseMeasure(draft.length, 'length', problems) ?? 0,
     taxClass: draft.taxClass,
+    video: videoOf(draft.video, problems),
     options: draft.options.map((o) => ({
       ...(o.id ? { id: o.id } : {}),
       title: o.title,

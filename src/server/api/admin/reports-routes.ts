@@ -9,8 +9,18 @@ import {
   type ReportTotals,
 } from '../../../contract/admin';
 import { localize, type Language } from '../../../lib/localize';
-import { CANCELED_STATUS } from '../../../lib/order-workflow';
-import { daysOf, groupKeys, keyOf, lastDayOf, previousRange, rangeOf, type DayRange, type Grouping } from '../../../lib/reports';
+import {
+  dayKeyIn,
+  dayOf,
+  daysOf,
+  groupKeys,
+  keyOf,
+  lastDayOf,
+  previousRange,
+  rangeOf,
+  type DayRange,
+  type Grouping,
+} from '../../../lib/reports';
 import type { Executor } from '../../db/client';
 import { shopCurrency } from '../commerce/shop-settings';
 import { fieldError } from '../core/errors';
@@ -26,24 +36,19 @@ const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T
   ((await db.execute(query)) as unknown as Rows<T>).rows;
 const int = (value: unknown): number => Number(value ?? 0);
 
-/**
- * The orders a report counts, placed in [from, until): not canceled. The scan walks orders_created_idx by its first
- * column; the lines and succeeded refunds of each order are read through their order indexes. `grp` is the first
- * day of the order's group (UTC), `current` whether it is in the reported period rather than the previous one.
- */
-const counted = (whole: DayRange, current: DayRange, by: Grouping) => sql`
-  counted as materialized (
-    select o.id, o.customer_id, o.created_at, o.total_cents, o.discount_cents, o.discount_code_id, o.delivery_method,
-      coalesce(o.delivery_title, '') as delivery_title,
-      date_trunc(${by}::text, o.created_at at time zone 'UTC') as grp,
-      o.created_at >= ${current.from.toISOString()}::timestamptz as current
-    from orders o
-    where o.created_at >= ${whole.from.toISOString()}::timestamptz and o.created_at < ${whole.until.toISOString()}::timestamptz
-      and o.status <> ${CANCELED_STATUS}
-  )`;
+const dayText = (date: Date) => keyOf(date);
 
-type GroupRow = { current: boolean; grp: string; orders: number; revenue: string; refunds: string; items: string };
-type CustomerRow = { current: boolean; grp: string | null; customers: number; fresh: number };
+type GroupRow = {
+  current: boolean;
+  grp: string;
+  orders: number;
+  revenue: string;
+  refunds: string;
+  items: string;
+  carts: number;
+  cartOrders: number;
+};
+type CustomerRow = { current: boolean; grp: string; customers: number; periodCustomers: number; fresh: number };
 
 const emptyTotals = (): ReportTotals => ({
   orders: 0,
@@ -54,6 +59,8 @@ const emptyTotals = (): ReportTotals => ({
   itemsSold: 0,
   newCustomers: 0,
   returningCustomers: 0,
+  cartsStarted: 0,
+  cartOrders: 0,
 });
 
 function finish<T extends ReportTotals>(point: T): T {
@@ -62,40 +69,39 @@ function finish<T extends ReportTotals>(point: T): T {
   return point;
 }
 
-/** The points and totals of the period and the previous one, in one pass over their orders. */
+/**
+ * The points and totals of the period and the previous one, from the daily roll-ups (report_days, one row a day, read
+ * by its key, and report_day_customers, one row per customer and day, read from its (day, previous_day) index alone).
+ * `current` tells the period's rows from the previous one's; `grp` is the first day of a row's day, week or month.
+ */
 async function loadSeries(db: Executor, range: DayRange, previous: DayRange, by: Grouping) {
-  const whole: DayRange = { from: previous.from, until: range.until };
-  const groups = await rowsOf<GroupRow>(
-    db,
-    sql`with ${counted(whole, range, by)}
-      select c.current, to_char(c.grp, 'YYYY-MM-DD') as grp, count(*)::int as orders, sum(c.total_cents)::text as revenue,
-        coalesce(sum((select sum(r.amount_cents) from payment_refunds r where r.order_id = c.id and r.status = 'succeeded')), 0)::text as refunds,
-        coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = c.id)), 0)::text as items
-      from counted c group by c.current, c.grp`,
-  );
-  // a customer is new where their first counted order is: in the group (from the period's start on), else returning
-  const customers = await rowsOf<CustomerRow>(
-    db,
-    sql`with ${counted(whole, range, by)},
-      firsts as (
-        select d.customer_id,
-          (select min(o.created_at) from orders o where o.customer_id = d.customer_id and o.status <> ${CANCELED_STATUS}) as first_at
-        from (select distinct customer_id from counted where customer_id is not null) d
-      ),
-      marked as (
-        select c.current, c.grp, c.customer_id,
-          f.first_at >= greatest(c.grp at time zone 'UTC',
-            case when c.current then ${range.from.toISOString()}::timestamptz else ${previous.from.toISOString()}::timestamptz end) as fresh_in_group,
-          f.first_at >= case when c.current then ${range.from.toISOString()}::timestamptz else ${previous.from.toISOString()}::timestamptz end as fresh_in_period
-        from counted c join firsts f on f.customer_id = c.customer_id
-      )
-      select current, to_char(grp, 'YYYY-MM-DD') as grp, count(distinct customer_id)::int as customers,
-        count(distinct customer_id) filter (where fresh_in_group)::int as fresh
-      from marked group by current, grp
-      union all
-      select current, null, count(distinct customer_id)::int, count(distinct customer_id) filter (where fresh_in_period)::int
-      from marked group by current`,
-  );
+  const from = dayText(range.from);
+  const [groups, customers] = await Promise.all([
+    rowsOf<GroupRow>(
+      db,
+      sql`select r.day >= ${from}::date as current, to_char(date_trunc(${by}::text, r.day::timestamp), 'YYYY-MM-DD') as grp,
+          sum(r.orders)::int as orders, sum(r.revenue_cents)::text as revenue, sum(r.refunds_cents)::text as refunds,
+          sum(r.items)::text as items, sum(r.carts)::int as carts, sum(r.account_orders)::int as "cartOrders"
+        from report_days r where r.day >= ${dayText(previous.from)}::date and r.day < ${dayText(range.until)}::date
+        group by 1, 2`,
+    ),
+    // a customer is new in a group when it holds their first counted order ever (no previous day), and counted once
+    // in a group (or the period) on their first day in it: the one whose previous day falls before its start
+    rowsOf<CustomerRow>(
+      db,
+      sql`with c as (
+          select c.day >= ${from}::date as current, date_trunc(${by}::text, c.day::timestamp)::date as grp, c.previous_day
+          from report_day_customers c where c.day >= ${dayText(previous.from)}::date and c.day < ${dayText(range.until)}::date
+        )
+        select current, to_char(grp, 'YYYY-MM-DD') as grp,
+          count(*) filter (where previous_day is null
+            or previous_day < greatest(grp, case when current then ${from}::date else ${dayText(previous.from)}::date end))::int as customers,
+          count(*) filter (where previous_day is null
+            or previous_day < case when current then ${from}::date else ${dayText(previous.from)}::date end)::int as "periodCustomers",
+          count(*) filter (where previous_day is null)::int as fresh
+        from c group by current, grp`,
+    ),
+  ]);
 
   const build = (period: DayRange, isCurrent: boolean) => {
     const byKey = new Map<string, ReportPoint>();
@@ -105,22 +111,26 @@ async function loadSeries(db: Executor, range: DayRange, previous: DayRange, by:
       if (row.current !== isCurrent) continue;
       const point = byKey.get(row.grp);
       if (!point) continue;
-      point.orders += row.orders;
-      point.revenueCents += int(row.revenue);
-      point.refundsCents += int(row.refunds);
-      point.itemsSold += int(row.items);
-      totals.orders += row.orders;
-      totals.revenueCents += int(row.revenue);
-      totals.refundsCents += int(row.refunds);
-      totals.itemsSold += int(row.items);
+      for (const target of [point, totals]) {
+        target.orders += row.orders;
+        target.revenueCents += int(row.revenue);
+        target.refundsCents += int(row.refunds);
+        target.itemsSold += int(row.items);
+        target.cartsStarted += row.carts;
+        target.cartOrders += row.cartOrders;
+      }
     }
+    let periodCustomers = 0;
     for (const row of customers) {
       if (row.current !== isCurrent) continue;
-      const target = row.grp === null ? totals : byKey.get(row.grp);
-      if (!target) continue;
-      target.newCustomers = row.fresh;
-      target.returningCustomers = row.customers - row.fresh;
+      periodCustomers += row.periodCustomers;
+      totals.newCustomers += row.fresh;
+      const point = byKey.get(row.grp);
+      if (!point) continue;
+      point.newCustomers = row.fresh;
+      point.returningCustomers = row.customers - row.fresh;
     }
+    totals.returningCustomers = periodCustomers - totals.newCustomers;
     return { points: [...byKey.values()].map(finish), totals: finish(totals) };
   };
   return { current: build(range, true), previous: build(previous, false) };
@@ -146,44 +156,48 @@ const ranked = (rows: RankRow[], lang: Language, untitled: (row: RankRow) => str
     discountCents: int(row.discount),
   }));
 
-/** The period's best products, catalogs, discount codes and delivery methods, by revenue. */
+/**
+ * The period's best products, catalogs, discount codes and delivery methods, by revenue, from report_day_ranks (read
+ * by its primary key: kind, then day). A line counts towards the catalogs its product was in when its day was computed.
+ */
 async function loadTop(db: Executor, range: DayRange, lang: Language) {
-  const period = sql`with ${counted(range, range, 'day')}`;
+  const within = (kind: string) =>
+    sql`r.kind = ${kind} and r.day >= ${dayText(range.from)}::date and r.day < ${dayText(range.until)}::date`;
   const [products, catalogs, codes, delivery] = await Promise.all([
     rowsOf<RankRow>(
       db,
-      sql`${period}, lines as (
-          select coalesce(i.product_id, i.title) as key, max(i.title) as title, count(distinct c.id)::int as orders,
-            sum(i.quantity)::text as quantity, sum(i.total_cents)::text as revenue
-          from counted c join order_items i on i.order_id = c.id group by 1 order by sum(i.total_cents) desc, 1 limit ${TOP_ROWS}
+      sql`with lines as (
+          select r.key, sum(r.orders)::int as orders, sum(r.quantity)::text as quantity, sum(r.revenue_cents) as revenue
+          from report_day_ranks r where ${within('product')} group by r.key order by sum(r.revenue_cents) desc, r.key limit ${TOP_ROWS}
         )
-        select l.key, l.title, p.title as titles, l.orders, l.quantity, l.revenue, '0' as discount
-        from lines l left join products p on p.id = l.key order by l.revenue::bigint desc, l.key`,
+        select l.key, p.title as titles, l.orders, l.quantity, l.revenue::text, '0' as discount,
+          -- the line's own title only for a product gone since (adding up titles for every product would cost a third more)
+          case when p.id is null then (select r.title from report_day_ranks r where ${within('product')} and r.key = l.key limit 1) end as title
+        from lines l left join products p on p.id = l.key order by l.revenue desc, l.key`,
     ),
     rowsOf<RankRow>(
       db,
-      sql`${period}
-        select k.id as key, null as title, k.title as titles, count(distinct c.id)::int as orders, sum(i.quantity)::text as quantity,
-          sum(i.total_cents)::text as revenue, '0' as discount
-        from counted c join order_items i on i.order_id = c.id
-          join catalog_products cp on cp.product_id = i.product_id join catalogs k on k.id = cp.catalog_id
-        group by k.id, k.title order by sum(i.total_cents) desc, k.id limit ${TOP_ROWS}`,
+      sql`with sold as (
+          select r.key, sum(r.orders)::int as orders, sum(r.quantity)::text as quantity, sum(r.revenue_cents) as revenue
+          from report_day_ranks r where ${within('catalog')} group by r.key order by sum(r.revenue_cents) desc, r.key limit ${TOP_ROWS}
+        )
+        select s.key, null as title, k.title as titles, s.orders, s.quantity, s.revenue::text, '0' as discount
+        from sold s left join catalogs k on k.id = s.key order by s.revenue desc, s.key`,
     ),
     rowsOf<RankRow>(
       db,
-      sql`${period}
-        select c.discount_code_id as key, max(d.code) as title, null as titles, count(*)::int as orders, '0' as quantity,
-          sum(c.total_cents)::text as revenue, sum(c.discount_cents)::text as discount
-        from counted c left join discount_codes d on d.id = c.discount_code_id
-        where c.discount_code_id is not null
-        group by c.discount_code_id order by count(*) desc, sum(c.total_cents) desc, 1 limit ${TOP_ROWS}`,
+      sql`select r.key, max(d.code) as title, null as titles, sum(r.orders)::int as orders, '0' as quantity,
+          sum(r.revenue_cents)::text as revenue, sum(r.discount_cents)::text as discount
+        from report_day_ranks r left join discount_codes d on d.id = r.key
+        where ${within('code')}
+        group by r.key order by sum(r.orders) desc, sum(r.revenue_cents) desc, 1 limit ${TOP_ROWS}`,
     ),
     rowsOf<RankRow>(
       db,
-      sql`${period}
-        select c.delivery_method as key, c.delivery_title as title, null as titles, count(*)::int as orders, '0' as quantity,
-          sum(c.total_cents)::text as revenue, '0' as discount
-        from counted c group by c.delivery_method, c.delivery_title order by sum(c.total_cents) desc, 1, 2 limit ${TOP_ROWS}`,
+      sql`select r.key, r.title, null as titles, sum(r.orders)::int as orders, '0' as quantity,
+          sum(r.revenue_cents)::text as revenue, '0' as discount
+        from report_day_ranks r where ${within('delivery')}
+        group by r.key, r.title order by sum(r.revenue_cents) desc, 1, 2 limit ${TOP_ROWS}`,
     ),
   ]);
   return {
@@ -196,11 +210,18 @@ async function loadTop(db: Executor, range: DayRange, lang: Language) {
   };
 }
 
+/** The time zone the roll-ups are kept in (report_calendar, which the database keeps from the settings). */
+async function reportTimeZone(db: Executor): Promise<string> {
+  const [row] = await rowsOf<{ zone: string }>(db, sql`select report_zone() as zone`);
+  return row?.zone ?? 'UTC';
+}
+
 /** GET /reports: the sales report of a range (see reportSchema for what counts). Every signed-in staff member reads it. */
 export const reportRoutes = new Hono<AdminEnv>().get('/reports', async (c) => {
   const { deps, lang } = c.var;
   const query = readQuery(c, reportQuerySchema);
-  const range = rangeOf(query.from, query.to, deps.now());
+  const timeZone = await reportTimeZone(deps.db);
+  const range = rangeOf(query.from, query.to, dayOf(dayKeyIn(deps.now(), timeZone)));
   if (range.until <= range.from) throw fieldError('to', adminMessage('reports.toBeforeFrom', lang));
   if (daysOf(range) > REPORT_MAX_DAYS) throw fieldError('from', adminMessage('reports.tooLong', lang, { days: REPORT_MAX_DAYS }));
   const previous = previousRange(range);
@@ -211,6 +232,7 @@ export const reportRoutes = new Hono<AdminEnv>().get('/reports', async (c) => {
   ]);
   const answer: Report = {
     currency,
+    timeZone,
     by: query.by,
     period: { from: keyOf(range.from), to: lastDayOf(range) },
     previousPeriod: { from: keyOf(previous.from), to: lastDayOf(previous) },

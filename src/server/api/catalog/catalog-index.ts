@@ -55,6 +55,9 @@ export type Facets = {
   options: (FacetSelection & { swatches?: Record<string, string> })[];
 };
 
+/** Per index: the products carrying each option value (lower-cased title and value), dropped when the index is patched. */
+const productsByOptionValue = new WeakMap<CatalogIndex, Map<string, Uint32Array>>();
+
 type Texts = { en?: string; ru?: string } | null | undefined;
 /** `colour`: the value's colour code when its option is shown as swatches */
 type OptionRow = { title: Texts; value: Texts; optionPosition: number; valuePosition: number; colour: string | null };
@@ -416,6 +419,7 @@ export function patchIndex(index: CatalogIndex, ids: string[], entries: ProductE
   for (const sort of Object.keys(index.orders) as SortCriterion[])
     index.orders[sort] = patchOrder(index.orders[sort], new Set(), added.slice().sort(compare[sort]), compare[sort]);
   index.facets.clear();
+  productsByOptionValue.delete(index);
 }
 
 function unionOf(map: Map<string, Uint32Array>, selection: FacetSelection, size: number): Uint32Array {
@@ -542,4 +546,114 @@ export function indexedFacets(index: CatalogIndex, lang: Language): Facets {
   };
   index.facets.set(lang, facets);
   return facets;
+}
+
+/** How many products each facet value would list (parallel to the facets' values). */
+export type FacetValueCounts = { properties: number[][]; options: number[][] };
+
+const popcount = (word: number) => {
+  let n = word - ((word >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+
+const sameTitle = (selection: FacetSelection, title: string) => selection.title.toLowerCase() === title.toLowerCase();
+
+/**
+ * The filter as it would be with `value` chosen in the facet `title`: that facet's own selection (the one of
+ * the same title, ignoring case) replaced by the value, every other facet and the price range kept. The count
+ * of a value is the listing's count under this filter: what the list shows once the value is added when its
+ * facet has nothing chosen yet, and the value's own share beside the other chosen values of its facet (values
+ * of one facet are alternatives), as Shopify's filters count.
+ */
+export function filterWithValue(filter: CatalogFilter, kind: 'properties' | 'options', title: string, value: string): CatalogFilter {
+  return { ...filter, [kind]: [...filter[kind].filter((selection) => !sameTitle(selection, title)), { title, values: [value] }] };
+}
+
+/**
+ * The count of every facet value under the applied filter (see `filterWithValue`), from the index's bit sets:
+ * for each facet the other facets' products are intersected once, then each value's bits are counted against
+ * them (an option's values through their variations, as the filter matches one variation carrying all).
+ */
+export function countFacetValues(index: CatalogIndex, facets: Facets, filter: CatalogFilter): FacetValueCounts {
+  const size = index.priceCents.length;
+  const words = wordsOf(size);
+  const variationCapacity = index.variationProduct.length;
+  const live = bitsetOf(size);
+  for (const { slot } of index.entries.values()) setBit(live, slot);
+  const min = filter.minPrice === undefined ? undefined : amountToCents(filter.minPrice);
+  const max = filter.maxPrice === undefined ? undefined : amountToCents(filter.maxPrice);
+  if (min !== undefined || max !== undefined) {
+    for (const { slot } of index.entries.values()) {
+      const price = index.priceCents[slot]!;
+      if ((min !== undefined && price < min) || (max !== undefined && price > max)) clearBit(live, slot);
+    }
+  }
+  const propertySets = filter.properties.map((selection) => ({ selection, bits: unionOf(index.propertyBits, selection, size) }));
+  const optionSets = filter.options.map((selection) => ({ selection, bits: unionOf(index.optionBits, selection, variationCapacity) }));
+  const intersection = (sets: { bits: Uint32Array }[], capacity: number): Uint32Array | null => {
+    if (!sets.length) return null;
+    const result = bitsetOf(capacity);
+    result.set(sets[0]!.bits);
+    for (const { bits } of sets.slice(1)) for (let w = 0; w < result.length; w++) result[w]! &= bits[w]!;
+    return result;
+  };
+  const productsOf = (variationBits: Uint32Array, into: Uint32Array) => {
+    for (let w = 0; w < variationBits.length; w++) {
+      let word = variationBits[w]!;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        const v = (w << 5) + bit;
+        if (v < index.variationSlotCount) setBit(into, index.variationProduct[v]!);
+      }
+    }
+    return into;
+  };
+  const optionValueBits = (title: string, value: string) => unionOf(index.optionBits, { title, values: [value] }, variationCapacity);
+  const andOf = (bits: Uint32Array, other: Uint32Array) => {
+    for (let w = 0; w < bits.length; w++) bits[w]! &= other[w]!;
+    return bits;
+  };
+  // the products carrying an option value, kept until the index changes: the counts without another option chosen
+  let kept = productsByOptionValue.get(index);
+  if (!kept) productsByOptionValue.set(index, (kept = new Map()));
+  const productsWith = (title: string, value: string) => {
+    const key = `${title.toLowerCase()}\0${value.toLowerCase()}`;
+    let bits = kept.get(key);
+    if (!bits) kept.set(key, (bits = productsOf(optionValueBits(title, value), bitsetOf(size))));
+    return bits;
+  };
+  // products passing the whole option filter, for the property counts
+  const allOptions = intersection(optionSets, variationCapacity);
+  const withOptions = allOptions ? productsOf(allOptions, bitsetOf(size)) : null;
+  const properties = facets.properties.map((facet) => {
+    const others = live.slice();
+    if (withOptions) for (let w = 0; w < words; w++) others[w]! &= withOptions[w]!;
+    for (const { selection, bits } of propertySets)
+      if (!sameTitle(selection, facet.title)) for (let w = 0; w < words; w++) others[w]! &= bits[w]!;
+    return facet.values.map((value) => {
+      const bits = unionOf(index.propertyBits, { title: facet.title, values: [value] }, size);
+      let total = 0;
+      for (let w = 0; w < words; w++) total += popcount(bits[w]! & others[w]!);
+      return total;
+    });
+  });
+  const passing = live.slice();
+  for (const { bits } of propertySets) for (let w = 0; w < words; w++) passing[w]! &= bits[w]!;
+  const options = facets.options.map((facet) => {
+    const others = intersection(
+      optionSets.filter(({ selection }) => !sameTitle(selection, facet.title)),
+      variationCapacity,
+    );
+    return facet.values.map((value) => {
+      const listed = others
+        ? productsOf(andOf(optionValueBits(facet.title, value), others), bitsetOf(size))
+        : productsWith(facet.title, value);
+      let total = 0;
+      for (let w = 0; w < words; w++) total += popcount(listed[w]! & passing[w]!);
+      return total;
+    });
+  });
+  return { properties, options };
 }

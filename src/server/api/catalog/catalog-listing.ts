@@ -7,7 +7,15 @@ import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
 import type { SectionDto } from '../shared/sections';
 import { loadProducts, localizedText } from './product-dto';
-import { indexedCount, indexedFacets, selectListing, type Facets } from './catalog-index';
+import {
+  countFacetValues,
+  filterWithValue,
+  indexedCount,
+  indexedFacets,
+  selectListing,
+  type FacetValueCounts,
+  type Facets,
+} from './catalog-index';
 import { catalogIndex, catalogIndexEnabled } from './catalog-stats';
 import { naturalSizeOrder } from './facet-order';
 import { countCatalogProducts, type CatalogPageRow, type CatalogRow } from './queries';
@@ -17,7 +25,6 @@ import {
   type CatalogPageDto,
   type FacetSelection,
   type ListingData,
-  type OptionFacet,
   type ProductListSectionDto,
   type SortCriterion,
 } from '../../../contract/storefront/catalog';
@@ -101,7 +108,7 @@ function toFacets(rows: { title: string; value: string }[]): FacetSelection[] {
 }
 
 /** Adds the colour of each swatch value to the option facets that have any. */
-function withSwatches(facets: FacetSelection[], rows: { title: string; value: string; colour: string | null }[]): OptionFacet[] {
+function withSwatches(facets: FacetSelection[], rows: { title: string; value: string; colour: string | null }[]): Facets['options'] {
   return facets.map((facet) => {
     const swatches: Record<string, string> = {};
     for (const row of rows)
@@ -166,6 +173,44 @@ export async function loadFacets(db: Executor, catalogId: string, lang: Language
       toFacets(optionList).map((facet) => ({ ...facet, values: naturalSizeOrder(facet.values) })),
       optionList,
     ),
+  };
+}
+
+/**
+ * The count of every facet value under the applied filter (the rule: `filterWithValue`), by SQL in one scan of
+ * the catalog: one filtered aggregate per value, each with the very conditions the SQL listing uses.
+ */
+export async function countFacetValuesBySql(
+  db: Executor,
+  catalogId: string,
+  facets: Facets,
+  filter: CatalogFilter,
+): Promise<FacetValueCounts> {
+  const cells = (['properties', 'options'] as const).flatMap((kind) =>
+    facets[kind].flatMap((facet) => facet.values.map((value) => filterWithValue(filter, kind, facet.title, value))),
+  );
+  if (cells.length === 0) return { properties: [], options: [] };
+  const counts = sql.join(
+    cells.map((cell) => sql`count(*) filter (where ${and(...filterConditions(cell))})`),
+    sql`, `,
+  );
+  const [row] = await db
+    .select({ counts: sql<(number | string)[]>`array[${counts}]::int[]` })
+    .from(catalogProducts)
+    .innerJoin(products, eq(products.id, catalogProducts.productId))
+    .where(inCatalog(catalogId));
+  const flat = (row?.counts ?? []).map(Number);
+  let at = 0;
+  const take = (list: FacetSelection[]) => list.map((facet) => facet.values.map(() => flat[at++] ?? 0));
+  return { properties: take(facets.properties), options: take(facets.options) };
+}
+
+/** The facets with the count of each value, as the listing answers them. */
+function countedFacets(facets: Facets, counts: FacetValueCounts): ListingData['filters'] {
+  return {
+    price: facets.price,
+    properties: facets.properties.map((facet, i) => ({ ...facet, counts: counts.properties[i] ?? [] })),
+    options: facets.options.map((facet, i) => ({ ...facet, counts: counts.options[i] ?? [] })),
   };
 }
 
@@ -240,13 +285,16 @@ async function loadListing(
       : await countListing(db, catalog.id, where, filteredOut));
   const filtered = counts.filtered;
   const total = filtered;
+  const valueCounts = index
+    ? countFacetValues(index, facets, request.filter)
+    : await countFacetValuesBySql(db, catalog.id, facets, request.filter);
   const data: ListingData = {
     page: request.page,
     pages: Math.max(1, Math.ceil(total / limit)),
     total,
     limit,
     sort,
-    filters: facets,
+    filters: countedFacets(facets, valueCounts),
     appliedFilters: {
       minPrice: request.filter.minPrice ?? null,
       maxPrice: request.filter.maxPrice ?? null,

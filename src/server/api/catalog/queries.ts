@@ -6,13 +6,16 @@ import { catalogProducts, catalogs, products, reviews, variations } from '../../
 import { resolveSectionData } from '../content/section-data';
 import type { AppDeps } from '../core/context';
 import { sectionsJson, toSectionDtos, type SectionDto } from '../shared/sections';
-import { imageFromJson, imageJson, type ImageDto } from '../shared/images';
+import { imageFromJson, imageJson, loadImages, type ImageDto } from '../shared/images';
+import { videoEmbedUrl, videoPageUrl, videoThumbnailUrl } from '../../../lib/video';
+import { videoFieldValue, videoOfField } from '../../../lib/video-field';
 import { loadProductByIdOrSlugWith, loadProducts } from './product-dto';
 import {
   relatedProductsQuery,
   reviewsQuery,
   similarQuery,
   type ProductDetailDto,
+  type ProductVideoDto,
   type ReviewDto,
   type ReviewInput,
 } from '../../../contract/storefront/catalog';
@@ -118,6 +121,7 @@ export async function loadProductDetail(
   const sharingLimit = Math.max(PAGE_SIMILAR_LIMIT, withRelated ? 2 * PAGE_RELATED_LIMIT : 0);
   const found = await loadProductByIdOrSlugWith(db, idOrSlug, lang, {
     sections: sectionsJson('product', pageProductId),
+    video: sql<unknown>`${products.video}`,
     ...(page ? { sharingIds: sharingCatalogsJson(sharingLimit) } : {}),
     ...(page && withRelated ? { relatedIds: relatedJson } : {}),
     ...(page && withReviews ? { firstReviews: reviewsJson(PAGE_REVIEWS.offset, PAGE_REVIEWS.limit) } : {}),
@@ -126,7 +130,27 @@ export async function loadProductDetail(
   const { product, extra } = found;
   if (page) offerProductPageCalls(deps, page, product.id, extra as PageExtras, lang);
   const sections = toSectionDtos(extra.sections, lang);
-  return { ...product, sections: await resolveSectionData(deps, sections, lang, { kind: 'product' }) };
+  const [video, resolved] = await Promise.all([
+    productVideo(db, extra.video, lang),
+    resolveSectionData(deps, sections, lang, { kind: 'product' }),
+  ]);
+  return { ...product, video, sections: resolved };
+}
+
+/** The product's video as the gallery shows it; none when the stored value is not one its source plays. */
+async function productVideo(db: Executor, stored: unknown, lang: Language): Promise<ProductVideoDto | null> {
+  const value = videoFieldValue.safeParse(stored).data;
+  const video = value ? videoOfField(value) : null;
+  if (!value || !video) return null;
+  const previewImage = value.previewImage ? ((await loadImages(db, [value.previewImage], lang)).get(value.previewImage) ?? null) : null;
+  return {
+    source: value.source,
+    // in the gallery a video plays after the shopper's click, with its sound
+    embedUrl: videoEmbedUrl(video, 'default'),
+    pageUrl: videoPageUrl(video),
+    previewImage,
+    thumbnailUrl: videoThumbnailUrl(video),
+  };
 }
 
 type PageExtras = { sharingIds: string[]; relatedIds?: string[]; firstReviews?: ReviewJson[] };

@@ -279,7 +279,7 @@ type HitRow = {
  * relevance): what ranking and counting all the matches need, and no more, so that a common word's thousands
  * of matches are ranked and counted in memory rather than spilled with their texts.
  */
-function matchArms(search: PreparedQuery): Record<SearchResultType, SQL> {
+function matchArms(search: PreparedQuery, candidates = productCandidates(search)): Record<SearchResultType, SQL> {
   const tsquery = search.tsquery;
   const query = () => sql`to_tsquery('simple', ${tsquery})`;
   // Catalogs are few and have no stored vector: theirs is built on the fly, like the generated columns.
@@ -288,7 +288,7 @@ function matchArms(search: PreparedQuery): Record<SearchResultType, SQL> {
   return {
     product: sql`select 'product' as type, 1 as type_order, ${products.id} as id,
       ts_rank(${products.searchVector}, to_tsquery('simple', ${search.anyTerm})) + case when ${products.searchVector} @@ ${query()} then 1 else 0 end as rank
-    from ${products} where ${products.enabled} and ${products.id} in (${productCandidates(search)})`,
+    from ${products} where ${products.enabled} and ${products.id} in (${candidates})`,
     catalog: sql`select 'catalog' as type, 2 as type_order, ${catalogs.id} as id, ts_rank(${catalogVector}, ${query()}) as rank
     from ${catalogs} where ${catalogs.enabled} and ${catalogVector} @@ ${query()}`,
     page: sql`select 'page' as type, 3 as type_order, ${pages.id} as id, ts_rank(${pages.searchVector}, ${query()}) as rank
@@ -316,7 +316,11 @@ function matches(search: PreparedQuery): SQL {
 export function productCandidates(search: PreparedQuery): SQL {
   // one word: each index stops at the bound (a common word or prefix is not read whole); several words must be
   // intersected whole, or a narrow word would miss its products among the first of a common one
-  const armLimit = search.words.length === 1 ? sql` limit ${CANDIDATE_BOUND + 1}` : sql``;
+  return candidatesOf(search, search.words.length === 1 ? CANDIDATE_BOUND + 1 : null, CANDIDATE_BOUND + 1);
+}
+
+function candidatesOf(search: PreparedQuery, armBound: number | null, bound: number): SQL {
+  const armLimit = armBound === null ? sql`` : sql` limit ${armBound}`;
   const perWord = search.terms.map((term, i) => {
     const word = search.words[i]!;
     const skuArm =
@@ -331,11 +335,36 @@ export function productCandidates(search: PreparedQuery): SQL {
   const bySku = search.sku
     ? sql` union select ${variations.productId} from ${variations} where ${variations.sku} ilike ${`${likeEscaped(search.sku)}%`}`
     : sql``;
-  return sql`select id from ((${sql.join(perWord, sql` intersect `)})${bySku}) as candidate limit ${CANDIDATE_BOUND + 1}`;
+  return sql`select id from ((${sql.join(perWord, sql` intersect `)})${bySku}) as candidate limit ${bound}`;
 }
 
 /** Past this many matching products a search ranks the first ones found and calls its count approximate. */
 export const CANDIDATE_BOUND = 5000;
+/** Predictive search ranks its six products among the first this many found in the indexes (see `suggestionCandidates`). */
+const SUGGEST_CANDIDATE_BOUND = 50;
+/**
+ * Each index read for a suggestion stops after this many rows. Not less: under a few hundred the database expects
+ * to meet them soon enough in a scan of every option value (500,000 rows at 100,000 products, 3.6 s for a word no
+ * option carries) and leaves the option values' index unused.
+ */
+const SUGGEST_ARM_BOUND = 300;
+
+/**
+ * The candidates of a suggestion, as typed, key by key: a search's candidates with every index read bounded,
+ * several words too. Products with all the words in their own texts come from one read of the text index (it
+ * intersects the words itself: exact, and bounded); products matching a word only by an option value or a SKU
+ * are found among each word's first `SUGGEST_ARM_BOUND` and may be missed: the search page, on Enter, finds
+ * them all. Intersecting whole sets read every product of a common word (26,000 pages for "gen 17" at 100,000
+ * products), on each key.
+ */
+export function suggestionCandidates(search: PreparedQuery): SQL {
+  const bound = SUGGEST_CANDIDATE_BOUND + 1;
+  const single = search.words.length === 1;
+  const all = single
+    ? sql``
+    : sql`(select ${products.id} from ${products} where ${products.searchVector} @@ to_tsquery('simple', ${search.tsquery}) limit ${bound}) union `;
+  return sql`select id from (${all}(${candidatesOf(search, SUGGEST_ARM_BOUND + 1, bound)})) as suggested limit ${bound}`;
+}
 
 /** A query ready to match: its words, one tsquery term per word (prefixes, stems, corrections), all of them joined. */
 export type PreparedQuery = {
@@ -539,7 +568,7 @@ async function suggestAnswer(db: Executor, q: string, lang: Language): Promise<S
   const query = q.trim();
   const search = [...query].length >= 2 ? await prepareQuery(db, query) : null;
   if (!search) return { query, words: [], products: [], catalogs: [], articles: [] };
-  const arms = matchArms(search);
+  const arms = matchArms(search, suggestionCandidates(search));
   const limited = (type: 'product' | 'catalog' | 'article') =>
     sql`(select * from (${arms[type]}) as matched order by rank desc, id limit ${SUGGESTED[type]})`;
   const [rows, words] = await Promise.all([

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Language } from '../../../lib/localize';
 import type { Executor } from '../../db/client';
-import { cartItems, users, variations } from '../../db/schema';
+import { cartItems, reportDays, users, variations } from '../../db/schema';
 import { loadProducts } from '../catalog/product-dto';
 import { requireUser } from '../core/auth';
 import type { AppEnv } from '../core/context';
@@ -42,6 +42,14 @@ export async function emptyCart(tx: Executor, userId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.userId, userId));
 }
 
+/** Counts a signed-in shopper's cart that starts holding items, on the day of the reports' calendar (report_days.carts). */
+async function countCartStarted(tx: Executor, at: Date): Promise<void> {
+  await tx
+    .insert(reportDays)
+    .values({ day: sql`(${at.toISOString()}::timestamptz at time zone report_zone())::date`, carts: 1 })
+    .onConflictDoUpdate({ target: reportDays.day, set: { carts: sql`${reportDays.carts} + 1` } });
+}
+
 export const cartRoutes = new Hono<AppEnv>()
   .get('/cart', async (c) => {
     const user = requireUser(c);
@@ -62,6 +70,7 @@ export const cartRoutes = new Hono<AppEnv>()
       const storedIdByVariation = new Map(stored.map((s) => [s.variationId, s.id]));
       await emptyCart(tx, user.id);
       if (lines.length === 0) return;
+      if (stored.length === 0) await countCartStarted(tx, now());
       await tx.insert(cartItems).values(
         lines.map((line, position) => ({
           id: storedIdByVariation.get(line.variationId) ?? randomUUID(),

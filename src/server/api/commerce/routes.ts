@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { backInStockRoutes } from './back-in-stock-routes';
 import type { AppEnv } from '../core/context';
 import { cartRoutes } from './cart-routes';
 import { deliveryRoutes } from './delivery-routes';
@@ -15,4 +16,5 @@ export const commerceRoutes = new Hono<AppEnv>()
   .route('/', orderPlacementRoutes)
   .route('/', orderRoutes)
   .route('/', paymentRoutes)
-  .route('/', leadRoutes);
+  .route('/', leadRoutes)
+  .route('/', backInStockRoutes);

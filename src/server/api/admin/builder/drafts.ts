@@ -7,7 +7,9 @@ import type {
   BuilderTargetKind,
 } from '../../../../contract/admin/builder';
 import type { Language } from '../../../../lib/localize';
-import { isSectionType } from '../../../../sections/definitions';
+import { findDefinition, isSectionType } from '../../../../sections/definitions';
+import type { EditorField } from '../../../../sections/editor';
+import { videoFieldProblem } from '../../../../lib/video-field';
 import type { Executor } from '../../../db/client';
 import { builderDrafts, builderRevisions } from '../../../db/schema';
 import { sanitizeSectionTexts } from '../../content/sanitize';
@@ -96,7 +98,7 @@ export function checkedSettingsContent(
  * group's value checked with the group's schema.
  */
 export function checkedContent(target: { kind: BuilderTargetKind; id: string }, content: BuilderContent, lang: Language): BuilderContent {
-  const issues = contentIssues(target.kind, content, isSectionType);
+  const issues = [...contentIssues(target.kind, content, isSectionType), ...videoIssues(content, lang)];
   if (issues.length > 0) {
     const fieldErrors: Record<string, string[]> = {};
     for (const { path, message } of issues) (fieldErrors[path] ??= []).push(message);
@@ -112,6 +114,39 @@ export function checkedContent(target: { kind: BuilderTargetKind; id: string }, 
       items: section.items.map((item) => ({ ...item, options: sanitizeSectionTexts(item.options) })),
     })),
   };
+}
+
+const valueAt = (options: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      options,
+    );
+
+/**
+ * Every video field of the sections (and of their items) holds one of its source's own ids or addresses, or nothing:
+ * a value the page would not show, or that names another host, is refused with a message on the field.
+ */
+function videoIssues(content: BuilderContent, lang: Language): { path: string; message: string }[] {
+  if (!('sections' in content)) return [];
+  const videoFields = (fields: readonly EditorField[] | undefined) => (fields ?? []).filter((field) => field.kind === 'video');
+  return content.sections.flatMap((section, index) => {
+    const definition = findDefinition(section.type);
+    if (!definition) return [];
+    const check = (options: unknown, fields: readonly EditorField[], at: string) =>
+      fields.flatMap((field) => {
+        const problem = videoFieldProblem(valueAt(options, field.path));
+        return problem ? [{ path: `${at}.${field.path}.${problem.path}`, message: adminMessage(`builder.${problem.message}`, lang) }] : [];
+      });
+    const itemFields = videoFields(definition.itemFields);
+    return [
+      ...check(section.options, videoFields(definition.fields), `content.sections.${index}.options`),
+      ...section.items.flatMap((item, itemIndex) =>
+        check(item.options, itemFields, `content.sections.${index}.items.${itemIndex}.options`),
+      ),
+    ];
+  });
 }
 
 /**

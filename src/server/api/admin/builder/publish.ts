@@ -8,6 +8,7 @@ import { builderDrafts, builderRevisions } from '../../../db/schema';
 import { nodeTimers, type SweeperTimers } from '../../../reservation-sweeper';
 import type { AppDeps } from '../../core/context';
 import { invalidateSettings } from '../../core/settings-store';
+import { forgetVideoSources } from '../../../policy-sources';
 import { recordAudit } from '../audit';
 import { latestRevision, type Author, type DraftRow } from './drafts';
 import { nextRevisionNumber } from './model';
@@ -65,6 +66,7 @@ export async function publishDraft(tx: Executor, draft: DraftRow, author: Author
 /** After the commit: every instance drops the pages of what the publish changed. */
 export async function afterPublish(db: Database, tags: string[]): Promise<void> {
   if (tags.includes(cacheTags.settings)) invalidateSettings(db);
+  forgetVideoSources(db);
   await invalidate(tags);
 }
 

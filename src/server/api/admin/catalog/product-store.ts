@@ -16,6 +16,7 @@ import {
 } from '../../../db/schema';
 import { refreshListingFields } from '../../catalog/listing-fields';
 import { sanitizeRichText } from '../../content/sanitize';
+import { videoOfField } from '../../../../lib/video-field';
 import { ApiError, notFound } from '../../core/errors';
 import { adminMessage } from '../messages';
 import { redirectRenamedPath } from '../redirect-renamed';
@@ -94,6 +95,7 @@ export async function loadProductDetail(db: Executor, id: string, lang: Language
     width: product.width,
     length: product.length,
     taxClass: product.taxClass,
+    video: product.video ?? null,
     options,
     variations: variationRows.map((v) => {
       const valueIds = links2.filter((l) => l.variationId === v.id).map((l) => l.optionValueId);
@@ -215,6 +217,13 @@ async function validateGraph(
   ]);
   if (foundCatalogs.length !== body.catalogIds.length) push(errors, 'catalogIds', m('unknownCatalog'));
   if (foundImages.length !== body.imageIds.length) push(errors, 'imageIds', m('unknownImage'));
+  if (body.video) {
+    if (videoOfField(body.video) === null)
+      push(errors, 'video.video', adminMessage(`builder.${body.video.source === 'file' ? 'videoFile' : 'videoAddress'}`, lang));
+    const preview = body.video.previewImage;
+    if (preview && (await tx.select({ id: images.id }).from(images).where(eq(images.id, preview))).length === 0)
+      push(errors, 'video.previewImage', m('unknownImage'));
+  }
   if (foundRelated.length !== body.relatedProductIds.length || body.relatedProductIds.includes(productId))
     push(errors, 'relatedProductIds', m('unknownRelated'));
 
@@ -271,6 +280,7 @@ function productColumns(body: ProductBodyParsed, slug: string) {
     width: body.width,
     length: body.length,
     ...(body.taxClass !== undefined && { taxClass: body.taxClass }),
+    ...(body.video !== undefined && { video: body.video }),
   };
 }
 
@@ -591,6 +601,7 @@ export function copyBody(detail: ProductDetail): ProductBodyParsed {
     width: detail.width,
     length: detail.length,
     taxClass: detail.taxClass,
+    video: detail.video,
     options: detail.options.map((o) => ({
       title: o.title,
       type: o.type === 'number' ? 'number' : 'string',

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  hasCapability,
   idSchema,
   productBodySchema,
   productBulkBodySchema,
@@ -13,6 +14,7 @@ import {
 } from '../../../../contract/admin';
 import { changeVariationPrice } from '../../../../lib/admin/bulk-price';
 import { localize, type Language } from '../../../../lib/localize';
+import type { VideoFieldValue } from '../../../../lib/video-field';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
 import type { Executor } from '../../../db/client';
 import { catalogProducts, catalogs, discountCodes, productSearchText, products, variations } from '../../../db/schema';
@@ -29,6 +31,7 @@ import { adminMessage } from '../messages';
 import { expectVersion, versionConflict } from '../versioned';
 import { byId, copyBody, loadProductDetail, productAuditView, productCatalogIds, saveProduct } from './product-store';
 import { forgetBuilderTarget } from '../builder/forget-target';
+import { forgetVideoSources } from '../../../policy-sources';
 import type { ListAnswer, ProductBulkAnswer, ProductChoices } from '../../../../contract/admin';
 
 const idParams = z.object({ id: idSchema });
@@ -160,9 +163,21 @@ async function deleteProduct(tx: Executor, staff: StaffPrincipal, row: Locked, l
 /** Runs one audited product write in a transaction, then invalidates what it changed. */
 async function inTransaction<T>(deps: AppDeps, write: (tx: Executor, now: Date) => Promise<{ result: T; tags: string[] }>): Promise<T> {
   const { result, tags } = await deps.db.transaction(async (tx) => write(tx, deps.now()));
+  forgetVideoSources(deps.db);
   // only products changed: their catalogs' indexes are patched for them, not rebuilt
   await invalidate([...tags, cacheTags.productsOnly]);
   return result;
+}
+
+const sameVideo = (a: VideoFieldValue | null, b: VideoFieldValue | null) =>
+  a === b ||
+  (a !== null && b !== null && a.source === b.source && a.video === b.video && a.mode === b.mode && a.previewImage === b.previewImage);
+
+/** A video of a service runs that service's player script on the product page: only staff who decide on scripts set one. */
+function mayChangeVideo(staff: StaffPrincipal, lang: Language): void {
+  if (hasCapability(staff.role, 'edit_code')) return;
+  const message = adminMessage('products.videoForbidden', lang);
+  throw new ApiError(403, message, { errorPath: 'video', fieldErrors: { video: [message] } });
 }
 
 export const productRoutes = new Hono<AdminEnv>()
@@ -226,6 +241,7 @@ export const productRoutes = new Hono<AdminEnv>()
   .post('/products', async (c) => {
     const { deps, lang, staff } = c.var;
     const body = await readBody(c, productBodySchema);
+    if (body.video) mayChangeVideo(staff, lang);
     const id = await inTransaction(deps, async (tx, now) => {
       const written = await saveProduct(tx, body, null, lang, now);
       const after = await loadProductDetail(tx, written.id, lang);
@@ -327,6 +343,7 @@ export const productRoutes = new Hono<AdminEnv>()
     await inTransaction(deps, async (tx, now) => {
       const row = await lockProduct(tx, id, body.version, lang);
       const before = await loadProductDetail(tx, id, lang);
+      if (body.video !== undefined && !sameVideo(body.video, before.video)) mayChangeVideo(staff, lang);
       const written = await saveProduct(tx, body, row, lang, now);
       const after = await loadProductDetail(tx, id, lang);
       await recordAudit(

@@ -19,7 +19,9 @@ export type VideoRef =
   | { source: 'rutube'; id: string; privateKey?: string }
   /** VK addresses a video by owner id and video id; the hash is needed for embeds of some videos */
   | { source: 'vk'; ownerId: string; id: string; hash?: string }
-  | { source: 'kinescope'; id: string };
+  | { source: 'kinescope'; id: string }
+  /** a file on the shop's own site, played by the browser's own player */
+  | { source: 'file'; path: string };
 
 const YOUTUBE_ID = /^[\w-]{11}$/;
 const VIMEO_ID = /^\d{1,12}$/;
@@ -149,6 +151,19 @@ export function parseVideo(input: unknown, source?: unknown): VideoRef | null {
   return PARSERS[chosen](value, url);
 }
 
+/**
+ * A video file served by the shop itself: an absolute path on its own site ending in .mp4 or .webm, of plain
+ * path segments only (no host, no query, no `..`), so the page's `media-src 'self'` covers it and nothing in it is
+ * read as anything but an address.
+ */
+const FILE_PATH = /^(?:\/[\w-][\w.-]{0,99}){1,8}\.(?:mp4|webm)$/i;
+
+export function parseVideoFile(input: unknown): { source: 'file'; path: string } | null {
+  if (typeof input !== 'string') return null;
+  const path = input.trim();
+  return FILE_PATH.test(path) && !path.includes('..') ? { source: 'file', path } : null;
+}
+
 function withQuery(base: string, params: Record<string, string | undefined>): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, value);
@@ -164,6 +179,8 @@ export function videoEmbedUrl(ref: VideoRef, mode: VideoMode = 'default'): strin
   const background = mode === 'background';
   const on = (flag: boolean) => (flag ? '1' : undefined);
   switch (ref.source) {
+    case 'file':
+      return ref.path;
     case 'youtube':
       return withQuery(`https://www.youtube-nocookie.com/embed/${ref.id}`, {
         autoplay: '1',
@@ -212,6 +229,8 @@ export function videoEmbedUrl(ref: VideoRef, mode: VideoMode = 'default'): strin
 /** The video's own page at the service: where the play link leads when the page runs no script. */
 export function videoPageUrl(ref: VideoRef): string {
   switch (ref.source) {
+    case 'file':
+      return ref.path;
     case 'youtube':
       return `https://www.youtube.com/watch?v=${ref.id}`;
     case 'vimeo':

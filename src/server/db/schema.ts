@@ -315,6 +315,8 @@ export const variations = pgTable(
   },
   (t) => [
     index('variations_product_idx').on(t.productId, t.position),
+    // a SKU looked up as it is (an import checks every SKU of its file against other products')
+    index('variations_sku_idx').on(t.sku),
     index('variations_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
     // the dashboard's low stock: only variations at or below LOW_STOCK_THRESHOLD are in it
     // the dashboard's low stock, lowest first (the id breaking ties): read in order, it stops at its 20 rows
@@ -1235,6 +1237,9 @@ export const comments = pgTable(
   (t) => [
     index('comments_article_status_idx').on(t.articleId, t.status, t.createdAt),
     index('comments_status_created_idx').on(t.status, t.createdAt),
+    // the back office's comment list: newest first, and its search by author, e-mail and text
+    index('comments_created_idx').on(t.createdAt, t.id),
+    index('comments_search_idx').using('gin', trigram(moderatedSearchText(t.authorName, t.email, t.text))),
   ],
 );
 
@@ -1323,7 +1328,10 @@ export const adminJobs = pgTable(
     processed: integer('processed').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     /** at most a few hundred problems, each with its row (or record) */
-    errors: jsonb('errors').$type<{ row: number | null; ref: string | null; message: string }[]>().notNull().default([]),
+    errors: jsonb('errors')
+      .$type<{ row: number | null; ref: string | null; column?: string | null; message: string }[]>()
+      .notNull()
+      .default([]),
     result: jsonb('result').$type<Record<string, unknown>>(),
     staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     staffName: text('staff_name').notNull(),
@@ -1341,6 +1349,27 @@ export const adminJobs = pgTable(
     index('admin_jobs_open_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
     index('admin_jobs_created_idx').on(t.createdAt, t.id),
   ],
+);
+
+/**
+ * The products of a file an import job reads, one row per product in the file's order (keyed by the row its product
+ * starts on), checked and grouped when the file was uploaded: every instance reads the file from here.
+ */
+export const adminJobItems = pgTable(
+  'admin_job_items',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => adminJobs.id, { onDelete: 'cascade' }),
+    /** the file's row the product starts on (the header is row 1) */
+    row: integer('row').notNull(),
+    slug: text('slug').notNull(),
+    /** the product as the file has it (ProductDraft) */
+    draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
+    /** the problems its cells have, found when the file was read (the product is then left as it is) */
+    errors: jsonb('errors').$type<{ row: number; column: string | null; message: string }[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.row] })],
 );
 
 /** Outgoing e-mail: requests only insert rows; a worker on each instance renders and sends them. */

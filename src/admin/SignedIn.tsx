@@ -14,6 +14,7 @@ const Audit = lazy(() => import('./screens/Audit'));
 const Reports = lazy(() => import('./screens/Reports'));
 const Feeds = lazy(() => import('./screens/Feeds'));
 const CheckoutRecovery = lazy(() => import('./screens/marketing/CheckoutRecovery'));
+const BackInStock = lazy(() => import('./screens/BackInStock'));
 const Integrations = lazy(() => import('./screens/integrations/Integrations'));
 const Account = lazy(() => import('./screens/Account'));
 const NotFound = lazy(() => import('./screens/NotFound'));
@@ -64,6 +65,7 @@ function adminRouter() {
           { path: 'reports', element: <Reports /> },
           { path: 'marketing/recovery', element: <CheckoutRecovery /> },
           { path: 'feeds', element: <Feeds /> },
+          { path: 'marketing/back-in-stock', element: <BackInStock /> },
           { path: 'integrations', element: <Integrations /> },
           { path: 'account', element: <Account /> },
           { path: 'products', element: <Products /> },

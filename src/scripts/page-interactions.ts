@@ -14,7 +14,7 @@
 import { documentLanguage } from '../lib/localize';
 import type { CartShellTexts } from '../islands/cart/cart-drawer-details';
 import type { MoneyFormat } from '../islands/shop/money';
-import { removeCartShell, showCartShell } from './cart-drawer-shell';
+import { removeCartShell, showCartShell } from '../islands/cart/cart-drawer-shell';
 
 type ModalType = 'LeadForm' | 'AccountAuthForm' | 'CartDrawer';
 

@@ -61,6 +61,7 @@ const envSchema = z.object({
   SHOP_NOTIFY_EMAILS: z.string().optional(),
   MAIL_WORKER: z.enum(['true', 'false']).default('true'),
   JOB_WORKER: z.enum(['true', 'false']).default('true'),
+  BACK_IN_STOCK_ALERTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   INTEGRATIONS_WORKER: z.enum(['true', 'false']).default('true'),
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
@@ -126,6 +127,8 @@ export type ServerConfig = {
   recoveryMinuteMs: number;
   /** whether this instance runs the back office's jobs (bulk edits); every instance may, each job runs on one at a time */
   jobWorker: boolean;
+  /** back-in-stock alerts queued per minute at most, across every instance */
+  backInStockAlertsPerMinute: number;
   /** whether this instance delivers webhooks and Telegram alerts */
   integrationsWorker: boolean;
   /** whether webhooks may go to this machine and private networks (development and tests); off, they are refused */
@@ -212,6 +215,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailWorker: e.MAIL_WORKER === 'true',
     recoveryMinuteMs: e.RECOVERY_MINUTE_MS,
     jobWorker: e.JOB_WORKER === 'true',
+    backInStockAlertsPerMinute: e.BACK_IN_STOCK_ALERTS_PER_MINUTE,
     integrationsWorker: e.INTEGRATIONS_WORKER === 'true',
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''),

@@ -103,3 +103,29 @@ for (const [device, viewport, lang] of [
     await expect(drawer.getByRole('link', { name: lang === 'ru' ? 'Оформить заказ' : 'Check out' })).toBeVisible();
   });
 }
+
+test('Add to cart shows the cart at once, before the drawer’s code arrives', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const shirt = await product(request, 'linen-shirt');
+  const variation = shirt.variations.find((v) => v.inStock && v.price > 0)!;
+  await page.goto(`/products/linen-shirt?variation=${variation.id}`);
+  await expect(page.locator('[data-buy-box-ready] .product-buy')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // a slow connection: the modal root (React and its chunks) does not arrive until released
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/_astro\/.*\.js(\?.*)?$/, (route) => (holding ? void held.push(route) : route.continue()));
+  await page.locator('.product-buy').getByRole('button', { name: 'Add to cart' }).click();
+  const shell = page.locator('[data-cart-shell]');
+  await expect(shell).toBeVisible();
+  await expect(shell.locator('.cart-drawer__line')).toHaveCount(1);
+  await expect(shell.locator('.cart-drawer__line')).toContainText(shirt.title);
+  await expect(shell.locator('.summary-row--total dd')).toHaveText(usd(variation.price));
+  expect(held.length).toBeGreaterThan(0);
+
+  holding = false;
+  for (const route of held) await route.continue();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('heading', { name: 'Added to the cart' })).toBeVisible();
+  await expect(shell).toHaveCount(0);
+});

@@ -12,7 +12,18 @@ const ENDED = new Set<Job['status']>(['done', 'failed', 'canceled']);
  * A back office job's progress bar, its result and its problems (by row or record), with Cancel while it runs. It
  * polls the job until it ends, then refreshes the queries named in `invalidate` once.
  */
-export function JobProgress({ jobId, invalidate, onClose }: { jobId: string; invalidate: QueryKey[]; onClose: () => void }) {
+export function JobProgress({
+  jobId,
+  invalidate,
+  onClose,
+  onEnd,
+}: {
+  jobId: string;
+  invalidate: QueryKey[];
+  onClose: () => void;
+  /** told once the job has ended, with its last state */
+  onEnd?: (job: Job) => void;
+}) {
   const { t } = useI18n();
   const client = useQueryClient();
   const query = useQuery({
@@ -22,9 +33,11 @@ export function JobProgress({ jobId, invalidate, onClose }: { jobId: string; inv
   });
   const job = query.data;
   const ended = job ? ENDED.has(job.status) : false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the job ends
   useEffect(() => {
-    if (ended) for (const queryKey of invalidate) void client.invalidateQueries({ queryKey });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (!ended) return;
+    for (const queryKey of invalidate) void client.invalidateQueries({ queryKey });
+    if (job) onEnd?.(job);
   }, [ended]);
   const cancel = useWrite<void, Job>({
     mutationFn: () => api.post<Job>(`/jobs/${jobId}/cancel`),
@@ -46,7 +59,13 @@ export function JobProgress({ jobId, invalidate, onClose }: { jobId: string; inv
         <ul className="job-errors">
           {job.errors.map((error, i) => (
             <li key={`${error.ref ?? ''}-${error.row ?? ''}-${i}`}>
-              {error.row !== null ? t('jobs.errorRow', { row: error.row }) : error.ref ? t('jobs.errorRef', { ref: error.ref }) : null}{' '}
+              {error.row !== null
+                ? error.column
+                  ? t('jobs.errorRowColumn', { row: error.row, column: error.column })
+                  : t('jobs.errorRow', { row: error.row })
+                : error.ref
+                  ? t('jobs.errorRef', { ref: error.ref })
+                  : null}{' '}
               {error.message}
             </li>
           ))}

@@ -193,6 +193,20 @@ export const productImportBodySchema = z.object({
   dryRun: z.boolean().default(false),
 });
 
+/** Most variation rows (and bytes) a file imported as a job may hold: a whole large catalog's export. */
+export const PRODUCT_IMPORT_JOB_MAX_ROWS = 1_000_000;
+export const PRODUCT_IMPORT_JOB_MAX_BYTES = 200 * 1024 * 1024;
+
+/** POST /products/import-job as JSON (or multipart: the file in `file`, `dryRun` as a field): the file checked or imported as a job. */
+export const productImportJobBodySchema = z.object({
+  csv: z.string().min(1, BLANK_MESSAGE).max(PRODUCT_IMPORT_JOB_MAX_BYTES),
+  dryRun: z.boolean().default(false),
+  fileName: z.string().trim().max(200).optional(),
+});
+
+/** What a products.import job stores and shows: whether it only checks, the file's name and its variation rows. */
+export type ProductImportJobParams = { dryRun: boolean; fileName: string | null; rows: number; stockMode: 'since-export' | 'absolute' };
+
 /** One problem of an import: the row (the header is row 1), the column when one is at fault, the message. */
 export const productImportErrorSchema = z.object({ row: z.int(), column: z.string().nullable(), message: z.string() });
 export type ProductImportError = z.infer<typeof productImportErrorSchema>;

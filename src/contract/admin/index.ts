@@ -18,4 +18,5 @@ export * from './jobs';
 export * from './reports';
 export * from './mail';
 export * from './recovery';
+export * from './back-in-stock';
 export * from './integrations';

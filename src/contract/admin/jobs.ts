@@ -7,7 +7,13 @@ export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] 
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** One problem of a job: the row of its file (imports) or the record (bulk edits) and what went wrong. */
-export const jobErrorSchema = z.strictObject({ row: z.int().nullable(), ref: z.string().nullable(), message: z.string() });
+export const jobErrorSchema = z.strictObject({
+  row: z.int().nullable(),
+  ref: z.string().nullable(),
+  /** the file's column at fault (imports), when one is */
+  column: z.string().nullable().optional(),
+  message: z.string(),
+});
 export type JobError = z.infer<typeof jobErrorSchema>;
 
 export const jobSchema = z.strictObject({

@@ -356,3 +356,43 @@ export type LeadInput = z.input<typeof leadBody>;
 /** A record was created (POST /leads). */
 export const createdAnswer = z.strictObject({ success: z.literal(true), id: z.string() });
 export type CreatedDto = z.infer<typeof createdAnswer>;
+
+// ---------------------------------------------------------------- back-in-stock alerts and wishlists
+
+/** POST /back-in-stock: a guest gives an e-mail (confirmed by a link); a signed-in shopper's own is used. */
+export const backInStockBody = z.object({
+  variation: requiredText(ID_MAX_LENGTH),
+  email: optionalEmailField,
+});
+export type BackInStockInput = z.input<typeof backInStockBody>;
+
+/** `confirmed`: alerts will be sent; otherwise a confirmation mail is on its way. */
+export const backInStockAnswer = z.strictObject({ success: z.literal(true), confirmed: z.boolean() });
+export type BackInStockDto = z.infer<typeof backInStockAnswer>;
+
+/** POST /back-in-stock/confirm and /back-in-stock/unsubscribe: the e-mailed link's subscription and signature. */
+export const backInStockLinkBody = z.object({
+  id: requiredText(ID_MAX_LENGTH),
+  token: requiredText(200),
+});
+export type BackInStockLinkInput = z.input<typeof backInStockLinkBody>;
+
+/** What a confirmation or unsubscribe link was about. */
+export const backInStockLinkAnswer = z.strictObject({
+  success: z.literal(true),
+  product: z.strictObject({ title: z.string(), slug: z.string() }),
+});
+export type BackInStockLinkDto = z.infer<typeof backInStockLinkAnswer>;
+
+export const WISHLIST_MAX_ITEMS = 200;
+
+/** POST /wishlist/merge: a guest's list kept in the browser, added to the account's on sign-in. */
+export const wishlistMergeBody = z.object({
+  productIds: z.array(storableString(ID_MAX_LENGTH)).max(WISHLIST_MAX_ITEMS),
+});
+
+export const wishlistParams = z.object({ productId: storableString(ID_MAX_LENGTH) });
+
+/** GET /wishlist: the products, newest first, with their current prices and stock. */
+export const wishlistAnswer = z.strictObject({ items: z.array(productAnswer) });
+export type WishlistDto = z.infer<typeof wishlistAnswer>;

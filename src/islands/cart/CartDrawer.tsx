@@ -45,7 +45,7 @@ export function CartDrawer({ lang, siteType, money, added, close }: Props) {
   const [refused, setRefused] = useState<Record<string, number>>({});
   const available = isAvailable(cart.list);
   const addedLine = added?.variationId ? totals.lines.find((line) => line.variationId === added.variationId) : undefined;
-  // the first frame drawn without React (src/scripts/cart-drawer-shell.ts) gives way to the drawer itself
+  // the first frame drawn without React (./cart-drawer-shell.ts) gives way to the drawer itself
   useEffect(() => document.querySelector('[data-cart-shell]')?.remove(), []);
   const rates = useFreeShippingRates(lang, ecommerce);
   const shipping = ecommerce && rates ? freeShippingProgress(rates, totals.totalPrice) : null;

@@ -5,7 +5,7 @@ import { shopText, type ShopTextKey } from '../shop/texts';
 /**
  * What the header's cart icon tells the cart drawer (its `data-cart-drawer` attribute, JSON): the shop's
  * site type and price format, and the few texts the drawer's first frame shows before its island has loaded
- * (src/scripts/cart-drawer-shell.ts); the language is the page's.
+ * (./cart-drawer-shell.ts); the language is the page's.
  */
 export type CartDrawerDetails = { lang: Language; siteType: string; money: MoneyFormat };
 

@@ -5,6 +5,7 @@ import { previewImage } from '../../lib/variation';
 import { track } from '../../stores/analytics';
 import { addToCart } from '../../stores/cart';
 import { openModal } from '../../stores/modal';
+import { removeCartShell, showCartShellFromHeader } from '../cart/cart-drawer-shell';
 import type { MoneyFormat } from '../shop/money';
 import { optionsText } from './product-view';
 
@@ -33,7 +34,8 @@ export type StockErrorDetails = { lang: Language; count: number };
  * product page's first visit stays light. The modal store is set at once; the root shows it when it mounts.
  */
 function mountModalsLater(): void {
-  void import('../mount-modals').then(({ mountModals }) => mountModals());
+  // a root that cannot load leaves no first frame of the drawer standing
+  void import('../mount-modals').then(({ mountModals }) => mountModals(), removeCartShell);
 }
 
 export function productHref(product: Pick<ProductDto, 'slug'>, variationId: string): string {
@@ -75,6 +77,8 @@ export function addVariationToCart(input: {
       quantity,
     },
   };
+  // the cart at once, while the drawer's code loads (on a slow connection, seconds)
+  showCartShellFromHeader();
   openModal('AddToCart', details);
   return true;
 }

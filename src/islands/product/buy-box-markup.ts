@@ -141,7 +141,25 @@ export function actionsHtml(product: ProductDto, view: BuyBoxView, settings: Buy
     const title = escapeHtml(t('requestPrice'));
     return `<button type="button" class="button button--wide" data-lead-form data-product-id="${escapeHtml(product.id)}"${variationId} data-title="${title}">${title}</button>`;
   }
-  return `<button type="button" class="button button--wide" disabled>${escapeHtml(t('outOfStock'))}</button>`;
+  const soldOut = `<button type="button" class="button button--wide" disabled>${escapeHtml(t('outOfStock'))}</button>`;
+  return view.variation && !view.stock.inStock ? soldOut + backInStockFormHtml(t) : soldOut;
+}
+
+/**
+ * "Tell me when it is back" under a sold-out variation's button: a guest types an e-mail (confirmed by a link); for
+ * a signed-in shopper ./buy-box.ts hides the field and says which address is written to.
+ */
+export function backInStockFormHtml(t: ShopTranslate): string {
+  return (
+    `<form class="product-buy__notify" data-back-in-stock novalidate>` +
+    `<p class="product-buy__notify-title">${escapeHtml(t('backInStockTitle'))}</p>` +
+    `<div class="product-buy__notify-row">` +
+    `<input class="shop-field__input" type="email" name="email" autocomplete="email" required maxlength="254" aria-label="${escapeHtml(t('backInStockEmail'))}" placeholder="${escapeHtml(t('backInStockEmail'))}">` +
+    `<button type="submit" class="button button--outline">${escapeHtml(t('backInStockSubmit'))}</button>` +
+    `</div>` +
+    `<p class="product-buy__notify-status" role="status"></p>` +
+    `</form>`
+  );
 }
 
 /** 'In the cart: 2', linking to the cart, once the shopper has the variation in the cart. */

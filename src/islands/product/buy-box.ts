@@ -17,6 +17,7 @@ import {
 } from '../../lib/variation';
 import { track } from '../../stores/analytics';
 import { $cart, startCartSync } from '../../stores/cart';
+import { $user, shopApi } from '../../stores/user';
 import type { MoneyFormat } from '../shop/money';
 import { addVariationToCart } from './add-to-cart';
 import {
@@ -191,17 +192,70 @@ function enhance(root: HTMLElement): void {
   };
 
   const renderActions = (previous: BuyBoxView | null) => {
-    if (!previous || previous.actions !== view.actions) actions.innerHTML = actionsHtml(product, view, settings, quantity, t);
+    const signUpShown = actions.querySelector('[data-back-in-stock]') !== null;
+    const signUpWanted = view.actions === 'soldOut' && view.variation !== null && !view.stock.inStock;
+    if (!previous || previous.actions !== view.actions || signUpShown !== signUpWanted)
+      actions.innerHTML = actionsHtml(product, view, settings, quantity, t);
     else if (view.actions === 'request') {
       const enquiry = actions.querySelector<HTMLElement>('[data-lead-form]');
       if (enquiry && view.variation) enquiry.dataset['variationId'] = view.variation.id;
+    } else {
+      // another sold-out variation: its own sign-up, without the last one's answer
+      const status = actions.querySelector('.product-buy__notify-status');
+      if (status) status.textContent = '';
     }
+    renderBackInStock();
     const fastOrder = buy.querySelector<HTMLElement>('.product-buy__fast-order');
     if (fastOrder) {
       fastOrder.hidden = fastOrderHidden(view);
       if (variation) fastOrder.dataset['variationId'] = variation.id;
       else delete fastOrder.dataset['variationId'];
     }
+  };
+
+  /** A signed-in shopper signs up in one click with the account's address: the field gives way to a note of it. */
+  const renderBackInStock = () => {
+    const form = actions.querySelector<HTMLFormElement>('[data-back-in-stock]');
+    const input = form?.querySelector<HTMLInputElement>('input[name="email"]');
+    if (!form || !input) return;
+    const user = $user.get();
+    input.hidden = user !== null;
+    input.required = user === null;
+    let note = form.querySelector<HTMLElement>('.product-buy__notify-account');
+    if (user && !note) {
+      note = Object.assign(document.createElement('p'), { className: 'product-buy__notify-account' });
+      form.querySelector('.product-buy__notify-title')?.after(note);
+    }
+    if (note) {
+      note.hidden = !user;
+      note.textContent = user ? t('backInStockSignedIn', { email: user.email }) : '';
+    }
+  };
+
+  const subscribeBackInStock = async (form: HTMLFormElement) => {
+    const status = form.querySelector<HTMLElement>('.product-buy__notify-status');
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    const input = form.querySelector<HTMLInputElement>('input[name="email"]');
+    if (!variation || !status || submit?.disabled) return;
+    const user = $user.get();
+    if (!user && input && !input.checkValidity()) {
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+      return;
+    }
+    input?.removeAttribute('aria-invalid');
+    if (submit) submit.disabled = true;
+    const { error, data } = await shopApi({ lang }).subscribeBackInStock({
+      variation: variation.id,
+      ...(user ? {} : { email: input?.value ?? '' }),
+    });
+    if (submit) submit.disabled = false;
+    if (error || !data) {
+      status.textContent = error?.message || t('backInStockFailed');
+      if (input && !user) input.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    status.textContent = data.confirmed ? t('backInStockDone') : t('backInStockCheckMail');
   };
 
   const renderStickyBar = () => {
@@ -352,6 +406,13 @@ function enhance(root: HTMLElement): void {
     }
   });
 
+  root.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-back-in-stock')) return;
+    event.preventDefault();
+    void subscribeBackInStock(form);
+  });
+
   root.addEventListener('focusout', (event) => {
     if (event.target instanceof HTMLInputElement && event.target.classList.contains('shop-quantity__input')) commitTyped(event.target);
   });
@@ -385,6 +446,7 @@ function enhance(root: HTMLElement): void {
     window.history.replaceState(window.history.state, '', withVariationParam(window.location.href, variation.id));
   }
   $cart.subscribe(renderInCart);
+  $user.subscribe(renderBackInStock);
   root.setAttribute(READY_ATTRIBUTE, '');
 }
 

@@ -53,6 +53,13 @@ export const BUY_BOX_TEXT_KEYS = [
   'freeFrom',
   'freeDeliveryFrom',
   'deliveryByManager',
+  'backInStockTitle',
+  'backInStockEmail',
+  'backInStockSubmit',
+  'backInStockSignedIn',
+  'backInStockDone',
+  'backInStockCheckMail',
+  'backInStockFailed',
 ] as const satisfies readonly ShopTextKey[];
 
 /** The quick add dialog's texts (the product cards' picker, loaded on demand). */

@@ -9,6 +9,10 @@ import type { QueryParams } from './query';
 import { type ApiClientOptions, type ApiResult, createCaller } from './request';
 import type {
   ArticleDto,
+  BackInStockDto,
+  BackInStockInput,
+  BackInStockLinkDto,
+  BackInStockLinkInput,
   ArticleListDto,
   CartDto,
   CartItemDto,
@@ -60,6 +64,7 @@ import type {
   UserChangeInput,
   UserDto,
   UserReviewDto,
+  WishlistDto,
 } from './types';
 
 export const REVIEWS_PER_PAGE = 10;
@@ -300,6 +305,52 @@ export function createApiClient(options: ApiClientOptions) {
         path: '/checkout-recovery/unsubscribe',
         body: { token },
         fallback: null,
+      }),
+
+    // ---------------------------------------------------------------- back-in-stock alerts and the wishlist
+    /** Signed in: the account's address, confirmed at once; a guest's `email` gets a confirmation link first. */
+    subscribeBackInStock: (input: BackInStockInput) =>
+      call<BackInStockDto | null>({ context: 'subscribeBackInStock', method: 'POST', path: '/back-in-stock', body: input, fallback: null }),
+
+    /** The e-mailed link's `action`: confirm a guest's alert, or unsubscribe from one. */
+    followBackInStockLink: (action: 'confirm' | 'unsubscribe', link: BackInStockLinkInput) =>
+      call<BackInStockLinkDto | null>({
+        context: 'followBackInStockLink',
+        method: 'POST',
+        path: `/back-in-stock/${action}`,
+        body: link,
+        fallback: null,
+      }),
+
+    getWishlist: () => call<WishlistDto | null>({ context: 'getWishlist', path: '/wishlist', fallback: null, needsToken: true }),
+
+    addToWishlist: (productId: string) =>
+      call<WishlistDto | null>({
+        context: 'addToWishlist',
+        method: 'PUT',
+        path: `/wishlist/${segment(productId)}`,
+        fallback: null,
+        needsToken: true,
+      }),
+
+    removeFromWishlist: (productId: string) =>
+      call<WishlistDto | null>({
+        context: 'removeFromWishlist',
+        method: 'DELETE',
+        path: `/wishlist/${segment(productId)}`,
+        fallback: null,
+        needsToken: true,
+      }),
+
+    /** A guest's list, kept in the browser, added to the account's on sign-in. */
+    mergeWishlist: (productIds: readonly string[]) =>
+      call<WishlistDto | null>({
+        context: 'mergeWishlist',
+        method: 'POST',
+        path: '/wishlist/merge',
+        body: { productIds },
+        fallback: null,
+        needsToken: true,
       }),
 
     // ---------------------------------------------------------------- leads and content

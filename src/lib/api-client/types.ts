@@ -21,6 +21,10 @@ export type {
   VariationDto,
 } from '../../contract/storefront/catalog';
 export type {
+  BackInStockDto,
+  BackInStockInput,
+  BackInStockLinkDto,
+  BackInStockLinkInput,
   CartDto,
   CartItemDto,
   CartLineInput,
@@ -39,6 +43,7 @@ export type {
   PlaceOrderInput,
   ShippingRateDto,
   ShippingZoneDto,
+  WishlistDto,
 } from '../../contract/storefront/commerce';
 export type { RecoveryRestoreDto, RecoveryUpdateDto, RecoveryUpdateInput, UnsubscribeDto } from '../../contract/storefront/recovery';
 export type {

@@ -21,7 +21,11 @@ import { usersRoutes } from './users/routes';
 export const API_BASE = '/api';
 
 /** POST routes that limit their body themselves (media uploads and replaced files, product CSV imports). */
-const OWN_BODY_LIMIT_PATHS = new Set([`${API_BASE}/admin/media`, `${API_BASE}/admin/products/import`]);
+const OWN_BODY_LIMIT_PATHS = new Set([
+  `${API_BASE}/admin/media`,
+  `${API_BASE}/admin/products/import`,
+  `${API_BASE}/admin/products/import-job`,
+]);
 const ownBodyLimit = (path: string) => OWN_BODY_LIMIT_PATHS.has(path) || /^\/api\/admin\/media\/[^/]+\/file$/.test(path);
 
 /** Shop language of a request (`requestedLanguage`), else the shop's language setting. */

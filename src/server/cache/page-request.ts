@@ -21,6 +21,7 @@ const NEVER_CACHED = [
   '/catalogs/new-page',
   '/reset_password_confirm',
   '/unsubscribe',
+  '/back-in-stock',
   '/404',
   '/500',
   '/liveness',

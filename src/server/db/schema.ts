@@ -315,6 +315,8 @@ export const variations = pgTable(
   },
   (t) => [
     index('variations_product_idx').on(t.productId, t.position),
+    // a SKU looked up as it is (an import checks every SKU of its file against other products')
+    index('variations_sku_idx').on(t.sku),
     index('variations_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
     // the dashboard's low stock: only variations at or below LOW_STOCK_THRESHOLD are in it
     // the dashboard's low stock, lowest first (the id breaking ties): read in order, it stops at its 20 rows
@@ -1235,6 +1237,9 @@ export const comments = pgTable(
   (t) => [
     index('comments_article_status_idx').on(t.articleId, t.status, t.createdAt),
     index('comments_status_created_idx').on(t.status, t.createdAt),
+    // the back office's comment list: newest first, and its search by author, e-mail and text
+    index('comments_created_idx').on(t.createdAt, t.id),
+    index('comments_search_idx').using('gin', trigram(moderatedSearchText(t.authorName, t.email, t.text))),
   ],
 );
 
@@ -1323,7 +1328,10 @@ export const adminJobs = pgTable(
     processed: integer('processed').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     /** at most a few hundred problems, each with its row (or record) */
-    errors: jsonb('errors').$type<{ row: number | null; ref: string | null; message: string }[]>().notNull().default([]),
+    errors: jsonb('errors')
+      .$type<{ row: number | null; ref: string | null; column?: string | null; message: string }[]>()
+      .notNull()
+      .default([]),
     result: jsonb('result').$type<Record<string, unknown>>(),
     staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     staffName: text('staff_name').notNull(),
@@ -1341,6 +1349,27 @@ export const adminJobs = pgTable(
     index('admin_jobs_open_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
     index('admin_jobs_created_idx').on(t.createdAt, t.id),
   ],
+);
+
+/**
+ * The products of a file an import job reads, one row per product in the file's order (keyed by the row its product
+ * starts on), checked and grouped when the file was uploaded: every instance reads the file from here.
+ */
+export const adminJobItems = pgTable(
+  'admin_job_items',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => adminJobs.id, { onDelete: 'cascade' }),
+    /** the file's row the product starts on (the header is row 1) */
+    row: integer('row').notNull(),
+    slug: text('slug').notNull(),
+    /** the product as the file has it (ProductDraft) */
+    draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
+    /** the problems its cells have, found when the file was read (the product is then left as it is) */
+    errors: jsonb('errors').$type<{ row: number; column: string | null; message: string }[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.row] })],
 );
 
 /** Outgoing e-mail: requests only insert rows; a worker on each instance renders and sends them. */
@@ -1518,6 +1547,78 @@ export const marketingUnsubscribes = pgTable('marketing_unsubscribes', {
   email: text('email').primaryKey(),
   createdAt: createdAt(),
 });
+// ---------------------------------------------------------------- back-in-stock alerts and wishlists
+
+/**
+ * "Tell me when it is back" for one sold-out variation. A signed-in shopper's is confirmed at once; a guest's when
+ * the e-mailed link is opened. The stock trigger (migration 0020) sets `due_at` in the transaction that brings the
+ * variation from 0 back above 0; the alert job sends due ones once (`notified_at`, set with the queued mail).
+ */
+export const backInStockSubscriptions = pgTable(
+  'back_in_stock_subscriptions',
+  {
+    id: id(),
+    variationId: text('variation_id')
+      .notNull()
+      .references(() => variations.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** lower case */
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    lang: text('lang').notNull().default('en'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('back_in_stock_variation_email_idx').on(t.variationId, t.email),
+    // the back office's list per product, newest first
+    index('back_in_stock_product_idx').on(t.productId, t.createdAt, t.id),
+    index('back_in_stock_created_idx').on(t.createdAt, t.id),
+    // the alert job's queue: only what is due and not yet sent
+    index('back_in_stock_due_idx').on(t.dueAt, t.id).where(sql`${t.dueAt} is not null and ${t.notifiedAt} is null`),
+    // sent alerts, newest first, and the throttle's count of the last minute
+    index('back_in_stock_notified_idx').on(t.notifiedAt, t.id).where(sql`${t.notifiedAt} is not null`),
+  ],
+);
+
+/**
+ * How many subscriptions of each variation stand in each status, kept by a trigger on every write of a subscription
+ * (migration 0020), so the back office's "most awaited" list reads an index instead of counting every subscription.
+ * No foreign keys: a deleted variation's row is dropped by the same trigger, and the list joins the variations.
+ */
+export const backInStockVariationCounts = pgTable(
+  'back_in_stock_variation_counts',
+  {
+    variationId: text('variation_id').primaryKey(),
+    productId: text('product_id').notNull(),
+    waiting: integer('waiting').notNull().default(0),
+    unconfirmed: integer('unconfirmed').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    unsubscribed: integer('unsubscribed').notNull().default(0),
+  },
+  (t) => [index('back_in_stock_counts_awaited_idx').on(t.waiting.desc(), t.unconfirmed.desc(), t.variationId)],
+);
+
+/** A signed-in shopper's wishlist: one row per product. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishlist_items_user_idx').on(t.userId, t.createdAt)],
+);
+
 /**
  * Where the shop sends its events (order created, paid…): an https address (plain http only to this machine, in
  * development), the events it takes and the secret its deliveries are signed with. The secret is shown once, when

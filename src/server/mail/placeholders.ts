@@ -27,6 +27,8 @@ export const EDITABLE_MAIL_TEMPLATES = [
   'password-reset',
   'checkout-reminder',
   'checkout-reminder-second',
+  'back-in-stock-confirm',
+  'back-in-stock',
 ] as const;
 export type EditableMailTemplate = (typeof EDITABLE_MAIL_TEMPLATES)[number];
 
@@ -73,6 +75,8 @@ export const TEMPLATE_PLACEHOLDERS: Record<EditableMailTemplate, readonly string
   'password-reset': [...SHOP, 'reset.link'],
   'checkout-reminder': CART,
   'checkout-reminder-second': CART,
+  'back-in-stock-confirm': [...SHOP, 'product.title', 'confirm.link', 'confirm.button'],
+  'back-in-stock': [...SHOP, 'product.title', 'product.link', 'product.button', 'product.price', 'unsubscribe.link'],
 };
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z][\w.]*)\s*\}\}/g;
@@ -233,6 +237,22 @@ const BUILT_IN: Record<EditableMailTemplate, { subject: Piece; body: Piece[] }> 
     subject: ['mail.checkoutReminderSecond.subject', { shop: p('shop.name') }],
     body: [['mail.checkoutReminderSecond.intro'], p('cart.items'), p('discount.text'), p('cart.button')],
   },
+  'back-in-stock-confirm': {
+    subject: ['mail.backInStockConfirm.subject', { product: p('product.title') }],
+    body: [
+      ['mail.backInStockConfirm.intro', { product: p('product.title'), shop: p('shop.name') }],
+      p('confirm.button'),
+      ['mail.backInStockConfirm.ignore'],
+    ],
+  },
+  'back-in-stock': {
+    subject: ['mail.backInStock.subject', { product: p('product.title') }],
+    body: [
+      ['mail.backInStock.intro', { product: p('product.title'), shop: p('shop.name') }],
+      p('product.button'),
+      ['mail.templateText.unsubscribe', { link: p('unsubscribe.link') }],
+    ],
+  },
 };
 
 /** The built-in subject and body of a template, written with its placeholders (what the editor starts from). */
@@ -314,7 +334,17 @@ export function sampleVars(lang: Language, publicUrl: string, shopName: string):
     'cart.button': { kind: 'button', label: t('mail.checkoutReminder.button'), url: `${publicUrl}/cart/restore?token=sample` },
     'discount.code': 'WELCOME10',
     'discount.text': t('mail.checkoutReminder.discount', { code: 'WELCOME10' }),
-    'unsubscribe.link': `${publicUrl}/unsubscribe?token=sample`,
+    'product.title': ru ? 'Улун, 100 г' : 'Oolong, 100 g',
+    'product.link': `${publicUrl}/products/oolong`,
+    'product.button': { kind: 'button', label: t('mail.backInStock.button'), url: `${publicUrl}/products/oolong` },
+    'product.price': money(12.5),
+    'confirm.link': `${publicUrl}/back-in-stock?action=confirm&id=sample&token=sample`,
+    'confirm.button': {
+      kind: 'button',
+      label: t('mail.backInStockConfirm.button'),
+      url: `${publicUrl}/back-in-stock?action=confirm&id=sample&token=sample`,
+    },
+    'unsubscribe.link': `${publicUrl}/back-in-stock?action=unsubscribe&id=sample&token=sample`,
   };
 }
 

@@ -4,11 +4,13 @@ import { getTranslator } from '../../lib/i18n';
 import { isLanguage, localize, type Language } from '../../lib/localize';
 import { centsToAmount } from '../../lib/money';
 import { loadShopSettings } from '../api/core/settings-store';
-import { paymentMethodNamer } from '../api/commerce/shop-settings';
+import { paymentMethodNamer, shopCurrency } from '../api/commerce/shop-settings';
+import { signLink } from '../signed-links';
 import type { AppDeps } from '../api/core/context';
 import { customerOrderUrl } from '../api/admin/order-detail';
 import {
   articles,
+  backInStockSubscriptions,
   comments,
   images,
   leadReplies,
@@ -49,6 +51,8 @@ export const MAIL_TEMPLATES = [
   'lead-reply',
   'checkout-reminder',
   'checkout-reminder-second',
+  'back-in-stock-confirm',
+  'back-in-stock',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -534,6 +538,59 @@ async function buildContent(
     case 'checkout-reminder-second': {
       const built = await reminderContent(deps, template, lang, data, { shop, t });
       return built && { ...built, vars: { ...shopVars, ...built.vars } };
+    }
+    case 'back-in-stock-confirm':
+    case 'back-in-stock': {
+      const [row] = await deps.db
+        .select({ subscription: backInStockSubscriptions, variation: variations, product: products })
+        .from(backInStockSubscriptions)
+        .innerJoin(variations, eq(variations.id, backInStockSubscriptions.variationId))
+        .innerJoin(products, eq(products.id, backInStockSubscriptions.productId))
+        .where(eq(backInStockSubscriptions.id, String(data.subscriptionId)));
+      // nothing to send to a shopper who has unsubscribed since it was queued
+      if (!row || row.subscription.unsubscribedAt) return null;
+      const { subscription, variation, product } = row;
+      const variationTitle = (variation.title ? localize(variation.title, lang) : '') || variation.sku || '';
+      const title = `${localize(product.title, lang)}${variationTitle ? `, ${variationTitle}` : ''}`;
+      const productVars: MailVars = { ...shopVars, 'product.title': title };
+      if (template === 'back-in-stock-confirm') {
+        const link = `${deps.config.publicUrl}/back-in-stock?action=confirm&id=${encodeURIComponent(subscription.id)}&token=${signLink(deps.jwtKey, 'back-in-stock-confirm', subscription.id)}&lang=${lang}`;
+        const button: MailBlock = { kind: 'button', label: t('mail.backInStockConfirm.button'), url: link };
+        return {
+          vars: { ...productVars, 'confirm.link': link, 'confirm.button': button },
+          subject: t('mail.backInStockConfirm.subject', { product: title }),
+          heading: t('mail.backInStockConfirm.heading'),
+          blocks: [
+            { kind: 'text', text: t('mail.backInStockConfirm.intro', { product: title, shop }) },
+            button,
+            { kind: 'text', text: t('mail.backInStockConfirm.ignore') },
+          ],
+          footer: t('mail.backInStockConfirm.footer', { shop }),
+        };
+      }
+      const productLink = `${deps.config.publicUrl}/products/${encodeURIComponent(product.slug)}?variation=${encodeURIComponent(variation.id)}&lang=${lang}`;
+      const unsubscribe = `${deps.config.publicUrl}/back-in-stock?action=unsubscribe&id=${encodeURIComponent(subscription.id)}&token=${signLink(deps.jwtKey, 'back-in-stock-unsubscribe', subscription.id)}&lang=${lang}`;
+      const price = variation.discountPriceCents ?? variation.fullPriceCents;
+      const priceText = price > 0 ? formatPrice(centsToAmount(price), { currency: await shopCurrency(deps.db) }) : '';
+      const button: MailBlock = { kind: 'button', label: t('mail.backInStock.button'), url: productLink };
+      return {
+        vars: {
+          ...productVars,
+          'product.link': productLink,
+          'product.button': button,
+          'product.price': priceText,
+          'unsubscribe.link': unsubscribe,
+        },
+        subject: t('mail.backInStock.subject', { product: title }),
+        heading: t('mail.backInStock.heading', { product: title }),
+        blocks: [
+          { kind: 'text', text: t('mail.backInStock.intro', { product: title, shop }) },
+          ...(priceText ? [{ kind: 'rows' as const, rows: [{ label: title, value: priceText }] }] : []),
+          button,
+        ],
+        // whatever the owner's wording, every alert ends with its own way out
+        footer: t('mail.backInStock.footer', { shop, link: unsubscribe }),
+      };
     }
     case 'comment-created': {
       const [row] = await deps.db

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../api/core/context';
 import { startPasses } from '../background';
+import { queueBackInStockAlerts } from '../back-in-stock-alerts';
 import { mailQueue } from '../db/schema';
 import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS, retryDelayMs } from './backoff';
 import { isLanguage } from '../../lib/localize';
@@ -143,10 +144,22 @@ export type MailWorker = {
   stop: () => Promise<void>;
 };
 
-/** The in-process worker every instance runs: a pass every MAIL_POLL_MS. */
+/** Queues the back-in-stock alerts now due; a failure is logged and leaves them for the next pass. */
+async function queueAlertsSafely(deps: AppDeps): Promise<void> {
+  try {
+    await queueBackInStockAlerts(deps);
+  } catch (err) {
+    deps.logger.warn({ err }, 'back-in-stock alerts pass failed; retrying on the next pass');
+  }
+}
+
+/** The in-process worker every instance runs: a pass every MAIL_POLL_MS (the due back-in-stock alerts first). */
 export function startMailWorker(deps: AppDeps, timers: MailWorkerTimers = nodeTimers, intervalMs = MAIL_POLL_MS): MailWorker {
   return startPasses({
-    pass: () => deliverDueMail(deps),
+    pass: async () => {
+      await queueAlertsSafely(deps);
+      return deliverDueMail(deps);
+    },
     fallback: { sent: 0, retried: 0, failed: 0 },
     onError: (err) => deps.logger.warn({ err }, 'mail queue pass failed; retrying on the next pass'),
     timers,

@@ -9,6 +9,8 @@ import {
   articleDetailSchema,
   articleListSchema,
   auditListSchema,
+  backInStockListSchema,
+  backInStockVariationsSchema,
   builderRevisionListSchema,
   builderRevisionSchema,
   builderSectionTypesSchema,
@@ -120,6 +122,8 @@ describe.each(databaseKinds)('the back office contract on %s', (kind) => {
     await read(commentListSchema, '/comments');
     first((await read(leadListSchema, '/leads')).items, 'leads');
     await read(auditListSchema, '/audit');
+    await read(backInStockListSchema, '/marketing/back-in-stock');
+    await read(backInStockVariationsSchema, '/marketing/back-in-stock/variations');
   });
 
   it('answers the catalog and media screens as declared', async () => {

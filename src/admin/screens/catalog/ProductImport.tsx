@@ -1,17 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { hasCapability, type Job } from '../../../contract/admin';
 import {
   PRODUCT_CSV_LIST_SEPARATOR,
+  PRODUCT_IMPORT_JOB_MAX_BYTES,
   PRODUCT_CSV_MAX_BYTES,
   PRODUCT_CSV_MAX_ROWS,
   type ProductImportAnswer,
   type ProductImportError,
 } from '../../../contract/admin/catalogs';
 import { AdminApiError, adminUrl, api } from '../../api/client';
+import { JobProgress } from '../../components/JobProgress';
 import { errorText } from '../../components/States';
 import { useToasts } from '../../components/Toasts';
 import { useI18n } from '../../i18n';
+import { useStaff } from '../../api/session';
 
 /** Row problems out of a refused import's field errors (`rows.<row>.<column>`). */
 function rowErrorsOf(error: AdminApiError): ProductImportError[] {
@@ -28,8 +32,14 @@ type Result =
   | { kind: 'checked' | 'imported'; answer: ProductImportAnswer }
   | { kind: 'refused'; errors: ProductImportError[]; message: string };
 
-/** Products in and out as CSV: export every product; choose a file, check it (dry run), then import it. */
+const IMPORT_QUERIES = [['products'], ['catalogs']];
+
+/**
+ * Products in and out as CSV: export every product; choose a file, check it (dry run), then import it. The owner's
+ * check and import run as jobs (a file of any size, with a progress bar); a manager's as one request of a limited file.
+ */
 export default function ProductImport() {
+  const owner = hasCapability(useStaff().role, 'bulk_jobs');
   const { t } = useI18n();
   const toasts = useToasts();
   const client = useQueryClient();
@@ -39,21 +49,46 @@ export default function ProductImport() {
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
 
+  const [job, setJob] = useState<{ id: string; dryRun: boolean } | null>(null);
+  const [ended, setEnded] = useState<Job | null>(null);
+  const maxBytes = owner ? PRODUCT_IMPORT_JOB_MAX_BYTES : PRODUCT_CSV_MAX_BYTES;
+
   async function choose(files: FileList | null) {
     const chosen = files?.[0];
     setResult(null);
+    setJob(null);
+    setEnded(null);
     if (!chosen) return setFile(null);
-    if (chosen.size > PRODUCT_CSV_MAX_BYTES) {
+    if (chosen.size > maxBytes) {
       setFile(null);
-      toasts.error(t('catalogs.import.tooLarge', { mb: PRODUCT_CSV_MAX_BYTES / 1024 / 1024 }));
+      toasts.error(t('catalogs.import.tooLarge', { mb: maxBytes / 1024 / 1024 }));
       return undefined;
     }
     setFile({ name: chosen.name, text: await chosen.text() });
     return undefined;
   }
 
+  async function runJob(dryRun: boolean) {
+    if (!file) return;
+    setBusy(dryRun ? 'check' : 'import');
+    setResult(null);
+    setEnded(null);
+    try {
+      const queued = await api.post<Job>('/products/import-job', { csv: file.text, dryRun, fileName: file.name });
+      setJob({ id: queued.id, dryRun });
+    } catch (error) {
+      if (error instanceof AdminApiError && error.status === 400 && rowErrorsOf(error).length) {
+        const errors = rowErrorsOf(error);
+        setResult({ kind: 'refused', errors, message: t('catalogs.import.refused', { count: errors.length }) });
+      } else toasts.error(errorText(error, t));
+    } finally {
+      setBusy(null);
+    }
+  }
+
   async function run(dryRun: boolean) {
     if (!file) return;
+    if (owner) return runJob(dryRun);
     setBusy(dryRun ? 'check' : 'import');
     try {
       const answer = await api.post<ProductImportAnswer>('/products/import', { csv: file.text, dryRun });
@@ -99,18 +134,34 @@ export default function ProductImport() {
             <button
               type="button"
               className="btn btn-primary"
-              disabled={!file || busy !== null || result?.kind !== 'checked'}
+              disabled={!file || busy !== null || (owner ? !(ended?.status === 'done' && job?.dryRun) : result?.kind !== 'checked')}
               onClick={() => void run(false)}
             >
               {busy === 'import' ? t('catalogs.import.importing') : t('catalogs.import.import')}
             </button>
           </div>
-          <p className="small muted">{t('catalogs.import.checkFirst')}</p>
-          <div aria-live="polite">{result ? <ResultView result={result} /> : null}</div>
+          <p className="small muted">{owner ? t('catalogs.import.jobCheckFirst') : t('catalogs.import.checkFirst')}</p>
+          <div aria-live="polite">
+            {result ? <ResultView result={result} /> : null}
+            {ended ? <JobSummary job={ended} /> : null}
+          </div>
+          {job ? (
+            <JobProgress
+              key={job.id}
+              jobId={job.id}
+              invalidate={job.dryRun ? [] : IMPORT_QUERIES}
+              onClose={() => setJob(null)}
+              onEnd={setEnded}
+            />
+          ) : null}
         </section>
         <section className="card" aria-labelledby={`${fileId}-format`}>
           <h2 id={`${fileId}-format`}>{t('catalogs.import.format')}</h2>
-          <p>{t('catalogs.import.formatIntro', { rows: PRODUCT_CSV_MAX_ROWS, mb: PRODUCT_CSV_MAX_BYTES / 1024 / 1024 })}</p>
+          <p>
+            {owner
+              ? t('catalogs.import.jobIntro', { mb: PRODUCT_IMPORT_JOB_MAX_BYTES / 1024 / 1024 })
+              : t('catalogs.import.formatIntro', { rows: PRODUCT_CSV_MAX_ROWS, mb: PRODUCT_CSV_MAX_BYTES / 1024 / 1024 })}
+          </p>
           <ul className="small">
             <li>{t('catalogs.import.colSlug')}</li>
             <li>{t('catalogs.import.colTitles')}</li>
@@ -123,10 +174,26 @@ export default function ProductImport() {
             <li>{t('catalogs.import.colStockAtExport')}</li>
             <li>{t('catalogs.import.colDefault')}</li>
           </ul>
-          <p className="small muted">{t('catalogs.import.formatKeeps')}</p>
+          <p className="small muted">{owner ? t('catalogs.import.jobKeeps') : t('catalogs.import.formatKeeps')}</p>
         </section>
       </div>
     </>
+  );
+}
+
+/** What a check or import job found: products to create and update, and how many were refused. */
+function JobSummary({ job }: { job: Job }) {
+  const { t } = useI18n();
+  const counts = {
+    created: Number(job.result?.created ?? 0),
+    updated: Number(job.result?.updated ?? 0),
+    failed: job.failed,
+  };
+  const dryRun = job.params.dryRun === true;
+  return (
+    <p className={job.failed ? 'badge badge-warn' : 'badge badge-ok'}>
+      {dryRun ? t('catalogs.import.checkedJob', counts) : t('catalogs.import.importedJob', counts)}
+    </p>
   );
 }
 

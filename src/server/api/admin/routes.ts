@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { auditOrigin } from './audit';
 import { auditRoutes } from './audit-routes';
+import { backInStockAdminRoutes } from './back-in-stock-routes';
 import type { AdminEnv } from './context';
 import { customerRoutes } from './customers-routes';
 import { dashboardRoutes } from './dashboard-routes';
@@ -48,6 +49,7 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', returnRoutes)
   .route('/', moderationRoutes)
   .route('/', leadRoutes)
+  .route('/', backInStockAdminRoutes)
   .route('/', customerRoutes)
   .route('/', auditRoutes)
   // before the product routes: /products/export.csv and /products/bulk-job are not product ids

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { backInStockRoutes } from './back-in-stock-routes';
 import type { AppEnv } from '../core/context';
 import { cartRoutes } from './cart-routes';
 import { deliveryRoutes } from './delivery-routes';
@@ -17,4 +18,5 @@ export const commerceRoutes = new Hono<AppEnv>()
   .route('/', orderRoutes)
   .route('/', paymentRoutes)
   .route('/', leadRoutes)
-  .route('/', recoveryRoutes);
+  .route('/', recoveryRoutes)
+  .route('/', backInStockRoutes);

@@ -32,6 +32,8 @@ export const RATE_LIMIT_DEFAULTS = {
   previewRender: { limit: 120, windowSeconds: MINUTE },
   /** predictive search requests (GET /search/suggest) per client address: a fast typist pauses a few times a second at most */
   searchSuggest: { limit: 300, windowSeconds: MINUTE },
+  /** back-in-stock sign-ups per client address, and per e-mail address (each guest's sends a confirmation mail) */
+  backInStock: { limit: 10, windowSeconds: HOUR },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;

@@ -4,6 +4,7 @@ import { accountRoutes } from './account-routes';
 import { passwordResetRoutes } from './password-reset-routes';
 import { profileRoutes } from './profile-routes';
 import { reviewsRoutes } from './reviews-routes';
+import { wishlistRoutes } from './wishlist-routes';
 
 export const usersRoutes = new Hono<AppEnv>();
 
@@ -11,3 +12,4 @@ usersRoutes.route('/', accountRoutes);
 usersRoutes.route('/', profileRoutes);
 usersRoutes.route('/', passwordResetRoutes);
 usersRoutes.route('/', reviewsRoutes);
+usersRoutes.route('/', wishlistRoutes);

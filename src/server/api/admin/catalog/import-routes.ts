@@ -1,26 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
+  MAX_JOB_ERRORS,
   PRODUCT_CSV_MAX_BYTES,
-  productBodySchema,
+  PRODUCT_IMPORT_JOB_MAX_BYTES,
+  PRODUCT_IMPORT_JOB_MAX_ROWS,
   productImportBodySchema,
+  productImportJobBodySchema,
+  type ProductImportJobParams,
   type ProductImportAnswer,
   type ProductImportError,
 } from '../../../../contract/admin';
 import type { Language } from '../../../../lib/localize';
 import { cacheTags, invalidate } from '../../../cache/invalidation';
-import type { Executor } from '../../../db/client';
-import { catalogs, products, variations } from '../../../db/schema';
-import { ApiError, errorBody, issueErrorMap } from '../../core/errors';
+import { adminJobs } from '../../../db/schema';
+import { ApiError, errorBody } from '../../core/errors';
 import { readBody } from '../../core/validate';
 import { recordAudit } from '../audit';
-import type { AdminEnv, StaffPrincipal } from '../context';
+import type { AdminEnv } from '../context';
+import { queueJob } from '../jobs/job-runner';
+import { toJob } from '../jobs/jobs-routes';
 import { adminMessage } from '../messages';
+import { requireCapability } from '../session';
 import { productTags } from './catalogs-routes';
-import { draftProducts, locate, parseProductCsv, productBodyOf, productCsvChunks, type ProductDraft } from './product-csv';
-import { loadProductDetail, productAuditView, saveProduct, type StockMode } from './product-store';
+import { importDrafts } from './product-import';
+import { jobErrorOf, storeImportItems } from './product-import-job';
+import { draftProducts, parseProductCsv, productCsvChunks } from './product-csv';
 
 /** Most problems one answer lists; past it the file has bigger trouble than a list can help with. */
 const MAX_REPORTED = 500;
@@ -41,7 +48,7 @@ const refusal = (errors: ProductImportError[], lang: Language) => {
 };
 
 /** Reads the CSV and the dry-run flag from a JSON body (`{ csv, dryRun }`) or a multipart form (`file`, `dryRun`). */
-async function readImport(c: Context<AdminEnv>): Promise<{ csv: string; dryRun: boolean }> {
+async function readImport(c: Context<AdminEnv>, asJob = false): Promise<{ csv: string; dryRun: boolean; fileName?: string | undefined }> {
   const type = c.req.header('content-type') ?? '';
   if (/^multipart\/form-data\s*;/i.test(type)) {
     const form = await c.req.formData().catch(() => null);
@@ -51,122 +58,57 @@ async function readImport(c: Context<AdminEnv>): Promise<{ csv: string; dryRun: 
       const message = adminMessage('catalogs.csv.noFile', c.var.lang);
       throw new ApiError(400, message, { errorPath: 'file', fieldErrors: { file: [message] } });
     }
-    return { csv: await file.text(), dryRun: dryRun === 'true' || dryRun === '1' };
+    return { csv: await file.text(), dryRun: dryRun === 'true' || dryRun === '1', fileName: file.name.slice(0, 200) };
   }
-  return readBody(c, productImportBodySchema);
+  return asJob ? readBody(c, productImportJobBodySchema) : readBody(c, productImportBodySchema);
 }
 
-/** Checks and writes every product of the file inside `tx`; answers the outcome (errors are the caller's to act on). */
-async function importDrafts(
-  tx: Executor,
-  drafts: ProductDraft[],
-  staff: StaffPrincipal,
-  lang: Language,
-  now: Date,
-  dryRun: boolean,
-  rows: number,
-  stockMode: StockMode,
-) {
-  const errors: ProductImportError[] = [];
-  const tags = new Set<string>();
-  const answer: ProductImportAnswer = { dryRun, rows, created: 0, updated: 0, products: [] };
-  const slugs = drafts.map((d) => d.slug);
-  const catalogSlugs = [...new Set(drafts.flatMap((d) => d.catalogSlugs ?? []))];
-  const [existingRows, catalogRows] = await Promise.all([
-    slugs.length
-      ? tx
-          .select({ id: products.id, slug: products.slug, version: products.version })
-          .from(products)
-          .where(inArray(products.slug, slugs))
-          .for('update')
-      : [],
-    catalogSlugs.length
-      ? tx.select({ id: catalogs.id, slug: catalogs.slug }).from(catalogs).where(inArray(catalogs.slug, catalogSlugs))
-      : [],
-  ]);
-  const existingBySlug = new Map(existingRows.map((r) => [r.slug, r]));
-  const catalogBySlug = new Map(catalogRows.map((r) => [r.slug, r.id]));
-  // a SKU of a product the file does not name stays that product's
-  const skus = drafts.flatMap((d) => d.variations.flatMap((v) => (v.sku ? [{ sku: v.sku, row: v.row }] : [])));
-  if (skus.length) {
-    const fileIds = existingRows.map((r) => r.id);
-    const elsewhere = await tx
-      .select({ sku: variations.sku, slug: products.slug })
-      .from(variations)
-      .innerJoin(products, eq(products.id, variations.productId))
-      .where(
-        and(
-          inArray(
-            variations.sku,
-            skus.map((s) => s.sku),
-          ),
-          fileIds.length ? notInArray(variations.productId, fileIds) : undefined,
-        ),
-      );
-    const owner = new Map(elsewhere.map((r) => [r.sku, r.slug]));
-    for (const { sku, row } of skus) {
-      if (owner.has(sku))
-        errors.push({ row, column: 'sku', message: adminMessage('catalogs.csv.skuElsewhere', lang, { slug: owner.get(sku)! }) });
-    }
-  }
-  for (const draft of drafts) {
-    const unknown = (draft.catalogSlugs ?? []).filter((slug) => !catalogBySlug.has(slug));
-    if (unknown.length) {
-      errors.push({
-        row: draft.firstRow,
-        column: 'catalogs',
-        message: adminMessage('catalogs.csv.unknownCatalogs', lang, { slugs: unknown.join(', ') }),
-      });
-      continue;
-    }
-    const current = existingBySlug.get(draft.slug) ?? null;
-    const before = current ? await loadProductDetail(tx, current.id, lang) : null;
-    const parsed = productBodySchema.safeParse(
-      productBodyOf(
-        draft,
-        before,
-        draft.catalogSlugs?.map((slug) => catalogBySlug.get(slug)!),
-      ),
-      {
-        error: issueErrorMap(lang),
-      },
-    );
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ ...locate(draft, issue.path.map(String).join('.')), message: issue.message });
-      continue;
-    }
-    if (errors.length) continue; // the file is refused anyway: the rest is only checked
-    try {
-      const result = await saveProduct(tx, parsed.data, current, lang, now, stockMode);
-      const after = await loadProductDetail(tx, result.id, lang);
-      await recordAudit(
-        tx,
-        staff,
-        {
-          action: current ? 'product.import.update' : 'product.import.create',
-          entityType: 'product',
-          entityId: result.id,
-          before: productAuditView(before),
-          after: productAuditView(after),
-        },
-        now,
-      );
-      tags.add(cacheTags.product(result.id));
-      for (const id of result.catalogIds) tags.add(cacheTags.catalog(id));
-      answer.products.push({ slug: draft.slug, action: current ? 'update' : 'create', variations: draft.variations.length });
-      if (current) answer.updated += 1;
-      else answer.created += 1;
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const fields = Object.entries(error.extra.fieldErrors ?? {});
-      if (fields.length === 0) errors.push({ row: draft.firstRow, column: null, message: error.message });
-      for (const [path, messages] of fields) for (const message of messages) errors.push({ ...locate(draft, path), message });
-    }
-  }
-  return { answer, errors, tags };
-}
+const tooLarge = (lang: Language, bytes: number) =>
+  new ApiError(413, adminMessage('catalogs.csv.tooLarge', lang, { mb: bytes / 1024 / 1024 }));
 
 export const productImportRoutes = new Hono<AdminEnv>()
+  /**
+   * The file checked (dry run) or imported as a job (the owner's, as other jobs over the whole catalog): its header is
+   * checked at once (a wrong one is refused here, 400); its products are stored with the job, each with its cells'
+   * problems, and done a batch at a time by the job worker, which reports problems by row.
+   */
+  .post(
+    '/products/import-job',
+    requireCapability('bulk_jobs'),
+    bodyLimit({
+      maxSize: PRODUCT_IMPORT_JOB_MAX_BYTES * 2 + 64 * 1024,
+      onError: (c) => {
+        throw tooLarge(c.var.lang, PRODUCT_IMPORT_JOB_MAX_BYTES);
+      },
+    }),
+    async (c) => {
+      const { deps, lang, staff } = c.var;
+      const { csv, dryRun, fileName } = await readImport(c, true);
+      if (Buffer.byteLength(csv) > PRODUCT_IMPORT_JOB_MAX_BYTES) throw tooLarge(lang, PRODUCT_IMPORT_JOB_MAX_BYTES);
+      const parsed = parseProductCsv(csv, lang, PRODUCT_IMPORT_JOB_MAX_ROWS);
+      if (parsed.errors.length) return c.json(refusal(parsed.errors, lang), 400);
+      const { drafts, errors } = draftProducts(parsed, lang);
+      const params: ProductImportJobParams = {
+        dryRun,
+        fileName: fileName ?? null,
+        rows: parsed.rows.length,
+        stockMode: parsed.columns.includes('stock_at_export') ? 'since-export' : 'absolute',
+      };
+      const id = await deps.db.transaction(async (tx) => {
+        const now = deps.now();
+        const jobId = await queueJob(tx, staff, { kind: 'products.import', params, total: drafts.length, lang }, now);
+        const outside = await storeImportItems(tx, jobId, drafts, errors);
+        if (outside.length)
+          await tx
+            .update(adminJobs)
+            .set({ errors: outside.slice(0, MAX_JOB_ERRORS).map((e) => jobErrorOf(e, null)), failed: outside.length })
+            .where(eq(adminJobs.id, jobId));
+        return jobId;
+      });
+      const [row] = await deps.db.select().from(adminJobs).where(eq(adminJobs.id, id));
+      return c.json(toJob(row!), 202);
+    },
+  )
   .get('/products/export.csv', async (c) => {
     // streamed as it is read, batch by batch (never held whole, never one long statement)
     const chunks = productCsvChunks(c.var.deps.db);
@@ -212,7 +154,7 @@ export const productImportRoutes = new Hono<AdminEnv>()
         outcome = await deps.db.transaction(async (tx) => {
           // with the export's stock column, a stock is a change from it; without, a count set as it is
           const stockMode = parsed.columns.includes('stock_at_export') ? 'since-export' : 'absolute';
-          const result = await importDrafts(tx, drafts, staff, lang, now, dryRun, parsed.rows.length, stockMode);
+          const result = await importDrafts(tx, drafts, staff, lang, now, { mode: 'file', dryRun, rows: parsed.rows.length, stockMode });
           if (result.errors.length || dryRun) throw new RolledBack(result);
           await recordAudit(
             tx,

@@ -72,6 +72,9 @@ async function deleteProducts(tx: Executor, keys: string[], now: Date): Promise<
  * the last id done). Each batch locks its products, then their variations, in id order (as orders and saves do).
  */
 export const productBulkJob: JobKind = {
+  // each batch is a handful of set-based statements: per-batch costs (finding the batch, the job's row, the pages
+  // dropped) are paid once per 2,000 products rather than per 250
+  batchSize: 2000,
   async next(tx, job, size) {
     const { filter } = paramsOf(job);
     const after = typeof job.cursor === 'string' ? job.cursor : null;

@@ -1,4 +1,4 @@
-import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   PRODUCT_CSV_COLUMNS,
@@ -13,15 +13,7 @@ import {
 } from '../../../../contract/admin';
 import type { Language } from '../../../../lib/localize';
 import type { Executor } from '../../../db/client';
-import {
-  catalogProducts,
-  catalogs,
-  productOptionValues,
-  productOptions,
-  products,
-  variationOptionValues,
-  variations,
-} from '../../../db/schema';
+import { productOptions } from '../../../db/schema';
 import { adminMessage } from '../messages';
 
 /** A data row of the file: its row number (the header is row 1) and its cells by column. */
@@ -34,7 +26,7 @@ const FORMULA_START = /^'[=+\-@\t\r]/;
 const m = (key: string, lang: Language, params?: Record<string, string | number>) => adminMessage(`catalogs.csv.${key}`, lang, params);
 
 /** Reads the file: header check, rows as cells; problems of the file as a whole are row 1 errors. */
-export function parseProductCsv(text: string, lang: Language): ParsedCsv {
+export function parseProductCsv(text: string, lang: Language, maxRows = PRODUCT_CSV_MAX_ROWS): ParsedCsv {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const errors: ProductImportError[] = parsed.errors
     .slice(0, 20)
@@ -55,9 +47,8 @@ export function parseProductCsv(text: string, lang: Language): ParsedCsv {
     if (!seen.has(required)) errors.push({ row: 1, column: required, message: m('missingColumn', lang, { column: required }) });
   }
   if (body.length === 0) errors.push({ row: 1, column: null, message: m('noRows', lang) });
-  if (body.length > PRODUCT_CSV_MAX_ROWS)
-    errors.push({ row: 1, column: null, message: m('tooManyRows', lang, { count: PRODUCT_CSV_MAX_ROWS }) });
-  const rows = body.slice(0, PRODUCT_CSV_MAX_ROWS).map((cells, i) => ({
+  if (body.length > maxRows) errors.push({ row: 1, column: null, message: m('tooManyRows', lang, { count: maxRows }) });
+  const rows = body.slice(0, maxRows).map((cells, i) => ({
     row: i + 2,
     cells: new Map(columns.map((column, c) => [column, (cells[c] ?? '').replace(FORMULA_START, (s) => s.slice(1))])),
   }));
@@ -94,8 +85,6 @@ const parseMeasure = (text: string): number | null | undefined => {
   return /^\d{1,7}(\.\d{1,6})?$/.test(v) ? Number(v) : undefined;
 };
 
-const amountText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
-
 // ---------------------------------------------------------------- export
 
 /** Column order of the export: the product columns, the option columns of the product with most options, the variation columns. */
@@ -108,97 +97,82 @@ export function exportColumns(optionCount: number): string[] {
   return [...productColumns, ...options, ...variationColumns];
 }
 
-/** Products the export reads at a time: one batch of statements each, so no statement runs long and memory stays flat. */
-const EXPORT_BATCH = 500;
+/** Products the export reads at a time (about six variation rows each): one statement each, so none runs long. */
+const EXPORT_BATCH = 1000;
 const CSV_OPTIONS = { escapeFormulae: true, newline: '\r\n' } as const;
 
-/** The rows of these products (one per variation), read with their options, variations and catalogs. */
-async function exportRows(db: Executor, productRows: (typeof products.$inferSelect)[], columns: string[]): Promise<string[][]> {
-  const ids = productRows.map((p) => p.id);
-  const optionRows = await db
-    .select()
-    .from(productOptions)
-    .where(inArray(productOptions.productId, ids))
-    .orderBy(asc(productOptions.position), asc(productOptions.id));
-  const optionIds = optionRows.map((o) => o.id);
-  const variationRows = await db
-    .select()
-    .from(variations)
-    .where(inArray(variations.productId, ids))
-    .orderBy(asc(variations.position), asc(variations.id));
-  const variationIds = variationRows.map((v) => v.id);
-  const [valueRows, linkRows, catalogRows] = await Promise.all([
-    optionIds.length
-      ? db
-          .select()
-          .from(productOptionValues)
-          .where(inArray(productOptionValues.optionId, optionIds))
-          .orderBy(asc(productOptionValues.position), asc(productOptionValues.id))
-      : [],
-    variationIds.length ? db.select().from(variationOptionValues).where(inArray(variationOptionValues.variationId, variationIds)) : [],
-    db
-      .select({ productId: catalogProducts.productId, slug: catalogs.slug })
-      .from(catalogProducts)
-      .innerJoin(catalogs, eq(catalogs.id, catalogProducts.catalogId))
-      .where(inArray(catalogProducts.productId, ids))
-      .orderBy(asc(catalogs.slug)),
+/** An amount in minor units as the file has it (`12.50`), in SQL. */
+const amountCell = (cents: SQL) => sql`coalesce(round(${cents} / 100.0, 2)::text, '')`;
+
+/**
+ * The statement writing the CSV lines of EXPORT_BATCH products after `after` (by address), one line per variation, each
+ * field through csv_field (papaparse's quoting with formulas defused, as the header is written): the database
+ * formats the rows, the server only passes them on. Answers the batch's text and its last address.
+ */
+function exportBatch(after: string | null, size: number, optionCount: number): SQL {
+  const k = Array.from({ length: optionCount }, (_, i) => i + 1);
+  const optionCells = k.flatMap((n) => [
+    sql`case when v.first then csv_field(o.titles[${sql.raw(String(n))}]->>'en') else '' end`,
+    sql`case when v.first then csv_field(o.titles[${sql.raw(String(n))}]->>'ru') else '' end`,
+    sql`csv_field(o.vals->(v.id || '/' || o.ids[${sql.raw(String(n))}])->>'en')`,
+    sql`csv_field(o.vals->(v.id || '/' || o.ids[${sql.raw(String(n))}])->>'ru')`,
   ]);
-  const group = <T, K>(rows: T[], key: (row: T) => K) => {
-    const map = new Map<K, T[]>();
-    for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
-    return map;
-  };
-  const optionsOf = group(optionRows, (o) => o.productId);
-  const valuesOf = group(valueRows, (v) => v.optionId);
-  const variationsOf = group(variationRows, (v) => v.productId);
-  const valueIdsOf = group(linkRows, (l) => l.variationId);
-  const catalogsOf = group(catalogRows, (l) => l.productId);
-  const data: string[][] = [];
-  for (const product of productRows) {
-    const options = (optionsOf.get(product.id) ?? []).slice(0, PRODUCT_CSV_MAX_OPTIONS);
-    for (const [i, variation] of (variationsOf.get(product.id) ?? []).entries()) {
-      const chosen = new Set((valueIdsOf.get(variation.id) ?? []).map((l) => l.optionValueId));
-      const cells: Record<string, string> = {
-        // product columns on the first row of the product only
-        ...(i === 0
-          ? {
-              slug: product.slug,
-              title_en: product.title.en,
-              title_ru: product.title.ru,
-              description_en: product.description?.en ?? '',
-              description_ru: product.description?.ru ?? '',
-              catalogs: (catalogsOf.get(product.id) ?? []).map((c) => c.slug).join(PRODUCT_CSV_LIST_SEPARATOR),
-              enabled: String(product.enabled),
-            }
-          : { slug: product.slug }),
-        sku: variation.sku ?? '',
-        price: amountText(variation.fullPriceCents),
-        discount_price: amountText(variation.discountPriceCents),
-        stock: variation.stock === null ? '' : String(variation.stock),
-        // the base a changed `stock` is checked against on import, so re-importing cannot undo a sale made since
-        stock_at_export: variation.stock === null ? '' : String(variation.stock),
-        weight: variation.weight === null ? '' : String(variation.weight),
-        default: String(variation.isDefault),
-      };
-      options.forEach((option, k) => {
-        const value = (valuesOf.get(option.id) ?? []).find((v) => chosen.has(v.id));
-        if (i === 0) {
-          cells[`option${k + 1}_title_en`] = option.title.en;
-          cells[`option${k + 1}_title_ru`] = option.title.ru;
-        }
-        cells[`option${k + 1}_value_en`] = value?.title.en ?? '';
-        cells[`option${k + 1}_value_ru`] = value?.title.ru ?? '';
-      });
-      data.push(columns.map((column) => cells[column] ?? ''));
-    }
-  }
-  return data;
+  const cells = [
+    sql`csv_field(p.slug)`,
+    sql`case when v.first then csv_field(coalesce(p.title->>'en', '')) else '' end`,
+    sql`case when v.first then csv_field(coalesce(p.title->>'ru', '')) else '' end`,
+    sql`case when v.first then csv_field(coalesce(p.description->>'en', '')) else '' end`,
+    sql`case when v.first then csv_field(coalesce(p.description->>'ru', '')) else '' end`,
+    sql`case when v.first then csv_field(coalesce(c.slugs, '')) else '' end`,
+    sql`case when v.first then p.enabled::text else '' end`,
+    ...optionCells,
+    sql`csv_field(v.sku)`,
+    amountCell(sql`v.full_price_cents`),
+    amountCell(sql`v.discount_price_cents`),
+    sql`coalesce(v.stock::text, '')`,
+    sql`coalesce(v.stock::text, '')`,
+    sql`coalesce(v.weight::text, '')`,
+    sql`v.is_default::text`,
+  ];
+  return sql`
+    with p as (
+      select id, slug, title, description, enabled from products
+      ${after === null ? sql`` : sql`where slug > ${after}`}
+      order by slug limit ${size}
+    )
+    select
+      string_agg(${sql.join(cells, sql` || ',' || `)}, ${'\r\n'} order by p.slug, v.position, v.id) as text,
+      (select max(slug) from p) as last,
+      (select count(*) from p)::int as products
+    from p
+    join lateral (
+      select x.id, x.sku, x.full_price_cents, x.discount_price_cents, x.stock, x.weight, x.is_default, x.position,
+        row_number() over (order by x.position, x.id) = 1 as first
+      from variations x where x.product_id = p.id
+    ) v on true
+    -- the product's options in order, and each variation's value of each option ("variation/option": its title; of two
+    -- values of one option, the first in order wins), read once per product rather than once per variation
+    left join lateral (
+      select array_agg(po.id order by po.position, po.id) as ids, array_agg(po.title order by po.position, po.id) as titles,
+        (select jsonb_object_agg(vov.variation_id || '/' || pov.option_id, pov.title order by pov.position desc, pov.id desc)
+          from product_options po2
+          join product_option_values pov on pov.option_id = po2.id
+          join variation_option_values vov on vov.option_value_id = pov.id
+          where po2.product_id = p.id) as vals
+      from product_options po where po.product_id = p.id
+    ) o on true
+    left join lateral (
+      select string_agg(cat.slug, ${PRODUCT_CSV_LIST_SEPARATOR} order by cat.slug) as slugs
+      from catalog_products cp join catalogs cat on cat.id = cp.catalog_id
+      where cp.product_id = p.id
+    ) c on true`;
 }
 
 /**
  * Every product as the CSV has it, one row per variation, products by address and variations in their order, as
- * chunks of text: the header, then the rows of EXPORT_BATCH products at a time (read by address, after the last one
- * written), so a whole catalog streams out without being held in memory or read by one long statement.
+ * chunks of text: the header, then the lines of `batch` products at a time (read by address, after the last one
+ * written), each batch one statement that formats its lines, so a whole catalog streams out without being held in
+ * memory or read by one long statement.
  */
 export async function* productCsvChunks(db: Executor, batch = EXPORT_BATCH): AsyncGenerator<string> {
   const [widest] = await db.select({ n: sql<number>`coalesce(max(n), 0)::int` }).from(
@@ -208,20 +182,17 @@ export async function* productCsvChunks(db: Executor, batch = EXPORT_BATCH): Asy
       .groupBy(productOptions.productId)
       .as('counts'),
   );
-  const columns = exportColumns(Math.min(PRODUCT_CSV_MAX_OPTIONS, Number(widest?.n ?? 0)));
-  yield `\uFEFF${Papa.unparse([columns], CSV_OPTIONS)}\r\n`;
+  const optionCount = Math.min(PRODUCT_CSV_MAX_OPTIONS, Number(widest?.n ?? 0));
+  yield `\uFEFF${Papa.unparse([exportColumns(optionCount)], CSV_OPTIONS)}\r\n`;
   let after: string | null = null;
   for (;;) {
-    const productRows = await db
-      .select()
-      .from(products)
-      .where(after === null ? undefined : gt(products.slug, after))
-      .orderBy(asc(products.slug))
-      .limit(batch);
-    if (productRows.length === 0) return;
-    const data = await exportRows(db, productRows, columns);
-    if (data.length) yield `${Papa.unparse(data, CSV_OPTIONS)}\r\n`;
-    after = productRows.at(-1)!.slug;
+    const result = (await db.execute(exportBatch(after, batch, optionCount))) as unknown as {
+      rows: { text: string | null; last: string | null; products: number }[];
+    };
+    const [row] = result.rows;
+    if (row?.text) yield `${row.text}\r\n`;
+    if (!row?.last || row.products < batch) return;
+    after = row.last;
   }
 }
 

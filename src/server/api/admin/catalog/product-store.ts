@@ -558,6 +558,31 @@ export async function saveProduct(
   return { id, catalogIds: [...new Set([...catalogsBefore, ...body.catalogIds])], renamed };
 }
 
+/**
+ * Checks a body as saveProduct would before writing it (the references, the options grid, the address), without
+ * writing: an import's dry run. A stock moved by orders since an export is found only by the write itself.
+ */
+export async function checkProduct(
+  tx: Executor,
+  body: ProductBodyParsed,
+  current: { id: string } | null,
+  lang: Language,
+  stockMode: StockMode,
+): Promise<void> {
+  if (current) return validateGraph(tx, current.id, body, await existingGraph(tx, current.id), lang, stockMode);
+  // a new product's parts get their ids from the server, as saveProduct gives them
+  const fresh: ProductBodyParsed = {
+    ...body,
+    options: body.options.map(({ id: _option, ...option }) => ({
+      ...option,
+      values: option.values.map(({ id: _value, ...value }) => value),
+    })),
+    variations: body.variations.map(({ id: _variation, ...variation }) => variation),
+  };
+  const none = { optionIds: new Set<string>(), valueOption: new Map<string, string>(), variationIds: new Set<string>() };
+  return validateGraph(tx, randomUUID(), fresh, none, lang, stockMode);
+}
+
 /** A product's editable body from its detail, for a copy: no ids, a new title and address, not on sale yet. */
 export function copyBody(detail: ProductDetail): ProductBodyParsed {
   return {

@@ -5,7 +5,7 @@ import { invalidate } from '../../../cache/invalidation';
 import { startPasses, type PassTimers } from '../../../background';
 import { nodeTimers } from '../../../reservation-sweeper';
 import type { Executor } from '../../../db/client';
-import { adminJobs } from '../../../db/schema';
+import { adminJobItems, adminJobs } from '../../../db/schema';
 import type { AppDeps } from '../../core/context';
 import { recordAudit } from '../audit';
 import type { StaffPrincipal } from '../context';
@@ -19,11 +19,18 @@ export type JobRow = typeof adminJobs.$inferSelect;
 export type JobKind = {
   /** the keys of the next batch after `job.cursor` (none: the job is done) and the cursor after them */
   next: (tx: Executor, job: JobRow, size: number) => Promise<{ keys: string[]; cursor: unknown }>;
-  /** applies the batch; answers the page cache tags it changed (sent once the batch is committed) */
-  apply: (tx: Executor, job: JobRow, keys: string[], now: Date) => Promise<{ tags: string[] }>;
+  /**
+   * applies the batch; answers the page cache tags it changed (sent once the batch is committed), and, for a kind
+   * that skips single records it refuses, their problems, how many it skipped and its own counts (added up in the
+   * job's result)
+   */
+  apply: (tx: Executor, job: JobRow, keys: string[], now: Date) => Promise<BatchOutcome>;
   /** the row of the file a key stands for, when the job reads a file */
   rowOf?: (job: JobRow, key: string) => number | null;
+  /** records per batch (JOB_BATCH_SIZE unless the kind's statements do better with more) */
+  batchSize?: number;
 };
+type BatchOutcome = { tags: string[]; errors?: JobError[]; failed?: number; counts?: Record<string, number> };
 export type JobKinds = Record<string, JobKind>;
 
 /** How long a claim holds without a batch committed; a job whose instance stopped is taken over after it. */
@@ -89,7 +96,7 @@ export async function claimJob(deps: AppDeps, instanceId: string): Promise<strin
 
 /** Ends a job (done, failed or canceled) and records it in the audit log as one action with its counts. */
 async function finishJob(tx: Executor, job: JobRow, status: JobStatus, now: Date, extraErrors: JobError[] = []) {
-  const result = { processed: job.processed, failed: job.failed };
+  const result = { ...job.result, processed: job.processed, failed: job.failed };
   await tx
     .update(adminJobs)
     .set({
@@ -102,6 +109,8 @@ async function finishJob(tx: Executor, job: JobRow, status: JobStatus, now: Date
       errors: [...job.errors, ...extraErrors].slice(0, MAX_JOB_ERRORS),
     })
     .where(eq(adminJobs.id, job.id));
+  // a file the job read goes with its end
+  await tx.delete(adminJobItems).where(eq(adminJobItems.jobId, job.id));
   // the staff member who queued it (null once their account is gone, as the audit log keeps it)
   const staff = { id: job.staffId as string, name: job.staffName };
   await recordAudit(
@@ -119,13 +128,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * either done and counted or neither (an instance stopped mid-batch leaves it to be done again). Answers whether
  * there is more to do.
  */
-export async function runJobBatch(
-  deps: AppDeps,
-  kinds: JobKinds,
-  instanceId: string,
-  jobId: string,
-  batchSize = JOB_BATCH_SIZE,
-): Promise<boolean> {
+export async function runJobBatch(deps: AppDeps, kinds: JobKinds, instanceId: string, jobId: string, batchSize?: number): Promise<boolean> {
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const [job] = await tx.select().from(adminJobs).where(eq(adminJobs.id, jobId)).for('update');
@@ -140,19 +143,30 @@ export async function runJobBatch(
       await finishJob(tx, job, 'canceled', now);
       return { more: false, tags: [] };
     }
-    const { keys, cursor } = await kind.next(tx, job, batchSize);
+    const { keys, cursor } = await kind.next(tx, job, batchSize ?? kind.batchSize ?? JOB_BATCH_SIZE);
     if (keys.length === 0) {
       await finishJob(tx, job, 'done', now);
       return { more: false, tags: [] };
     }
     let tags: string[] = [];
     let errors: JobError[] = [];
+    let failed = 0;
+    let result = job.result;
     try {
       // a savepoint: a failing batch is rolled back alone, and the job goes on past it
-      tags = (await tx.transaction((batch) => kind.apply(batch, job, keys, now))).tags;
+      const applied = await tx.transaction((batch) => kind.apply(batch, job, keys, now));
+      tags = applied.tags;
+      errors = applied.errors ?? [];
+      failed = applied.failed ?? 0;
+      if (applied.counts) {
+        const sums: Record<string, unknown> = { ...result };
+        for (const [name, n] of Object.entries(applied.counts)) sums[name] = Number(sums[name] ?? 0) + n;
+        result = sums;
+      }
     } catch (error) {
       const message = messageOf(error);
       errors = keys.map((key) => ({ row: kind.rowOf?.(job, key) ?? null, ref: key, message }));
+      failed = keys.length;
       deps.logger.warn({ err: error, jobId, keys: keys.length }, 'job batch failed; rolled back and reported');
     }
     await tx
@@ -160,8 +174,9 @@ export async function runJobBatch(
       .set({
         cursor,
         processed: sql`${adminJobs.processed} + ${keys.length}`,
-        failed: sql`${adminJobs.failed} + ${errors.length}`,
+        failed: sql`${adminJobs.failed} + ${failed}`,
         errors: [...job.errors, ...errors].slice(0, MAX_JOB_ERRORS),
+        result,
         claimedUntil: leaseEnd(now),
         updatedAt: now,
       })

@@ -16,7 +16,7 @@ const idParams = z.object({ id: idSchema });
 const RECENT_JOBS = 20;
 const owner = requireCapability('bulk_jobs');
 
-const toJob = (row: JobRow): Job => ({
+export const toJob = (row: JobRow): Job => ({
   id: row.id,
   kind: row.kind,
   status: row.status as Job['status'],

@@ -1,14 +1,14 @@
 /**
- * The cart drawer's first frame, drawn without React the moment the shopper opens it from the header: the cart's
+ * The cart drawer's first frame, drawn without React the moment the shopper opens it from the header or adds to the cart: the cart's
  * lines (title, quantity, line total) and subtotal from the browser's stored cart, with the texts the header's
  * cart icon carries from the server. The drawer's island replaces it once loaded (src/islands/cart/CartDrawer.tsx
  * removes it as it mounts), with its steppers, suggestions and free-delivery progress; on a slow connection the
  * shopper sees the cart at once instead of an empty panel. It is a busy placeholder, not the dialog: hidden from
  * assistive technology and inert, so the island's dialog is the one there is to use.
  */
-import { cartTotals, parseStoredCart } from '../lib/cart';
-import type { CartShellTexts } from '../islands/cart/cart-drawer-details';
-import { formatMoney, type MoneyFormat } from '../islands/shop/money';
+import { cartTotals, parseStoredCart } from '../../lib/cart';
+import { formatMoney, type MoneyFormat } from '../shop/money';
+import type { CartShellTexts } from './cart-drawer-details';
 
 const CART_SHELL_ATTRIBUTE = 'data-cart-shell';
 
@@ -74,6 +74,21 @@ export function showCartShell(texts: CartShellTexts, money: MoneyFormat): void {
   dialog.append(drawer);
   root.append(element('div', 'modal__backdrop'), dialog);
   document.body.append(root);
+}
+
+/**
+ * The first frame after an add to cart: drawn from the texts the header's cart icon carries (nothing when the
+ * page has no drawer icon, as on the cart and checkout pages).
+ */
+export function showCartShellFromHeader(): void {
+  const icon = document.querySelector<HTMLElement>('a[data-cart-drawer]');
+  if (!icon) return;
+  try {
+    const shop = JSON.parse(icon.dataset.cartDrawer ?? '{}') as { texts?: CartShellTexts; money?: MoneyFormat };
+    if (shop.texts) showCartShell(shop.texts, shop.money ?? { currency: 'USD', separator: 'none' });
+  } catch {
+    // an unreadable attribute: the drawer itself follows
+  }
 }
 
 /** Removes the first frame (the island has mounted, or it could not load). */

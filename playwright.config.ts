@@ -63,6 +63,8 @@ export default defineConfig({
       SEED_DEMO_ORDERS: 'false',
       // a page's in-process answers are frozen and checked to be JSON-like (src/server/api/core/handed-answers.ts)
       SHOP_CHECK_ANSWERS: '1',
+      // checkout reminders' minutes last a second: the recovery journey gets its reminder in seconds
+      RECOVERY_MINUTE_MS: '1000',
       // the webhook journey's receiver listens on this machine
       WEBHOOKS_ALLOW_PRIVATE: 'true',
     },

@@ -13,6 +13,7 @@ const CustomerDetail = lazy(() => import('./screens/CustomerDetail'));
 const Audit = lazy(() => import('./screens/Audit'));
 const Reports = lazy(() => import('./screens/Reports'));
 const Feeds = lazy(() => import('./screens/Feeds'));
+const CheckoutRecovery = lazy(() => import('./screens/marketing/CheckoutRecovery'));
 const BackInStock = lazy(() => import('./screens/BackInStock'));
 const Integrations = lazy(() => import('./screens/integrations/Integrations'));
 const Account = lazy(() => import('./screens/Account'));
@@ -62,6 +63,7 @@ function adminRouter() {
           { path: 'customers/:id', element: <CustomerDetail /> },
           { path: 'audit', element: <Audit /> },
           { path: 'reports', element: <Reports /> },
+          { path: 'marketing/recovery', element: <CheckoutRecovery /> },
           { path: 'feeds', element: <Feeds /> },
           { path: 'marketing/back-in-stock', element: <BackInStock /> },
           { path: 'integrations', element: <Integrations /> },

@@ -67,6 +67,7 @@ const envSchema = z.object({
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   UNPAID_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(43_200).optional(),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  RECOVERY_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -117,8 +118,13 @@ export type ServerConfig = {
   passwordHashCost: number;
   /** where the shop's own notifications go (new order, lead, review); empty: the contact e-mail of the settings */
   shopNotifyEmails: string[];
-  /** whether this instance runs the mail queue worker */
+  /** whether this instance runs the mail queue worker (and the checkout reminders' pass) */
   mailWorker: boolean;
+  /**
+   * the length of a minute for checkout reminders' delays and how often each instance looks for due ones: a minute,
+   * but shorter on a test server so a journey sees a reminder without waiting for one
+   */
+  recoveryMinuteMs: number;
   /** whether this instance runs the back office's jobs (bulk edits); every instance may, each job runs on one at a time */
   jobWorker: boolean;
   /** back-in-stock alerts queued per minute at most, across every instance */
@@ -207,6 +213,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       .map((a) => a.trim())
       .filter(Boolean),
     mailWorker: e.MAIL_WORKER === 'true',
+    recoveryMinuteMs: e.RECOVERY_MINUTE_MS,
     jobWorker: e.JOB_WORKER === 'true',
     backInStockAlertsPerMinute: e.BACK_IN_STOCK_ALERTS_PER_MINUTE,
     integrationsWorker: e.INTEGRATIONS_WORKER === 'true',

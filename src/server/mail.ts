@@ -18,6 +18,8 @@ export type MailMessage = {
   messageId?: string;
   from?: MailAddress;
   replyTo?: MailAddress | string;
+  /** extra headers (List-Unsubscribe of marketing mail) */
+  headers?: Record<string, string>;
 };
 export type SentMail = MailMessage & { file?: string };
 

@@ -8,8 +8,9 @@ import { openDatabase, runMigrations, withAdvisoryLock, type DatabaseHandle } fr
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail';
 import { loadSecret } from './secrets';
-import { startIntegrationWorker, type IntegrationWorker } from './integrations/worker';
 import { nodeTimers, startReservationSweeper, type ReservationSweeper, type SweeperTimers } from './reservation-sweeper';
+import { startRecoveryWorker } from './marketing/recovery';
+import { startIntegrationWorker, type IntegrationWorker } from './integrations/worker';
 import { demoOwnerNotice } from './api/admin/staff';
 import { startMailWorker, type MailWorker, type MailWorkerTimers } from './mail/worker';
 import { seedDemoShop } from './seed';
@@ -92,6 +93,7 @@ export async function createRuntime(
   const sweeper = startReservationSweeper(deps, options.timers);
   const builderScheduler = startBuilderScheduler(deps, options.timers);
   const mailWorker = config.mailWorker ? startMailWorker(deps, options.mailTimers) : null;
+  const recoveryWorker = config.mailWorker ? startRecoveryWorker(deps, options.timers ?? nodeTimers) : null;
   const jobWorker = config.jobWorker ? startJobWorker(deps, jobKinds, options.timers) : null;
   const integrationWorker = config.integrationsWorker ? startIntegrationWorker(deps, options.timers ?? nodeTimers) : null;
   // Instances sharing a PostgreSQL database tell each other which cached pages went stale.
@@ -113,6 +115,7 @@ export async function createRuntime(
       await jobWorker?.stop();
       await sweeper.stop();
       await builderScheduler.stop();
+      await recoveryWorker?.stop();
       await mailWorker?.stop();
       await integrationWorker?.stop();
       await invalidationTransport?.close();

@@ -33,6 +33,7 @@ const PATHS = {
   reports: 'M4 20h16M6 16v-5M11 16V7M16 16v-8M20 4l-5 4-4-2-5 4',
   integrations: 'M9 7V3M15 7V3M7 7h10v4a5 5 0 0 1-10 0zM12 16v5',
   feeds: 'M5 19a1 1 0 1 0 0-.01M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16',
+  recovery: 'M3 4h2l2.5 11h11L21 7H7M9 20a1 1 0 1 0 0-.01M17 20a1 1 0 1 0 0-.01M12 9v3l2 1',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
 } as const;
 export type IconName = keyof typeof PATHS;

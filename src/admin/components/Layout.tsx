@@ -59,6 +59,7 @@ export default function Layout() {
     { group: 'selling', to: '/delivery', label: t('nav.delivery'), icon: 'delivery' },
     { group: 'selling', to: '/payments', label: t('nav.payments'), icon: 'payments' },
     { group: 'selling', to: '/feeds', label: t('nav.feeds'), icon: 'feeds' },
+    { group: 'marketing', to: '/marketing/recovery', label: t('nav.recovery'), icon: 'recovery', capability: 'marketing' },
     { group: 'marketing', to: '/marketing/back-in-stock', label: t('nav.backInStock'), icon: 'bell', capability: 'marketing' },
     { group: 'site', to: '/builder', label: t('nav.builder'), icon: 'builder' },
     { group: 'site', to: '/articles', label: t('nav.articles'), icon: 'articles' },

@@ -21,7 +21,8 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
  * the dashboard;
  * `tax_settings`: the shop's taxes (rates, prices with or without tax: what every buyer pays and the shop declares);
  * `view_audit`: the audit log; `edit_orders`: changing a placed order's lines, quantities, address and delivery (which
- * moves stock and money); `marketing`: Marketing → Back-in-stock (every subscriber's address, unsubscribing one); `bulk_jobs`: jobs changing every product a filter matches at once (and their progress and
+ * moves stock and money); `marketing`: the marketing screens, Back-in-stock (every subscriber's address, unsubscribing
+ * one) and Checkout recovery (its settings and the shoppers' addresses it keeps); `bulk_jobs`: jobs changing every product a filter matches at once (and their progress and
  * cancelling); `integrations`: webhooks, API tokens and Telegram alerts (each sends the shop's data elsewhere or
  * lets another program act in it); `export_data`: the orders and customers CSV exports (every buyer's contacts at once). The server checks
  * them on every route; the back office only hides what they refuse.

@@ -17,5 +17,6 @@ export * from './builder';
 export * from './jobs';
 export * from './reports';
 export * from './mail';
+export * from './recovery';
 export * from './back-in-stock';
 export * from './integrations';

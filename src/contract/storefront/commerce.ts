@@ -183,6 +183,8 @@ export const placeOrderBody = z.object({
   paymentMethod: requiredText(64),
   comment: optionalText(2000),
   agreement: z.literal(true, { error: BLANK }),
+  /** the browser's checkout-recovery key (src/contract/storefront/recovery.ts), when it has one */
+  recoveryKey: optionalText(100),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderBody>;
 

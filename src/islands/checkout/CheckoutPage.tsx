@@ -10,7 +10,9 @@ import { zoneCountries, zoneRegions } from '../../lib/shipping-zones';
 import { addedTaxCents, orderTax, type TaxSettings } from '../../lib/tax';
 import { track } from '../../stores/analytics';
 import { $cart, clearCart, refreshCart, saveCheckoutFields, startCartSync } from '../../stores/cart';
+import { forgetRecoveryKey, recoveryKey, reportCheckoutContacts, watchCartForRecovery } from '../../stores/checkout-recovery';
 import { $user } from '../../stores/user';
+import { email } from '../../lib/validation';
 import { orderLinesOf, useDiscountCode } from '../cart/use-discount-code';
 import { answerOf, useForm } from '../forms/use-form';
 import { paymentResultPath, paysAtCheckout } from '../payment/payment-screen';
@@ -51,6 +53,8 @@ type Props = {
   zones: ShippingZoneDto[];
   /** the shop's tax settings: the summary's tax is computed as the order's will be */
   taxes: TaxSettings;
+  /** abandoned-checkout reminders are on: the contacts step asks a guest's consent */
+  recovery?: boolean;
 };
 
 const SAVE_FIELDS_DELAY_MS = 300;
@@ -73,10 +77,12 @@ export default function CheckoutPage({
   locations,
   zones,
   taxes,
+  recovery = false,
 }: Props) {
   const t = shopTexts(lang);
   const hydrated = useHydrated();
   const cart = useStore($cart);
+  const user = useStore($user);
   const [ready, setReady] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [methods, setMethods] = useState<MethodsState>('idle');
@@ -123,7 +129,7 @@ export default function CheckoutPage({
     send: async (values) => {
       const state = $cart.get();
       const lines = { items: orderLinesOf(state.list), discountCodeId: discount.applied ? state.discountCodeId : null };
-      return answerOf(await shopApi({ lang }).placeOrder(placeOrderInput(values as CheckoutValues, lines, showReceiver)));
+      return answerOf(await shopApi({ lang }).placeOrder(placeOrderInput(values as CheckoutValues, lines, showReceiver, recoveryKey())));
     },
     onSuccess: (answer) => void leaveFor(answer as PlacedOrderDto),
     onFailure: ({ fieldErrors }) => fieldErrors.discountCodeId && discount.remove(),
@@ -136,6 +142,7 @@ export default function CheckoutPage({
   const leaveFor = async (order: PlacedOrderDto) => {
     leavingRef.current = true;
     setLeaving(true);
+    forgetRecoveryKey();
     clearCart();
     if (paysAtCheckout(order)) {
       const { data: payment } = await shopApi({ lang }).initializePayment({ order: order.number, token: order.secretToken });
@@ -153,6 +160,7 @@ export default function CheckoutPage({
   // Arrival: an empty cart goes back to /cart; otherwise the form starts from what was typed last time.
   useEffect(() => {
     startCartSync();
+    watchCartForRecovery();
     if ($cart.get().list.length === 0) {
       window.location.replace('/cart');
       return;
@@ -182,6 +190,16 @@ export default function CheckoutPage({
     const timer = setTimeout(() => saveCheckoutFields(valuesToKeep(values)), SAVE_FIELDS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [values, ready]);
+
+  // An e-mail given with consent (or a signed-in shopper) starts a checkout the shop may remind about.
+  const signedIn = !!user;
+  const typedEmail = values.customer?.email?.trim() ?? '';
+  const reportedEmail = typedEmail && email(typedEmail) === null ? typedEmail : null;
+  const consent = values.marketingConsent === true;
+  useEffect(() => {
+    if (!ready || !recovery) return;
+    reportCheckoutContacts(lang, { email: reportedEmail, consent }, signedIn);
+  }, [ready, recovery, reportedEmail, consent, signedIn]);
 
   const location = locations.find((l) => l.id === values.delivery?.locationId) ?? null;
   const methodsCode = !ready
@@ -280,7 +298,7 @@ export default function CheckoutPage({
         </p>
       )}
       <div className="checkout__form">
-        <ContactsStep form={form} showReceiver={showReceiver} phoneExample={phoneExample} />
+        <ContactsStep form={form} showReceiver={showReceiver} phoneExample={phoneExample} askConsent={recovery && !signedIn} />
         <DeliveryStep
           form={form}
           money={money}

@@ -4,7 +4,18 @@ import { shopTexts } from '../shop/texts';
 import { Step, checkoutValues } from './checkout-fields';
 
 /** Step 1: the customer's contacts and, when the shop asks, another receiver. */
-export function ContactsStep({ form, showReceiver, phoneExample }: { form: FormApi; showReceiver: boolean; phoneExample: string }) {
+export function ContactsStep({
+  form,
+  showReceiver,
+  phoneExample,
+  askConsent,
+}: {
+  form: FormApi;
+  showReceiver: boolean;
+  phoneExample: string;
+  /** the shop sends reminders of unfinished checkouts: a guest may agree to one */
+  askConsent: boolean;
+}) {
   const t = shopTexts(form.lang);
   return (
     <Step number={1} title={t('contacts')}>
@@ -21,6 +32,7 @@ export function ContactsStep({ form, showReceiver, phoneExample }: { form: FormA
         />
         <TextField form={form} path="customer.email" label={t('email')} type="email" autoComplete="email" />
       </div>
+      {askConsent && <CheckboxField form={form} path="marketingConsent" label={t('recovery.consent')} />}
       {showReceiver && (
         <>
           <CheckboxField form={form} path="otherReceiver" label={t('otherReceiver')} />

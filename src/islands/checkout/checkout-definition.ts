@@ -64,6 +64,7 @@ export function checkoutForm(
     ),
     comment: field(schemaRules(placeOrderBody.shape.comment)),
     agreement: field(policy.show ? [ticked(text('agreementRequired'))] : [], false),
+    marketingConsent: field([], false),
     extraChecks: group(
       Object.fromEntries(
         policy.additionalCheckboxes.map((box, index) => [

@@ -25,6 +25,8 @@ export type CheckoutValues = {
   agreement: boolean;
   /** the policy's additional checkboxes, by their index in the settings */
   extraChecks: boolean[];
+  /** consent to a reminder by e-mail if the order is left unfinished (abandoned-checkout recovery); never ticked for the shopper */
+  marketingConsent: boolean;
 };
 
 export type CheckoutPolicy = {
@@ -66,6 +68,7 @@ export function initialCheckoutValues(saved: Record<string, unknown>, policy: Ch
     comment: text(stored.comment),
     agreement: policy.show ? policy.enabledByDefault : true,
     extraChecks: policy.additionalCheckboxes.map(() => false),
+    marketingConsent: false,
   };
 }
 
@@ -83,7 +86,7 @@ export function fillFromProfile(values: CheckoutValues, profile: ProfileDto): Ch
 
 /** What is kept for the next visit: everything typed except the consent boxes. */
 export function valuesToKeep(values: CheckoutValues): Record<string, unknown> {
-  const { agreement: _agreement, extraChecks: _extraChecks, ...kept } = values;
+  const { agreement: _agreement, extraChecks: _extraChecks, marketingConsent: _consent, ...kept } = values;
   return { checkout: kept };
 }
 
@@ -150,6 +153,7 @@ export function placeOrderInput(
   values: CheckoutValues,
   cart: { items: readonly { variationId: string; quantity: number }[]; discountCodeId: string | null },
   showReceiver: boolean,
+  recoveryKey: string | null = null,
 ): PlaceOrderInput {
   const { delivery } = values;
   const address = delivery.address;
@@ -176,6 +180,7 @@ export function placeOrderInput(
     paymentMethod: values.paymentMethod,
     comment: optional(values.comment),
     agreement: true,
+    ...(recoveryKey ? { recoveryKey } : {}),
   };
 }
 

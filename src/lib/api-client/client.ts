@@ -46,6 +46,10 @@ import type {
   ProductDto,
   ProfileChangeInput,
   ProfileDto,
+  RecoveryRestoreDto,
+  RecoveryUpdateDto,
+  RecoveryUpdateInput,
+  UnsubscribeDto,
   RedirectDto,
   RegistrationInput,
   ReviewDto,
@@ -267,6 +271,39 @@ export function createApiClient(options: ApiClientOptions) {
         method: 'POST',
         path: '/payment/initialize',
         body: payment,
+        fallback: null,
+      }),
+
+    // ---------------------------------------------------------------- checkout recovery
+    reportCheckout: (report: RecoveryUpdateInput) =>
+      call<RecoveryUpdateDto>({
+        context: 'reportCheckout',
+        method: 'PUT',
+        path: '/checkout-recovery',
+        body: report,
+        fallback: { tracked: false },
+      }),
+    restoreCheckout: (token: string) =>
+      call<RecoveryRestoreDto | null>({
+        context: 'restoreCheckout',
+        method: 'POST',
+        path: '/checkout-recovery/restore',
+        body: { token },
+        fallback: null,
+      }),
+    unsubscribeTarget: (token: string) =>
+      call<UnsubscribeDto | null>({
+        context: 'unsubscribeTarget',
+        path: '/checkout-recovery/unsubscribe',
+        query: { token },
+        fallback: null,
+      }),
+    unsubscribe: (token: string) =>
+      call<UnsubscribeDto | null>({
+        context: 'unsubscribe',
+        method: 'POST',
+        path: '/checkout-recovery/unsubscribe',
+        body: { token },
         fallback: null,
       }),
 

@@ -45,6 +45,7 @@ export type {
   ShippingZoneDto,
   WishlistDto,
 } from '../../contract/storefront/commerce';
+export type { RecoveryRestoreDto, RecoveryUpdateDto, RecoveryUpdateInput, UnsubscribeDto } from '../../contract/storefront/recovery';
 export type {
   ArticleDto,
   ArticleListDto,

@@ -20,6 +20,7 @@ const NEVER_CACHED = [
   '/new-page',
   '/catalogs/new-page',
   '/reset_password_confirm',
+  '/unsubscribe',
   '/back-in-stock',
   '/404',
   '/500',

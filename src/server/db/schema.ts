@@ -1489,6 +1489,64 @@ export const leadReplies = pgTable(
   (t) => [index('lead_replies_lead_idx').on(t.leadId, t.createdAt)],
 );
 
+// ---------------------------------------------------------------- marketing
+
+/**
+ * A checkout whose shopper gave an e-mail (signed in, or typed with consent to be contacted), for the reminders of
+ * abandoned-checkout recovery (src/server/marketing/recovery.ts). The browser holds a random key; only its SHA-256 is
+ * stored, and the reminder's links carry tokens signed for one purpose each, never the key.
+ */
+export const checkoutRecoveries = pgTable(
+  'checkout_recoveries',
+  {
+    id: id(),
+    keyHash: text('key_hash').notNull(),
+    /** lower-cased, trimmed */
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull().default('en'),
+    /** the cart's lines as the browser last reported them */
+    items: jsonb('items').$type<{ variationId: string; quantity: number }[]>().notNull().default([]),
+    /** open, ordered, emptied or unsubscribed; only open checkouts are reminded */
+    status: text('status').notNull().default('open'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** the last change of the cart or contacts: the first reminder waits from here */
+    activeAt: timestamp('active_at', { withTimezone: true }).notNull(),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    firstReminderAt: timestamp('first_reminder_at', { withTimezone: true }),
+    secondReminderAt: timestamp('second_reminder_at', { withTimezone: true }),
+    /** the last time a reminder's link restored the cart */
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** the order's total when it was placed from a reminder's link within the attribution window */
+    recoveredCents: integer('recovered_cents'),
+    currency: text('currency'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('checkout_recoveries_key_idx').on(t.keyHash),
+    index('checkout_recoveries_email_idx').on(t.email, t.status),
+    index('checkout_recoveries_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    // the back office's list, newest first, by status or all
+    index('checkout_recoveries_started_idx').on(t.startedAt, t.id),
+    index('checkout_recoveries_status_idx').on(t.status, t.startedAt, t.id),
+    // the reminder pass's two scans: only open checkouts waiting for their first or second reminder
+    index('checkout_recoveries_first_due_idx').on(t.activeAt).where(sql`${t.status} = 'open' and ${t.remindersSent} = 0`),
+    index('checkout_recoveries_second_due_idx').on(t.firstReminderAt).where(sql`${t.status} = 'open' and ${t.remindersSent} = 1`),
+    // the summary's counts over a range
+    index('checkout_recoveries_first_sent_idx').on(t.firstReminderAt).where(sql`${t.firstReminderAt} is not null`),
+    index('checkout_recoveries_second_sent_idx').on(t.secondReminderAt).where(sql`${t.secondReminderAt} is not null`),
+    index('checkout_recoveries_restored_idx').on(t.restoredAt).where(sql`${t.restoredAt} is not null`),
+    // recovered revenue over a range
+    index('checkout_recoveries_recovered_idx').on(t.closedAt).where(sql`${t.recoveredCents} is not null`),
+  ],
+);
+
+/** Addresses that asked for no more marketing mail (a reminder's unsubscribe link); lower-cased. */
+export const marketingUnsubscribes = pgTable('marketing_unsubscribes', {
+  email: text('email').primaryKey(),
+  createdAt: createdAt(),
+});
 // ---------------------------------------------------------------- back-in-stock alerts and wishlists
 
 /**

@@ -6,10 +6,19 @@ export type MailBlock =
   | { kind: 'text'; text: string }
   | { kind: 'rows'; rows: { label: string; value: string; strong?: boolean }[] }
   | { kind: 'button'; label: string; url: string }
+  /** products with their pictures (a cart's lines): title, detail (variation and quantity), price */
+  | { kind: 'items'; items: { title: string; detail: string; price: string; imageUrl: string | null }[] }
   /** the owner's edited body: HTML as saved (cleaned unless written by the owner) and its plain-text twin */
   | { kind: 'html'; html: string; text: string };
 
-export type MailContent = { subject: string; heading: string; blocks: MailBlock[]; footer: string };
+/** `unsubscribe`: a marketing mail's own link to stop such mail, under the footer (whatever the owner's wording says). */
+export type MailContent = {
+  subject: string;
+  heading: string;
+  blocks: MailBlock[];
+  footer: string;
+  unsubscribe?: { label: string; url: string };
+};
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -34,6 +43,13 @@ function blockHtml(block: MailBlock, accent: string): string {
       return `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold">${escapeHtml(block.label)}</a></p>`;
     case 'html':
       return `<div style="line-height:1.5">${block.html}</div>`;
+    case 'items':
+      return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">${block.items
+        .map(
+          (item) =>
+            `<tr><td width="72" style="padding:8px 12px 8px 0;border-bottom:1px solid #eee;vertical-align:top">${item.imageUrl ? `<img src="${escapeHtml(item.imageUrl)}" alt="" width="64" style="width:64px;max-height:64px;border:0;border-radius:4px">` : ''}</td><td style="padding:8px 8px 8px 0;border-bottom:1px solid #eee;vertical-align:top"><strong>${escapeHtml(item.title)}</strong>${item.detail ? `<br><span style="color:#6b665f;font-size:13px">${escapeHtml(item.detail)}</span>` : ''}</td><td style="padding:8px 0;border-bottom:1px solid #eee;text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(item.price)}</td></tr>`,
+        )
+        .join('')}</table>`;
   }
 }
 
@@ -47,6 +63,8 @@ function blockText(block: MailBlock): string {
       return `${block.label}: ${block.url}`;
     case 'html':
       return block.text;
+    case 'items':
+      return block.items.map((item) => `${item.title}${item.detail ? ` (${item.detail})` : ''}: ${item.price}`).join('\n');
   }
 }
 
@@ -69,13 +87,14 @@ export function renderLayout(branding: Branding, lang: string, content: MailCont
 <tr><td style="padding:8px 24px 24px;font-size:15px">
 ${content.heading ? `<h1 style="font-size:22px;margin:0 0 16px;color:#1f1d1a">${escapeHtml(content.heading)}</h1>\n` : ''}${content.blocks.map((b) => blockHtml(b, accent)).join('\n')}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #eee;color:#6b665f;font-size:12px">${escapeHtml(content.footer)}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #eee;color:#6b665f;font-size:12px">${escapeHtml(content.footer)}${content.unsubscribe ? `<br><a href="${escapeHtml(content.unsubscribe.url)}" style="color:#6b665f">${escapeHtml(content.unsubscribe.label)}</a>` : ''}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     ...(content.heading ? [content.heading, ''] : []),
     ...content.blocks.map(blockText).flatMap((t) => [t, '']),
     '--',
     content.footer,
+    ...(content.unsubscribe ? [`${content.unsubscribe.label}: ${content.unsubscribe.url}`] : []),
   ].join('\n');
   return { subject: content.subject, html, text };
 }

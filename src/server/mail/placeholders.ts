@@ -25,6 +25,8 @@ export const EDITABLE_MAIL_TEMPLATES = [
   'comment-created',
   'staff-invite',
   'password-reset',
+  'checkout-reminder',
+  'checkout-reminder-second',
   'back-in-stock-confirm',
   'back-in-stock',
 ] as const;
@@ -51,6 +53,8 @@ const ORDER = [
   'customer.phone',
 ];
 
+const CART = [...SHOP, 'cart.items', 'cart.total', 'cart.link', 'cart.button', 'discount.code', 'discount.text', 'unsubscribe.link'];
+
 /** The placeholders each template offers (`{{order.number}}`); anything else in a subject or body is refused. */
 export const TEMPLATE_PLACEHOLDERS: Record<EditableMailTemplate, readonly string[]> = {
   'order-placed': ORDER,
@@ -69,6 +73,8 @@ export const TEMPLATE_PLACEHOLDERS: Record<EditableMailTemplate, readonly string
   'comment-created': [...SHOP, 'comment.article', 'comment.author', 'comment.text', 'comment.adminLink'],
   'staff-invite': [...SHOP, 'staff.name', 'invite.inviter', 'invite.role', 'invite.link', 'invite.button', 'invite.days'],
   'password-reset': [...SHOP, 'reset.link'],
+  'checkout-reminder': CART,
+  'checkout-reminder-second': CART,
   'back-in-stock-confirm': [...SHOP, 'product.title', 'confirm.link', 'confirm.button'],
   'back-in-stock': [...SHOP, 'product.title', 'product.link', 'product.button', 'product.price', 'unsubscribe.link'],
 };
@@ -223,6 +229,14 @@ const BUILT_IN: Record<EditableMailTemplate, { subject: Piece; body: Piece[] }> 
       ['mail.passwordReset.ignore'],
     ],
   },
+  'checkout-reminder': {
+    subject: ['mail.checkoutReminder.subject', { shop: p('shop.name') }],
+    body: [['mail.checkoutReminder.intro'], p('cart.items'), p('discount.text'), p('cart.button')],
+  },
+  'checkout-reminder-second': {
+    subject: ['mail.checkoutReminderSecond.subject', { shop: p('shop.name') }],
+    body: [['mail.checkoutReminderSecond.intro'], p('cart.items'), p('discount.text'), p('cart.button')],
+  },
   'back-in-stock-confirm': {
     subject: ['mail.backInStockConfirm.subject', { product: p('product.title') }],
     body: [
@@ -311,6 +325,15 @@ export function sampleVars(lang: Language, publicUrl: string, shopName: string):
     'invite.button': { kind: 'button', label: t('mail.staffInvite.button'), url: `${admin}/invite?token=sample` },
     'invite.days': '7',
     'reset.link': `${publicUrl}/reset_password_confirm/sample`,
+    'cart.items': {
+      kind: 'items',
+      items: [{ title: ru ? 'Улун' : 'Oolong', detail: '× 2', price: money(50), imageUrl: null }],
+    },
+    'cart.total': money(50),
+    'cart.link': `${publicUrl}/cart/restore?token=sample`,
+    'cart.button': { kind: 'button', label: t('mail.checkoutReminder.button'), url: `${publicUrl}/cart/restore?token=sample` },
+    'discount.code': 'WELCOME10',
+    'discount.text': t('mail.checkoutReminder.discount', { code: 'WELCOME10' }),
     'product.title': ru ? 'Улун, 100 г' : 'Oolong, 100 g',
     'product.link': `${publicUrl}/products/oolong`,
     'product.button': { kind: 'button', label: t('mail.backInStock.button'), url: `${publicUrl}/products/oolong` },

@@ -30,6 +30,7 @@ import {
 import { renderBlock, renderLayout, type Branding, type MailBlock, type MailContent } from './layout';
 import { currentMailTemplate } from './template-store';
 import { renderCustomContent, type MailVars } from './placeholders';
+import { listUnsubscribeHeaders, reminderContent } from './reminder';
 
 /** The e-mails the shop sends; each is rendered by the worker from its queued data. */
 export const MAIL_TEMPLATES = [
@@ -48,12 +49,15 @@ export const MAIL_TEMPLATES = [
   'comment-created',
   'staff-invite',
   'lead-reply',
+  'checkout-reminder',
+  'checkout-reminder-second',
   'back-in-stock-confirm',
   'back-in-stock',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
-export type RenderedMail = { subject: string; html: string; text: string };
+/** `headers`: extra headers of the message (a marketing mail's List-Unsubscribe, RFC 8058). */
+export type RenderedMail = { subject: string; html: string; text: string; headers?: Record<string, string> };
 
 type BuiltMail = MailContent & { vars: MailVars };
 
@@ -530,6 +534,11 @@ async function buildContent(
         footer,
       };
     }
+    case 'checkout-reminder':
+    case 'checkout-reminder-second': {
+      const built = await reminderContent(deps, template, lang, data, { shop, t });
+      return built && { ...built, vars: { ...shopVars, ...built.vars } };
+    }
     case 'back-in-stock-confirm':
     case 'back-in-stock': {
       const [row] = await deps.db
@@ -630,11 +639,13 @@ export async function renderQueuedMail(
   const built = await buildContent(deps, template, lang, mail.data, branding.shopName);
   if (!built) return null;
   const { vars, ...content } = built;
+  const headers = content.unsubscribe ? listUnsubscribeHeaders(content.unsubscribe.url) : undefined;
   const edited = await currentMailTemplate(deps.db, template, lang);
-  if (!edited) return renderLayout(branding, lang, content);
+  if (!edited) return { ...renderLayout(branding, lang, content), ...(headers ? { headers } : {}) };
   // a reply's subject is the one its writer chose
   const subject = template === 'lead-reply' ? content.subject : edited.subject;
-  return renderEdited(branding, lang, { subject, body: edited.body }, vars, content.footer);
+  const rendered = renderEdited(branding, lang, { subject, body: edited.body }, vars, content.footer, content.unsubscribe);
+  return { ...rendered, ...(headers ? { headers } : {}) };
 }
 
 /** An edited subject and body, filled with `vars`, in the shop's layout. */
@@ -644,10 +655,8 @@ export function renderEdited(
   edited: { subject: string; body: string },
   vars: MailVars,
   footer: string,
+  unsubscribe?: MailContent['unsubscribe'],
 ): RenderedMail {
-  return renderLayout(
-    branding,
-    lang,
-    renderCustomContent(edited, vars, footer, (block) => renderBlock(block, branding.accent)),
-  );
+  const content = renderCustomContent(edited, vars, footer, (block) => renderBlock(block, branding.accent));
+  return renderLayout(branding, lang, unsubscribe ? { ...content, unsubscribe } : content);
 }

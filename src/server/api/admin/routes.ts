@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard-routes';
 import { integrationRoutes } from './integrations-routes';
 import { leadRoutes } from './leads-routes';
 import { mailTemplateRoutes } from './mail-templates-routes';
+import { recoveryRoutes } from './marketing/recovery-routes';
 import { moderationRoutes } from './moderation-routes';
 import { orderEditRoutes } from './order-edit-routes';
 import { orderRoutes } from './orders-routes';
@@ -41,6 +42,7 @@ export const adminRoutes = new Hono<AdminEnv>()
   .route('/', sessionRoutes)
   .route('/', dashboardRoutes)
   .route('/', reportRoutes)
+  .route('/', recoveryRoutes)
   .route('/', setupChecklistRoutes)
   .route('/', orderRoutes)
   .route('/', orderEditRoutes)

@@ -22,6 +22,7 @@ import { commerceMessage } from './messages';
 import { toOrderDtos } from './order-dto';
 import { resolveLines, type ResolvedLine } from './order-lines';
 import { enqueueMail } from '../../mail/queue';
+import { closeCheckoutsOnOrder } from '../../marketing/recovery';
 import { orderEventData, recordLowStock, recordShopEvent } from '../../integrations/outbox';
 import { shopRecipients } from '../../mail/templates';
 import { takeStock } from './reservations';
@@ -222,6 +223,19 @@ export const orderPlacementRoutes = new Hono<AppEnv>().post('/orders', async (c)
       { id: randomUUID(), orderId: created!.id, kind: 'payment', fromValue: null, toValue: INITIAL_PAYMENT_STATUS, createdAt: now() },
     ]);
     if (user) await emptyCart(tx, user.id);
+    // the shopper's checkouts are ordered now: no reminder, and the order counts as recovered when a reminder brought it
+    await closeCheckoutsOnOrder(
+      tx,
+      {
+        id: created!.id,
+        totalCents: created!.totalCents,
+        currency,
+        email: body.customer.email ?? user?.email ?? null,
+        userId: user?.id ?? null,
+        recoveryKey: body.recoveryKey,
+      },
+      now(),
+    );
     // queued with the order itself: a rolled-back order sends nothing, and sending never holds up the answer
     await enqueueMail(
       tx,

@@ -8,6 +8,7 @@ import { leadRoutes } from './leads-routes';
 import { orderPlacementRoutes } from './order-placement-routes';
 import { orderRoutes } from './orders-routes';
 import { paymentRoutes } from './payments/routes';
+import { recoveryRoutes } from './recovery-routes';
 
 export const commerceRoutes = new Hono<AppEnv>()
   .route('/', cartRoutes)
@@ -17,4 +18,5 @@ export const commerceRoutes = new Hono<AppEnv>()
   .route('/', orderRoutes)
   .route('/', paymentRoutes)
   .route('/', leadRoutes)
+  .route('/', recoveryRoutes)
   .route('/', backInStockRoutes);

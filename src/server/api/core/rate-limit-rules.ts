@@ -24,6 +24,8 @@ export const RATE_LIMIT_DEFAULTS = {
   orderPerAddress: { limit: 20, windowSeconds: HOUR },
   /** guest orders per customer phone and per customer e-mail */
   orderPerContact: { limit: 5, windowSeconds: HOUR },
+  /** checkout contacts kept for reminders (PUT /checkout-recovery with an e-mail) per client address */
+  recoveryContact: { limit: 60, windowSeconds: HOUR },
   /** sign-in requests per client address, whatever their outcome (wrong passwords have their own limits) */
   signIn: { limit: 30, windowSeconds: 5 * MINUTE },
   /** live-preview renders (POST /_preview/render) per client address */

@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { serverDataDir } from './accounts-helpers';
 import { DEMO_OWNER, staffPage } from './admin-helpers';
 import { product, variationWithStock } from './shopping-helpers';
 
@@ -108,4 +111,57 @@ test('the owner adds a webhook and sees the delivery of a new order in its log; 
   } finally {
     await receiver.close();
   }
+});
+
+/** What the Bot API's fake beside the server received (tests/e2e/payment-fakes-server.ts). */
+function telegramMessages(): { botToken: string; chatId: string | number; text: string }[] {
+  const file = path.join(serverDataDir(), 'telegram-messages.jsonl');
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+test('the owner switches Telegram alerts on: a test message, then a new order arrive in the chat', async ({ browser, request }) => {
+  const admin = await staffPage(browser, DEMO_OWNER, '/admin/integrations');
+  const telegram = admin.locator('section[aria-labelledby="telegram-title"]');
+  await expect(telegram.getByRole('heading', { name: 'Telegram alerts' })).toBeVisible();
+  await telegram.getByLabel('Bot token').fill('123456:journey-bot-token');
+  await telegram.getByLabel('Chat id (a number, or @channel)').fill('-1001234567');
+  await telegram.getByLabel('Send alerts').check();
+  await telegram.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Telegram alerts saved')).toBeVisible();
+  // the token is kept by the server, never shown again
+  await expect(telegram.getByLabel('Bot token')).toHaveValue('');
+
+  await telegram.getByRole('button', { name: 'Send test message' }).click();
+  await expect
+    .poll(() => telegramMessages().filter((m) => m.text.startsWith('Test message from the shop')), { timeout: 60_000 })
+    .toHaveLength(1);
+
+  const sweater = await product(request, 'merino-crew-sweater');
+  const variation = variationWithStock(sweater, 1, 1_000_000);
+  const locations = (await (await request.get('/api/locations')).json()) as { id: string }[];
+  const placed = await request.post('/api/orders', {
+    data: {
+      items: [{ variationId: variation.id, quantity: 1 }],
+      customer: { name: 'Tanya Telegram', phone: '+1 212 555 0148' },
+      delivery: { method: 'pickup', locationId: locations[0]!.id },
+      paymentMethod: 'cash',
+      agreement: true,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { number: number };
+  await expect
+    .poll(() => telegramMessages().filter((m) => m.text.startsWith(`New order #${order.number}:`)), { timeout: 60_000 })
+    .toHaveLength(1);
+  const alert = telegramMessages().find((m) => m.text.startsWith(`New order #${order.number}:`))!;
+  expect(alert.botToken).toBe('123456:journey-bot-token');
+  expect(String(alert.chatId)).toBe('-1001234567');
+  expect(alert.text).toContain('Tanya Telegram');
+  await admin.close();
 });

@@ -299,7 +299,11 @@ describe('account layout (spec 2.4)', () => {
     expect(sidebar.querySelector<HTMLElement>('[data-greeting-named]')?.hidden).toBe(true);
     expect(sidebar.querySelector('[data-greeting-named]')?.textContent).toBe('Hello, ');
     expect(sidebar.textContent).not.toContain('Name');
-    expect([...sidebar.querySelectorAll('nav a')].map((a) => a.getAttribute('href'))).toEqual(['/account/orders', '/account/settings']);
+    expect([...sidebar.querySelectorAll('nav a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/account/orders',
+      '/account/settings',
+      '/account/wishlist',
+    ]);
     expect(sidebar.querySelector('a[href="/account/orders"]')?.getAttribute('aria-current')).toBe('page');
     expect(sidebar.querySelector('button[data-account-logout]')).not.toBeNull();
     expect(sidebar.textContent).not.toContain('Your reviews');

@@ -99,7 +99,7 @@ test('the owner uploads images, makes a catalog with one of them, orders its pro
   await admin.context().close();
 });
 
-test('the owner imports a CSV with one bad row, sees that row’s error, and nothing is written', async ({ browser }) => {
+test('the owner checks a CSV with one bad row as a job, sees that row’s problem, then imports the rest', async ({ browser }) => {
   const suffix = Date.now().toString(36);
   const admin = await staffPage(browser, DEMO_OWNER, '/admin/products/import');
   await expect(admin.getByRole('heading', { name: 'Import and export products' })).toBeVisible();
@@ -112,21 +112,27 @@ test('the owner imports a CSV with one bad row, sees that row’s error, and not
   await admin
     .getByLabel('CSV file', { exact: true })
     .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await admin.getByRole('button', { name: 'Check the file' }).click();
-  await expect(admin.getByText('The file has 1 problem; nothing was imported.')).toBeVisible();
-  const problems = admin.getByRole('table', { name: 'Problems of the file by row' });
-  await expect(problems.getByRole('row')).toHaveCount(2);
-  await expect(problems.getByRole('row').nth(1).getByRole('cell')).toHaveText([
-    '3',
-    'price',
-    'Use an amount such as 12.50, or 0 for "price on request".',
-  ]);
   await expect(admin.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
 
-  // nothing of the file is in the shop
-  const exported = await (await admin.request.get('/api/admin/products/export.csv')).text();
-  expect(exported).toContain('linen-shirt');
-  expect(exported).not.toContain(suffix);
+  // the check is a job: its progress bar, then what it found, the bad row named by row and column
+  await admin.getByRole('button', { name: 'Check the file' }).click();
+  const job = admin.getByRole('region', { name: 'Bulk change' });
+  await expect(job.getByRole('progressbar', { name: 'Progress' })).toBeVisible();
+  await expect(admin.getByText('Checked: 2 products to create, 0 to update, 1 with problems.')).toBeVisible({ timeout: 60_000 });
+  await expect(job.getByText('Row 3, price: Use an amount such as 12.50, or 0 for "price on request".')).toBeVisible();
+  // a check writes nothing
+  const before = await (await admin.request.get('/api/admin/products/export.csv')).text();
+  expect(before).toContain('linen-shirt');
+  expect(before).not.toContain(suffix);
+
+  // the import writes the good products and leaves the bad row out, reported
+  await admin.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(admin.getByText('Imported: 2 new, 0 updated, 1 left as they were.')).toBeVisible({ timeout: 60_000 });
+  const after = await (await admin.request.get('/api/admin/products/export.csv')).text();
+  expect(after).toContain(`import-mug-${suffix}`);
+  expect(after).toContain(`import-bowl-${suffix}`);
+  expect(after).not.toContain(`import-cup-${suffix}`);
+  // a new product starts hidden (the file has no enabled column)
   expect((await admin.request.get(`/products/import-mug-${suffix}`)).status()).toBe(404);
   await admin.context().close();
 });

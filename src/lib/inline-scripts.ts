@@ -18,6 +18,25 @@ export const CHECKOUT_GATE_SCRIPT = `(() => {
   else location.replace('/cart');
 })();`;
 
+/**
+ * The cart page: an empty cart shows the server's empty state before anything paints, instead of the skeleton until
+ * the island's code arrives (on a slow connection, seconds); the island takes its place once hydrated.
+ */
+export const CART_EMPTY_SCRIPT = `(() => {
+  const empty = document.getElementById('cart-empty-first');
+  let lines = 0;
+  try {
+    const cart = JSON.parse(localStorage.getItem('cart') || 'null');
+    lines = cart && Array.isArray(cart.list) ? cart.list.length : 0;
+  } catch {
+    lines = 0;
+  }
+  if (lines === 0 && empty) {
+    empty.hidden = false;
+    empty.parentElement.classList.add('cart-page--empty-first');
+  }
+})();`;
+
 /** A failed script chunk reloads the page at most once in this time. */
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
@@ -56,4 +75,4 @@ export const CHUNK_RELOAD_SCRIPT = `(() => {
   document.addEventListener('astro:hydration-error', (event) => failure.test(messageOf(event.detail?.error)) && reloadOnce(event));
 })();`;
 
-export const SHOP_INLINE_SCRIPTS: readonly string[] = [CHECKOUT_GATE_SCRIPT, CHUNK_RELOAD_SCRIPT];
+export const SHOP_INLINE_SCRIPTS: readonly string[] = [CHECKOUT_GATE_SCRIPT, CART_EMPTY_SCRIPT, CHUNK_RELOAD_SCRIPT];

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Route, test } from '@playwright/test';
 import { acceptCookies, addToCart, expectCartCount, product, registerCustomer, serverCart, setSession } from './shopping-helpers';
 import { usd } from './shopping-helpers';
 
@@ -168,5 +168,23 @@ test.describe('cart', () => {
     await expect(fresh.locator('.cart-line')).toHaveCount(2);
     await expectCartCount(fresh, 3);
     await third.close();
+  });
+
+  test('an empty cart says so at the first paint, before the cart’s code arrives, and once after it', async ({ page }) => {
+    // a slow connection: the island's code does not arrive until released
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(/\/_astro\/.*\.js(\?.*)?$/, (route) => (holding ? void held.push(route) : route.continue()));
+    // held module scripts hold the load event too: the page is read as soon as it arrives
+    await page.goto('/cart', { waitUntil: 'commit' });
+    await expect(page.locator('.cart-empty')).toHaveCount(1);
+    await expect(page.locator('.cart-empty')).toBeVisible();
+    await expect(page.locator('.cart-empty')).toContainText('Your cart is empty');
+    await expect(page.locator('.cart-skeleton')).toBeHidden();
+    holding = false;
+    for (const route of held) await route.continue();
+    await expect(page.locator('#cart-empty-first')).toHaveCount(0);
+    await expect(page.locator('.cart-empty')).toHaveCount(1);
+    await expect(page.locator('.cart-empty')).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ProductDto } from '../../lib/api-client';
 import { analyticsItem } from '../../lib/analytics';
 import { cartTotals, isAvailable, stockLimitFor, type CartLine } from '../../lib/cart';
@@ -71,6 +71,14 @@ export default function CartPage({ lang, money, siteType, related, rates }: Prop
       .then(({ data }) => setSuggestions(data.slice(0, RELATED_SHOWN)));
     // The products in the cart decide the suggestions; their key stands for the list.
   }, [productKey, related.show, lang]);
+
+  // the server's empty state (src/pages/cart.astro) gives way to the island's before the next paint
+  useLayoutEffect(() => {
+    if (!hydrated) return;
+    const first = document.getElementById('cart-empty-first');
+    first?.parentElement?.classList.remove('cart-page--empty-first');
+    first?.remove();
+  }, [hydrated]);
 
   if (!hydrated) {
     return (

@@ -36,14 +36,23 @@ try {
       await shot(page, `${name}-${device}`);
     }
 
-    // the catalog's filters: a value chosen, its chip above the products, and a facet open with its counts
+    // the catalog's filters: Black chosen (its chip above the products), then the sizes with their counts
     await page.goto('/catalogs/clothing');
+    const facet = (title: string) => page.locator('details.facet', { has: page.locator('summary', { hasText: title }) });
+    const black = facet('Colour').locator('label.filters__value', { hasText: 'Black' }).locator('input');
     if (device === 'desktop') {
-      await page.locator('details.facet summary', { hasText: 'Colour' }).first().click();
+      await facet('Colour').locator('summary').click();
+      await black.check();
+      await page.locator('ul.chips a.chip').first().waitFor();
+      await facet('Size').locator('summary').click();
     } else {
-      await page.getByRole('button', { name: 'Filters' }).first().click();
+      await page.locator('details.filters > summary').click();
+      await page.getByRole('dialog', { name: 'Filters' }).waitFor();
+      await facet('Colour').locator('summary').click();
+      await black.check();
+      await facet('Size').locator('summary').click();
     }
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(500);
     await shot(page, `filters-${device}`);
 
     // predictive search after a misspelt word
